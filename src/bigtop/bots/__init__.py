@@ -1,0 +1,58 @@
+"""Bots and the bot registry: `make("random", game, seed)`, `make("heuristic", ...)`, with parameters
+as `name:key=value,key=value`."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bigtop.bots.base import Bot
+from bigtop.bots.random_bot import RandomBot
+from bigtop.core.errors import BigtopError
+
+BotFactory = Callable[..., Bot]
+
+
+def _heuristic(game: Any, seed: int, **params: Any) -> Bot:
+    return game.heuristic_bot(seed, **params)
+
+
+def _random(game: Any, seed: int, **params: Any) -> Bot:
+    if params:
+        raise BigtopError(f"the random bot takes no parameters, got {', '.join(params)}")
+    return RandomBot(seed)
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    """Make a bot kind available to `make` (factory(game, seed, **params) -> Bot)."""
+    _FACTORIES[name] = factory
+
+
+def names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`"ismcts:iterations=2000,c=0.7"` as `("ismcts", {"iterations": "2000", "c": "0.7"})`."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, rest.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise BigtopError(f"bad bot parameter {part!r} in {spec!r}: expected key=value")
+        params[key.strip()] = value.strip()
+    return name, params
+
+
+def make(spec: str, game: Any, seed: int) -> Bot:
+    """A bot from its spec string; `BigtopError` naming the known bots if the name is unknown."""
+    name, params = parse_spec(spec)
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise BigtopError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    return factory(game, seed, **params)
+
+
+__all__ = ["Bot", "RandomBot", "make", "names", "parse_spec", "register"]

@@ -1,0 +1,60 @@
+"""Playing whole games between bots."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from bigtop.bots.base import Bot
+from bigtop.core.api import Game, State
+from bigtop.core.errors import BigtopError
+from bigtop.core.rng import Rng
+
+
+def play_game(
+    game: Game[Any],
+    bots: Sequence[Bot],
+    seed: int,
+    options: Any = None,
+    max_moves: int = 1_000_000,
+    on_move: Callable[[State, int, Any], None] | None = None,
+) -> State:
+    """Play one game, seat i played by `bots[i]`; returns the finished state.
+
+    A bot that needs a state is handed `state.determinize(seat, ...)` drawn from a RNG owned by
+    the runner, never the true state. A seat with a single legal action is not asked.
+    """
+    state = game.new(len(bots), seed=seed, options=options)
+    rng = Rng(seed ^ 0x5EED)
+    while not state.is_over():
+        movers = state.to_move()
+        if not movers:
+            raise BigtopError(f"{game.name}: nobody to move in an unfinished game (move {state.move_count})")
+        for seat in movers:
+            if seat not in state.to_move():
+                continue
+            legal = state.legal_actions(seat)
+            bot = bots[seat]
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                view = state.determinize(seat, rng.fork()) if bot.needs_state else None
+                action = bot.choose(view, seat, legal)
+            state.apply(seat, action)
+            if on_move is not None:
+                on_move(state, seat, action)
+        if state.move_count > max_moves:
+            raise BigtopError(f"{game.name}: game {seed} did not end within {max_moves} moves")
+    return state
+
+
+def random_playout(state: State, rng: Rng) -> int:
+    """Play random legal actions on `state` (mutated) to the end; returns how many were applied."""
+    moves = 0
+    while not state.is_over():
+        for seat in state.to_move():
+            legal = state.legal_actions(seat)
+            if not legal:
+                continue
+            state.apply(seat, legal[rng.below(len(legal))])
+            moves += 1
+    return moves

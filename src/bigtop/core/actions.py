@@ -1,0 +1,110 @@
+"""Actions: frozen dataclasses that print, round-trip through JSON and map to integer ids.
+
+A game declares its action classes by subclassing `Action` with `@dataclass(frozen=True)`; fields
+hold only ints, strings, bools, None and (nested) tuples of those. `ActionCodec` turns them into
+`{"type": "ClassName", field: value, ...}` and back, and `ActionSpace` gives each action of a game a
+fixed integer id for reinforcement learning.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from bigtop.core.errors import IllegalAction
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base of every game's actions. Subclasses are frozen dataclasses."""
+
+    def __str__(self) -> str:
+        fields = dataclasses.fields(self)
+        if not fields:
+            return type(self).__name__
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields)
+        return f"{type(self).__name__}({args})"
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+def _from_json_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json_value(v) for v in value)
+    if isinstance(value, dict):
+        raise TypeError("objects are not allowed inside an action field")
+    return value
+
+
+class ActionCodec:
+    """Converts a game's actions to JSON-ready dicts and back, refusing anything malformed."""
+
+    def __init__(self, action_types: Iterable[type[Action]]) -> None:
+        self.types: dict[str, type[Action]] = {t.__name__: t for t in action_types}
+        self._fields = {name: tuple(f.name for f in dataclasses.fields(t)) for name, t in self.types.items()}
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        """`{"type": name, **fields}` with tuples as lists."""
+        out: dict[str, Any] = {"type": type(action).__name__}
+        for name in self._fields[type(action).__name__]:
+            out[name] = _to_json_value(getattr(action, name))
+        return out
+
+    def from_json(self, data: Any) -> Action:
+        """The action a `to_json` dict stands for; `IllegalAction` if it is malformed."""
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"malformed action: expected an object, got {type(data).__name__}")
+        kind = data.get("type")
+        cls = self.types.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise IllegalAction(f"malformed action: unknown type {kind!r}; known types: {', '.join(sorted(self.types))}")
+        expected = self._fields[kind]
+        given = set(data) - {"type"}
+        if given != set(expected):
+            missing = sorted(set(expected) - given)
+            extra = sorted(given - set(expected))
+            raise IllegalAction(f"malformed action {kind}: missing fields {missing}, unknown fields {extra}")
+        try:
+            return cls(**{name: _from_json_value(data[name]) for name in expected})
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction(f"malformed action {kind}: {exc}") from None
+
+
+class ActionSpace(Protocol):
+    """A fixed numbering of every action a game (with given players and options) can ever take."""
+
+    size: int
+
+    def encode(self, action: Action) -> int:
+        """The id of an action, in range(size)."""
+        ...
+
+    def decode(self, index: int) -> Action:
+        """The action with this id."""
+        ...
+
+
+class EnumeratedActionSpace:
+    """An action space built from the complete list of a game's possible actions."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.size = len(self.actions)
+        self._ids = {a: i for i, a in enumerate(self.actions)}
+        if len(self._ids) != self.size:
+            raise ValueError("EnumeratedActionSpace: duplicate actions")
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action} is not in this game's action space") from None
+
+    def decode(self, index: int) -> Action:
+        if not isinstance(index, int) or not 0 <= index < self.size:
+            raise IllegalAction(f"action id {index!r} is outside 0..{self.size - 1}")
+        return self.actions[index]

@@ -1,0 +1,330 @@
+"""The kernel API every game implements: `Game` (what a game is) and `State` (one game in progress).
+
+A game subclasses both. The kernel owns what is common: validating an action before it touches
+the state, the move history and its record, the event log, undo, cheap clones, ranking. The game
+supplies the rules through the underscore hooks (`_legal_actions`, `_apply`, `_copy_into`, ...)
+and the public `to_move`, `view`, `is_over`, `scores`, `determinize`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+
+from bigtop.core.actions import Action, ActionCodec, ActionSpace
+from bigtop.core.errors import IllegalAction
+from bigtop.core.events import Event, EventLog
+from bigtop.core.options import options_to_json, parse_options
+from bigtop.core.result import Result, rank_by
+from bigtop.core.rng import Rng
+
+S = TypeVar("S", bound="State")
+
+_SHOWN_LEGAL = 12  # how many legal actions an IllegalAction message lists
+
+
+class State(ABC):
+    """One game in progress. Mutated only through `apply`; copied with `clone`."""
+
+    game: Game[Any]
+    players: int
+    seed: int
+    options: Any
+    rng: Rng
+    log: EventLog
+
+    def __init__(self, game: Game[Any], players: int, seed: int, options: Any) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.log = EventLog()
+        self._history: tuple[Any, int, Action, bool] | None = None
+        self._moves = 0
+        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._revealed = False
+
+    # ----------------------------------------------------------------- what a game implements
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The players who have a decision now (several during a simultaneous step; none when over)."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Every action `player` may take now (never empty for a player in `to_move()`)."""
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None:
+        """Carry out a legal action. Draw chance only from `self.rng`; call `self.reveal()` when the
+        action shows anyone something that was hidden; write events with `self.emit`."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Replace, in `other` (a shallow copy of self), every mutable container by its own copy."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what seat `player` may know (None: a spectator, who sees no secret)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's score now (final scores once the game is over)."""
+
+    def tiebreaks(self) -> Sequence[Sequence[float]]:
+        """Per seat, the values compared after the score (higher is better). None by default."""
+        return [() for _ in range(self.players)]
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a conservation law of the game is broken (tests call it every step)."""
+
+    def result_details(self) -> dict[str, Any]:
+        """The game's final scoring breakdown, shown on the end screen."""
+        return {}
+
+    def determinize(self: S, player: int | None, rng: Rng) -> S:
+        """A copy in which everything `player` cannot know is resampled with `rng` (not the game's).
+
+        The default suits games of perfect information: a plain clone.
+        """
+        return self.clone()
+
+    # ----------------------------------------------------------------- what the kernel provides
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action `player` may take now; empty if it is not their turn. Do not mutate the list."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        if self.is_over() or player not in self.to_move():
+            return []
+        actions = self._legal_actions(player)
+        self._legal_cache = (player, actions)
+        return actions
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """Whether `player` may take `action` now."""
+        return action in self.legal_actions(player)
+
+    def apply(self, player: int, action: Action) -> None:
+        """Carry out `player`'s action, or raise `IllegalAction` and leave the state untouched."""
+        if self.is_over():
+            raise IllegalAction("the game is over: no more actions")
+        movers = self.to_move()
+        if player not in movers:
+            raise IllegalAction(f"it is not seat {player}'s turn; waiting for seat(s) {', '.join(map(str, movers))}")
+        if not isinstance(action, Action) or type(action).__name__ not in self.game.codec.types:
+            raise IllegalAction(f"malformed action {action!r}: not an action of {self.game.name}")
+        if not self.is_legal(player, action):
+            legal = self.legal_actions(player)
+            shown = ", ".join(map(str, legal[:_SHOWN_LEGAL])) + (" ..." if len(legal) > _SHOWN_LEGAL else "")
+            raise IllegalAction(f"{action} is not allowed now for seat {player}; allowed: {shown}")
+        draws = self.rng.draws
+        self._revealed = False
+        self._legal_cache = None
+        self._apply(player, action)
+        self._legal_cache = None
+        self._history = (self._history, player, action, self._revealed or self.rng.draws != draws)
+        self._moves += 1
+
+    def apply_json(self, player: int, data: Any) -> Action:
+        """Apply an action given as JSON (as `Game.codec.to_json` writes it); returns the action."""
+        action = self.game.codec.from_json(data)
+        self.apply(player, action)
+        return action
+
+    def apply_id(self, player: int, index: int) -> Action:
+        """Apply the action with this id in `action_space`; returns the action."""
+        action = self.action_space.decode(index)
+        self.apply(player, action)
+        return action
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The fixed numbering of this game's actions (for players and options of this state)."""
+        return self.game.action_space(self.players, self.options)
+
+    def legal_ids(self, player: int) -> list[int]:
+        """The ids of `player`'s legal actions."""
+        space = self.action_space
+        return [space.encode(a) for a in self.legal_actions(player)]
+
+    def reveal(self) -> None:
+        """Mark the action being applied as showing hidden information (it cannot be undone)."""
+        self._revealed = True
+
+    def emit(self, kind: str, audience: Sequence[int] | None = None, **data: Any) -> None:
+        """Write a log entry; `audience` None means everyone."""
+        self.log.append(Event(kind, data, None if audience is None else tuple(audience)))
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log, oldest first (filter with `Event.visible_to`)."""
+        return self.log.to_list()
+
+    @property
+    def move_count(self) -> int:
+        """How many actions have been applied."""
+        return self._moves
+
+    def moves(self) -> list[tuple[int, Action]]:
+        """Every (player, action) applied so far, oldest first."""
+        out: list[tuple[int, Action]] = []
+        node = self._history
+        while node is not None:
+            node, player, action, _ = node
+            out.append((player, action))
+        out.reverse()
+        return out
+
+    def record(self) -> Any:
+        """This game as a `Record` (JSON-ready, replays to this exact state)."""
+        from bigtop.core.record import Record
+
+        return Record.of(self)
+
+    def clone(self: S) -> S:
+        """An independent copy: what happens to one never shows in the other."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.copy()
+        other.log = self.log.copy()
+        self._copy_into(other)
+        return other
+
+    def undo(self: S, player: int) -> S:
+        """The state before `player`'s last action, following the table rule: never across a random
+        draw, a reveal or another player's move. Raises `IllegalAction` when that is not allowed."""
+        node = self._history
+        if node is None:
+            raise IllegalAction("nothing to undo")
+        _, last_player, action, irreversible = node
+        if last_player != player:
+            raise IllegalAction(f"cannot undo: the last action ({action}) was seat {last_player}'s, not yours")
+        if irreversible:
+            raise IllegalAction(f"cannot undo {action}: it drew at random or revealed something")
+        state = self.game.new(self.players, seed=self.seed, options=self.options)
+        for p, a in self.moves()[:-1]:
+            state.apply(p, a)
+        return state
+
+    def result(self) -> Result:
+        """Ranks (tied keys share a rank), winners, and the scoring breakdown."""
+        scores = self.scores()
+        keys = [(s, *t) for s, t in zip(scores, self.tiebreaks())]
+        return rank_by(keys, scores, self.result_details())
+
+    def common_view(self, player: int | None) -> dict[str, Any]:
+        """The part of every view the kernel knows: game, seats, whose turn, over or not."""
+        return {
+            "game": self.game.name,
+            "players": self.players,
+            "seat": player,
+            "to_move": list(self.to_move()),
+            "over": self.is_over(),
+        }
+
+    def snapshot(self) -> Any:
+        """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
+        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "options"}
+        return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, Rng):
+        return [value.state, value.draws]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: repr(kv[0]))}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if hasattr(value, "__dict__"):
+        return {k: _plain(v) for k, v in vars(value).items()}
+    if hasattr(value, "__slots__"):
+        return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
+    return repr(value)
+
+
+class Game(ABC, Generic[S]):
+    """A registered game: its name, player counts, options, actions, and how a new state is made."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+        self._spaces: dict[tuple[int, Any], ActionSpace] = {}
+
+    @abstractmethod
+    def _create(self, players: int, seed: int, options: Any) -> S:
+        """A new state at the start of the game (set-up done with the state's own rng)."""
+
+    @abstractmethod
+    def _action_space(self, players: int, options: Any) -> ActionSpace:
+        """The fixed numbering of every action possible with these players and options."""
+
+    def new(self, players: int, seed: int | None = None, options: Any = None) -> S:
+        """A new game. `seed` None picks one at random (kept in `state.seed` for the record)."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            from bigtop.core.options import OptionError
+
+            raise OptionError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        return self._create(players, seed, self.parse_options(options))
+
+    def parse_options(self, options: Any) -> Any:
+        """The options dataclass from an instance, a mapping or None (defaults)."""
+        return parse_options(self.options_type, options)
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return options_to_json(self.parse_options(options))
+
+    def action_space(self, players: int, options: Any) -> ActionSpace:
+        """The fixed numbering of every action possible with these players and options (cached)."""
+        key = (players, options)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = self._action_space(players, options)
+        return space
+
+    # ------------------------------------------------------------ optional: terminal and bots
+    def render(self, state: S, player: int | None) -> Any:
+        """The board as seat `player` sees it, for the terminal (str or a Rich renderable)."""
+        import json
+
+        return json.dumps(state.view(player), indent=1)
+
+    def describe(self, state: S, action: Action) -> str:
+        """An action in words, for menus and logs."""
+        return str(action)
+
+    def describe_event(self, event: Event) -> str:
+        """A log entry in words (English)."""
+        args = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}({args})" if args else event.kind
+
+    def cards(self, options: Any = None) -> Any:
+        """The game's content (cards, tiles, maps) as a Rich renderable for `bigtop cards`."""
+        return f"{self.title} has no content tables."
+
+    def heuristic_bot(self, seed: int, **params: Any) -> Any:
+        """This game's hand-written bot (a `bigtop.bots.Bot`)."""
+        from bigtop.core.errors import BigtopError
+
+        raise BigtopError(f"{self.title} has no heuristic bot yet")

@@ -1,0 +1,96 @@
+"""Records: a whole game as JSON — game, version, players, options, seed and every move."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bigtop.core.errors import BigtopError
+
+
+@dataclass
+class Record:
+    """Everything needed to reproduce a game exactly: replay it with `replay()`."""
+
+    game: str
+    version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: Any) -> Record:
+        """The record of a state's game so far."""
+        codec = state.game.codec
+        return cls(
+            game=state.game.name,
+            version=state.game.version,
+            players=state.players,
+            options=state.game.options_json(state.options),
+            seed=state.seed,
+            moves=[(p, codec.to_json(a)) for p, a in state.moves()],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "moves": [[p, a] for p, a in self.moves],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """A record from parsed JSON; `BigtopError` naming what is wrong if it is not one."""
+        if not isinstance(data, dict):
+            raise BigtopError("not a bigtop record: expected a JSON object")
+        missing = [k for k in ("game", "version", "players", "options", "seed", "moves") if k not in data]
+        if missing:
+            raise BigtopError(f"not a bigtop record: missing {', '.join(missing)}")
+        moves = data["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) for m in moves):
+            raise BigtopError("not a bigtop record: moves must be [seat, action] pairs")
+        return cls(str(data["game"]), str(data["version"]), int(data["players"]), dict(data["options"]), int(data["seed"]), [(m[0], m[1]) for m in moves])
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BigtopError(f"cannot read record {path}: {exc.strerror}") from None
+        try:
+            return cls.from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise BigtopError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first `upto` moves (all by default), replayed from the seed."""
+        from bigtop import games
+
+        game = games.get(self.game)
+        state = game.new(self.players, seed=self.seed, options=self.options)
+        for p, a in self.moves[:upto]:
+            state.apply_json(p, a)
+        return state
+
+    def states(self) -> Any:
+        """Every state of the game in order, from the start to after the last move."""
+        from bigtop import games
+
+        game = games.get(self.game)
+        state = game.new(self.players, seed=self.seed, options=self.options)
+        yield state.clone()
+        for p, a in self.moves:
+            state.apply_json(p, a)
+            yield state.clone()

@@ -1,0 +1,67 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+Every game draws its chance from its state's own `Rng` so that the same seed and the same actions
+give the same game on any machine and any Python version. Copying an `Rng` costs one integer copy,
+which keeps state clones cheap for search.
+"""
+
+from __future__ import annotations
+
+from typing import MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: fast, well mixed, reproducible; not for cryptography."""
+
+    __slots__ = ("state", "draws")
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+        self.draws = 0  # how many values were drawn; undo refuses to cross a draw
+
+    def next64(self) -> int:
+        """The next 64-bit unsigned integer."""
+        self.draws += 1
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("Rng.below needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence, uniformly."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher–Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Rng:
+        """A new, independent generator seeded from this one."""
+        return Rng(self.next64())
+
+    def copy(self) -> Rng:
+        """An identical generator that then evolves independently."""
+        other = Rng.__new__(Rng)
+        other.state = self.state
+        other.draws = self.draws
+        return other

@@ -1,0 +1,54 @@
+"""Sealed simultaneous choices: every player chooses in secret; nothing shows until all have chosen."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Iterable, TypeVar
+
+T = TypeVar("T")
+
+
+class SealedChoices(Generic[T]):
+    """Collects one hidden choice per expected player and reveals them together.
+
+    `waiting()` is the players still to choose (what `to_move()` returns during the step);
+    `public()` tells anyone only who has chosen; `reveal()` hands back every choice once complete.
+    """
+
+    __slots__ = ("players", "choices")
+
+    def __init__(self, players: Iterable[int]) -> None:
+        self.players: tuple[int, ...] = tuple(players)
+        self.choices: dict[int, T] = {}
+
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(p for p in self.players if p not in self.choices)
+
+    def submit(self, player: int, choice: T) -> None:
+        if player not in self.players:
+            raise ValueError(f"player {player} has no choice to make in this step")
+        if player in self.choices:
+            raise ValueError(f"player {player} has already chosen")
+        self.choices[player] = choice
+
+    def complete(self) -> bool:
+        return len(self.choices) == len(self.players)
+
+    def reveal(self) -> dict[int, T]:
+        """Every player's choice; only once all have chosen."""
+        if not self.complete():
+            raise ValueError("choices are still sealed: waiting for " + ", ".join(map(str, self.waiting())))
+        return dict(self.choices)
+
+    def own(self, player: int | None) -> T | None:
+        """What `player` chose so far (a player may see their own sealed choice)."""
+        return None if player is None else self.choices.get(player)
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know: who has chosen and who is still choosing."""
+        return {"chosen": sorted(self.choices), "waiting": list(self.waiting())}
+
+    def copy(self) -> SealedChoices[T]:
+        other = SealedChoices.__new__(SealedChoices)
+        other.players = self.players
+        other.choices = dict(self.choices)
+        return other

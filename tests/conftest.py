@@ -1,0 +1,21 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from toy.game import GAME as TOY  # noqa: E402
+
+from bigtop import games  # noqa: E402
+
+games.register(TOY)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--conformance-games",
+        type=int,
+        default=None,
+        help="seeded random games per game and player count in the conformance suite (default: each game's own)",
+    )
