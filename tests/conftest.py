@@ -5,9 +5,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toy.game import GAME as TOY  # noqa: E402
-
 from bigtop import games  # noqa: E402
+from toy.game import GAME as TOY  # noqa: E402
 
 games.register(TOY)
 

@@ -3,7 +3,8 @@ as `name:key=value,key=value`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bigtop.bots.base import Bot
 from bigtop.bots.random_bot import RandomBot

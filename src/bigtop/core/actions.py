@@ -9,7 +9,8 @@ fixed integer id for reinforcement learning.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from bigtop.core.errors import IllegalAction
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import os
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import IllegalAction
@@ -83,6 +84,7 @@ class State(ABC):
 
     def check_invariants(self) -> None:
         """Raise AssertionError if a conservation law of the game is broken (tests call it every step)."""
+        return None
 
     def result_details(self) -> dict[str, Any]:
         """The game's final scoring breakdown, shown on the end screen."""
@@ -216,7 +218,7 @@ class State(ABC):
     def result(self) -> Result:
         """Ranks (tied keys share a rank), winners, and the scoring breakdown."""
         scores = self.scores()
-        keys = [(s, *t) for s, t in zip(scores, self.tiebreaks())]
+        keys = [(s, *t) for s, t in zip(scores, self.tiebreaks(), strict=False)]
         return rank_by(keys, scores, self.result_details())
 
     def common_view(self, player: int | None) -> dict[str, Any]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Mapping, TypeVar, Union
+from collections.abc import Mapping
+from typing import Any, TypeVar, Union
 
 from bigtop.core.errors import BigtopError
 
-O = TypeVar("O")
+Opts = TypeVar("Opts")
 
 
 class OptionError(BigtopError, ValueError):
@@ -57,7 +58,7 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
     return value
 
 
-def parse_options(cls: type[O], given: O | Mapping[str, Any] | None) -> O:
+def parse_options(cls: type[Opts], given: Opts | Mapping[str, Any] | None) -> Opts:
     """An options dataclass from an instance, a mapping (JSON or CLI strings) or None (defaults)."""
     if given is None:
         return cls()
