@@ -1,0 +1,3 @@
+from bigtop.cli import entry
+
+entry()

@@ -1,0 +1,156 @@
+"""The `bigtop` command: games, play, sim, replay, bench, cards.
+
+Every command has `--help`. A bad argument or an unknown game prints one line and exits with 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from bigtop import games
+from bigtop.core.errors import BigtopError
+from bigtop.core.options import OptionError, parse_pairs
+
+app = typer.Typer(
+    name="bigtop",
+    help="Drum Roll, Troll Fest and Carcassonne with Under the Big Top: play, simulate, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see `bigtop games`).")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
+]
+CardsOpt = Annotated[
+    Path | None, typer.Option("--cards", help="Play with your own content file (sets the game's `cards` option).")
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Random seed (default: a random one).")]
+
+
+def game_options(pairs: list[str] | None, cards: Path | None = None) -> dict[str, Any]:
+    """The options mapping from repeated `-o key=value` and `--cards FILE`."""
+    options: dict[str, Any] = parse_pairs(pairs or [])
+    if cards is not None:
+        if not cards.is_file():
+            raise OptionError(f"--cards: no such file {cards}")
+        options["cards"] = str(cards)
+    return options
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the available games."""
+    from rich.table import Table
+
+    table = Table("name", "title", "players")
+    for name in games.names():
+        game = games.get(name)
+        table.add_row(name, game.title, f"{game.min_players}-{game.max_players}")
+    console.print(table)
+
+
+@app.command("cards")
+def cards_command(game: GameArg, option: OptionOpt = None, cards: CardsOpt = None) -> None:
+    """Print a game's content: cards, tiles, maps, tracks."""
+    g = games.get(game)
+    console.print(g.cards(g.parse_options(game_options(option, cards))))
+
+
+@app.command("play")
+def play_command(
+    game: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 is the first).")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bot for the other seats, e.g. heuristic or random.")] = "heuristic",
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Play a game in the terminal against bots: the board, then numbered choices."""
+    from bigtop.terminal.play import play_in_terminal
+
+    play_in_terminal(game, players, seat, bots, seed, game_options(option, cards), console)
+
+
+@app.command("sim")
+def sim_command(
+    game: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    games_: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game; game i uses seed+i.")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot per seat (one name: every seat).")] = "random",
+    rotate: Annotated[bool, typer.Option(help="Rotate the bots through the seats from game to game.")] = True,
+    save: Annotated[Path | None, typer.Option("--save", help="Folder to save every game's record in.")] = None,
+    option: OptionOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Simulate games between bots: a progress bar, then wins, scores and game length."""
+    from bigtop.terminal.sim import run_simulation
+
+    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record file (JSON) saved by bigtop.")],
+    step: Annotated[bool, typer.Option("--step", help="Walk the game one event at a time (Enter to go on).")] = False,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show the log as this seat saw it (default: spectator).")] = None,
+) -> None:
+    """Replay a saved game: its events in order, then the result."""
+    from bigtop.terminal.replay import replay_record
+
+    replay_record(file, step, seat, console)
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="Game name, or `all`.")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: each game's minimum... and 3 where allowed).")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
+    runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 5,
+    option: OptionOpt = None,
+) -> None:
+    """Benchmark random playouts on one core: games/s and decisions/s (median of several runs)."""
+    from bigtop.terminal.bench import run_bench
+
+    names = games.names() if game == "all" else [game]
+    run_bench(names, players, seconds, runs, game_options(option), console)
+
+
+def _click_exception_type() -> type[BaseException]:
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the command line, turning every expected error into one line and exit 2."""
+    click_error = _click_exception_type()
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=argv, prog_name="bigtop", standalone_mode=False)
+    except click_error as exc:
+        print(f"bigtop: error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]
+        return 2
+    except BigtopError as exc:
+        print(f"bigtop: error: {exc}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, typer.Abort):
+        print("bigtop: interrupted", file=sys.stderr)
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+def entry() -> None:
+    """Console-script entry: exit with `main`'s code."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

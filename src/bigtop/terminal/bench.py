@@ -1,0 +1,56 @@
+"""`bigtop bench`: random-playout speed on one core, median of several runs."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from bigtop import games
+from bigtop.bots.match import random_playout
+from bigtop.core.rng import Rng
+
+
+def measure_playouts(name: str, players: int, seconds: float, options: Any = None) -> tuple[float, float]:
+    """Play random games for about `seconds`; returns (games/s, decisions/s), set-up included."""
+    game = games.get(name)
+    rng = Rng(12345)
+    played = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new(players, seed=played, options=options)
+        decisions += random_playout(state, rng)
+        played += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return played / elapsed, decisions / elapsed
+
+
+def default_players(name: str) -> int:
+    game = games.get(name)
+    return min(max(3, game.min_players), game.max_players)
+
+
+def run_bench(names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console) -> list[dict[str, Any]]:
+    """Benchmark each game and print a table; returns the rows."""
+    rows = []
+    table = Table(title=f"random playouts, one core, median of {runs} runs of {seconds:g} s")
+    for col in ("game", "players", "games/s", "decisions/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for name in names:
+        n = players or default_players(name)
+        parsed = games.get(name).parse_options(options)
+        with console.status(f"benchmarking {name}..."):
+            samples = [measure_playouts(name, n, seconds, parsed) for _ in range(runs)]
+        gps = statistics.median(s[0] for s in samples)
+        dps = statistics.median(s[1] for s in samples)
+        rows.append({"game": name, "players": n, "games_per_s": gps, "decisions_per_s": dps})
+        table.add_row(name, str(n), f"{gps:,.1f}", f"{dps:,.0f}")
+    console.print(table)
+    return rows

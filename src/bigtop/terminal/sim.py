@@ -1,0 +1,110 @@
+"""`bigtop sim`: many seeded games between bots, with a progress bar and a summary table."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bigtop import bots as bot_registry
+from bigtop import games
+from bigtop.bots.match import play_game
+from bigtop.core.errors import BigtopError
+
+
+def bot_specs(spec: str, players: int) -> list[str]:
+    """One bot spec per seat from `"a,b,c"` (or a single name for every seat)."""
+    specs = [s.strip() for s in _split_specs(spec) if s.strip()]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise BigtopError(f"--bots names {len(specs)} bots for {players} players")
+    return specs
+
+
+def _split_specs(spec: str) -> list[str]:
+    """Split on commas that separate bots, not those between a bot's parameters (`ismcts:a=1,b=2`)."""
+    parts: list[str] = []
+    for piece in spec.split(","):
+        if parts and "=" in piece and ":" not in piece:
+            parts[-1] += "," + piece
+        else:
+            parts.append(piece)
+    return parts
+
+
+@dataclass
+class Tally:
+    """What one entrant (a bot in the list) did across the games."""
+
+    spec: str
+    wins: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+
+
+def seating(entrants: int, game_index: int, rotate: bool) -> list[int]:
+    """Which entrant sits at each seat in game `game_index`."""
+    shift = game_index % entrants if rotate else 0
+    return [(seat + shift) % entrants for seat in range(entrants)]
+
+
+def run_simulation(
+    name: str, players: int, count: int, seed: int, spec: str, rotate: bool, save: Path | None,
+    options: dict[str, Any], console: Console,
+) -> list[Tally]:
+    """Play `count` games and print the summary; returns the per-entrant tallies."""
+    game = games.get(name)
+    parsed = game.parse_options(options)
+    game.new(players, seed=seed, options=parsed)  # fail early on a bad player count or option
+    specs = bot_specs(spec, players)
+    tallies = [Tally(s) for s in specs]
+    seat_wins = [0.0] * players
+    lengths: list[int] = []
+    if count < 1:
+        raise BigtopError("--games must be at least 1")
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.title}", total=count)
+        for i in range(count):
+            seats = seating(players, i, rotate)
+            bots = [bot_registry.make(specs[e], game, seed=(seed + i) * 100 + s) for s, e in enumerate(seats)]
+            state = play_game(game, bots, seed=seed + i, options=parsed)
+            result = state.result()
+            share = 1.0 / len(result.winners)
+            for s, e in enumerate(seats):
+                tallies[e].scores.append(result.scores[s])
+                tallies[e].ranks.append(result.ranks[s])
+                if s in result.winners:
+                    tallies[e].wins += share
+                    seat_wins[s] += share
+            lengths.append(state.move_count)
+            if save is not None:
+                state.record().save(save / f"{name}-{seed + i}.json")
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+    table = Table(title=f"{game.title}: {count} games, {players} players, seeds {seed}..{seed + count - 1}")
+    for col in ("bot", "wins", "win %", "mean score", "mean rank"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for e, t in enumerate(tallies):
+        table.add_row(f"{e}: {t.spec}", f"{t.wins:g}", f"{100 * t.wins / count:.1f}", f"{statistics.fmean(t.scores):.1f}", f"{statistics.fmean(t.ranks):.2f}")
+    console.print(table)
+    seats_table = Table(title="wins by seat" + (" (bots rotated)" if rotate else ""))
+    for s in range(players):
+        seats_table.add_column(f"seat {s}", justify="right")
+    seats_table.add_row(*(f"{100 * w / count:.1f} %" for w in seat_wins))
+    console.print(seats_table)
+    console.print(
+        f"game length: mean {statistics.fmean(lengths):.1f} decisions (min {min(lengths)}, max {max(lengths)}); "
+        f"{count / elapsed:.2f} games/s"
+    )
+    return tallies

@@ -1,0 +1,112 @@
+"""The `bigtop` command, run in-process and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bigtop.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_registered_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "highcard" in out and "High Card" in out
+
+
+def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("games", "cards", "play", "sim", "replay", "bench"):
+        code, out, _ = run(capsys, command, "--help")
+        assert code == 0 and "Usage" in out, command
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sim", "nosuchgame"),
+        ("sim", "highcard", "--players", "9"),
+        ("sim", "highcard", "--players", "lots"),
+        ("sim", "highcard", "--bots", "random,random,random", "--players", "2"),
+        ("sim", "highcard", "--bots", "nosuchbot"),
+        ("sim", "highcard", "-o", "nosuchoption=1"),
+        ("sim", "highcard", "-o", "rounds=many"),
+        ("replay", "/no/such/file.json"),
+        ("bench", "nosuchgame"),
+        ("nosuchcommand",),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("bigtop: error: ")
+    assert "Traceback" not in out + err
+
+
+def test_sim_summarises_wins_scores_and_length(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    code, out, _ = run(capsys, "sim", "highcard", "--players", "2", "--games", "20", "--seed", "3", "--save", str(tmp_path))
+    assert code == 0
+    assert "20 games" in out and "win %" in out and "game length" in out
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 20
+    assert json.loads(records[0].read_text())["game"] == "highcard"
+
+
+def test_sim_with_options_changes_the_game(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    run(capsys, "sim", "highcard", "--players", "2", "--games", "1", "-o", "rounds=1", "--save", str(tmp_path))
+    record = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert record["options"] == {"rounds": 1}
+    assert len(record["moves"]) <= 3
+
+
+def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    run(capsys, "sim", "highcard", "--players", "2", "--games", "1", "--save", str(tmp_path))
+    path = next(tmp_path.glob("*.json"))
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "revealed" in out and "winner" in out
+    code, spectator, _ = run(capsys, "replay", str(path))
+    code, seat0, _ = run(capsys, "replay", str(path), "--seat", "0")
+    assert "drew_card" not in spectator  # a private event stays private
+
+
+def test_replay_rejects_a_file_that_is_not_a_record(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "highcard"}')
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "missing" in err
+
+
+def test_bench_reports_games_and_decisions_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bench", "highcard", "--players", "2", "--seconds", "0.2", "--runs", "3")
+    assert code == 0 and "games/s" in out and "decisions/s" in out and "highcard" in out
+
+
+def test_play_in_terminal_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["x", "99", "b"] + ["1"] * 50)
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "highcard", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "4")
+    assert code == 0
+    assert "choose a number from 1 to" in out
+    assert "game over" in out and "winner(s)" in out
+
+
+def test_play_undo_refuses_across_a_reveal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["1", "u", "q"])
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "highcard", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "4")
+    assert code == 0 and "cannot undo" in out and "abandoned" in out
+
+
+def test_the_installed_command_fails_cleanly() -> None:
+    proc = subprocess.run([sys.executable, "-m", "bigtop", "sim", "nosuchgame"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith("bigtop: error: unknown game 'nosuchgame'")
+    assert "Traceback" not in proc.stderr
