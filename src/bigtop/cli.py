@@ -125,6 +125,22 @@ def bench_command(
     run_bench(names, players, seconds, runs, game_options(option), console)
 
 
+# Feature packages add their own commands: each of these modules has `register(app)`.
+COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands")
+
+
+def _register_feature_commands() -> None:
+    import importlib
+    import importlib.util
+
+    for module in COMMAND_MODULES:
+        if importlib.util.find_spec(module.rpartition(".")[0]) and importlib.util.find_spec(module):
+            importlib.import_module(module).register(app)
+
+
+_register_feature_commands()
+
+
 def _click_exception_type() -> type[BaseException]:
     return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
