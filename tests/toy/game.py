@@ -81,6 +81,7 @@ class HighCardState(State):
         else:
             if isinstance(action, Draw):
                 card = self.deck.pop()
+                self.reveal()  # the drawer now knows a hidden card
                 self.hands[player].append(card)
                 self.hands[player].sort()
                 self.emit("drew", seat=player)

@@ -1,0 +1,137 @@
+"""The kernel's State services, shown on the test-only High Card game."""
+
+from __future__ import annotations
+
+import pytest
+
+from bigtop import games
+from bigtop.core import IllegalAction, OptionError, Record, Rng, SealedChoices, UnknownGame
+from toy.game import GAME, Draw, Pass, Play
+
+
+def test_registry_finds_games_and_names_the_unknown() -> None:
+    assert "highcard" in games.names()
+    assert games.get("highcard") is GAME
+    with pytest.raises(UnknownGame, match="available: .*highcard"):
+        games.get("chess")
+
+
+def test_player_count_is_checked() -> None:
+    with pytest.raises(OptionError, match="2 to 4 players"):
+        GAME.new(5, seed=1)
+
+
+def test_same_seed_same_deal_and_seed_is_kept() -> None:
+    assert GAME.new(3, seed=9).hands == GAME.new(3, seed=9).hands
+    assert isinstance(GAME.new(2).seed, int)
+
+
+def test_illegal_action_says_what_is_allowed_and_changes_nothing() -> None:
+    state = GAME.new(2, seed=1)
+    before = state.snapshot()
+    not_held = next(c for c in range(1, 13) if c not in state.hands[0])
+    with pytest.raises(IllegalAction, match=r"not allowed now for seat 0; allowed: Play\(card="):
+        state.apply(0, Play(not_held))
+    with pytest.raises(IllegalAction, match="not seat 5's turn"):
+        state.apply(5, Play(state.hands[0][0]))
+    with pytest.raises(IllegalAction, match="malformed"):
+        state.apply(0, "Play 3")  # type: ignore[arg-type]
+    assert state.snapshot() == before and state.move_count == 0
+
+
+def test_simultaneous_step_waits_for_everyone_and_reveals_together() -> None:
+    state = GAME.new(3, seed=2)
+    assert state.to_move() == (0, 1, 2)
+    card = state.hands[1][0]
+    state.apply(1, Play(card))
+    assert state.to_move() == (0, 2)
+    for p in (0, 1, 2):
+        assert state.view(p)["last_played"] == []
+        assert state.view(p)["sealed"] == {"chosen": [1], "waiting": [0, 2]}
+    assert state.view(1)["my_sealed_card"] == card
+    assert state.view(0)["my_sealed_card"] is None and "hand" not in state.view(None)
+    state.apply(0, Play(state.hands[0][0]))
+    state.apply(2, Play(state.hands[2][0]))
+    assert len(state.view(None)["last_played"]) == 3
+
+
+def test_sealed_choices_refuse_double_and_early_reveal() -> None:
+    sealed: SealedChoices[int] = SealedChoices([0, 1])
+    sealed.submit(0, 5)
+    with pytest.raises(ValueError):
+        sealed.submit(0, 6)
+    with pytest.raises(ValueError, match="still sealed"):
+        sealed.reveal()
+    assert sealed.public() == {"chosen": [0], "waiting": [1]}
+
+
+def test_events_have_audiences() -> None:
+    state = GAME.new(2, seed=3)
+    for p in (0, 1):
+        state.apply(p, state.legal_actions(p)[0])
+    drawer = state.to_move()[0]
+    state.apply(drawer, Draw())
+    private = [e for e in state.events if e.kind == "drew_card"]
+    assert private and private[0].audience == (drawer,)
+    assert all(e.kind != "drew_card" for e in state.log.visible_to(None))
+    assert any(e.kind == "drew_card" for e in state.log.visible_to(drawer))
+
+
+def test_clone_is_independent_and_shares_nothing_mutable() -> None:
+    state = GAME.new(2, seed=4)
+    clone = state.clone()
+    clone.apply(0, clone.legal_actions(0)[0])
+    assert state.move_count == 0 and state.to_move() == (0, 1) and len(state.events) == 0
+    assert clone.rng.state == state.rng.state
+
+
+def test_record_replays_exactly_through_json(tmp_path) -> None:
+    state = GAME.new(3, seed=5, options={"rounds": 2})
+    rng = Rng(1)
+    while not state.is_over():
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    path = tmp_path / "game.json"
+    state.record().save(path)
+    replayed = Record.load(path).replay()
+    assert replayed.snapshot() == state.snapshot()
+    assert Record.load(path).options == {"rounds": 2}
+    assert [s.move_count for s in Record.load(path).states()] == list(range(state.move_count + 1))
+
+
+def test_undo_follows_the_table_rule() -> None:
+    state = GAME.new(2, seed=6)
+    state.apply(0, Play(state.hands[0][0]))
+    undone = state.undo(0)  # a sealed choice nobody has seen yet may be taken back
+    assert undone.move_count == 0 and undone.hands == GAME.new(2, seed=6).hands
+    with pytest.raises(IllegalAction, match="seat 0's, not yours"):
+        state.undo(1)
+    state.apply(1, Play(state.hands[1][0]))  # completes the step: the cards are revealed
+    with pytest.raises(IllegalAction, match="revealed"):
+        state.undo(1)
+    drawer = state.to_move()[0]
+    passed = state.clone()
+    passed.apply(drawer, Pass())
+    assert passed.undo(drawer).to_move() == (drawer,)
+    state.apply(drawer, Draw())  # a random draw
+    with pytest.raises(IllegalAction, match="drew at random or revealed"):
+        state.undo(drawer)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        GAME.new(2, seed=6).undo(0)
+
+
+def test_result_ranks_with_tiebreaks_and_shared_victory() -> None:
+    from bigtop.core import rank_by
+
+    result = rank_by([(10, 2), (10, 3), (4, 0)], [10, 10, 4])
+    assert result.ranks == (2, 1, 3) and result.winners == (1,)
+    shared = rank_by([(10, 2), (10, 2), (4, 0)], [10, 10, 4])
+    assert shared.ranks == (1, 1, 3) and shared.winners == (0, 1)
+
+
+def test_action_ids_and_legal_ids() -> None:
+    state = GAME.new(2, seed=7)
+    ids = state.legal_ids(0)
+    assert sorted(state.action_space.decode(i).card for i in ids) == state.hands[0]
+    action = state.apply_id(0, ids[0])
+    assert action == Play(state.action_space.decode(ids[0]).card)
