@@ -156,6 +156,14 @@ class State(ABC):
         space = self.action_space
         return [space.encode(a) for a in self.legal_actions(player)]
 
+    def legal_mask(self, player: int) -> Any:
+        """A NumPy bool array over `action_space`: True where the action is legal for `player`."""
+        import numpy as np
+
+        mask = np.zeros(self.action_space.size, dtype=bool)
+        mask[self.legal_ids(player)] = True
+        return mask
+
     def reveal(self) -> None:
         """Mark the action being applied as showing hidden information (it cannot be undone)."""
         self._revealed = True
