@@ -9,6 +9,7 @@ Investment cards in hand are offered as extra choices at every prompt where they
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bigtop.core import Action, Game, Rng, SealedChoices, State
@@ -41,6 +42,16 @@ CUBE_SLOTS = COLORS
 OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 CI = {c: i for i, c in enumerate(COLORS)}
+# shared action objects: building frozen dataclasses is the costliest part of listing moves
+_PLACE = {(slot, u): Place(slot, u) for slot in CUBE_SLOTS + OTHER_SLOTS for u in (False, True)}
+_TAKE = {(col, k): TakeCube(col, k) for col in COLORS for k in (1, 2)}
+_SPEND = {col: Spend(col) for col in COLORS}
+DONE, DECLINE = Done(), Decline()
+_move = lru_cache(maxsize=None)(Move)
+_hire = lru_cache(maxsize=None)(Hire)
+_perform = lru_cache(maxsize=None)(Perform)
+_play = lru_cache(maxsize=None)(Play)
+
 # prompts at which a playable investment card may be played ("at any moment")
 CARD_WINDOWS = frozenset({
     "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform", "outstanding",
@@ -307,7 +318,7 @@ class DrumRollState(State):
             kind, p, data = self.prompts[-1]
             out = getattr(self, "_legal_" + kind)(p, data)
             if kind in CARD_WINDOWS:
-                out.extend(Play(x) for x in self._playable(p, kind))
+                out.extend(_play(x) for x in self._playable(p, kind))
             return out
         assert self.sealed is not None
         return getattr(self, "_sealed_" + self.sealed_kind)(player)
@@ -343,14 +354,14 @@ class DrumRollState(State):
 
     def _sealed_cubes(self, p: int) -> list[Action]:
         taken = self.work[p]
-        return [TakeCube(c) for c in COLORS if self.stock[CI[c]] - sum(x == c for x in taken) > 0]
+        return [_TAKE[c, 1] for c in COLORS if self.stock[CI[c]] - sum(x == c for x in taken) > 0]
 
     def _sealed_vote(self, p: int) -> list[Action]:
         return [Vote(False), Vote(True)]
 
     def _sealed_distribution(self, p: int) -> list[Action]:
         w = self.work[p]
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         storage, filled, moves, agent, assistant = w["storage"], w["filled"], w["moves"], w["agent"], w["assistant"]
         if moves > 0:
             for card in self.circus[p]:
@@ -361,7 +372,7 @@ class DrumRollState(State):
                 for i, col in enumerate(req):
                     if filled[card][i] is None and storage[CI[col]] > 0 and col not in seen:
                         seen.add(col)
-                        out.append(Move(card, col))
+                        out.append(_move(card, col))
         pers = self.content.personnel
         for card in self.staff[p]:
             info = pers[card]
@@ -385,43 +396,42 @@ class DrumRollState(State):
         return [Done(), Deposit()] if self.coins[p] > 0 else [Done()]
 
     def _legal_place(self, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [Place("pass")]
-        mine: dict[str, int] = {}
+        out: list[Action] = [_PLACE["pass", False]]
         taken = set()
+        mine = {"tickets": 0, "invest": 0, "performer": 0, "personnel": 0}
         for q, slot in self.markers:
-            if slot in CUBE_SLOTS:
+            if slot in CI:
                 taken.add(slot)
-            if q == p:
-                mine[slot] = mine.get(slot, 0) + 1
-        cube_used = len({s for _, s in self.markers if s in CUBE_SLOTS})
-        for col in CUBE_SLOTS:
-            if col not in taken and cube_used < self.players:
-                out.append(Place(col))
+            elif q == p and slot in mine:
+                mine[slot] += 1
+        full = len(taken) >= self.players
+        if not full:
+            out.extend(_PLACE[col, False] for col in CUBE_SLOTS if col not in taken)
         if any(self.content.investments[x].kind == "unblock" for x in self.hands[p]):
-            out.extend(Place(col, True) for col in CUBE_SLOTS if col in taken or cube_used >= self.players)
-        if mine.get("tickets", 0) < 2 and self.tickets[p] + mine.get("tickets", 0) < len(self.content.tickets):
-            out.append(Place("tickets"))
+            out.extend(_PLACE[col, True] for col in CUBE_SLOTS if col in taken or full)
+        if mine["tickets"] < 2 and self.tickets[p] + mine["tickets"] < len(self.content.tickets):
+            out.append(_PLACE["tickets", False])
         for slot in ("invest", "performer", "personnel"):
-            if mine.get(slot, 0) < SLOT_LIMITS[slot]:
-                out.append(Place(slot))
+            if mine[slot] < SLOT_LIMITS[slot]:
+                out.append(_PLACE[slot, False])
         return out
 
     def _legal_invest(self, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [Decline()]
+        out: list[Action] = [DECLINE]
         if self.coins[p] >= self.nums.invest_cost and (self.inv_deck or self.inv_discard):
             out.append(Invest())
         return out
 
     def _legal_hire_performer(self, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [Decline()]
-        out.extend(Hire(x) for x in self.perf_row if self.cost(x) <= self.coins[p])
+        out: list[Action] = [DECLINE]
+        out.extend(_hire(x) for x in self.perf_row if self.cost(x) <= self.coins[p])
         return out
 
     def _legal_hire_personnel(self, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [Decline()]
+        out: list[Action] = [DECLINE]
         for x in self.pers_row:
             if self.cost(x) <= self.coins[p] and not (self.content.personnel[x].kind == "organizer" and self.organizer_block == p):
-                out.append(Hire(x))
+                out.append(_hire(x))
         return out
 
     def _legal_organizer(self, p: int, data: Any) -> list[Action]:
@@ -432,7 +442,7 @@ class DrumRollState(State):
 
     def _legal_perform(self, p: int, data: Any) -> list[Action]:
         left = [x for x in self.circus[p] if x not in self.levels[p] and x not in self.flipped]
-        return [Perform(x) for x in left] if left else [Done()]
+        return [_perform(x) for x in left] if left else [DONE]
 
     def _legal_outstanding(self, p: int, data: Any) -> list[Action]:
         return [Outstanding(False), Outstanding(True)]
@@ -443,10 +453,10 @@ class DrumRollState(State):
     def _effect_choices(self, p: int, data: Any) -> list[Action]:
         kind, amount, colors = data
         if kind == "cube":
-            return [TakeCube(c) for c in (colors or COLORS) if self.stock[CI[c]] > 0]
+            return [_TAKE[c, 1] for c in (colors or COLORS) if self.stock[CI[c]] > 0]
         if kind in ("cube_to_coins", "cube_to_skip", "card_cube_income"):
             out: list[Action] = [] if kind == "card_cube_income" else [Decline()]
-            return out + [Spend(c) for c in COLORS if self.storage[p][CI[c]] > 0]
+            return out + [_SPEND[c] for c in COLORS if self.storage[p][CI[c]] > 0]
         if kind in ("coins_to_trailer", "trailer"):
             out = [Decline()] if kind == "coins_to_trailer" else []
             return out + [Trailer(x) for x in self._open_trailer_targets(p)]
