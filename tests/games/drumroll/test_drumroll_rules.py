@@ -745,3 +745,19 @@ def test_whole_game_three_shows() -> None:
     random_playout(s, Rng(3))
     assert s.is_over() and s.show == 3
     s.check_invariants()
+
+
+def test_card_played_during_distribution() -> None:
+    """"Investment cards can be played at any moment unless stated otherwise": an Extra Resources cube gained
+    during the distribution can be moved at once."""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    hand(s, 0, "extra-red-1")
+    place_all(s, {})
+    assert Play("extra-red-1") in s.legal_actions(0)
+    s.apply(0, Play("extra-red-1"))
+    assert s.to_move() == (0,)
+    s.apply(0, TakeCube("red"))
+    s.apply(0, Move("rope-walker", "red"))
+    finish_distribution(s)
+    assert s.level("rope-walker") == 1

@@ -52,6 +52,7 @@ _hire = lru_cache(maxsize=None)(Hire)
 _perform = lru_cache(maxsize=None)(Perform)
 _play = lru_cache(maxsize=None)(Play)
 
+DISTRIBUTION_CARDS = frozenset({"income", "extra_resources", "trailer"})
 # prompts at which a playable investment card may be played ("at any moment")
 CARD_WINDOWS = frozenset({
     "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform", "outstanding",
@@ -213,6 +214,9 @@ class DrumRollState(State):
         got = min(count, self.stock[CI[color]])
         self.stock[CI[color]] -= got
         self.storage[p][CI[color]] += got
+        work = self.work[p]
+        if isinstance(work, dict):  # gained while p distributes: usable at once
+            work["storage"][CI[color]] += got
         return got
 
     def _spend_cube(self, p: int, color: str) -> None:
@@ -362,6 +366,9 @@ class DrumRollState(State):
     def _sealed_distribution(self, p: int) -> list[Action]:
         w = self.work[p]
         out: list[Action] = [DONE]
+        # cards that only add to p's board may be played (publicly) during the distribution too
+        out.extend(_play(x) for x in self._playable(p, "distribution")
+                   if self.content.investments[x].kind in DISTRIBUTION_CARDS)
         storage, filled, moves, agent, assistant = w["storage"], w["filled"], w["moves"], w["agent"], w["assistant"]
         if moves > 0:
             for card in self.circus[p]:
@@ -490,6 +497,8 @@ class DrumRollState(State):
             else:
                 self.prompts.pop()
                 getattr(self, "_do_" + kind)(p, data, action)
+        elif isinstance(action, Play):
+            self._play_card(player, action.card)
         else:
             assert self.sealed is not None
             getattr(self, "_seal_" + self.sealed_kind)(player, action)
