@@ -1,0 +1,103 @@
+"""What a seat (or a spectator) may see of a game of Drum Roll."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .data import COLORS
+
+if TYPE_CHECKING:
+    from .state import DrumRollState
+
+# prompt data that only the prompted player may see
+_PRIVATE_PROMPTS = {"effect"}
+
+
+def _seat(state: DrumRollState, p: int, me: bool) -> dict[str, Any]:
+    work = state.work[p] if me and isinstance(state.work[p], dict) else None
+    filled = work["filled"] if work else state.filled
+    storage = work["storage"] if work else state.storage[p]
+    seat: dict[str, Any] = {
+        "coins": state.coins[p],
+        "prestige": state.prestige[p],
+        "storage": dict(zip(COLORS, storage, strict=True)),
+        "performers": [
+            {
+                "id": x,
+                "cubes": list(filled[x]),
+                "flipped": x in state.flipped,
+                "trailer": x in state.trailers,
+                "level": sum(1 for _ in _levels(filled[x])),
+                "salary": state.salary(p, x),
+            }
+            for x in state.circus[p]
+        ],
+        "personnel": list(state.staff[p]),
+        "hand_size": len(state.hands[p]),
+        "hand_limit": state.hand_limit(p),
+        "bank": state.bank[p],
+        "tickets": state.tickets[p],
+        "region": state.region_of(p),
+        "skips": state.skips[p],
+        "skipped": list(state.skipped[p]),
+        "show_levels": dict(state.levels[p]),
+    }
+    if me:
+        seat["hand"] = list(state.hands[p])
+        seat["looking"] = list(state.looking[p])
+        seat["draft"] = list(state.draft[p])
+        if work:
+            seat["distribution"] = {"moves_left": work["moves"], "agent_used": work["agent"],
+                                    "assistant_used": work["assistant"], "ops": [str(o) for o in work["ops"]]}
+        elif isinstance(state.work[p], list):
+            seat["starting_cubes"] = list(state.work[p])
+    return seat
+
+
+def _levels(slots: list[str | None]) -> Any:
+    for x in slots:
+        if x is None:
+            return
+        yield x
+
+
+def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
+    """A JSON-ready dict of what `player` may know (None: a spectator)."""
+    view = state.common_view(player)
+    prompt = None
+    if state.prompts:
+        kind, p, data = state.prompts[-1]
+        prompt = {"kind": kind, "seat": p}
+        if kind not in _PRIVATE_PROMPTS or p == player:
+            prompt["data"] = list(data) if isinstance(data, tuple) else data
+    sealed = None
+    if state.sealed is not None:
+        sealed = {"kind": state.sealed_kind, **state.sealed.public()}
+        if player is not None and state.sealed.own(player) is not None:
+            own = state.sealed.own(player)
+            sealed["mine"] = list(own) if isinstance(own, tuple) else own
+    view.update(
+        show=state.show + 1,
+        turn=state.turn,
+        start=state.start,
+        step=state.step,
+        prompt=prompt,
+        sealed=sealed,
+        stock=dict(zip(COLORS, state.stock, strict=True)),
+        trailers_left=state.trailer_stock,
+        discount_tokens_left=state.discount_stock,
+        performer_row=[{"id": x, "discounts": state.discount.get(x, 0), "cost": state.cost(x)} for x in state.perf_row],
+        personnel_row=[{"id": x, "discounts": state.discount.get(x, 0), "cost": state.cost(x)} for x in state.pers_row],
+        decks={"performer": len(state.perf_deck), "personnel": len(state.pers_deck), "investment": len(state.inv_deck)},
+        discards={"performer": list(state.perf_discard), "personnel": list(state.pers_discard),
+                  "investment": list(state.inv_discard)},
+        markers=[[p, s] for p, s in state.markers],
+        queue=[[s, p] for s, p in state.queue],
+        regions=list(state.regions),
+        ticket_values=list(state.content.tickets),
+        votes=list(state.vote_log),
+        organizer_block=state.organizer_block,
+        seats=[_seat(state, p, p == player) for p in range(state.players)],
+        result=state.details if state.over else None,
+    )
+    return view

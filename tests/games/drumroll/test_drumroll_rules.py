@@ -1,0 +1,763 @@
+"""Scenario tests for the Drum Roll rules; each quotes the rulebook sentence it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bigtop import games
+from bigtop.core import IllegalAction
+from bigtop.games.drumroll.actions import (
+    Convert,
+    Decline,
+    Deposit,
+    Discard,
+    Done,
+    Hire,
+    Invest,
+    Keep,
+    Move,
+    Outstanding,
+    Perform,
+    Place,
+    Play,
+    ReturnOrganizer,
+    SkipSalary,
+    Spend,
+    TakeCube,
+    Trailer,
+    Vote,
+)
+from bigtop.games.drumroll.data import COLORS
+from bigtop.games.drumroll.state import CI, DrumRollState
+
+GAME = games.get("drumroll")
+ROW3 = ("tumbler", "knife-juggler", "lion-tamer", "fire-eater")  # the first performer row of 3 players
+
+
+def new(players: int = 3, draft: tuple[str, ...] = (), **opts) -> DrumRollState:
+    """A game whose first performer row is fixed and whose draft deals `draft` (2 per seat, seat 0 first)."""
+    row = ROW3[: players + 1] if players > 2 else ("tumbler", "knife-juggler", "lion-tamer")
+    options = {"performer_order": row + draft, "first_player": 0, **opts}
+    return GAME.new(players, seed=1, options=options)
+
+
+def setup(players: int = 3, draft: tuple[str, ...] = (), cubes: str = "white", **opts) -> DrumRollState:
+    """Finish the set-up: every seat keeps its first dealt performer and takes two `cubes`."""
+    s = new(players, draft, **opts)
+    for p in range(players):
+        s.apply(p, Keep(s.draft[p][0]))
+    for p in range(players):
+        s.apply(p, TakeCube(cubes))
+        s.apply(p, TakeCube(cubes))
+    return s
+
+
+def blank(players: int = 3, **opts) -> DrumRollState:
+    """A game at the first marker placement with empty circuses, no cubes and 20 coins each."""
+    s = setup(players, **opts)
+    for p in range(players):
+        for card in list(s.circus[p]):
+            s._remove_performer(p, card)
+        for i in range(5):
+            s.stock[i] += s.storage[p][i]
+            s.storage[p][i] = 0
+        s.coins[p] = 20
+    return s
+
+
+def give(s: DrumRollState, p: int, card: str, cubes: tuple[str, ...] = ()) -> None:
+    """Put performer `card` (taken from wherever it is) in p's circus with these cubes on it."""
+    for pile in [s.perf_deck, s.perf_discard, s.perf_row] + s.draft:
+        if card in pile:
+            pile.remove(card)
+            s.discount_stock += s.discount.pop(card, 0)
+    s._add_performer(p, card)
+    req = s.content.performers[card].requires
+    for col in cubes:
+        i = next(i for i, c in enumerate(req) if c == col and s.filled[card][i] is None)
+        s.filled[card][i] = col
+        s.stock[CI[col]] -= 1
+
+
+def staff(s: DrumRollState, p: int, card: str) -> None:
+    for pile in (s.pers_deck, s.pers_discard, s.pers_row):
+        if card in pile:
+            pile.remove(card)
+            s.discount_stock += s.discount.pop(card, 0)
+    s.staff[p].append(card)
+
+
+def hand(s: DrumRollState, p: int, card: str) -> None:
+    for pile in [s.inv_deck, s.inv_discard]:
+        if card in pile:
+            pile.remove(card)
+    s.hands[p].append(card)
+
+
+def store(s: DrumRollState, p: int, *cubes: str) -> None:
+    for col in cubes:
+        s.stock[CI[col]] -= 1
+        s.storage[p][CI[col]] += 1
+
+
+def to_show(s: DrumRollState) -> None:
+    """Jump straight to the show (skipping the remaining preparation turns)."""
+    s.prompts = []
+    s.sealed = None
+    s.step = "show_start"
+    s._advance()
+
+
+def place_all(s: DrumRollState, plan: dict[int, list[str]]) -> None:
+    """Place every marker: seat p puts its markers on plan[p] in order (default: pass)."""
+    used = {p: 0 for p in range(s.players)}
+    while s.step == "place" and s.prompts and s.prompts[-1][0] == "place":
+        p = s.to_move()[0]
+        slots = plan.get(p, [])
+        slot = slots[used[p]] if used[p] < len(slots) else "pass"
+        used[p] += 1
+        s.apply(p, Place(slot))
+
+
+def finish_distribution(s: DrumRollState) -> None:
+    for p in s.sealed.waiting() if s.sealed is not None else ():
+        s.apply(p, Done())
+
+
+# ---------------------------------------------------------------------------------------- set-up
+def test_starting_coins_sandra_example() -> None:
+    """"Sandra has chosen a performer with hiring cost of 4 and was given a performer ... with a hiring
+    cost of 3. This means she must begin the game with 8" (15 minus the two hiring costs)."""
+    draft = ("rope-walker", "unicyclist", "wild-man", "dog-trainer", "bear-trainer", "giant")
+    s = new(3, draft)
+    assert s.draft == [["rope-walker", "unicyclist"], ["wild-man", "dog-trainer"], ["bear-trainer", "giant"]]
+    s.apply(0, Keep("rope-walker"))
+    s.apply(1, Keep("wild-man"))
+    s.apply(2, Keep("giant"))  # gives the Bear Trainer (cost 3) to the left: seat 0
+    assert sorted(s.circus[0]) == ["bear-trainer", "rope-walker"]
+    for p in range(3):
+        s.apply(p, TakeCube("red"))
+        s.apply(p, TakeCube("blue"))
+    assert s.coins[0] == 15 - 4 - 3 == 8
+    assert s.storage[0][CI["red"]] == 1 and s.storage[0][CI["blue"]] == 1
+
+
+def test_draft_choices_are_sealed() -> None:
+    """"Players choose which one of the performers they want to keep and all at the same time, give the
+    other to the player on their left." Nobody sees another's choice before all have chosen."""
+    s = new(3, ("rope-walker", "unicyclist", "wild-man", "dog-trainer", "bear-trainer", "giant"))
+    s.apply(0, Keep("rope-walker"))
+    assert s.to_move() == (1, 2)
+    assert "mine" not in s.view(1)["sealed"] and s.view(0)["sealed"]["mine"] == "rope-walker"
+    assert s.view(1)["seats"][0].get("draft") is None
+
+
+def test_performer_row_has_at_most_two_of_a_type() -> None:
+    """"if three performers of the same type ... are revealed, discard the last one revealed and deal a new one.\""""
+    s = new(3, performer_order=("tumbler", "unicyclist", "rope-walker", "giant"))
+    assert s.perf_row == ["tumbler", "unicyclist", "giant"] + [s.perf_row[3]]
+    assert "rope-walker" in s.perf_discard
+    assert len(s.perf_row) == 4 and len(s.pers_row) == 3
+
+
+def test_two_player_rows() -> None:
+    """2 players: "Deal 3 personnel cards instead of 2" and "the 3 performers in the hiring area are from
+    different performer types"; a 3rd region is placed between the players."""
+    s = GAME.new(2, seed=3, options={"performer_order": ("tumbler", "unicyclist", "giant", "lion-tamer")})
+    assert s.perf_row == ["tumbler", "giant", "lion-tamer"]
+    assert len(s.pers_row) == 3 and len(s.regions) == 3
+
+
+def test_fixed_deck_orders_and_regions() -> None:
+    """Tutorial option: fixed deck orders and region tiles."""
+    s = GAME.new(3, seed=5, options={"personnel_order": ("orchestra", "bank-representative", "show-organizer"),
+                                     "investment_order": ("double-vote-1",), "regions": ("moscow", "paris", "rome")})
+    assert s.pers_row == ["orchestra", "bank-representative", "show-organizer"]
+    assert s.inv_deck[-1] == "double-vote-1" and s.regions == ["moscow", "paris", "rome"]
+
+
+# ---------------------------------------------------------------------------------------- actions
+def test_cube_action_limit_three_players() -> None:
+    """"In a 3 player game, up to 3 cube actions can be performed each turn. Two slots must remain empty.\""""
+    s = blank(3)
+    place_all(s, {0: ["white"], 1: ["yellow"], 2: ["green"]})
+    assert s.markers[:3] == [(0, "white"), (1, "yellow"), (2, "green")]
+    legal = s.legal_actions(0)
+    assert not any(isinstance(a, Place) and a.slot in COLORS for a in legal)
+
+
+def test_cube_action_once_per_turn_and_unblock() -> None:
+    """"This action can only be performed once each turn and only by one player." — "Unblock Action: You may
+    place your action marker on any cube action even if it is blocked by another player\""""
+    s = blank(3)
+    hand(s, 1, "unblock-1")
+    s.apply(0, Place("red"))
+    assert Place("red") not in s.legal_actions(1)
+    s.apply(1, Place("red", True))
+    assert "unblock-1" in s.inv_discard
+    place_all(s, {})
+    assert s.storage[0][CI["red"]] == 1 and s.storage[1][CI["red"]] == 1
+
+
+def test_pass_pays_one_coin_per_unused_marker() -> None:
+    """"Pass: ... They receive 1 for each action they do not perform.\""""
+    s = blank(3)
+    place_all(s, {})
+    assert s.coins == [23, 23, 23]
+
+
+def test_not_carrying_out_gives_nothing() -> None:
+    """"A player can always choose not to perform an action ... they do not receive 1.\""""
+    s = blank(3)
+    place_all(s, {0: ["invest", "pass", "pass"]})
+    assert s.prompts[-1][:2] == ("invest", 0)
+    s.apply(0, Decline())
+    assert s.coins[0] == 22 and s.hands[0] == []
+
+
+def test_tickets_twice_per_turn_and_track_end() -> None:
+    """"Sell Tickets ... This action can only be performed twice each turn by each player." and
+    "Once the last ticket slot is reached, the player cannot perform this action until the next show.\""""
+    s = blank(3)
+    s.apply(0, Place("tickets"))
+    s.apply(1, Place("pass"))
+    s.apply(2, Place("pass"))
+    s.apply(0, Place("tickets"))
+    s.apply(1, Place("pass"))
+    s.apply(2, Place("pass"))
+    assert Place("tickets") not in s.legal_actions(0)
+    s.apply(0, Place("pass"))
+    place_all(s, {})
+    values = s.content.tickets
+    assert s.coins[0] == 20 + values[0] + values[1] + 1 and s.tickets[0] == 2
+    s.tickets[0] = len(values) - 1
+    s2 = s.clone()
+    s2.prompts, s2.sealed, s2.markers, s2.place_i, s2.step = [], None, [], 0, "place"
+    s2._advance()
+    s2.apply(0, Place("tickets"))
+    s2.apply(1, Place("pass"))
+    s2.apply(2, Place("pass"))
+    assert Place("tickets") not in s2.legal_actions(0)
+
+
+def test_invest_and_hand_limit() -> None:
+    """"Invest: The player pays 1 and takes the top card ... hand limit of 2 cards which can be increased by 1
+    for each magician" — over the limit: "immediately play any extra cards ... or discard down"."""
+    s = blank(3, investment_order=("extra-income-1",))
+    hand(s, 0, "fire-1")
+    hand(s, 0, "trailer-1")
+    place_all(s, {0: ["invest"]})
+    s.apply(0, Invest())
+    assert s.coins[0] == 20 + 2 - 1 and "extra-income-1" in s.hands[0]
+    assert s.prompts[-1][0] == "hand_limit"
+    legal = s.legal_actions(0)
+    assert Play("extra-income-1") in legal and Discard("fire-1") in legal
+    s.apply(0, Play("extra-income-1"))
+    assert s.coins[0] == 25 and len(s.hands[0]) == 2 and ("hand_limit", 0, None) not in s.prompts
+
+
+def test_magician_raises_hand_limit() -> None:
+    """"Each magician allows the player to keep one extra card in their hand.\""""
+    s = blank(3)
+    give(s, 0, "fire-eater")
+    assert s.hand_limit(0) == 3
+
+
+def test_hire_in_stack_order_and_discounts() -> None:
+    """"Hire Performer: Using the bottom to top priority on the stacked action markers" and "each personnel
+    member and performer that was not hired during the action phase receives a discount token.\""""
+    s = blank(3)
+    place_all(s, {1: ["performer"], 0: ["performer"]})
+    assert s.prompts[-1][:2] == ("hire_performer", 0)  # seat 0 placed first
+    s.apply(0, Hire("lion-tamer"))
+    assert Hire("lion-tamer") not in s.legal_actions(1)
+    s.apply(1, Hire("tumbler"))
+    assert s.coins[0] == 20 + 2 - 4 and s.coins[1] == 20 + 2 - 2
+    assert s.discount == {"knife-juggler": 1, "fire-eater": 1} | {x: 1 for x in s.pers_row}
+    assert s.cost("knife-juggler") == 2
+
+
+def test_free_card_stays_one_last_turn() -> None:
+    """"a card ... can end up being offered for free. When this happens, the card remains available for free
+    hiring one last turn and then is discarded.\""""
+    s = blank(3)
+    s.discount["fire-eater"] = 1  # cost 2: one more token makes it free
+    s.discount_stock -= 1
+    place_all(s, {})
+    assert s.cost("fire-eater") == 0 and "fire-eater" in s.perf_row
+    finish_distribution(s)
+    place_all(s, {})
+    assert "fire-eater" in s.perf_discard and s.discount_stock + sum(s.discount.values()) == 44
+
+
+def test_discount_tokens_out_of_stock() -> None:
+    """"If the discount tokens are depleted during the game, there are no further discounts.\""""
+    s = blank(3)
+    s.discount_stock = 0  # every token is out (the conservation check is not run here)
+    place_all(s, {})
+    assert s.discount == {} and s.cost("tumbler") == 2
+
+
+def test_cube_out_of_stock() -> None:
+    """"If any of the resources (cubes) are depleted during the game, players can no longer acquire them.\""""
+    s = blank(3)
+    s.storage[1][CI["red"]] += s.stock[CI["red"]]
+    s.stock[CI["red"]] = 0
+    place_all(s, {0: ["red"]})
+    assert s.storage[0][CI["red"]] == 0
+
+
+# ---------------------------------------------------------------------------------------- distribution
+def test_distribution_two_cubes_sealed() -> None:
+    """"all players simultaneously move up to two cubes from their cube storage area, on to their performers.\""""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    store(s, 0, "yellow", "white", "red")
+    place_all(s, {})
+    s.apply(0, Move("rope-walker", "yellow"))
+    s.apply(0, Move("rope-walker", "white"))
+    assert not any(isinstance(a, Move) for a in s.legal_actions(0))
+    assert s.view(1)["seats"][0]["performers"][0]["cubes"] == [None, None, None]  # hidden until revealed
+    s.apply(0, Done())
+    finish_distribution(s)
+    assert s.filled["rope-walker"] == [None, "yellow", "white"]
+
+
+def test_general_supplier_moves_three() -> None:
+    """"General Supplier: During every distribution phase, you may move up to 3 cubes (instead of 2).\""""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    staff(s, 0, "general-supplier")
+    store(s, 0, "yellow", "white", "red")
+    place_all(s, {})
+    for col in ("red", "yellow", "white"):
+        s.apply(0, Move("rope-walker", col))
+    finish_distribution(s)
+    assert s.level("rope-walker") == 3
+
+
+def test_agent_and_assistant_once_each() -> None:
+    """"Agent ... convert any cube in to one of the two cubes offered" — "only one can be used during each
+    distribution phase"; "Personal Assistant ... convert the specified cube in to the two cubes offered.\""""
+    s = blank(3)
+    staff(s, 0, "agent-white-yellow")
+    staff(s, 0, "agent-yellow-green")
+    staff(s, 0, "assistant-white")
+    store(s, 0, "red", "white")
+    place_all(s, {})
+    s.apply(0, Convert("agent-white-yellow", "red", "white"))
+    assert not any(isinstance(a, Convert) and a.card.startswith("agent") for a in s.legal_actions(0))
+    s.apply(0, Convert("assistant-white", "white", ""))
+    assert not any(isinstance(a, Convert) for a in s.legal_actions(0))
+    finish_distribution(s)
+    assert s.storage[0] == [1, 1, 1, 0, 0]
+
+
+# ---------------------------------------------------------------------------------------- vote
+def vote_state(players: int = 3) -> DrumRollState:
+    s = blank(players)
+    s.turn = 5
+    s.prompts, s.markers, s.place_i, s.step = [], [], 0, "refill"
+    s._advance()
+    assert s.sealed_kind == "vote"
+    return s
+
+
+def test_vote_majority_delays() -> None:
+    """"If the majority has an action marker in their hand, the show is delayed and a 6th turn is played.\""""
+    s = vote_state()
+    for p, v in enumerate((True, True, False)):
+        s.apply(p, Vote(v))
+    assert s.turn == 6 and s.step == "place"
+
+
+def test_vote_majority_ready_starts_show() -> None:
+    """"If the majority of hands are empty, then the show starts.\""""
+    s = vote_state()
+    for p, v in enumerate((True, False, False)):
+        s.apply(p, Vote(v))
+    assert s.step.startswith("show") or s.show == 1
+
+
+def test_vote_tie_starting_player_decides() -> None:
+    """"In the event of a tie, the starting player's vote is the only one that counts.\""""
+    s = vote_state(2)
+    s.turn = 6  # the second vote has no virtual vote
+    s.apply(0, Vote(True))
+    s.apply(1, Vote(False))
+    assert s.turn == 7
+    assert s.prestige[0] == -1  # "The players who voted for a delay on the 6th turn lose 1"
+
+
+def test_two_player_virtual_delay_vote() -> None:
+    """2 players: "When voting to see if a 6th turn will be played, calculate the result by adding a virtual
+    delay vote to it.\""""
+    s = vote_state(2)
+    s.start = 1
+    s.apply(0, Vote(True))
+    s.apply(1, Vote(False))
+    assert s.turn == 6
+
+
+def test_double_vote() -> None:
+    """"Double Vote: After seeing the result of a vote, you may use this card to make your vote count twice.\""""
+    s = vote_state()
+    hand(s, 2, "double-vote-1")
+    for p, v in enumerate((True, True, False)):
+        s.apply(p, Vote(v))
+    assert s.prompts[-1][:2] == ("double_vote", 2)
+    s.apply(2, Play("double-vote-1"))
+    # 2 against 2: the starting player (seat 0) voted delay
+    assert s.turn == 6
+    assert s.vote_log[-1]["double"] == [2]
+
+
+def test_no_vote_after_seventh_turn() -> None:
+    """"a 7th turn is played and then the show starts without a vote.\""""
+    s = blank(3)
+    s.turn = 7
+    s.prompts, s.step = [], "refill"
+    s._advance()
+    assert s.sealed is None and s.prompts[-1][0] == "perform"
+
+
+# ---------------------------------------------------------------------------------------- show
+def test_rope_walker_out_of_order_cubes_outstanding() -> None:
+    """"In preparation turn 4, Jim has a yellow and a white cube ... he moves these cubes on the Rope Walker even
+    though she doesn't yet have a red cube. In preparation turn 5, Jim acquires a red cube ... In the following
+    show the Rope Walker will do an outstanding performance.\""""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    store(s, 0, "yellow", "white")
+    s.turn = 4
+    place_all(s, {})
+    s.apply(0, Move("rope-walker", "yellow"))
+    s.apply(0, Move("rope-walker", "white"))
+    finish_distribution(s)
+    assert s.level("rope-walker") == 0
+    while s.step != "place":
+        s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    assert s.turn == 5
+    place_all(s, {0: ["red"]})
+    s.apply(0, Move("rope-walker", "red"))
+    finish_distribution(s)
+    assert s.level("rope-walker") == 3
+    s.start = 0
+    to_show(s)
+    coins = s.coins[0]
+    s.apply(0, Perform("rope-walker"))
+    assert s.prompts[-1][0] == "outstanding"
+    s.apply(0, Outstanding(False))
+    assert s.coins[0] == coins + 5  # "the player can either earn 5"
+
+
+def test_rope_walker_flip() -> None:
+    """"or (once per game) flip her and immediately score 2" — cubes return to stock; "After the show when this is
+    done, the player must pay the performer's regular salary (4)", then the secondary salary."""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    to_show(s)
+    s.coins[0] = 10
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(True))
+    assert s.prestige[0] == 2 and s.filled["rope-walker"] == [None, None, None] and s.stock[CI["red"]] == 25
+    s.apply(0, Done())
+    assert s.coins[0] == 10 - 4
+    s.show = 1
+    assert s.salary(0, "rope-walker") == s.content.performers["rope-walker"].secondary_salary
+
+
+def test_no_cube_for_lowest_level_fires() -> None:
+    """"If a show begins, and a performer does not have at least the cube needed for the lowest level of
+    performance on them, they cannot perform, even if the cubes for higher levels were provided." — "The player
+    must pay the performer's hiring cost as compensation and lose 1.\""""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("yellow", "white"))
+    to_show(s)
+    s.apply(0, Perform("rope-walker"))
+    assert s.circus[0] == [] and "rope-walker" in s.perf_discard
+    assert s.coins[0] == 20 - 4 and s.prestige[0] == -1
+    assert s.stock[CI["yellow"]] == 25
+
+
+def test_poor_and_good_benefits() -> None:
+    """"Poor performance: The player receives the benefits shown below the poor performance." (and good)"""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red",))
+    give(s, 0, "tumbler", ("green", "red"))
+    to_show(s)
+    s.apply(0, Perform("tumbler"))
+    s.apply(0, Perform("rope-walker"))
+    assert s.coins[0] == 20 + 2 + 3
+
+
+def test_moscow_region_bonus() -> None:
+    """"the player who is visiting Moscow will score 2 prestige points for every 2 magicians and 2 prestige
+    points for every 2 tamers in their circus.\""""
+    s = blank(3, regions=("moscow", "paris", "rome"))
+    for card in ("fire-eater", "levitator", "lion-tamer", "tiger-tamer", "bear-trainer"):
+        give(s, 0, card, ())
+        s.flipped[card] = -1  # flipped earlier: they stay in the circus without performing
+    to_show(s)
+    s.coins[0] = 100
+    s.apply(0, Done())
+    assert s.prestige[0] == 2 + 2
+
+
+def test_regions_pass_left_after_show() -> None:
+    """"Each player passes their region tile to the player on their left.\""""
+    s = blank(3, regions=("moscow", "paris", "rome"))
+    to_show(s)
+    for p in (0, 1, 2):
+        s.apply(p, Done())
+    assert s.regions == ["rome", "moscow", "paris"] and s.show == 1 and s.turn == 1
+
+
+def test_salary_shortfall_loses_prestige() -> None:
+    """"For every coin a player cannot pay, they lose 1. This means that a player's score can drop below 0.\""""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red",))
+    to_show(s)
+    s.coins[0] = 0
+    s.apply(0, Perform("rope-walker"))  # poor: 3 coins
+    s.apply(0, Done())
+    assert s.coins[0] == 0 and s.prestige[0] == -(4 - 3)
+
+
+def test_trailer_reduces_salary_not_below_zero() -> None:
+    """"Immediately the salary of the performer using a trailer is reduced by 1 coin ... cannot reduce it below 0.\""""
+    s = blank(3)
+    give(s, 0, "unicyclist")
+    s.trailers.add("unicyclist")
+    s.trailer_stock -= 1
+    assert s.salary(0, "unicyclist") == 1
+    s.flipped["unicyclist"] = 0
+    s.show = 1
+    assert s.salary(0, "unicyclist") == 0
+
+
+def test_bizarre_salary_and_prestige_grow() -> None:
+    """"Their own salaries and the prestige points they offer are affected by the number of bizarre performers.\""""
+    s = blank(3)
+    give(s, 0, "giant")
+    base = s.salary(0, "giant"), s.flip_value(0, "giant")
+    give(s, 0, "tiny-man")
+    assert (s.salary(0, "giant"), s.flip_value(0, "giant")) == (base[0] + 1, base[1] + 1)
+
+
+def test_skip_salary_and_spend_cube_benefits() -> None:
+    """"Spend any cube to skip a payment of any single salary after the show." / "Skip a payment of any single salary.\""""
+    s = blank(3)
+    give(s, 0, "bearded-lady", ("green", "white"))  # good: skip a salary
+    give(s, 0, "rope-walker", ("red",))
+    to_show(s)
+    s.coins[0] = 10
+    s.apply(0, Perform("bearded-lady"))
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Done())
+    assert s.prompts[-1][0] == "skip"
+    s.apply(0, SkipSalary("rope-walker"))
+    assert s.coins[0] == 10 + 3 - s.salary(0, "bearded-lady")
+
+
+def test_tamer_spends_cube_for_coins() -> None:
+    """"Spend any cube to get 4 coins.\""""
+    s = blank(3)
+    give(s, 0, "bear-trainer", ("green", "white", "blue"))
+    store(s, 0, "red")
+    to_show(s)
+    s.apply(0, Perform("bear-trainer"))
+    s.apply(0, Outstanding(False))
+    assert Decline() in s.legal_actions(0)
+    s.apply(0, Spend("red"))
+    assert s.coins[0] == 24 and s.stock[CI["red"]] == 25
+
+
+def test_juggler_cube_choice() -> None:
+    """"Get a blue or a yellow cube." / "Get any 2 cubes.\""""
+    s = blank(3)
+    give(s, 0, "knife-juggler", ("yellow", "blue"))
+    to_show(s)
+    s.apply(0, Perform("knife-juggler"))
+    assert set(s.legal_actions(0)) >= {TakeCube("blue"), TakeCube("yellow")}
+    assert TakeCube("red") not in s.legal_actions(0)
+    s.apply(0, TakeCube("blue"))
+    assert s.storage[0][CI["blue"]] == 1
+
+
+def test_bizarre_buys_trailer() -> None:
+    """"Spend two coins to get 1 trailer." — "Trailers earned by bizarre performers can be given to any other performer.\""""
+    s = blank(3)
+    give(s, 0, "strongman", ("red", "yellow"))
+    give(s, 0, "rope-walker", ("red",))
+    to_show(s)
+    s.apply(0, Perform("strongman"))
+    s.apply(0, Trailer("rope-walker"))
+    assert "rope-walker" in s.trailers and s.trailer_stock == 17 and s.coins[0] == 18
+
+
+def test_magician_looks_at_three() -> None:
+    """"Look at the top 3 cards of the investment deck and keep 1. Put the rest on the bottom.\""""
+    s = blank(3, investment_order=("extra-income-1", "trailer-1", "fire-1"))
+    give(s, 0, "card-magician", ("blue", "yellow", "green"))
+    to_show(s)
+    s.apply(0, Perform("card-magician"))
+    s.apply(0, Outstanding(False))
+    assert s.looking[0] == ["extra-income-1", "trailer-1", "fire-1"]
+    assert "looking" not in s.view(1)["seats"][0]
+    s.apply(0, Keep("trailer-1"))
+    assert s.hands[0] == ["trailer-1"] and s.inv_deck[:2] == ["extra-income-1", "fire-1"]
+
+
+def test_extended_applause() -> None:
+    """"Extended Applause: ... earn 1 for each performer (of this type) who did an outstanding performance. You also
+    lose 1 for each performer (of this type) who did a poor performance.\""""
+    s = blank(3)
+    hand(s, 0, "applause-acrobat")
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    give(s, 0, "tumbler", ("green", "red", "blue"))
+    give(s, 0, "unicyclist", ("blue",))
+    to_show(s)
+    s.coins[0] = 50
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(True))
+    s.apply(0, Perform("tumbler"))
+    s.apply(0, Outstanding(False))
+    s.apply(0, Perform("unicyclist"))
+    s.apply(0, Play("applause-acrobat"))
+    assert s.prestige[0] == 2 + 2 - 1
+
+
+def test_orchestra_and_popcorn() -> None:
+    """"Orchestra: Gain 2 prestige points after each show." — "Popcorn Vendor: Earn 3 coins after each show.\""""
+    s = blank(3)
+    staff(s, 0, "orchestra")
+    staff(s, 0, "popcorn-vendor")
+    to_show(s)
+    s.coins[0] = 0
+    s.apply(0, Done())
+    salaries = s.content.personnel["orchestra"].salary + s.content.personnel["popcorn-vendor"].salary
+    assert s.prestige[0] == 2 and s.coins[0] == 3 - salaries
+
+
+def test_fire_card_outside_show_only() -> None:
+    """"Fire a Performer: ... You do not have to pay compensation or lose prestige. You may not fire a performer
+    during a show.\""""
+    s = blank(3)
+    hand(s, 0, "fire-1")
+    give(s, 0, "rope-walker", ("red",))
+    s.apply(0, Play("fire-1"))
+    s.apply(0, s.legal_actions(0)[0])
+    assert s.circus[0] == [] and s.coins[0] == 20 and s.prestige[0] == 0
+    s = blank(3)
+    hand(s, 0, "fire-2")
+    give(s, 0, "rope-walker", ("red",))
+    to_show(s)
+    assert Play("fire-2") not in s.legal_actions(0)
+
+
+def test_extra_resources() -> None:
+    """"Extra Resources: Get any one cube or two cubes of the shown color.\""""
+    s = blank(3)
+    hand(s, 0, "extra-red-1")
+    s.apply(0, Play("extra-red-1"))
+    assert TakeCube("red", 2) in s.legal_actions(0) and TakeCube("white") in s.legal_actions(0)
+    s.apply(0, TakeCube("red", 2))
+    assert s.storage[0][CI["red"]] == 2
+
+
+def test_bank_representative() -> None:
+    """"At the beginning of each preparation turn, you may place any number of coins on the Bank Representative"
+    — "The maximum prestige points that can be gained is 5. There is no point in investing more than 10 coins.\""""
+    s = blank(3)
+    staff(s, 0, "bank-representative")
+    s.prompts, s.step = [], "turn_start"
+    s._advance()
+    for _ in range(12):
+        s.apply(0, Deposit())
+    s.apply(0, Done())
+    assert s.bank[0] == 12 and s.coins[0] == 8
+    from bigtop.games.drumroll.scoring import final_bonuses
+
+    assert final_bonuses(s)["bonuses"][0]["bank_representative"] == 5
+
+
+def test_show_organizer() -> None:
+    """"Show Organizer: At the end of any turn, you may return the show organizer to the hiring area and become the
+    next starting player ... you cannot hire him in the following turn. Only other players can.\""""
+    s = blank(3)
+    staff(s, 2, "show-organizer")
+    place_all(s, {})
+    finish_distribution(s)
+    assert s.prompts[-1][:2] == ("organizer", 2)
+    s.apply(2, ReturnOrganizer(True))
+    assert s.start == 2 and "show-organizer" in s.pers_row
+    place_all(s, {2: ["personnel"], 0: ["personnel"]})
+    while s.prompts[-1][0] != "hire_personnel" or s.prompts[-1][1] != 2:
+        s.apply(s.to_move()[0], Decline())
+    assert Hire("show-organizer") not in s.legal_actions(2)
+
+
+def test_end_game_bonuses_and_tiebreak() -> None:
+    """"Largest Show ... Full Variety ... Perfect Show ... Large Troupe" — "If there is a tie for any of the end-game
+    bonuses, all tied players receive the full bonus." — "In the event of a tie, the player who has the most remaining
+    coins is the winner.\""""
+    s = blank(3)
+    for card in ("fire-eater", "tumbler", "knife-juggler", "lion-tamer", "giant", "levitator", "unicyclist", "dog-trainer"):
+        give(s, 0, card)
+        s.flipped[card] = 0
+    give(s, 1, "rope-walker")
+    s.flipped["rope-walker"] = 0
+    s.show, s.step, s.prompts = 2, "show_start", []
+    s._advance()
+    s.coins = [50, 50, 50]
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.is_over()
+    b = s.details["bonuses"]
+    assert b[0] == {"largest_show": 5, "full_variety": 3, "perfect_show": 5, "large_troupe": 5}
+    assert b[1] == {"perfect_show": 5}
+
+
+def test_unused_cards_and_bonus_cards() -> None:
+    """"(If not used, this card is worth 1 at the end of the game)" — Resource Bonus: "1 for every 3 resources"."""
+    s = blank(3)
+    hand(s, 0, "trailer-1")
+    hand(s, 0, "resource-bonus-1")
+    store(s, 0, "red", "red", "red", "blue", "blue", "blue", "white")
+    from bigtop.games.drumroll.scoring import final_bonuses
+
+    assert final_bonuses(s)["bonuses"][0] == {"unused_cards": 1, "resource_bonus": 2}
+
+
+def test_illegal_action_changes_nothing() -> None:
+    s = blank(3)
+    with pytest.raises(IllegalAction):
+        s.apply(0, Hire("rope-walker"))
+
+
+def test_whole_game_three_shows() -> None:
+    """"After 3 shows, the player who earned the most prestige points is the winner.\""""
+    from bigtop.bots.match import random_playout
+    from bigtop.core import Rng
+
+    s = GAME.new(3, seed=11)
+    random_playout(s, Rng(3))
+    assert s.is_over() and s.show == 3
+    s.check_invariants()
+
+
+def test_card_played_during_distribution() -> None:
+    """"Investment cards can be played at any moment unless stated otherwise": an Extra Resources cube gained
+    during the distribution can be moved at once."""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    hand(s, 0, "extra-red-1")
+    place_all(s, {})
+    assert Play("extra-red-1") in s.legal_actions(0)
+    s.apply(0, Play("extra-red-1"))
+    assert s.to_move() == (0,)
+    s.apply(0, TakeCube("red"))
+    s.apply(0, Move("rope-walker", "red"))
+    finish_distribution(s)
+    assert s.level("rope-walker") == 1
