@@ -125,6 +125,7 @@ class TileKind:
     count: int
     features: tuple[Feature, ...]
     rotations: tuple[Rotation, ...]  # the distinct rotations only (symmetric turns are dropped)
+    turn_index: tuple[int, ...]  # per quarter turn 0..3: its index in `rotations`, -1 if dropped
     monastery: bool
     space: str | None
     start: bool
@@ -172,7 +173,10 @@ def _compile(index: int, e: TileEntry) -> TileKind:
         if key not in seen:
             seen.add(key)
             rotations.append(rot)
-    return TileKind(index, e.id, e.expansion, e.count, tuple(features), tuple(rotations), e.monastery, e.space, e.start, e)
+    turn_index = tuple(next((i for i, r in enumerate(rotations) if r.turns == t), -1) for t in range(4))
+    return TileKind(
+        index, e.id, e.expansion, e.count, tuple(features), tuple(rotations), turn_index, e.monastery, e.space, e.start, e
+    )
 
 
 def _shape(rot: Rotation, features: list[Feature]) -> tuple:

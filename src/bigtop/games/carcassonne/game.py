@@ -1,0 +1,31 @@
+"""The Carcassonne game object: options, actions, set-up and the terminal hooks."""
+
+from __future__ import annotations
+
+from bigtop.core.actions import Action
+from bigtop.core.api import Game
+from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
+from bigtop.games.carcassonne.data import tile_set
+from bigtop.games.carcassonne.rules import CarcassonneOptions
+from bigtop.games.carcassonne.state import CarcassonneState
+
+
+class Carcassonne(Game[CarcassonneState]):
+    """Carcassonne (current edition, farmers included) with Under the Big Top."""
+
+    name = "carcassonne"
+    title = "Carcassonne + Under the Big Top"
+    min_players = 2
+    max_players = 6
+    options_type = CarcassonneOptions
+    action_types = ACTION_TYPES
+    conformance_games = 20
+
+    def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
+        return CarcassonneState(self, players, seed, options)
+
+    def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
+        return CarcassonneActionSpace(tile_set(options.expansions).total)
+
+    def describe(self, state: CarcassonneState, action: Action) -> str:
+        return str(action)
