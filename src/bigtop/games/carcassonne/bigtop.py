@@ -150,13 +150,14 @@ class UnderTheBigTop(Expansion):
         bt.revealed.append(bt.under)
         bt.under = -1
 
+    def tile_placed(self, state: CarcassonneState, pos: int) -> None:
+        if state.tiles.kinds[state.board[pos][0]].space == "acrobat":
+            part(state).pyramids[pos] = ()
+
     def after_scoring(self, state: CarcassonneState, pos: int) -> None:
-        space = state.tiles.kinds[state.board[pos][0]].space
-        bt = part(state)
-        if space == "acrobat":
-            bt.pyramids[pos] = bt.pyramids.get(pos, ())
-        if space != "circus":
+        if state.tiles.kinds[state.board[pos][0]].space != "circus":
             return
+        bt = part(state)
         if bt.top >= 0:
             self._score_circus(state)
         if bt.tokens:

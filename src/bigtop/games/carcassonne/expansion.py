@@ -1,8 +1,8 @@
 """How an expansion plugs into the turn.
 
-The base game calls these hooks at fixed points of a turn: after the tile is placed it asks every
-expansion for extra figure actions, lets it carry out its own, tells it about each feature scored,
-then lets it act once the features are scored (the Big Top moves there). At game end it calls
+The base game calls these hooks at fixed points of a turn: after the tile is placed it tells every
+expansion (`tile_placed`), asks it for extra figure actions, lets it carry out its own, tells it
+about each feature scored, then lets it act once the features are scored (the Big Top moves there). At game end it calls
 `before_final_scoring` and `final_scoring`. An expansion keeps its own state in
 `state.ext[name]`, an object with a `copy()` method.
 """
@@ -26,6 +26,9 @@ class Expansion:
 
     def setup(self, state: CarcassonneState) -> None:
         """Create this expansion's part of a new game's state."""
+
+    def tile_placed(self, state: CarcassonneState, pos: int) -> None:
+        """The drawn tile has just been laid at `pos` (before the figure decision)."""
 
     def figure_actions(self, state: CarcassonneState, player: int, free: list[int], out: list[Action]) -> None:
         """Append the figure actions this expansion offers after a tile is placed (`free`: the

@@ -242,6 +242,8 @@ class CarcassonneState(State):
             self.current = -1
             self.placements = []
             self.emit("placed", seat=player, tile=kind.id, x=action.x, y=action.y, turns=action.turns)
+            for e in self.expansions:
+                e.tile_placed(self, pos)
             options = self._figure_actions(player)
             if len(options) > 1:
                 self.phase = FIGURE
