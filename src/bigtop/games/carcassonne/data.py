@@ -196,7 +196,7 @@ def _shape(rot: Rotation, features: list[Feature]) -> tuple:
 class TileSet:
     """Every tile kind of the chosen expansions, compiled, with the fit table.
 
-    `fits[kind][key]` lists the rotations (indices into `kinds[kind].rotations`) that match a
+    `fits[kind][key]` lists the quarter turns (among the kind's distinct rotations) that match a
     frontier key (2 bits per side: 0 free, else the required edge code).
     """
 
@@ -211,7 +211,7 @@ def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
     out = []
     for key in range(256):
         need = [(key >> (2 * s)) & 3 for s in range(4)]
-        out.append(tuple(i for i, r in enumerate(kind.rotations) if all(n == 0 or n == r.edges[s] for s, n in enumerate(need))))
+        out.append(tuple(r.turns for r in kind.rotations if all(n == 0 or n == r.edges[s] for s, n in enumerate(need))))
     return tuple(out)
 
 

@@ -25,17 +25,16 @@ CATEGORIES = ("road", "city", "monastery", "field", "circus", "acrobat", "ringma
 CAT = {name: i for i, name in enumerate(CATEGORIES)}
 PASS = Pass()
 MEEPLE_ACTIONS = tuple(Meeple(i) for i in range(12))
-_PLACE_CACHE: dict[tuple[int, int], Place] = {}
+_PLACE_CACHE: dict[int, tuple[Place, ...]] = {}
 
 
-def place_action(pos: int, turns: int) -> Place:
-    """The (shared) Place action for a position and a quarter-turn count."""
-    key = (pos, turns)
-    action = _PLACE_CACHE.get(key)
-    if action is None:
+def place_actions(pos: int) -> tuple[Place, ...]:
+    """The (shared) Place actions at a position, one per quarter turn."""
+    actions = _PLACE_CACHE.get(pos)
+    if actions is None:
         x, y = xy(pos)
-        action = _PLACE_CACHE[key] = Place(x, y, turns)
-    return action
+        actions = _PLACE_CACHE[pos] = tuple(Place(x, y, t) for t in range(4))
+    return actions
 
 
 def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
@@ -53,6 +52,7 @@ class CarcassonneState(State):
     def __init__(self, game: Game[Any], players: int, seed: int, options: CarcassonneOptions) -> None:
         super().__init__(game, players, seed, options)
         tiles = self.tiles
+        self.expansions = expansions_of(options)
         self.board: dict[int, tuple[int, int, int]] = {}  # pos -> (kind, rotation index, first node)
         self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
         self.parent: list[int] = []
@@ -86,10 +86,6 @@ class CarcassonneState(State):
     def tiles(self) -> TileSet:
         """The compiled tile set of this game's expansions."""
         return tile_set(self.options.expansions)
-
-    @property
-    def expansions(self) -> tuple[Expansion, ...]:
-        return expansions_of(self.options)
 
     def _make_stack(self, tiles: TileSet, options: CarcassonneOptions) -> tuple[list[int], int]:
         pool: list[int] = [k.index for k in tiles.kinds for _ in range(k.count)]
@@ -145,22 +141,25 @@ class CarcassonneState(State):
         rot = kind.rotations[rot_index]
         base = len(self.parent)
         span = frozenset((pos,))
+        parent, ntype, figs, open_, spans, pennants, touch = (
+            self.parent, self.ntype, self.figs, self.open, self.spans, self.pennants, self.touch
+        )
         for i, f in enumerate(kind.features):
-            self.parent.append(base + i)
-            self.ntype.append(f.type)
-            self.figs.append(())
+            parent.append(base + i)
+            ntype.append(f.type)
+            figs.append(())
             if f.type == CITY or f.type == ROAD:
-                self.open.append(len(f.sides))
-                self.spans.append(span)
-                self.pennants.append(f.pennants)
-                self.touch.append(())
+                open_.append(len(f.sides))
+                spans.append(span)
+                pennants.append(f.pennants)
+                touch.append(())
             else:
-                self.open.append(0)
-                self.spans.append(None)
-                self.pennants.append(0)
-                self.touch.append(tuple(base + c for c in f.cities))
-            if f.type == MONASTERY:
-                self.monasteries[pos] = base + i
+                open_.append(0)
+                spans.append(None)
+                pennants.append(0)
+                touch.append(tuple(base + c for c in f.cities) if f.cities else ())
+                if f.type == MONASTERY:
+                    self.monasteries[pos] = base + i
         self.board[pos] = (kind_index, rot_index, base)
         frontier = self.frontier
         frontier.pop(pos, None)
@@ -184,13 +183,15 @@ class CarcassonneState(State):
 
     # ------------------------------------------------------------------ turn flow
     def _placements(self, kind_index: int) -> list[Action]:
-        kind = self.tiles.kinds[kind_index]
         fits = self.tiles.fits[kind_index]
-        rots = kind.rotations
+        cache = _PLACE_CACHE
         out: list[Action] = []
         for pos, key in self.frontier.items():
-            for ri in fits[key]:
-                out.append(place_action(pos, rots[ri].turns))
+            turns = fits[key]
+            if turns:
+                actions = cache.get(pos) or place_actions(pos)
+                for t in turns:
+                    out.append(actions[t])
         return out
 
     def _draw(self) -> None:
