@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
+from bigtop.games.carcassonne import render
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.rules import CarcassonneOptions
@@ -27,5 +30,14 @@ class Carcassonne(Game[CarcassonneState]):
     def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
         return CarcassonneActionSpace(tile_set(options.expansions).total)
 
+    def render(self, state: CarcassonneState, player: int | None) -> Any:
+        """The board, the scores and the drawn tile as seat `player` sees them."""
+        return render.render(state, player)
+
     def describe(self, state: CarcassonneState, action: Action) -> str:
-        return str(action)
+        """An action in words, for numbered menus."""
+        return render.describe(state, action)
+
+    def cards(self, options: Any = None) -> Any:
+        """Every tile kind drawn as a 5x5 picture, and the animal tokens."""
+        return render.cards(self.parse_options(options))
