@@ -8,6 +8,7 @@ from bigtop.core.actions import Action
 from bigtop.core.api import Game
 from bigtop.games.carcassonne import render
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
+from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.rules import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState
@@ -37,6 +38,10 @@ class Carcassonne(Game[CarcassonneState]):
     def describe(self, state: CarcassonneState, action: Action) -> str:
         """An action in words, for numbered menus."""
         return render.describe(state, action)
+
+    def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
+        """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""
+        return HeuristicBot(seed, **params)
 
     def cards(self, options: Any = None) -> Any:
         """Every tile kind drawn as a 5x5 picture, and the animal tokens."""
