@@ -19,7 +19,6 @@ from bigtop.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
 SIDES = "NESW"
-HALVES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
 EDGE_CODE = {"C": 1, "R": 2, "F": 3}  # 0 means "no constraint" in a frontier key
 CITY, ROAD, FIELD, MONASTERY = 0, 1, 2, 3
 FEATURE_NAMES = ("city", "road", "field", "monastery")

@@ -18,7 +18,17 @@ from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import Meeple, Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD, TileSet, tile_set
 from bigtop.games.carcassonne.expansion import Expansion
-from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, MEEPLES, ORIGIN, CarcassonneOptions, pos_of, xy
+from bigtop.games.carcassonne.rules import (
+    AROUND,
+    DELTA,
+    FIGURE_NAMES,
+    MEEPLE,
+    MEEPLES,
+    ORIGIN,
+    CarcassonneOptions,
+    pos_of,
+    xy,
+)
 
 PLACE, FIGURE, OVER = 0, 1, 2
 CATEGORIES = ("road", "city", "monastery", "field", "circus", "acrobat", "ringmaster")
@@ -386,7 +396,7 @@ class CarcassonneState(State):
             turn=self.turn,
             phase=("place", "figure", "over")[self.phase],
             board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
-            figures=[[f[0], ("meeple", "ringmaster")[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
+            figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
             tile=kinds[self.current].id if self.current >= 0 else None,
             last=list(xy(self.last)) if self.last >= 0 else None,
             stack_size=len(self.stack),
