@@ -158,8 +158,9 @@ def render(state: Any, player: int | None) -> Any:
         if bt["big_top"]:
             x, y = bt["big_top"]
             cells[(x, y)][2][2] = ("Ω", "bold white on red")
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
+    fits = {tuple(f) for f in view["fits"]}
+    xs = [x for x, _ in cells] + [x for x, _ in fits]
+    ys = [y for _, y in cells] + [y for _, y in fits]
     board = Text()
     board.append("     " + "".join(f"{x:^6}" for x in range(min(xs), max(xs) + 1)) + "\n", "dim")
     last = tuple(view["last"]) if view["last"] else None
@@ -170,7 +171,7 @@ def render(state: Any, player: int | None) -> Any:
                 grid = cells.get((x, y))
                 for c in range(5):
                     if grid is None:
-                        board.append(" ")
+                        board.append("+" if (x, y) in fits and r == 2 and c == 2 else " ", "bold cyan")
                     else:
                         glyph, style = grid[r][c]
                         board.append(glyph, style + (" underline" if (x, y) == last and r == 4 else ""))
