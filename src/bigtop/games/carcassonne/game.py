@@ -1,0 +1,48 @@
+"""The Carcassonne game object: options, actions, set-up and the terminal hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtop.core.actions import Action
+from bigtop.core.api import Game
+from bigtop.games.carcassonne import render
+from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
+from bigtop.games.carcassonne.bot import HeuristicBot
+from bigtop.games.carcassonne.data import tile_set
+from bigtop.games.carcassonne.rules import CarcassonneOptions
+from bigtop.games.carcassonne.state import CarcassonneState
+
+
+class Carcassonne(Game[CarcassonneState]):
+    """Carcassonne (current edition, farmers included) with Under the Big Top."""
+
+    name = "carcassonne"
+    title = "Carcassonne + Under the Big Top"
+    min_players = 2
+    max_players = 6
+    options_type = CarcassonneOptions
+    action_types = ACTION_TYPES
+    conformance_games = 20
+
+    def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
+        return CarcassonneState(self, players, seed, options)
+
+    def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
+        return CarcassonneActionSpace(tile_set(options.expansions).total)
+
+    def render(self, state: CarcassonneState, player: int | None) -> Any:
+        """The board, the scores and the drawn tile as seat `player` sees them."""
+        return render.render(state, player)
+
+    def describe(self, state: CarcassonneState, action: Action) -> str:
+        """An action in words, for numbered menus."""
+        return render.describe(state, action)
+
+    def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
+        """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""
+        return HeuristicBot(seed, **params)
+
+    def cards(self, options: Any = None) -> Any:
+        """Every tile kind drawn as a 5x5 picture, and the animal tokens."""
+        return render.cards(self.parse_options(options))

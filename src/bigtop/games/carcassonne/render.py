@@ -1,0 +1,221 @@
+"""Terminal drawing: every tile as a 5x5 picture, the board from a player's view, actions in words.
+
+Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, ◎ circus space (Ω when the Big Top
+stands on it), ▲ acrobat space. Figures are drawn on their feature in their seat's colour:
+the seat number for a meeple, a letter (A = seat 1, ...) for a ringmaster, ^ for an acrobat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from bigtop.core.actions import Action
+from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tile_set, tokens
+
+SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
+               "bold white on black", "bold white on magenta")
+SEAT_NAMES = ("red", "blue", "green", "yellow", "black", "grey")
+CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
+              ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
+ROAD_CELLS = (((0, 2), (1, 2)), ((2, 4), (2, 3)), ((4, 2), (3, 2)), ((2, 0), (2, 1)))
+HALF_CELLS = {(0, "L"): (0, 1), (0, "R"): (0, 3), (1, "L"): (1, 4), (1, "R"): (3, 4),
+              (2, "L"): (4, 3), (2, "R"): (4, 1), (3, "L"): (3, 0), (3, "R"): (1, 0)}
+CORNERS = ((0, 0), (0, 4), (4, 0), (4, 4))
+ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0, 1), "└"), ((1, 2), "┌"), ((2, 3), "┐"),
+              ((0, 3), "┘"), ((1, 2, 3), "┬"), ((0, 1, 2), "├"), ((0, 2, 3), "┤"), ((0, 1, 3), "┴"),
+              ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
+STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta",
+         "circus": "bold red", "acrobat": "bold cyan"}
+TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
+
+
+def _rotated_halves(kind: TileKind, turns: int, feature: int) -> list[tuple[int, str]]:
+    """The half-edges (side, L/R) a field of `kind` reaches once turned."""
+    rot = kind.rotations[kind.turn_index[turns]]
+    return [(s, h) for s in range(4) for h, row in (("L", rot.left), ("R", rot.right)) if row[s] == feature]
+
+
+def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
+    """Where in the 5x5 picture a figure on local feature `feature` is drawn."""
+    f = kind.features[feature]
+    rot = kind.rotations[kind.turn_index[turns]]
+    sides = rot.features_at[feature]
+    if f.type == CITY:
+        return CITY_CELLS[sides[0]][4 if sides[0] in (0, 2) else 1]
+    if f.type == ROAD:
+        return ROAD_CELLS[sides[0]][1]
+    if f.type == FIELD:
+        return HALF_CELLS[_rotated_halves(kind, turns, feature)[0]]
+    return (2, 2)
+
+
+def tile_picture(kind: TileKind, turns: int) -> list[list[tuple[str, str]]]:
+    """The 5x5 picture of a tile kind turned `turns` quarter turns: rows of (glyph, style)."""
+    grid = [[("·", STYLE["field"]) for _ in range(5)] for _ in range(5)]
+    rot = kind.rotations[kind.turn_index[turns]]
+    road_ends: set[int] = set()
+    centre_city = False
+    for i, f in enumerate(kind.features):
+        sides = rot.features_at[i]
+        if f.type == CITY:
+            for s in sides:
+                for r, c in CITY_CELLS[s]:
+                    grid[r][c] = ("▒", STYLE["city"])
+            if len(sides) > 1:
+                centre_city = True
+                grid[2][2] = ("▒", STYLE["city"])
+            if f.pennants:
+                r, c = CITY_CELLS[sides[0]][3 if sides[0] in (0, 2) else 4]
+                grid[r][c] = ("◆", "bold blue")
+        elif f.type == ROAD:
+            for s in sides:
+                for r, c in ROAD_CELLS[s]:
+                    grid[r][c] = ("│" if s in (0, 2) else "─", STYLE["road"])
+            if len(sides) == 2:
+                grid[2][2] = (ROAD_GLYPH[frozenset(sides)], STYLE["road"])
+            else:
+                road_ends.add(sides[0])
+    for s in range(4):  # a corner between two city edges of one piece is city
+        a, b = s, (s + 1) % 4
+        if rot.centre[a] >= 0 and rot.centre[a] == rot.centre[b] and kind.features[rot.centre[a]].type == CITY:
+            r, c = {(0, 1): (0, 4), (1, 2): (4, 4), (2, 3): (4, 0), (3, 0): (0, 0)}[(a, b)]
+            grid[r][c] = ("▒", STYLE["city"])
+    if kind.monastery:
+        grid[2][2] = ("†", STYLE["monastery"])
+    elif kind.space:
+        grid[2][2] = ("◎" if kind.space == "circus" else "▲", STYLE[kind.space])
+    elif road_ends and not centre_city:
+        grid[2][2] = (ROAD_GLYPH[frozenset(road_ends)] if len(road_ends) > 1 else "■", STYLE["road"])
+    return grid
+
+
+def _text(grid: list[list[tuple[str, str]]]) -> Text:
+    out = Text()
+    for i, row in enumerate(grid):
+        for glyph, style in row:
+            out.append(glyph, style)
+        if i < len(grid) - 1:
+            out.append("\n")
+    return out
+
+
+def describe_feature(kind: TileKind, turns: int, feature: int) -> str:
+    """A local feature in words, e.g. "the city (N, W)" or "the field (N, E)"."""
+    f = kind.features[feature]
+    if f.type == FIELD:
+        sides = sorted({s for s, _ in _rotated_halves(kind, turns, feature)})
+    else:
+        sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
+    where = f" ({', '.join(SIDES[s] for s in sides)})" if sides else ""
+    return f"the {FEATURE_NAMES[f.type]}{where}"
+
+
+def describe(state: Any, action: Action) -> str:
+    """An action in words (uses only what the acting seat can see)."""
+    tiles = tile_set(state.options.expansions)
+    view = state.view(state.to_move()[0] if state.to_move() else None)
+    if isinstance(action, Place):
+        return f"Lay {view['tile']} at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
+    if isinstance(action, Pass):
+        return "Place no figure"
+    if isinstance(action, (Meeple, Ringmaster)):
+        x, y = view["last"]
+        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
+        figure = "a meeple" if isinstance(action, Meeple) else "your ringmaster"
+        return f"Put {figure} on {describe_feature(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"
+    if isinstance(action, Acrobat):
+        x, y = view["last"]
+        return f"Put an acrobat on the acrobat tile at ({x + action.dx}, {y + action.dy})"
+    if isinstance(action, ScorePyramid):
+        return f"Score the complete pyramid at ({action.x}, {action.y}) instead of placing a figure"
+    return str(action)
+
+
+def render(state: Any, player: int | None) -> Any:
+    """The board and the scores as seat `player` sees them."""
+    view = state.view(player)
+    tiles = tile_set(state.options.expansions)
+    bt = view.get("bigtop")
+    cells: dict[tuple[int, int], list[list[tuple[str, str]]]] = {}
+    for x, y, tid, turns in view["board"]:
+        cells[(x, y)] = tile_picture(tiles.kinds[tiles.by_id[tid]], turns)
+    for seat, figure, x, y, local in view["figures"]:
+        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
+        r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
+        glyph = str(seat + 1) if figure == "meeple" else "ABCDEF"[seat]
+        cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
+    if bt:
+        for x, y, acrobats in bt["pyramids"]:
+            for (r, c), seat in zip(CORNERS, acrobats, strict=False):
+                cells[(x, y)][r][c] = ("^", SEAT_STYLES[seat])
+        if bt["big_top"]:
+            x, y = bt["big_top"]
+            cells[(x, y)][2][2] = ("Ω", "bold white on red")
+    fits = {tuple(f) for f in view["fits"]}
+    xs = [x for x, _ in cells] + [x for x, _ in fits]
+    ys = [y for _, y in cells] + [y for _, y in fits]
+    board = Text()
+    board.append("     " + "".join(f"{x:^6}" for x in range(min(xs), max(xs) + 1)) + "\n", "dim")
+    last = tuple(view["last"]) if view["last"] else None
+    for y in range(min(ys), max(ys) + 1):
+        for r in range(5):
+            board.append(f"{y:>4} " if r == 2 else "     ", "dim")
+            for x in range(min(xs), max(xs) + 1):
+                grid = cells.get((x, y))
+                for c in range(5):
+                    if grid is None:
+                        board.append("+" if (x, y) in fits and r == 2 and c == 2 else " ", "bold cyan")
+                    else:
+                        glyph, style = grid[r][c]
+                        board.append(glyph, style + (" underline" if (x, y) == last and r == 4 else ""))
+                board.append(" ")
+            board.append("\n")
+    header = Table.grid(padding=(0, 2))
+    header.add_row("seat", "points", "meeples", "ringmaster")
+    for p in range(view["players"]):
+        mark = "▶ " if p in view["to_move"] else "  "
+        header.add_row(Text(f"{mark}{p + 1} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
+                       str(view["supply"][p][0]), str(view["supply"][p][1]))
+    parts: list[Any] = [header]
+    if view["tile"]:
+        parts.append(Text(f"Tile to lay: {view['tile']} ({view['stack_size']} left face down)"))
+        parts.append(_text(tile_picture(tiles.kinds[tiles.by_id[view['tile']]], 0)))
+    if bt:
+        token = "face-down token under it" if bt["token_face_down"] else "no token"
+        where = f"at {tuple(bt['big_top'])}, {token}" if bt["big_top"] else "not on the board yet"
+        parts.append(Text(f"Big Top {where}; scored animals: {', '.join(bt['revealed']) or 'none'}"))
+    parts.append(board)
+    if view["over"]:
+        parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
+    return Group(*parts)
+
+
+def cards(options: Any) -> Any:
+    """Every tile kind (count, id, picture) and the animal tokens."""
+    tiles = tile_set(tuple(options.expansions))
+    panels = []
+    for kind in tiles.kinds:
+        counts = [sum(1 for f in kind.features if f.type == t) for t in range(4)]
+        features = ", ".join(f"{n} {FEATURE_NAMES[t]}" for t, n in enumerate(counts) if n)
+        if kind.space:
+            features += f", {kind.space} space"
+        body = Group(_text(tile_picture(kind, 0)), Text(features, "dim"))
+        panels.append(Panel(body, title=f"{kind.id} ×{kind.count}", width=21, expand=False))
+    table = Table(title="Animal tokens (points per meeple around the Big Top)")
+    table.add_column("animal")
+    table.add_column("value", justify="right")
+    table.add_column("count", justify="right")
+    for t in tokens():
+        table.add_row(t.id, str(t.value), str(t.count))
+    parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is a {tiles.kinds[tiles.start].id}.", "bold"),
+                        Columns(panels)]
+    if "bigtop" in options.expansions:
+        parts.append(table)
+    return Group(*parts)

@@ -1,0 +1,446 @@
+"""The state of a Carcassonne game and the base-game rules.
+
+Features are nodes of a union-find forest: every tile placed adds one node per feature printed on
+it and joins them to the matching features of its neighbours. Only roots carry data: open edges
+left (a city or road is complete at 0), the tiles it spans, its pennants, the figures on it and, for
+fields, the city nodes it touches. The open frontier maps every empty position next to the board
+to a key of the edges it must match, so the legal placements are table look-ups.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtop.core.actions import Action
+from bigtop.core.api import Game, State
+from bigtop.core.options import OptionError
+from bigtop.core.rng import Rng
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD, TileSet, tile_set
+from bigtop.games.carcassonne.expansion import Expansion
+from bigtop.games.carcassonne.rules import (
+    AROUND,
+    DELTA,
+    FIGURE_NAMES,
+    MEEPLE,
+    MEEPLES,
+    ORIGIN,
+    CarcassonneOptions,
+    pos_of,
+    xy,
+)
+
+PLACE, FIGURE, OVER = 0, 1, 2
+CATEGORIES = ("road", "city", "monastery", "field", "circus", "acrobat", "ringmaster")
+CAT = {name: i for i, name in enumerate(CATEGORIES)}
+PASS = Pass()
+MEEPLE_ACTIONS = tuple(Meeple(i) for i in range(12))
+_PLACE_CACHE: dict[int, tuple[Place, ...]] = {}
+
+
+def place_actions(pos: int) -> tuple[Place, ...]:
+    """The (shared) Place actions at a position, one per quarter turn."""
+    actions = _PLACE_CACHE.get(pos)
+    if actions is None:
+        x, y = xy(pos)
+        actions = _PLACE_CACHE[pos] = tuple(Place(x, y, t) for t in range(4))
+    return actions
+
+
+def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
+    """The expansion modules the options switch on."""
+    from bigtop.games.carcassonne.bigtop import BIGTOP
+
+    return tuple(BIGTOP for name in options.expansions if name == "bigtop")
+
+
+class CarcassonneState(State):
+    """One game of Carcassonne (with any expansions)."""
+
+    options: CarcassonneOptions
+
+    def __init__(self, game: Game[Any], players: int, seed: int, options: CarcassonneOptions) -> None:
+        super().__init__(game, players, seed, options)
+        tiles = self.tiles
+        self.expansions = expansions_of(options)
+        self.board: dict[int, tuple[int, int, int]] = {}  # pos -> (kind, rotation index, first node)
+        self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
+        self.parent: list[int] = []
+        self.open: list[int] = []
+        self.spans: list[frozenset[int] | None] = []
+        self.pennants: list[int] = []
+        self.figs: list[tuple[tuple[int, int, int, int], ...]] = []  # (player, kind, pos, local feature)
+        self.touch: list[tuple[int, ...]] = []
+        self.ntype: list[int] = []
+        self.monasteries: dict[int, int] = {}  # pos -> monastery node
+        extra = [sum(e.figures[k] for e in self.expansions) for k in range(2)]
+        self.supply = [[MEEPLES + extra[0], extra[1]] for _ in range(players)]
+        self.points = [0] * players
+        self.tally = [0] * (players * len(CATEGORIES))
+        self.turn = 0
+        self.phase = PLACE
+        self.last = -1  # position of the tile just placed
+        self.current = -1  # kind of the drawn tile
+        self.placements: list[Action] = []
+        self.figure_options: list[Action] = []
+        self.discarded: list[int] = []
+        self.ext: dict[str, Any] = {}
+        self.stack, self.boxed = self._make_stack(tiles, options)
+        self._put(ORIGIN, tiles.start, 0)
+        for e in self.expansions:
+            e.setup(self)
+        self._draw()
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def tiles(self) -> TileSet:
+        """The compiled tile set of this game's expansions."""
+        return tile_set(self.options.expansions)
+
+    def _make_stack(self, tiles: TileSet, options: CarcassonneOptions) -> tuple[list[int], int]:
+        pool: list[int] = [k.index for k in tiles.kinds for _ in range(k.count)]
+        pool.remove(tiles.start)
+        top: list[int] = []
+        for tid in options.tiles:
+            if tid not in tiles.by_id:
+                raise OptionError(f"unknown tile {tid!r} in option tiles; known: {', '.join(tiles.by_id)}")
+            kind = tiles.by_id[tid]
+            if kind not in pool:
+                raise OptionError(f"option tiles asks for more {tid!r} tiles than the game has")
+            pool.remove(kind)
+            top.append(kind)
+        boxed = 0
+        if options.tiles_only:
+            boxed, pool = len(pool), []
+        self.rng.shuffle(pool)
+        pool.extend(reversed(top))  # the stack is drawn from its end
+        return pool, boxed
+
+    # ------------------------------------------------------------------ union-find
+    def find(self, x: int) -> int:
+        """The root node of feature node `x`."""
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = x = parent[parent[x]]
+        return x
+
+    def _join(self, a: int, b: int) -> None:
+        """Join two feature nodes across a tile edge."""
+        ra, rb = self.find(a), self.find(b)
+        t = self.ntype[ra]
+        if ra == rb:
+            if t != FIELD:
+                self.open[ra] -= 2
+            return
+        self.parent[rb] = ra
+        figs = self.figs
+        if figs[rb]:
+            figs[ra] = figs[ra] + figs[rb]
+            figs[rb] = ()
+        if t == FIELD:
+            self.touch[ra] = self.touch[ra] + self.touch[rb]
+        else:
+            self.open[ra] += self.open[rb] - 2
+            self.spans[ra] = self.spans[ra] | self.spans[rb]  # type: ignore[operator]
+            self.pennants[ra] += self.pennants[rb]
+
+    def _put(self, pos: int, kind_index: int, rot_index: int) -> None:
+        """Lay a tile and join its features to its neighbours'; update the frontier."""
+        tiles = self.tiles
+        kind = tiles.kinds[kind_index]
+        rot = kind.rotations[rot_index]
+        base = len(self.parent)
+        span = frozenset((pos,))
+        parent, ntype, figs, open_, spans, pennants, touch = (
+            self.parent, self.ntype, self.figs, self.open, self.spans, self.pennants, self.touch
+        )
+        for i, f in enumerate(kind.features):
+            parent.append(base + i)
+            ntype.append(f.type)
+            figs.append(())
+            if f.type == CITY or f.type == ROAD:
+                open_.append(len(f.sides))
+                spans.append(span)
+                pennants.append(f.pennants)
+                touch.append(())
+            else:
+                open_.append(0)
+                spans.append(None)
+                pennants.append(0)
+                touch.append(tuple(base + c for c in f.cities) if f.cities else ())
+                if f.type == MONASTERY:
+                    self.monasteries[pos] = base + i
+        self.board[pos] = (kind_index, rot_index, base)
+        frontier = self.frontier
+        frontier.pop(pos, None)
+        board = self.board
+        kinds = tiles.kinds
+        for side in range(4):
+            q = pos + DELTA[side]
+            other = board.get(q)
+            opp = (side + 2) & 3
+            if other is None:
+                frontier[q] = frontier.get(q, 0) | (rot.edges[side] << (2 * opp))
+                continue
+            orot = kinds[other[0]].rotations[other[1]]
+            obase = other[2]
+            c = rot.centre[side]
+            if c >= 0:
+                self._join(base + c, obase + orot.centre[opp])
+            if rot.left[side] >= 0:
+                self._join(base + rot.left[side], obase + orot.right[opp])
+                self._join(base + rot.right[side], obase + orot.left[opp])
+
+    # ------------------------------------------------------------------ turn flow
+    def _placements(self, kind_index: int) -> list[Action]:
+        fits = self.tiles.fits[kind_index]
+        cache = _PLACE_CACHE
+        out: list[Action] = []
+        for pos, key in self.frontier.items():
+            turns = fits[key]
+            if turns:
+                actions = cache.get(pos) or place_actions(pos)
+                for t in turns:
+                    out.append(actions[t])
+        return out
+
+    def _draw(self) -> None:
+        """Draw the next tile that fits somewhere (tiles that fit nowhere leave the game)."""
+        self.reveal()
+        while self.stack:
+            kind = self.stack.pop()
+            placements = self._placements(kind)
+            if placements:
+                self.current = kind
+                self.placements = placements
+                self.phase = PLACE
+                self.emit("drew", seat=self.turn, tile=self.tiles.kinds[kind].id)
+                return
+            self.discarded.append(kind)
+            self.emit("discarded", tile=self.tiles.kinds[kind].id)
+        self.current = -1
+        self.placements = []
+        self._end_game()
+
+    def free_features(self, pos: int) -> list[int]:
+        """The local features of the tile at `pos` whose whole feature holds no figure."""
+        kind_index, _, base = self.board[pos]
+        figs = self.figs
+        return [i for i in range(len(self.tiles.kinds[kind_index].features)) if not figs[self.find(base + i)]]
+
+    def _figure_actions(self, player: int) -> list[Action]:
+        out: list[Action] = [PASS]
+        free = self.free_features(self.last)
+        if self.supply[player][MEEPLE] > 0:
+            out.extend(MEEPLE_ACTIONS[i] for i in free)
+        for e in self.expansions:
+            e.figure_actions(self, player, free, out)
+        return out
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return self.placements if self.phase == PLACE else self.figure_options
+
+    def _apply(self, player: int, action: Action) -> None:
+        if self.phase == PLACE:
+            assert isinstance(action, Place)
+            pos = pos_of(action.x, action.y)
+            kind = self.tiles.kinds[self.current]
+            self._put(pos, self.current, kind.turn_index[action.turns])
+            self.last = pos
+            self.current = -1
+            self.placements = []
+            self.emit("placed", seat=player, tile=kind.id, x=action.x, y=action.y, turns=action.turns)
+            for e in self.expansions:
+                e.tile_placed(self, pos)
+            options = self._figure_actions(player)
+            if len(options) > 1:
+                self.phase = FIGURE
+                self.figure_options = options
+                return
+        elif isinstance(action, Meeple):
+            self.stand(player, MEEPLE, self.last, action.feature)
+        elif not isinstance(action, Pass):
+            for e in self.expansions:
+                if e.apply_figure(self, player, action):
+                    break
+        self.figure_options = []
+        self._finish_turn()
+
+    def stand(self, player: int, kind: int, pos: int, local: int) -> None:
+        """Put `player`'s figure of `kind` from the supply on local feature `local` of tile `pos`."""
+        root = self.find(self.board[pos][2] + local)
+        self.supply[player][kind] -= 1
+        self.figs[root] = self.figs[root] + ((player, kind, pos, local),)
+        self.emit("figure", seat=player, figure=kind, x=xy(pos)[0], y=xy(pos)[1], feature=local)
+
+    def _finish_turn(self) -> None:
+        pos = self.last
+        self._score_completed(pos)
+        for e in self.expansions:
+            e.after_scoring(self, pos)
+        self.turn = (self.turn + 1) % self.players
+        self._draw()
+
+    # ------------------------------------------------------------------ scoring
+    def add_points(self, player: int, category: str, points: int) -> None:
+        """Give `player` points, remembered under `category` for the final breakdown."""
+        self.points[player] += points
+        self.tally[player * len(CATEGORIES) + CAT[category]] += points
+
+    def majority(self, figures: tuple[tuple[int, int, int, int], ...]) -> list[int]:
+        """The players with the most figures among `figures` (ties all win)."""
+        counts = [0] * self.players
+        for f in figures:
+            counts[f[0]] += 1
+        best = max(counts)
+        return [p for p, c in enumerate(counts) if c == best]
+
+    def _score_root(self, root: int, points: int, category: str) -> None:
+        """Score a feature: the majority gets `points`, then every figure goes home."""
+        figures = self.figs[root]
+        if not figures:
+            return
+        winners = self.majority(figures)
+        for p in winners:
+            self.add_points(p, category, points)
+        self.emit("scored", feature=category, points=points, seats=winners)
+        self.figs[root] = ()
+        for f in figures:
+            self.supply[f[0]][f[1]] += 1
+        for e in self.expansions:
+            e.feature_scored(self, root, figures)
+
+    def neighbours(self, pos: int) -> int:
+        """How many of the 8 positions around `pos` hold a tile."""
+        board = self.board
+        return sum(1 for d in AROUND if pos + d in board)
+
+    def _score_completed(self, pos: int) -> None:
+        kind_index, _, base = self.board[pos]
+        done: list[int] = []
+        for i, f in enumerate(self.tiles.kinds[kind_index].features):
+            if f.type == CITY or f.type == ROAD:
+                root = self.find(base + i)
+                if self.open[root] == 0 and root not in done:
+                    done.append(root)
+                    size = len(self.spans[root])  # type: ignore[arg-type]
+                    if self.ntype[root] == CITY:
+                        self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
+                    else:
+                        self._score_root(root, size, "road")
+        monasteries = self.monasteries
+        for q in (pos, *(pos + d for d in AROUND)):
+            node = monasteries.get(q)
+            if node is not None and self.figs[node] and self.neighbours(q) == 8:
+                self._score_root(node, 9, "monastery")
+
+    def _end_game(self) -> None:
+        for e in self.expansions:
+            e.before_final_scoring(self)
+        figs = self.figs
+        for node in range(len(self.parent)):
+            if self.parent[node] != node or not figs[node]:
+                continue
+            t = self.ntype[node]
+            if t == CITY:
+                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")  # type: ignore[arg-type]
+            elif t == ROAD:
+                self._score_root(node, len(self.spans[node]), "road")  # type: ignore[arg-type]
+            elif t == FIELD:
+                cities = {self.find(c) for c in self.touch[node]}
+                self._score_root(node, 3 * sum(1 for c in cities if self.open[c] == 0), "field")
+        for pos, node in self.monasteries.items():
+            if figs[node]:
+                self._score_root(node, 1 + self.neighbours(pos), "monastery")
+        for e in self.expansions:
+            e.final_scoring(self)
+        self.phase = OVER
+        self.emit("game_over", scores=list(self.points))
+
+    # ------------------------------------------------------------------ kernel hooks
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, CarcassonneState)
+        other.board = dict(self.board)
+        other.frontier = dict(self.frontier)
+        other.parent = list(self.parent)
+        other.open = list(self.open)
+        other.spans = list(self.spans)
+        other.pennants = list(self.pennants)
+        other.figs = list(self.figs)
+        other.touch = list(self.touch)
+        other.ntype = list(self.ntype)
+        other.monasteries = dict(self.monasteries)
+        other.supply = [list(s) for s in self.supply]
+        other.points = list(self.points)
+        other.tally = list(self.tally)
+        other.placements = list(self.placements)
+        other.figure_options = list(self.figure_options)
+        other.discarded = list(self.discarded)
+        other.stack = list(self.stack)
+        other.ext = {k: v.copy() for k, v in self.ext.items()}
+
+    def figures(self) -> list[tuple[int, int, int, int]]:
+        """Every figure standing on a feature: (player, kind, pos, local feature)."""
+        return [f for node, figs in enumerate(self.figs) if figs for f in figs]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        kinds = self.tiles.kinds
+        remaining = [0] * len(kinds)
+        for k in self.stack:
+            remaining[k] += 1
+        view = self.common_view(player)
+        view.update(
+            turn=self.turn,
+            phase=("place", "figure", "over")[self.phase],
+            board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
+            figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
+            tile=kinds[self.current].id if self.current >= 0 else None,
+            fits=sorted({(a.x, a.y) for a in self.placements}),  # type: ignore[attr-defined]
+            last=list(xy(self.last)) if self.last >= 0 else None,
+            stack_size=len(self.stack),
+            remaining={kinds[k].id: n for k, n in enumerate(remaining) if n},
+            discarded=[kinds[k].id for k in self.discarded],
+            supply=[list(s) for s in self.supply],
+            points=list(self.points),
+        )
+        for e in self.expansions:
+            view[e.name] = e.view(self, player)
+        return view
+
+    def determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
+        other = self.clone()
+        rng.shuffle(other.stack)
+        for e in self.expansions:
+            e.determinize(other, rng)
+        return other
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(self.points)
+
+    def result_details(self) -> dict[str, Any]:
+        n = len(CATEGORIES)
+        return {"points": [{c: self.tally[p * n + i] for i, c in enumerate(CATEGORIES)} for p in range(self.players)]}
+
+    def check_invariants(self) -> None:
+        tiles = self.tiles
+        held = len(self.board) + len(self.stack) + len(self.discarded) + self.boxed + (1 if self.current >= 0 else 0)
+        assert held == tiles.total, f"tiles not conserved: {held} != {tiles.total}"
+        counts = [[0, 0] for _ in range(self.players)]
+        for f in self.figures():
+            counts[f[0]][f[1]] += 1
+        extra = [sum(e.figures[k] for e in self.expansions) for k in range(2)]
+        for p in range(self.players):
+            on_board = counts[p][MEEPLE] + sum(e.figures_on_board(self, p) for e in self.expansions)
+            assert self.supply[p][MEEPLE] >= 0 and self.supply[p][1] >= 0, "negative supply"
+            assert self.supply[p][MEEPLE] + on_board == MEEPLES + extra[0], f"seat {p}: meeples not conserved"
+            assert self.supply[p][1] + counts[p][1] == extra[1], f"seat {p}: ringmaster not conserved"
+        assert all(s >= 0 for s in self.points)
+        assert sum(self.tally) == sum(self.points)
+        for e in self.expansions:
+            e.check_invariants(self)

@@ -1,0 +1,197 @@
+"""Under the Big Top scenarios, each quoting the rulebook sentence it checks."""
+
+from __future__ import annotations
+
+from carcassonne_scenario import new, turn
+
+from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.rules import MEEPLE, RINGMASTER, pos_of
+
+
+def tally(state, player: int) -> dict[str, int]:
+    return state.result_details()["points"][player]
+
+
+SEAL_TILES = ["ffrf.bt", "B", "B", "U", "U", "cfff.bt", "V"]
+
+
+def seal_game():
+    """Red (seat 0): a farmer on the first circus tile, a monk beside it, a thief above it;
+    Blue (seat 1): a monk on the other side."""
+    state = new(SEAL_TILES, tokens=("seal", "flea"))
+    turn(state, 0, 1, 0, Meeple(1))  # first circus tile, farmer
+    turn(state, 1, 1, 0, Meeple(1))  # Blue's monk
+    turn(state, -1, 1, 0, Meeple(1))  # Red's monk
+    turn(state, 1, 0, 0)
+    turn(state, -1, 0, 0, Meeple(0))  # Red's thief
+    return state
+
+
+def test_first_circus_tile_only_receives_the_big_top() -> None:
+    """"When the first Circus tile is placed, take the top Animal token ... place it facedown on the
+    circus space, and place the Big Top on it." """
+    state = new(SEAL_TILES, tokens=("seal",))
+    turn(state, 0, 1, 0)
+    view = state.view(None)["bigtop"]
+    assert view["big_top"] == [0, 1] and view["token_face_down"] and view["tokens_left"] == 15
+    assert view["revealed"] == [] and state.points == [0, 0]
+    assert "seal" not in str(state.view(0)) and "seal" not in str(state.view(1))
+
+
+def test_seal_example_red_12_blue_4() -> None:
+    """"The seal is worth 4 points per meeple. Since Red has three meeples on tiles surrounding the
+    Big Top, Red scores 12 points, and Blue scores 4 points." """
+    state = seal_game()
+    turn(state, 0, -1, 2)  # Blue places the next circus tile (it closes an empty city)
+    assert state.points == [12, 4]
+    view = state.view(None)["bigtop"]
+    assert view["revealed"] == ["seal"] and view["big_top"] == [0, -1] and view["token_face_down"]
+
+
+def test_meeples_stay_after_the_circus_is_scored() -> None:
+    """"When scoring the circus, the meeples involved are not returned to their owner's supply." """
+    state = seal_game()
+    turn(state, 0, -1, 2)
+    assert state.supply[0][MEEPLE] == 4 and state.supply[1][MEEPLE] == 6
+
+
+def test_circus_scored_once_more_before_final_scoring() -> None:
+    """"At the end of the game before final scoring, score the circus one last time." """
+    state = seal_game()
+    turn(state, 0, -1, 2)
+    turn(state, 2, 0, 0)  # last tile; the Big Top stands on the flea, Red's thief is beside it
+    assert state.is_over()
+    assert tally(state, 0)["circus"] == 12 + 1 and tally(state, 1)["circus"] == 4
+    assert state.view(None)["bigtop"]["revealed"] == ["seal", "flea"]
+
+
+def ringmaster_game():
+    state = new(["cfrf.bt", "ffff.ac", "cfff.bt", "ffrr.ac", "A", "U", "U", "ffrf.ac"])
+    turn(state, 0, -1, 2)  # circus north of the start tile
+    turn(state, 0, 1, 0)  # acrobat tile south of it
+    turn(state, 1, 1, 2)  # circus
+    turn(state, 2, 1, 3)  # acrobat tile
+    turn(state, -1, 0, 3)  # monastery: the west end of the road
+    turn(state, 2, 0, 0)
+    return state
+
+
+def test_ringmaster_example_5_plus_8() -> None:
+    """"Red completes the road that their ringmaster is on. First, Red scores 5 points for the road.
+    Then Red scores 8 points for the 4 Circus and Acrobat tiles (2 points each)." """
+    state = ringmaster_game()
+    turn(state, 1, 0, 0, Ringmaster(0))  # Red's ringmaster on the road, 4 shows around it
+    assert state.supply[0][RINGMASTER] == 0
+    turn(state, 3, 0, 1)  # Blue ends the road on an acrobat space: 5 tiles
+    assert tally(state, 0)["road"] == 5 and tally(state, 0)["ringmaster"] == 8
+    assert state.points[0] == 13
+    assert state.supply[0][RINGMASTER] == 1
+
+
+def test_ringmaster_scores_even_without_the_majority() -> None:
+    """"You also score these ringmaster points even if your ringmaster did not score any points from
+    the completed feature (e.g., someone else had majority)." """
+    state = ringmaster_game()
+    turn(state, 1, 0, 0, Ringmaster(0))
+    state.supply[1][MEEPLE] -= 2  # Blue has two thieves on that road (set up directly)
+    road = state.find(state.board[pos_of(2, 0)][2] + 0)
+    state.figs[road] += ((1, MEEPLE, pos_of(2, 0), 0), (1, MEEPLE, pos_of(2, 0), 0))
+    turn(state, 3, 0, 1)
+    assert tally(state, 1)["road"] == 5 and tally(state, 0)["road"] == 0
+    assert tally(state, 0)["ringmaster"] == 8
+
+
+def test_ringmaster_cannot_be_an_acrobat() -> None:
+    """"The ringmaster counts as a normal meeple in all cases except that it cannot be used as an acrobat." """
+    state = new(["ffff.ac"])
+    state.supply[0][MEEPLE] = 0
+    state.apply(0, Place(0, 1, 0))
+    legal = state.legal_actions(0)
+    assert Ringmaster(0) in legal and not any(isinstance(a, Acrobat) for a in legal)
+
+
+def test_pyramid_of_three_scores_five_each() -> None:
+    """"Instead of placing a meeple ... you can score a completed pyramid. Each acrobat in the
+    completed pyramid is worth 5 points. Then return the scored meeples." """
+    state = new(["ffff.ac", "B", "B", "B"])
+    turn(state, 0, 1, 0, Acrobat(0, 0))
+    turn(state, 1, 1, 0, Acrobat(-1, 0))  # a tile diagonally or orthogonally next to it
+    turn(state, -1, 1, 0, Acrobat(1, 0))  # third acrobat on their shoulders
+    state.apply(1, Place(0, 2, 0))
+    legal = state.legal_actions(1)
+    assert Acrobat(0, -1) not in legal  # "no more meeples can be added to it"
+    assert ScorePyramid(0, 1) in legal
+    state.apply(1, ScorePyramid(0, 1))
+    assert tally(state, 0)["acrobat"] == 10 and tally(state, 1)["acrobat"] == 5
+    assert state.supply[0][MEEPLE] == 7 and state.supply[1][MEEPLE] == 7
+
+
+def test_acrobats_only_on_or_next_to_the_placed_tile() -> None:
+    """"if you place a tile adjacent to one or more Acrobat tiles (horizontally, vertically, or
+    diagonally), you may place a meeple as an acrobat on one of those Acrobat tiles." """
+    state = new(["ffff.ac", "U", "E"])
+    turn(state, 0, 1, 0)
+    state.apply(1, Place(1, 0, 0))  # diagonal neighbour
+    assert Acrobat(-1, 1) in state.legal_actions(1)
+    state.apply(1, Pass())
+    state.apply(0, Place(0, -1, 2))  # two rows away: no acrobat
+    assert not any(isinstance(a, Acrobat) for a in state.legal_actions(0))
+
+
+def test_score_a_pyramid_without_own_acrobats_and_acrobats_at_game_end() -> None:
+    """"You can score a completed pyramid even if you have no acrobats in it." and
+    "During final scoring, each of your acrobats is worth 5 points, regardless of the pyramid's size." """
+    state = new(["ffff.ac", "B", "U", "U", "B", "B"])
+    turn(state, 0, 1, 0, Acrobat(0, 0))
+    turn(state, 1, 1, 0)
+    turn(state, 1, 0, 0, Acrobat(-1, 1))
+    turn(state, -1, 0, 0)
+    turn(state, -1, 1, 0, Acrobat(1, 0))  # Red's third acrobat
+    state.apply(1, Place(0, 2, 0))
+    state.apply(1, ScorePyramid(0, 1))  # Blue scores Red's pyramid
+    assert tally(state, 0)["acrobat"] == 15 and tally(state, 1)["acrobat"] == 0
+    state = new(["ffff.ac", "B", "U"])
+    turn(state, 0, 1, 0, Acrobat(0, 0))
+    turn(state, 1, 1, 0)
+    turn(state, 1, 0, 0, Acrobat(-1, 1))
+    assert state.is_over() and tally(state, 0)["acrobat"] == 10
+
+
+def test_circus_space_ends_roads() -> None:
+    """"Circus spaces close roads and separate fields from each other." """
+    state = new(["A", "frfr.bt"])
+    turn(state, -1, 0, 3, Meeple(0))
+    state.apply(1, Place(1, 0, 0))
+    legal = state.legal_actions(1)
+    assert Meeple(1) not in legal  # the west road joins Red's road
+    assert Meeple(0) in legal  # the east road is another road: the circus space ends both
+    state.apply(1, Pass())
+    assert tally(state, 0)["road"] == 3  # A, D, circus tile: complete
+
+
+def test_circus_space_separates_fields() -> None:
+    """"Circus spaces close roads and separate fields from each other." (H has one field; the
+    circus tile with the same edges has two.)"""
+    for tile, fields in (("H", 1), ("cfcf.bt", 2)):
+        state = new([tile], base=tile == "H")
+        state.apply(0, Place(0, -1, 0))
+        kind, _, base = state.board[pos_of(0, -1)]
+        features = state.tiles.kinds[kind].features
+        roots = {state.find(base + i) for i, f in enumerate(features) if f.type == 2}
+        assert len(roots) == fields
+
+
+def test_acrobat_space_ends_roads() -> None:
+    """"Acrobat spaces close roads and separate fields from each other." """
+    state = new(["A", "ffrf.ac"])
+    turn(state, -1, 0, 3, Meeple(0))
+    turn(state, 1, 0, 1)
+    assert tally(state, 0)["road"] == 3
+
+
+def test_no_meeple_on_the_circus_space() -> None:
+    """"you cannot place a meeple on the circus space": only the city and the field are offered."""
+    state = new(["cfff.bt"])
+    state.apply(0, Place(0, -1, 2))
+    meeples = {a.feature for a in state.legal_actions(0) if isinstance(a, Meeple)}
+    assert meeples == {0, 1}
