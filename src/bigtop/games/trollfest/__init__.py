@@ -1,0 +1,1 @@
+"""Troll Fest (Bruno Faidutti & Camille Mathieu), 3-6 players."""
