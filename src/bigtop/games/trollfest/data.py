@@ -103,6 +103,7 @@ class Content:
     roads: tuple[RoadEntry, ...]
     neighbours: tuple[tuple[tuple[int, int], ...], ...]  # per city: (neighbour city, pass colour or -1)
     city_cards: tuple[int, ...]  # the city of each city card
+    city_card_ids: tuple[str, ...]
     artists: tuple[ArtistEntry, ...]
     action_types: tuple[ActionEntry, ...]
     action_copies: tuple[int, ...]  # per action card copy: its index in action_types
@@ -210,6 +211,7 @@ def load_content(directory: Path = DATA) -> Content:
         roads=tuple(roads),
         neighbours=tuple(tuple(n) for n in neighbours),
         city_cards=tuple(index[c.city] for c in cards),
+        city_card_ids=tuple(c.id for c in cards),
         artists=tuple(artists),
         action_types=tuple(actions),
         action_copies=copies,

@@ -90,7 +90,7 @@ class TrollFestState(State):
         self.actions = self._stack_top(actions, options.action_top, lambda i: c.action(i).id)
         cities = list(range(len(c.city_cards)))
         rng.shuffle(cities)
-        self.city_deck = self._stack_top(cities, options.city_top, lambda i: c.cities[c.city_cards[i]].id)
+        self.city_deck = self._stack_top(cities, options.city_top, lambda i: c.city_card_ids[i])
         self.city_discard: list[int] = []
         self.box: list[int] = []
         # band formation
@@ -251,11 +251,11 @@ class TrollFestState(State):
         c = self.c
         out: list[Action] = []
         seen: set[str] = set()
-        for card in self.hand[p]:
+        for card in sorted(self.hand[p]):
             kind = c.action(card)
             if kind.kind != "tour" or kind.id in seen:
                 continue
-            seen.add(kind.id)  # copies of one card play alike: offer the first
+            seen.add(kind.id)  # copies of one card play alike: offer the lowest id
             effect = kind.effect
             if effect == "double_move":
                 if before and not self.bus:
