@@ -82,7 +82,7 @@ class TrollFest(Game[TrollFestState]):
     def describe(self, state: TrollFestState, action: Action) -> str:
         from bigtop.games.trollfest.render import describe
 
-        return describe(state.view(state.to_move()[0] if state.to_move() else None), action)
+        return describe(state.view(None), action)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables
