@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bigtop.core import IllegalAction
+from bigtop.core import IllegalAction, OptionError
 from bigtop.games.trollfest import GAME, TrollFestState
 from bigtop.games.trollfest.actions import (
     Answer,
@@ -224,7 +224,7 @@ def test_duo_keeps_a_pair_and_can_be_hammered() -> None:
     assert s.stack[-1] == (1, hammer, -1)
     for q in s.to_move():
         s.apply(q, Answer(False))
-    assert s.drop == (0, "guitar")
+    assert s.drop == (0, "guitar", -1)
     s.apply(0, DropArtist(guitars[0]))
     assert [a for a in s.band[0] if C.artists[a].instrument == "guitar"] == [guitars[1]]
     assert action_cards("duo")[0] in s.actions and hammer in s.actions
@@ -499,8 +499,9 @@ def test_replacing_in_a_duo_pair_asks_which_leaves() -> None:
     s.seasoned.remove(ART["sea33"]) if ART["sea33"] in s.seasoned else None
     s.apply(1, Move(CITY["cragmire"]))
     s.apply(1, Recruit(0))
-    assert s.drop == (1, "guitar")
-    assert set(s.legal_actions(1)) == {DropArtist(ART["sta01"]), DropArtist(ART["sta02"]), DropArtist(ART["sea33"])}
+    assert s.drop == (1, "guitar", ART["sea33"])
+    # 'you must discard the one that was already in the band'
+    assert set(s.legal_actions(1)) == {DropArtist(ART["sta01"]), DropArtist(ART["sta02"])}
     s.apply(1, DropArtist(ART["sta02"]))
     assert ART["sta02"] in s.box and s.step == "after"
 
@@ -654,3 +655,10 @@ def test_whole_game_ends_with_festival_scoring() -> None:
         s.apply(p, EndTurn() if EndTurn() in s.legal_actions(p) else s.legal_actions(p)[0])
     assert all("energy" in b and "diversity" in b for b in s.breakdown)
     assert s.result().winners
+
+
+def test_fixing_options_are_checked_at_creation() -> None:
+    with pytest.raises(OptionError):
+        new(3, groundhog_city="atlantis")
+    with pytest.raises(OptionError):
+        new(3, seasoned_top=("sta01",))  # a starting artist is not in the seasoned deck

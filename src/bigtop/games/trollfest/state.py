@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bigtop.core import Action, Rng, SealedChoices, State
+from bigtop.core import Action, OptionError, Rng, SealedChoices, State
 from bigtop.games.trollfest.actions import (
     Answer,
     DropArtist,
@@ -92,6 +92,12 @@ class TrollFestState(State):
         rng.shuffle(cities)
         self.city_deck = self._stack_top(cities, options.city_top, lambda i: c.city_card_ids[i])
         self.city_discard: list[int] = []
+        self.fixed_groundhog = -1
+        if options.groundhog_city:
+            ids = [city.id for city in c.cities]
+            if options.groundhog_city not in ids:
+                raise OptionError(f"groundhog_city: unknown city {options.groundhog_city!r}; cities: {', '.join(ids)}")
+            self.fixed_groundhog = ids.index(options.groundhog_city)
         self.box: list[int] = []
         # band formation
         self.start_hand = [[d.pop(0) for d in self.start_decks] for _ in range(n)]
@@ -107,7 +113,7 @@ class TrollFestState(State):
         self.duo_used: list[list[tuple[int, str]]] = [[] for _ in range(n)]
         self.formed = [False] * n
         self.duo_queue: list[tuple[int, int, str]] = []
-        self.drop: tuple[int, str] | None = None  # (seat, instrument) that must drop an artist
+        self.drop: tuple[int, str, int] | None = None  # (seat, instrument, newcomer who stays)
         self.names = [-1] * n
         self.votes: list[int] = []
         self.candidates = list(range(n))
@@ -151,8 +157,6 @@ class TrollFestState(State):
                     deck.insert(0, deck.pop(i))
                     break
             else:
-                from bigtop.core import OptionError
-
                 raise OptionError(f"no card {wanted!r} left to put on top of its deck")
         return deck
 
@@ -184,8 +188,8 @@ class TrollFestState(State):
             has = any(c.action(h).effect == "cancel" for h in self.hand[p])
             return [Answer(False), Answer(True)] if has else [Answer(False)]
         if self.drop is not None:
-            inst = self.drop[1]
-            return [DropArtist(a) for a in self.band[p] if c.artists[a].instrument == inst]
+            _, inst, newcomer = self.drop
+            return [DropArtist(a) for a in self.band[p] if c.artists[a].instrument == inst and a != newcomer]
         phase = self.phase
         if phase == "draft":
             return [Pick(card) for card in self.packet[p]]
@@ -457,13 +461,8 @@ class TrollFestState(State):
     def _start_tour(self, winner: int) -> None:
         c = self.c
         self.phase = "tour"
-        if self.options.groundhog_city:
-            ids = [city.id for city in c.cities]
-            if self.options.groundhog_city not in ids:
-                from bigtop.core import OptionError
-
-                raise OptionError(f"groundhog_city: unknown city {self.options.groundhog_city!r}")
-            self.groundhog = ids.index(self.options.groundhog_city)
+        if self.fixed_groundhog >= 0:
+            self.groundhog = self.fixed_groundhog
         else:
             card = self.city_deck.pop(0)
             self.city_discard.append(card)
@@ -571,7 +570,7 @@ class TrollFestState(State):
             self.band[p].remove(same[0])
             self._discard_artist(same[0])
         elif len(same) > 1:
-            self.drop = (p, artist.instrument)  # a Duo pair: the player chooses who leaves
+            self.drop = (p, artist.instrument, card)  # a Duo pair: the player chooses who leaves
 
     def _on_drop(self, p: int, card: int) -> None:
         self.drop = None
@@ -646,7 +645,7 @@ class TrollFestState(State):
             self.actions.append(card)
             self.emit("cancelled", seat=q, card=cancelled)
             if c.action(cancelled).effect == "duo":
-                self.drop = (q, _instrument_name(cancelled_arg))
+                self.drop = (q, _instrument_name(cancelled_arg), -1)
             if self.stack:
                 self._open_window()
             elif self.drop is None and self.phase == "duo":
