@@ -1,0 +1,6 @@
+"""Troll Fest (Bruno Faidutti & Camille Mathieu), 3-6 players: draft a band, tour, win the Festival."""
+
+from bigtop.games.trollfest.game import GAME, TrollFest
+from bigtop.games.trollfest.state import TrollFestOptions, TrollFestState
+
+__all__ = ["GAME", "TrollFest", "TrollFestOptions", "TrollFestState"]

@@ -1,0 +1,108 @@
+"""Troll Fest actions: every decision a player makes, one small choice at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bigtop.core import Action
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """Draft: take this card from the packet in front of you (sealed, simultaneous)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Band reveal: the artists you keep for the instrument being decided (0, 1, or a Duo pair)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShowBand(Action):
+    """Band reveal: your band is ready to be shown."""
+
+
+@dataclass(frozen=True)
+class Name(Action):
+    """Pick your band's name from the list (sealed)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Vote(Action):
+    """Vote for the best band name (sealed)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class StartCity(Action):
+    """First turn of the tour: put your hometown token and band on this city."""
+
+    city: int
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move your band along a road to this neighbouring city."""
+
+    city: int
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Play an action card; `arg` is its target (dragon colour, city, Springboard slot) or -1."""
+
+    card: int
+    arg: int = -1
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """Answer the card just played: `hammer` plays Thor's Hammer to cancel it (sealed)."""
+
+    hammer: bool
+
+
+@dataclass(frozen=True)
+class KeepMarket(Action):
+    """Market city: keep this one of the four action cards drawn."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    """Vivid cultural life: take from Springboard slot 0-6, 7 = blind from the deck, -1 = nothing."""
+
+    source: int
+
+
+@dataclass(frozen=True)
+class KeepBlind(Action):
+    """Blind audition: add the drawn artist to your band, or discard it."""
+
+    keep: bool
+
+
+@dataclass(frozen=True)
+class DropArtist(Action):
+    """Discard this artist from your band (two of the same instrument and no Duo to allow it)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End your tour turn, or stop playing Festival cards."""
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Pick, Keep, ShowBand, Name, Vote, StartCity, Move, PlayCard, Answer, KeepMarket, Recruit,
+    KeepBlind, DropArtist, EndTurn,
+)

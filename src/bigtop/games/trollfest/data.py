@@ -1,0 +1,228 @@
+"""Troll Fest content: the map, city cards, artists, action cards and Festival points, from TOML.
+
+Every file is validated with pydantic at load (`DataError` names file, entry and field), then the
+cross-file checks run (roads join known cities, one city card per city, seven pass colours...).
+`Content` holds everything as tuples indexed by small integers, which the rules use directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from bigtop.core.data import Entry, load_entries
+from bigtop.core.errors import DataError
+
+DATA = Path(__file__).parent / "data"
+
+COMMON_SPECIES = ("troll", "orc", "elf", "dwarf")
+BASIC_INSTRUMENTS = ("guitar", "bass", "singer", "drums")
+CLASSIC_INSTRUMENTS = (*BASIC_INSTRUMENTS, "keyboard")
+COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white")
+
+Species = Literal["troll", "orc", "elf", "dwarf", "minotaur", "giant", "goblin", "siren", "centaur"]
+
+
+class CityEntry(Entry):
+    id: str
+    name: str
+    species: Literal["troll", "orc", "elf", "dwarf"]
+    symbol: Literal["none", "market", "culture"]
+    x: int = Field(ge=0, le=100)
+    y: int = Field(ge=0, le=40)
+
+
+class RoadEntry(Entry):
+    a: str
+    b: str
+    pass_: Literal["", "red", "blue", "green", "yellow", "purple", "black", "white"] = Field(alias="pass")
+
+
+class CityCardEntry(Entry):
+    id: str
+    city: str
+
+
+class ArtistEntry(Entry):
+    id: str
+    name: str
+    deck: Literal["starting", "seasoned"]
+    instrument: str = Field(min_length=1)
+    species: Species
+    gender: Literal["male", "female"]
+    energy: int = Field(ge=0, le=5)
+    charisma: int = Field(ge=0, le=5)
+    skill: int = Field(ge=0, le=5)
+
+
+class ActionEntry(Entry):
+    id: str
+    name: str
+    kind: Literal["band", "answer", "tour", "festival"]
+    copies: int = Field(ge=1, le=10)
+    effect: Literal[
+        "duo", "cancel", "double_move", "take_dragon", "move_groundhog", "encore", "scout",
+        "energy", "charisma", "skill", "points", "light",
+    ]
+    colour: Literal["", "red", "blue", "green", "yellow", "purple", "black", "white"]
+    text: str
+
+
+class AwardEntry(Entry):
+    id: Literal["energy", "charisma", "skill", "light_show", "diversity"]
+    first: int = Field(ge=0)
+    second: int = Field(ge=0)
+
+
+class AuthenticityEntry(Entry):
+    id: Literal["classic_rock", "male_only", "female_only", "one_species"]
+    points: int = Field(ge=0)
+
+
+class FixedEntry(Entry):
+    id: Literal["band_name", "hometown", "all_tokens"]
+    points: int = Field(ge=0)
+
+
+class NameEntry(Entry):
+    id: str = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Content:
+    """All the game's content, with integer indexes for the rules.
+
+    Card ids: artists are 0..len(artists)-1, action card copies follow (`action_base` + i).
+    """
+
+    cities: tuple[CityEntry, ...]
+    roads: tuple[RoadEntry, ...]
+    neighbours: tuple[tuple[tuple[int, int], ...], ...]  # per city: (neighbour city, pass colour or -1)
+    city_cards: tuple[int, ...]  # the city of each city card
+    city_card_ids: tuple[str, ...]
+    artists: tuple[ArtistEntry, ...]
+    action_types: tuple[ActionEntry, ...]
+    action_copies: tuple[int, ...]  # per action card copy: its index in action_types
+    awards: dict[str, tuple[int, int]]
+    authenticity: dict[str, int]
+    fixed: dict[str, int]
+    band_names: tuple[str, ...]
+
+    @property
+    def action_base(self) -> int:
+        return len(self.artists)
+
+    @property
+    def card_count(self) -> int:
+        return len(self.artists) + len(self.action_copies)
+
+    def action(self, card: int) -> ActionEntry:
+        """The action type of an action card id."""
+        return self.action_types[self.action_copies[card - len(self.artists)]]
+
+    def is_artist(self, card: int) -> bool:
+        return card < len(self.artists)
+
+
+def _unique(path: Path, table: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            raise DataError(f"{path}: {table} {i}: field id: duplicate id")
+        seen.add(i)
+
+
+def load_content(directory: Path = DATA) -> Content:
+    """Load and cross-check every content file in `directory`."""
+    map_file = directory / "map.toml"
+    cities = load_entries(map_file, "city", CityEntry)
+    roads = load_entries(map_file, "road", RoadEntry)
+    _unique(map_file, "city", [c.id for c in cities])
+    index = {c.id: i for i, c in enumerate(cities)}
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in cities]
+    colours_seen: list[str] = []
+    pairs: set[frozenset[int]] = set()
+    for n, road in enumerate(roads):
+        for end in (road.a, road.b):
+            if end not in index:
+                raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}): field a/b: unknown city {end!r}")
+        a, b = index[road.a], index[road.b]
+        if a == b or frozenset((a, b)) in pairs:
+            raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}): field a/b: loop or duplicate road")
+        pairs.add(frozenset((a, b)))
+        colour = COLOURS.index(road.pass_) if road.pass_ else -1
+        if road.pass_:
+            colours_seen.append(road.pass_)
+        neighbours[a].append((b, colour))
+        neighbours[b].append((a, colour))
+    if sorted(colours_seen) != sorted(COLOURS):
+        raise DataError(f"{map_file}: road: field pass: need exactly one pass of each colour {COLOURS}, got {colours_seen}")
+
+    cards_file = directory / "city_cards.toml"
+    cards = load_entries(cards_file, "city_card", CityCardEntry)
+    _unique(cards_file, "city_card", [c.id for c in cards])
+    for card in cards:
+        if card.city not in index:
+            raise DataError(f"{cards_file}: city_card {card.id}: field city: unknown city {card.city!r}")
+    if sorted(c.city for c in cards) != sorted(index):
+        raise DataError(f"{cards_file}: city_card: field city: need exactly one card per city")
+
+    artists_file = directory / "artists.toml"
+    artists = load_entries(artists_file, "artist", ArtistEntry)
+    _unique(artists_file, "artist", [a.id for a in artists])
+    for a in artists:
+        if a.deck == "starting" and a.instrument not in BASIC_INSTRUMENTS:
+            raise DataError(f"{artists_file}: artist {a.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
+
+    actions_file = directory / "actions.toml"
+    actions = load_entries(actions_file, "action", ActionEntry)
+    _unique(actions_file, "action", [a.id for a in actions])
+    for a in actions:
+        if (a.effect == "light") != bool(a.colour):
+            raise DataError(f"{actions_file}: action {a.id}: field colour: only Light Show cards have a colour")
+    for needed in ("duo", "cancel", "light"):
+        if not any(a.effect == needed for a in actions):
+            raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
+
+    points_file = directory / "festival.toml"
+    awards = {a.id: (a.first, a.second) for a in load_entries(points_file, "award", AwardEntry)}
+    authenticity = {a.id: a.points for a in load_entries(points_file, "authenticity", AuthenticityEntry)}
+    fixed = {a.id: a.points for a in load_entries(points_file, "fixed", FixedEntry)}
+    for table, got, need in (
+        ("award", awards, AwardEntry.model_fields["id"].annotation),
+        ("authenticity", authenticity, AuthenticityEntry.model_fields["id"].annotation),
+        ("fixed", fixed, FixedEntry.model_fields["id"].annotation),
+    ):
+        missing = set(need.__args__) - set(got)  # type: ignore[union-attr]
+        if missing:
+            raise DataError(f"{points_file}: {table}: field id: missing {sorted(missing)}")
+
+    names_file = directory / "band_names.toml"
+    names = load_entries(names_file, "band_name", NameEntry)
+    _unique(names_file, "band_name", [n.id for n in names])
+
+    copies = tuple(i for i, a in enumerate(actions) for _ in range(a.copies))
+    return Content(
+        cities=tuple(cities),
+        roads=tuple(roads),
+        neighbours=tuple(tuple(n) for n in neighbours),
+        city_cards=tuple(index[c.city] for c in cards),
+        city_card_ids=tuple(c.id for c in cards),
+        artists=tuple(artists),
+        action_types=tuple(actions),
+        action_copies=copies,
+        awards=awards,
+        authenticity=authenticity,
+        fixed=fixed,
+        band_names=tuple(n.id for n in names),
+    )
+
+
+@cache
+def content() -> Content:
+    """The game's built-in content (loaded once)."""
+    return load_content()

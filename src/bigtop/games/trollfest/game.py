@@ -1,0 +1,98 @@
+"""The Troll Fest `Game`: options, the action space, and the hooks for the terminal and bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtop.core import Action, EnumeratedActionSpace, Game
+from bigtop.games.trollfest.actions import (
+    ACTION_TYPES,
+    Answer,
+    DropArtist,
+    EndTurn,
+    Keep,
+    KeepBlind,
+    KeepMarket,
+    Move,
+    Name,
+    Pick,
+    PlayCard,
+    Recruit,
+    ShowBand,
+    StartCity,
+    Vote,
+)
+from bigtop.games.trollfest.data import COLOURS, content
+from bigtop.games.trollfest.state import BLIND, SPRINGBOARD, TrollFestOptions, TrollFestState
+
+
+class TrollFest(Game[TrollFestState]):
+    """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
+
+    name = "trollfest"
+    title = "Troll Fest"
+    min_players = 3
+    max_players = 6
+    options_type = TrollFestOptions
+    action_types = ACTION_TYPES
+    conformance_games = 6
+
+    def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
+        return TrollFestState(self, players, seed, options)
+
+    def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
+        c = content()
+        cards = range(c.card_count)
+        artists = range(len(c.artists))
+        acts: list[Action] = [Pick(x) for x in cards]
+        acts.append(Keep(()))
+        acts.extend(Keep((a,)) for a in artists)
+        acts.extend(
+            Keep((a, b)) for a in artists for b in artists
+            if a < b and c.artists[a].instrument == c.artists[b].instrument
+        )
+        acts.append(ShowBand())
+        acts.extend(Name(i) for i in range(len(c.band_names)))
+        acts.extend(Vote(s) for s in range(players))
+        acts.extend(StartCity(i) for i in range(len(c.cities)))
+        acts.extend(Move(i) for i in range(len(c.cities)))
+        for x in range(c.action_base, c.card_count):
+            effect = c.action(x).effect
+            if effect == "take_dragon":
+                acts.extend(PlayCard(x, col) for col in range(len(COLOURS)))
+            elif effect == "move_groundhog":
+                acts.extend(PlayCard(x, city) for city in range(len(c.cities)))
+            elif effect == "scout":
+                acts.extend(PlayCard(x, slot) for slot in range(SPRINGBOARD))
+            else:
+                acts.append(PlayCard(x))
+        acts += [Answer(False), Answer(True)]
+        acts.extend(KeepMarket(x) for x in range(c.action_base, c.card_count))
+        acts.extend(Recruit(s) for s in (-1, *range(SPRINGBOARD), BLIND))
+        acts += [KeepBlind(True), KeepBlind(False)]
+        acts.extend(DropArtist(a) for a in artists)
+        acts.append(EndTurn())
+        return EnumeratedActionSpace(acts)
+
+    def render(self, state: TrollFestState, player: int | None) -> Any:
+        from bigtop.games.trollfest.render import render
+
+        return render(state.view(player))
+
+    def describe(self, state: TrollFestState, action: Action) -> str:
+        from bigtop.games.trollfest.render import describe
+
+        return describe(state.view(None), action)
+
+    def cards(self, options: Any = None) -> Any:
+        from bigtop.games.trollfest.render import content_tables
+
+        return content_tables()
+
+    def heuristic_bot(self, seed: int, **params: Any) -> Any:
+        from bigtop.games.trollfest.bot import HeuristicBot
+
+        return HeuristicBot(seed, **params)
+
+
+GAME = TrollFest()

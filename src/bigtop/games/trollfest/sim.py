@@ -1,0 +1,102 @@
+"""Troll Fest measurements: bot win rate, Tour-versus-Festival balance, random-playout speed.
+
+    python -m bigtop.games.trollfest.sim winrate [games] [players]
+    python -m bigtop.games.trollfest.sim balance [games] [players] [heuristic|random]
+    python -m bigtop.games.trollfest.sim speed [seconds]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from bigtop.bots.match import play_game, random_playout
+from bigtop.bots.random_bot import RandomBot
+from bigtop.core import Rng
+from bigtop.games.trollfest.game import GAME
+
+
+def win_rate(games: int, players: int = 4) -> tuple[int, int]:
+    """Games won (shared wins included) and shared wins by one heuristic bot against random bots,
+    its seat rotating from game to game."""
+    wins = shared = 0
+    for i in range(games):
+        seat = i % players
+        bots: list[Any] = [RandomBot(1000 * i + k) for k in range(players)]
+        bots[seat] = GAME.heuristic_bot(i)
+        winners = play_game(GAME, bots, seed=i).result().winners
+        if seat in winners:
+            wins += 1
+            shared += len(winners) > 1
+    return wins, shared
+
+
+def balance(games: int, players: int, kind: str = "heuristic") -> dict[str, float]:
+    """How Tour and Festival points decide games: mean points of each, how often the leader after
+    the tour wins, how often the Festival's top scorer wins."""
+    tour_leader = festival_leader = 0
+    tour_points = festival_points = 0.0
+    for i in range(games):
+        after_tour: list[int] = []
+
+        def hook(state: Any, seat: int, action: Any, after_tour: list[int] = after_tour) -> None:
+            if state.phase in ("festival", "over") and not after_tour:
+                after_tour.extend(state.score)
+
+        bots: list[Any] = [
+            GAME.heuristic_bot(10 * i + k) if kind == "heuristic" else RandomBot(10 * i + k) for k in range(players)
+        ]
+        state = play_game(GAME, bots, seed=i, on_move=hook)
+        final = list(state.score)
+        festival = [f - t for f, t in zip(final, after_tour, strict=True)]
+        winners = state.result().winners
+        tour_leader += any(after_tour[p] == max(after_tour) for p in winners)
+        festival_leader += any(festival[p] == max(festival) for p in winners)
+        tour_points += sum(after_tour) / players
+        festival_points += sum(festival) / players
+    return {
+        "mean_tour_points": tour_points / games,
+        "mean_festival_points": festival_points / games,
+        "tour_leader_wins": tour_leader / games,
+        "festival_top_scorer_wins": festival_leader / games,
+    }
+
+
+def speed(seconds: float, players: int) -> tuple[float, float]:
+    """Random playouts for about `seconds`: games per second and decisions per second."""
+    start = time.perf_counter()
+    games = moves = 0
+    while time.perf_counter() - start < seconds:
+        moves += random_playout(GAME.new(players, seed=games), Rng(games))
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def main(argv: list[str]) -> None:
+    what = argv[0] if argv else "winrate"
+    if what == "winrate":
+        games = int(argv[1]) if len(argv) > 1 else 200
+        players = int(argv[2]) if len(argv) > 2 else 4
+        wins, shared = win_rate(games, players)
+        print(f"heuristic vs {players - 1} random, {games} games: won {wins} ({wins / games:.1%}), {shared} shared")
+    elif what == "balance":
+        games = int(argv[1]) if len(argv) > 1 else 200
+        players = int(argv[2]) if len(argv) > 2 else 4
+        kind = argv[3] if len(argv) > 3 else "heuristic"
+        b = balance(games, players, kind)
+        print(f"{players} {kind} bots, {games} games: mean tour points {b['mean_tour_points']:.1f}, "
+              f"mean festival points {b['mean_festival_points']:.1f}, tour leader wins {b['tour_leader_wins']:.0%}, "
+              f"festival top scorer wins {b['festival_top_scorer_wins']:.0%}")
+    elif what == "speed":
+        seconds = float(argv[1]) if len(argv) > 1 else 5.0
+        for players in range(GAME.min_players, GAME.max_players + 1):
+            gps, dps = speed(seconds, players)
+            print(f"{players} players: {gps:.0f} games/s, {dps:,.0f} decisions/s")
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

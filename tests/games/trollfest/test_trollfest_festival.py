@@ -1,0 +1,82 @@
+"""Troll Fest Festival scoring, rule by rule (each test quotes the rulebook)."""
+
+from __future__ import annotations
+
+from bigtop.games.trollfest.data import content
+from bigtop.games.trollfest.scoring import festival_scores, place_points
+
+C = content()
+ART = {a.id: i for i, a in enumerate(C.artists)}
+E1, E2 = C.awards["energy"]
+L1, L2 = C.awards["light_show"]
+D1, D2 = C.awards["diversity"]
+
+
+def band(*ids: str) -> list[int]:
+    return [ART[i] for i in ids]
+
+
+def score(bands: list[list[int]], bonus=None, dragons=None, lights=None) -> list[dict[str, int]]:
+    n = len(bands)
+    return festival_scores(C, bands, bonus or [[0, 0, 0]] * n, dragons or [[]] * n, lights or [[]] * n)
+
+
+def test_first_and_second_place_score() -> None:
+    """'The bands with the highest and second highest total strength in each attribute score points'"""
+    assert place_points([(5,), (3,), (1,)], 7, 3) == [7, 3, 0]
+
+
+def test_attribute_tie_broken_by_strongest_single_artist() -> None:
+    """'Ties are broken by the single artist with the highest corresponding attribute, then the
+    second highest, etc.'"""
+    assert place_points([(5, 3, 1, 1), (5, 2, 2, 1), (1, 1)], 7, 3) == [7, 3, 0]
+    assert place_points([(5, 2, 2, 1), (5, 2, 1, 2)], 7, 3) == [7, 3]
+
+
+def test_complete_tie_splits_points_rounding_down() -> None:
+    """'If all are tied, points are divided evenly among the tied bands, rounding fractions down'"""
+    assert place_points([(4, 2, 2), (4, 2, 2), (1, 1)], 7, 3) == [5, 5, 0]
+    assert place_points([(4, 2), (4, 2), (4, 2)], 7, 3) == [3, 3, 3]
+    assert place_points([(6,), (4, 2), (4, 2)], 7, 3) == [7, 1, 1]
+
+
+def test_energy_totals_from_the_band_and_festival_cards() -> None:
+    """'The number of squares next to that attribute indicates their strength in it.'"""
+    a = band("sta01", "sta09", "sta17", "sta25")  # energy 1+0+0+1
+    b = band("sta03", "sta11", "sta19", "sta27")  # energy 0
+    c = band("sta02", "sta12", "sta18", "sta26")  # energy 1+1+1+2
+    out = score([a, b, c])
+    assert [o["energy"] for o in out] == [E2, 0, E1]
+    out = score([a, b, c], bonus=[[0, 0, 0], [9, 0, 0], [0, 0, 0]])
+    assert [o["energy"] for o in out] == [0, E1, E2]
+
+
+def test_light_show_counts_colours_then_total_dragons() -> None:
+    """'It does not matter whether the Dragons are tokens or light show cards. Ties are broken by the
+    total number of dragons.'"""
+    b = band("sta01", "sta09", "sta17", "sta25")
+    out = score([b, b, b], dragons=[[0, 1], [0], [2]], lights=[[], [0, 1], [3]])
+    # seat 0: 2 colours, 2 dragons; seat 1: 2 colours, 3 dragons; seat 2: 2 colours, 2 dragons
+    assert [o["light_show"] for o in out] == [L2 // 2, L1, L2 // 2]
+
+
+def test_diversity_counts_species_then_rare_artists() -> None:
+    """'The players with the most and second most different species ... Ties are broken by the number
+    of rare artists'"""
+    plain = band("sta01", "sta09", "sta17", "sta25")  # trolls only
+    mixed = band("sta01", "sta11", "sta21", "sta31")  # troll, orc, elf, dwarf
+    rare = band("sea58", "sta11", "sta21", "sta31")  # minotaur, orc, elf, dwarf
+    out = score([plain, mixed, rare])
+    assert [o["diversity"] for o in out] == [0, D2, D1]
+
+
+def test_authenticity_bonuses() -> None:
+    """'Classic Rock band: ... no artist types other than singer, drums, guitar, bass, and optionally
+    keyboard.' 'Male Only Band' 'Female Only Band' 'All artists from the same species'"""
+    auth = C.authenticity
+    trolls_male = band("sta01", "sta09", "sta17", "sta25", "sea49")  # keyboard is an elf
+    out = score([trolls_male, band("sta02", "sta10", "sta18", "sta26"), band("sta01", "sta10", "sta17", "sta26", "sea52")])
+    assert out[0]["classic_rock"] == auth["classic_rock"] and out[0]["male_only"] == auth["male_only"]
+    assert out[0]["one_species"] == 0 and out[0]["female_only"] == 0
+    assert out[1]["female_only"] == auth["female_only"] and out[1]["one_species"] == auth["one_species"]
+    assert out[2]["classic_rock"] == 0 and out[2]["male_only"] == 0 and out[2]["female_only"] == 0
