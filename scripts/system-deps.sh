@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Debian packages the bigtop tests need: Chromium (browser tests) and PostgreSQL (database tests).
-# Idempotent: installs with apt-get only what is missing. Run as root (or with sudo available).
+# Debian packages the bigtop tests need: Chromium (browser tests), a Traditional Chinese font (so the
+# browser draws the zh-Hant interface) and PostgreSQL (database tests).
+# Idempotent: installs with apt-get only what is missing. Needs root (or sudo).
 set -euo pipefail
 
-missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+PACKAGES=(chromium fonts-wqy-zenhei postgresql)
 
+missing=()
+for package in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

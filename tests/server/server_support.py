@@ -27,8 +27,9 @@ BOARDS = Path(__file__).resolve().parent / "boards"
 class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
-    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True) -> None:
         self.database_url = database_url
+        self.boards = boards
         self.log_dir = log_dir
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[str] | None = None
@@ -39,9 +40,10 @@ class ServerProcess:
         self.starts += 1
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
+        command = [sys.executable, "-m", "bigtop", "serve", "--port", "0", "--database-url", self.database_url,
+                   "--bot-delay", str(self.bot_delay), "--game-module", "toy.game"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bigtop", "serve", "--port", "0", "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--game-module", "toy.game", "--boards", str(BOARDS)],
+            command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,
         )
         ready, _, _ = select.select([self.proc.stdout], [], [], 30)

@@ -21,6 +21,7 @@ function card(value, { playable, onClick, faceDown } = {}) {
     svg.appendChild(text);
   }
   if (playable) {
+    svg.style.cursor = "pointer";
     svg.setAttribute("role", "button");
     svg.setAttribute("tabindex", "0");
     svg.dataset.card = String(value);
@@ -35,6 +36,7 @@ export function render(root, view, legal, send, ctx) {
   table.className = "hc-table";
   const played = document.createElement("div");
   played.className = "hc-row";
+  played.style.display = "flex";
   (view.last_played || []).forEach((value, seat) => {
     const slot = document.createElement("figure");
     slot.appendChild(card(value));
@@ -47,6 +49,7 @@ export function render(root, view, legal, send, ctx) {
   if (view.hand) {
     const hand = document.createElement("div");
     hand.className = "hc-row hc-hand";
+    hand.style.display = "flex";
     view.hand.forEach((value) => {
       const move = plays.get(value);
       hand.appendChild(card(value, { playable: Boolean(move), onClick: () => send(move.action) }));
