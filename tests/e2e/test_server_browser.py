@@ -63,10 +63,10 @@ def create_and_start(page: Page, url: str, shots: Shots) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-def play_by_clicking(page: Page, shots: Shots, clickable: str) -> int:
-    """Click the first legal move whenever there is one, until the end screen shows; answers the clicks."""
+def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen") -> int:
+    """Click the first legal move whenever there is one, until `until` shows; answers the clicks."""
     clicks = 0
-    end = page.locator("#end-screen")
+    end = page.locator(until)
     while not end.is_visible():
         moves = page.locator(clickable)
         if moves.count():
@@ -86,7 +86,14 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
     try:
         create_and_start(page, server.url, shots)
         expect(page.locator("svg.hc-card")).to_have_count(3)
-        clicks = play_by_clicking(page, shots, "svg.hc-playable, #board button.action")
+        clickable = "svg.hc-playable, #board button.action"
+        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)")  # a round is over
+        server.kill()  # the connection drops mid-game; the page says so and reconnects to the restarted server
+        expect(page.locator("#connection")).to_have_text("Connection lost, reconnecting…")
+        shots.take("connection-lost")
+        server.start()
+        expect(page.locator("#connection")).to_have_text("")
+        clicks += play_by_clicking(page, shots, clickable)
         assert clicks >= 3  # at least one card per round
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
         expect(page.locator("#table-status")).to_have_text("finished")

@@ -30,18 +30,21 @@ class ServerProcess:
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True) -> None:
         self.database_url = database_url
         self.boards = boards
+        self.game_modules = ["toy.game"]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
+        self.port = 0  # 0: any free port at the first start; a restart reuses the same one
         self.starts = 0
 
     def start(self) -> ServerProcess:
         self.starts += 1
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
-        command = [sys.executable, "-m", "bigtop", "serve", "--port", "0", "--database-url", self.database_url,
-                   "--bot-delay", str(self.bot_delay), "--game-module", "toy.game"]
+        command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
+                   "--bot-delay", str(self.bot_delay)]
+        command += [arg for module in self.game_modules for arg in ("--game-module", module)]
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,
@@ -52,6 +55,7 @@ class ServerProcess:
             self.stop()
             raise RuntimeError(f"server did not start: {line!r}; see {stderr.name}")
         self.url = line.split("serving on ", 1)[1].strip()
+        self.port = int(self.url.rsplit(":", 1)[1])
         return self
 
     def kill(self) -> None:
