@@ -77,6 +77,8 @@ def test_bad_requests_are_refused_clearly_and_change_nothing(server):
             (client.post("/api/tables", json={"game": "highcard", "players": 2, "options": {"speed": 3}}), 400, "unknown option speed"),
             (client.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [{}, {"bot": "oracle"}]}), 400, "unknown bot 'oracle'"),
             (client.post("/api/tables", json={"game": "highcard", "players": 3, "seats": [{}, {}]}), 400, "3 players need 3 seats"),
+            (client.post("/api/tables", json={"game": "highcard", "players": 2, "seed": -1}), 400, "seed"),
+            (client.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [{"name": "x" * 41}, {}]}), 400, "at most 40"),
             (client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]}), 409, "is running"),
             (client.get(f"/api/tables/{table_id}/record"), 409, "secret until the game ends"),
             (client.get("/api/tables", params={"status": "lost"}), 400, "unknown status"),

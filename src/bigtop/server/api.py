@@ -25,8 +25,8 @@ router = APIRouter(prefix="/api")
 
 
 class SeatSpec(BaseModel):
-    name: str = ""
-    bot: str | None = Field(default=None, description="A bot spec such as `random`; none for a person.")
+    name: str = Field(default="", max_length=200)
+    bot: str | None = Field(default=None, max_length=100, description="A bot spec such as `random`; none for a person.")
 
 
 class CreateTable(BaseModel):
@@ -34,7 +34,7 @@ class CreateTable(BaseModel):
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(default=None, description="Default: a person in seat 0, random bots elsewhere.")
-    seed: int | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
 class SeatToken(BaseModel):
