@@ -1,0 +1,174 @@
+"""The REST API: games, the lobby (create, join, start, leave, list), views, moves, records, replays.
+
+Every error answers `{"error": {"code", "message"}}` with a 4xx status and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from bigtop import bots, games
+from bigtop.core.errors import BigtopError
+from bigtop.core.record import Record
+from bigtop.server.boards import board_url
+from bigtop.server.errors import Conflict, ServerError
+from bigtop.server.messages import game_message, summary
+from bigtop.server.replays import replay_frames
+from bigtop.server.tables import Hall, LiveTable
+
+router = APIRouter(prefix="/api")
+
+
+class SeatSpec(BaseModel):
+    name: str = Field(default="", max_length=200)
+    bot: str | None = Field(default=None, max_length=100, description="A bot spec such as `random`; none for a person.")
+
+
+class CreateTable(BaseModel):
+    game: str
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(default=None, description="Default: a person in seat 0, random bots elsewhere.")
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class SeatToken(BaseModel):
+    token: str
+    name: str | None = None
+
+
+class Move(BaseModel):
+    token: str
+    action: Any
+    move: int | None = Field(default=None, description="The move number this action is meant for (refused if stale).")
+
+
+def _hall(request: Request) -> Hall:
+    return request.app.state.hall
+
+
+def _table(request: Request, table_id: str) -> LiveTable:
+    return _hall(request).get(table_id)
+
+
+@router.get("/games")
+def list_games(request: Request) -> list[dict[str, Any]]:
+    """Every game the server can host, with its player counts, default options and board script."""
+    out = []
+    for name in games.names():
+        game = games.get(name)
+        out.append({
+            "name": name,
+            "title": game.title,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": game.options_json(None),
+            "board": board_url(request.app.state.board_dirs, name),
+        })
+    return out
+
+
+@router.get("/bots")
+def list_bots() -> list[str]:
+    return bots.names()
+
+
+@router.get("/tables")
+def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+    """Tables, newest first; `status` is open, running or finished."""
+    return _hall(request).listing(status)
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
+    """A new open table; answers the host token and each person's secret seat link."""
+    specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
+    table, tokens = await _hall(request).create(body.game, body.players, body.options,
+                                                [(s.name, s.bot) for s in specs], body.seed)
+    return {
+        "table": summary(table),
+        "host_token": table.host_token,
+        "seats": [{"seat": i, "token": t, "link": f"/#/table/{table.id}?token={t}"} for i, t in enumerate(tokens) if t],
+    }
+
+
+@router.get("/tables/{table_id}")
+def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    return summary(_table(request, table_id))
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    table = _table(request, table_id)
+    seat = await _hall(request).join(table, body.token, body.name)
+    return {"seat": seat, "table": summary(table)}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    table = _table(request, table_id)
+    seat = await _hall(request).leave(table, body.token)
+    return {"seat": seat, "table": summary(table)}
+
+
+@router.post("/tables/{table_id}/start")
+async def start_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    """Start the game (host token); every person's seat must have joined."""
+    table = _table(request, table_id)
+    await _hall(request).start(table, body.token)
+    return summary(table)
+
+
+@router.get("/tables/{table_id}/state")
+def table_state(request: Request, table_id: str, token: str | None = None) -> dict[str, Any]:
+    """What the seat of `token` sees (its view and legal actions); a spectator's view without a token."""
+    table = _table(request, table_id)
+    seat = table.seat_of(token) if token is not None else None
+    return game_message(table, seat)
+
+
+@router.post("/tables/{table_id}/moves")
+async def play_move(request: Request, table_id: str, body: Move) -> dict[str, Any]:
+    """Play an action (as the game's JSON) for the seat of `token`; answers the stored move number."""
+    table = _table(request, table_id)
+    number = await _hall(request).play_token(table, body.token, body.action, body.move)
+    return {"move": number}
+
+
+@router.get("/tables/{table_id}/record")
+def download_record(request: Request, table_id: str) -> JSONResponse:
+    """A finished game's record (seed and every move), as a JSON file."""
+    table = _finished(request, table_id)
+    headers = {"Content-Disposition": f'attachment; filename="bigtop-{table.game.name}-{table.id}.json"'}
+    return JSONResponse(table.state.record().to_json(), headers=headers)
+
+
+@router.get("/tables/{table_id}/replay")
+def table_replay(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
+    """Every step of a finished game, as seat `seat` (default: spectator) saw it."""
+    table = _finished(request, table_id)
+    return replay_frames(table.state.record(), seat)
+
+
+@router.post("/replays")
+async def upload_replay(request: Request, seat: int | None = None) -> dict[str, Any]:
+    """Every step of an uploaded record (the body is the record's JSON)."""
+    try:
+        record = Record.from_json(json.loads(await request.body()))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ServerError(f"the upload is not JSON: {exc}") from None
+    except (BigtopError, TypeError, ValueError) as exc:
+        raise ServerError(str(exc)) from None
+    return replay_frames(record, seat)
+
+
+def _finished(request: Request, table_id: str) -> LiveTable:
+    table = _table(request, table_id)
+    if table.status != "finished":
+        raise Conflict(f"table {table_id} is {table.status}: its record is secret until the game ends")
+    return table

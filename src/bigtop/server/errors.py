@@ -1,0 +1,47 @@
+"""Errors the server turns into a clear answer (HTTP status or WebSocket error message)."""
+
+from __future__ import annotations
+
+from bigtop.core.errors import BigtopError, IllegalAction, UnknownGame
+
+
+class ServerError(BigtopError):
+    """A request the server refuses; nothing was changed. `status` is the HTTP status to answer."""
+
+    status = 400
+    code = "bad_request"
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": str(self)}
+
+
+class NotFound(ServerError):
+    status = 404
+    code = "not_found"
+
+
+class Forbidden(ServerError):
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(ServerError):
+    status = 409
+    code = "conflict"
+
+
+class TooLarge(ServerError):
+    status = 413
+    code = "too_large"
+
+
+def as_server_error(exc: BigtopError) -> ServerError:
+    """Any bigtop error as a `ServerError` (illegal moves and bad options are 400, unknown games 404)."""
+    if isinstance(exc, ServerError):
+        return exc
+    if isinstance(exc, UnknownGame):
+        return NotFound(str(exc))
+    error = ServerError(str(exc))
+    if isinstance(exc, IllegalAction):
+        error.code = "illegal_move"
+    return error

@@ -1,0 +1,64 @@
+"""What the server sends: table summaries and each seat's game message (view, legal actions, log)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bigtop.core.api import Game
+from bigtop.core.events import Event
+
+if TYPE_CHECKING:
+    from bigtop.server.tables import LiveTable
+
+
+def summary(table: LiveTable) -> dict[str, Any]:
+    """Everything public about a table: game, status, seats (never tokens), whose turn."""
+    state = table.state
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "players": table.players,
+        "options": table.game.options_json(table.options),
+        "status": table.status,
+        "moves": state.move_count,
+        "to_move": list(state.to_move()) if table.status == "running" else [],
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": "bot" if s.bot is not None else "person",
+                "bot": s.bot,
+                "joined": s.joined,
+                "away": s.away,
+            }
+            for s in table.seats
+        ],
+    }
+
+
+def event_json(game: Game[Any], event: Event) -> dict[str, Any]:
+    """A log entry: its kind and data (for translated templates) and the game's English text."""
+    return {"kind": event.kind, "data": event.data, "text": game.describe_event(event)}
+
+
+def game_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """The `state` message for `seat` (None: a spectator): only what that seat may know."""
+    state = table.state
+    legal: list[dict[str, Any]] = []
+    if seat is not None and table.status == "running" and not table.bot_plays(seat):
+        codec = table.game.codec
+        legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a)} for a in state.legal_actions(seat)]
+    over = table.status == "finished"
+    show_scores = over or not getattr(table.game, "hidden_scores", False)
+    return {
+        "type": "state",
+        "table": summary(table),
+        "seat": seat,
+        "move": state.move_count,
+        "view": state.view(seat),
+        "legal": legal,
+        "log": [event_json(table.game, e) for e in state.log.visible_to(seat)],
+        "scores": list(state.scores()) if show_scores else None,
+        "result": state.result().to_json() if over else None,
+    }

@@ -1,0 +1,55 @@
+"""Replays: every step of a finished game (or an uploaded record) as the views a watcher steps through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtop import games
+from bigtop.core.errors import BigtopError
+from bigtop.core.record import Record
+from bigtop.server.errors import ServerError
+from bigtop.server.messages import event_json
+
+MAX_REPLAY_MOVES = 20_000
+
+
+def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
+    """The game of `record` step by step, as `seat` saw it (None: a spectator).
+
+    Frame 0 is the start; frame i follows move i-1 and names who played what. Refuses a record
+    that does not replay (`ServerError` saying at which move and why)."""
+    try:
+        game = games.get(record.game)
+    except BigtopError as exc:
+        raise ServerError(str(exc)) from None
+    if seat is not None and not 0 <= seat < record.players:
+        raise ServerError(f"seat must be between 0 and {record.players - 1}")
+    if len(record.moves) > MAX_REPLAY_MOVES:
+        raise ServerError(f"a record may have at most {MAX_REPLAY_MOVES} moves")
+    try:
+        state = game.new(record.players, seed=record.seed, options=record.options)
+    except BigtopError as exc:
+        raise ServerError(f"bad record: {exc}") from None
+    frames = [_frame(state, seat, None, None, 0)]
+    for number, (player, data) in enumerate(record.moves):
+        logged = len(state.log)
+        try:
+            label = game.describe(state, game.codec.from_json(data))
+            state.apply_json(player, data)
+        except BigtopError as exc:
+            raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
+        frames.append(_frame(state, seat, player, label, logged))
+    result = state.result().to_json() if state.is_over() else None
+    return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
+            "frames": frames, "result": result}
+
+
+def _frame(state: Any, seat: int | None, player: int | None, label: str | None, logged: int) -> dict[str, Any]:
+    new_events = [e for e in state.log.to_list()[logged:] if e.visible_to(seat)]
+    return {
+        "seat": player,
+        "action": label,
+        "view": state.view(seat),
+        "scores": list(state.scores()),
+        "events": [event_json(state.game, e) for e in new_events],
+    }

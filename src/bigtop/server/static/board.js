@@ -1,0 +1,65 @@
+// Boards: the per-game board module when the game has one, else the generic board; and the game log.
+//
+// A per-game board is an ES module served at /boards/<game>.js exporting
+//   render(root, view, legal, send, ctx)   fill `root` (empty) with the board; only legal moves clickable
+//   strings = {en: {...}, fr: {...}, "zh-Hant": {...}}   (optional) log templates by event kind, and
+//                                                        the board's own labels, used through ctx.t
+// where legal = [{action, label}], send(action) plays one of them, and
+// ctx = {seat, seats, lang, t(key, vars), seatName(seat)}. See docs/server.md.
+
+import { api } from "./api.js";
+import { h, jsonBlock } from "./dom.js";
+import { fill, language, t } from "./i18n.js";
+
+const modules = new Map();
+let gameList = null;
+
+// The board of `game`: its own module when /api/games names one, else the generic board.
+export async function boardFor(game) {
+  if (!gameList) gameList = await api("/api/games");
+  const info = gameList.find((g) => g.name === game);
+  if (!info || !info.board) return GENERIC;
+  if (!modules.has(game)) modules.set(game, import(info.board).catch(() => GENERIC));
+  return modules.get(game);
+}
+
+export const GENERIC = {
+  render(root, view, legal, send) {
+    root.appendChild(h("section", { class: "generic-view" }, jsonBlock(view)));
+    if (legal.length) {
+      root.appendChild(h("div", { class: "actions" },
+        legal.map((move) => h("button", { class: "action", type: "button", onclick: () => send(move.action) }, move.label))));
+    }
+  },
+  strings: null,
+};
+
+// The context handed to a board: names of seats and translation with the board's own strings.
+export function boardContext(board, seat, seats) {
+  const seatName = (n) => (seats[n] ? seats[n].name : `#${n}`);
+  return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings) };
+}
+
+// One log entry in the chosen language: the board's template for its kind, else the server's text.
+export function logLine(board, event, ctx) {
+  const strings = board.strings || {};
+  const template = (strings[ctx.lang] || {})[event.kind] || (strings.en || {})[event.kind];
+  if (!template) return event.text;
+  const vars = { ...event.data };
+  for (const key of ["seat", "player", "winner"]) {
+    if (typeof vars[key] === "number") vars[key] = ctx.seatName(vars[key]);
+  }
+  return fill(template, vars);
+}
+
+// Draw `view` with `board` into `root` (emptied first). A board that throws falls back to the generic one.
+export function drawBoard(root, board, view, legal, send, ctx) {
+  root.replaceChildren();
+  try {
+    board.render(root, view, legal, send, ctx);
+  } catch (error) {
+    console.error(error);
+    root.replaceChildren();
+    GENERIC.render(root, view, legal, send, ctx);
+  }
+}

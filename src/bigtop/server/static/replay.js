@@ -1,0 +1,73 @@
+// Replays: step through a finished game (or an uploaded record), as a spectator or as one seat.
+
+import { api } from "./api.js";
+import { boardContext, boardFor, drawBoard } from "./board.js";
+import { fill, h, notify } from "./dom.js";
+import { t } from "./i18n.js";
+import { endScreen, logPanel, scoresPanel } from "./panels.js";
+
+export function replayPage(root, source) {
+  let data = null;
+  let board = null;
+  let step = 0;
+  let seats = [];
+  let seat = null;
+
+  async function load() {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    try {
+      if (source === "upload") {
+        data = await api(`/api/replays${query}`, { method: "POST", body: sessionStorage.getItem("bigtop.upload") || "" });
+        seats = Array.from({ length: data.players }, (_, n) => ({ seat: n, name: `#${n + 1}`, kind: "person" }));
+      } else {
+        data = await api(`/api/tables/${source}/replay${query}`);
+        seats = (await api(`/api/tables/${source}`)).seats;
+      }
+      board = await boardFor(data.game);
+      step = Math.min(step, data.frames.length - 1);
+      render();
+    } catch (error) {
+      root.replaceChildren(h("p", { class: "error" }, error.message));
+      notify(error.message);
+    }
+  }
+
+  function go(to) {
+    step = Math.max(0, Math.min(data.frames.length - 1, to));
+    render();
+  }
+
+  function render() {
+    if (!data) return;
+    const frame = data.frames[step];
+    const last = data.frames.length - 1;
+    const ctx = boardContext(board, seat, seats);
+    const events = data.frames.slice(0, step + 1).flatMap((f) => f.events);
+    const slider = h("input", { type: "range", min: 0, max: last, value: step, id: "replay-step" });
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    const asSelect = h("select", { id: "replay-as" }, h("option", { value: "" }, t("replay.spectator")),
+      seats.map((s) => h("option", { value: s.seat, selected: s.seat === seat }, s.name)));
+    asSelect.addEventListener("change", () => { seat = asSelect.value === "" ? null : Number(asSelect.value); load(); });
+    const boardBox = h("div", { class: "board", id: "board" });
+    drawBoard(boardBox, board, frame.view, [], () => {}, ctx);
+    const download = source === "upload" ? null
+      : h("a", { href: `/api/tables/${source}/record`, download: `bigtop-${data.game}-${source}.json` }, t("end.download"));
+    fill(root,
+      h("header", { class: "table-head" }, h("h2", {}, `${t("replay.title")} · ${data.title}`),
+        h("div", { class: "replay-controls" },
+          h("button", { type: "button", onclick: () => go(0) }, t("replay.first")),
+          h("button", { type: "button", id: "replay-prev", onclick: () => go(step - 1) }, t("replay.prev")),
+          slider,
+          h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1) }, t("replay.next")),
+          h("button", { type: "button", onclick: () => go(last) }, t("replay.last")),
+          h("label", {}, t("replay.as"), " ", asSelect), download),
+        h("p", { id: "replay-position" }, t("replay.step", { n: step, total: last }), " · ",
+          frame.seat === null ? t("replay.start") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action }))),
+      step === last && data.result ? endScreen(data.result, seats) : null,
+      h("div", { class: "play-area" }, boardBox,
+        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx))));
+  }
+
+  load();
+  return { render, close() {} };
+}

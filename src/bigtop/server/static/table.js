@@ -1,0 +1,125 @@
+// A live table: the seat's board, whose turn, scores, the log, the lobby before the start and the
+// end screen after. Follows the table over a WebSocket that reconnects (same seat) when dropped.
+
+import { api, hostToken, invites } from "./api.js";
+import { boardContext, boardFor, drawBoard } from "./board.js";
+import { fill, h, notify } from "./dom.js";
+import { t } from "./i18n.js";
+import { endScreen, logPanel, scoresPanel } from "./panels.js";
+
+export function tablePage(root, tableId, token) {
+  let message = null;
+  let board = null;
+  let socket = null;
+  let closed = false;
+  let retry = 500;
+  let lastError = "";
+  const status = h("p", { class: "connection", id: "connection" });
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+    socket.onopen = () => { retry = 500; status.textContent = ""; };
+    socket.onmessage = async (event) => {
+      const data = JSON.parse(event.data);
+      if (data.type === "error") {
+        lastError = data.message;
+        notify(data.message);
+      }
+      if (data.type !== "state") return;
+      if (!board) board = await boardFor(data.table.game);
+      message = data;
+      render();
+    };
+    socket.onclose = (event) => {
+      if (closed) return;
+      if (event.code >= 4400 && event.code < 4500) {  // unknown table or wrong token: retrying cannot help
+        root.replaceChildren(h("p", { class: "error" }, lastError));
+        closed = true;
+        return;
+      }
+      status.textContent = t("table.reconnecting");
+      setTimeout(() => { if (!closed) connect(); }, retry);
+      retry = Math.min(retry * 2, 5000);
+    };
+  }
+
+  function send(action) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "move", action, move: message.move }));
+    }
+  }
+
+  async function post(path, body) {
+    try {
+      await api(`/api/tables/${tableId}/${path}`, { method: "POST", body });
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  function render() {
+    if (!message) return;
+    const table = message.table;
+    const seat = message.seat;
+    const seats = table.seats;
+    const ctx = boardContext(board, seat, seats);
+    const me = seat === null ? null : seats[seat];
+    const turn = table.to_move.map((n) => ctx.seatName(n));
+    const header = h("header", { class: "table-head" },
+      h("h2", {}, table.title, " ", h("small", { id: "table-status" }, t(`table.status.${table.status}`))),
+      h("p", {}, me ? t("table.you", { name: me.name }) : t("table.spectator"), " ",
+        table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
+          table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
+      status);
+    if (table.status === "open") {
+      root.replaceChildren(header, waitingRoom(table, seat));
+      return;
+    }
+    const boardBox = h("div", { class: "board", id: "board" });
+    drawBoard(boardBox, board, message.view, message.legal, send, ctx);
+    const controls = me && table.status === "running"
+      ? h("div", { class: "seat-controls" }, me.away
+        ? h("button", { type: "button", id: "take-back", onclick: () => post("join", { token }) }, t("table.back"))
+        : h("button", { type: "button", id: "leave", onclick: () => post("leave", { token }) }, t("table.leave")))
+      : null;
+    const end = message.result ? endScreen(message.result, seats, [
+      h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
+      h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
+    ]) : null;
+    fill(root, header, end, h("div", { class: "play-area" }, boardBox,
+      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls)));
+  }
+
+  function waitingRoom(table, seat) {
+    const host = hostToken(tableId);
+    const mine = seat === null ? null : table.seats[seat];
+    const nameInput = h("input", { id: "join-name", placeholder: t("lobby.name"), maxlength: 40, value: mine ? mine.name : "" });
+    const links = host ? invites(tableId) : [];
+    const waiting = table.seats.filter((s) => !s.joined).map((s) => s.name);
+    return h("section", { class: "waiting-room" },
+      h("ul", { class: "seat-list" }, table.seats.map((s) => h("li", { class: s.joined ? "joined" : "empty" },
+        t("lobby.seat", { n: s.seat + 1 }), ": ", s.name, s.kind === "bot" ? ` (${t("table.bot")})` : "", s.joined ? " ✔" : ""))),
+      waiting.length ? h("p", {}, t("table.waiting", { seats: waiting })) : null,
+      mine && !mine.joined ? h("div", { class: "join" }, nameInput, " ",
+        h("button", { type: "button", id: "join", onclick: () => post("join", { token, name: nameInput.value }) }, t("table.join"))) : null,
+      links.length ? h("div", { class: "invites" }, h("h3", {}, t("table.invites")), h("ul", {}, links.map((link) => {
+        const url = `${location.origin}${link.link}`;
+        return h("li", {}, `${t("lobby.seat", { n: link.seat + 1 })}: `, h("input", { readonly: true, value: url, size: 60, class: "invite" }), " ",
+          h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t("table.copy")));
+      }))) : null,
+      host ? h("button", { type: "button", id: "start", disabled: waiting.length > 0,
+        onclick: () => post("start", { token: host }) }, t("table.start")) : null);
+  }
+
+  connect();
+  return {
+    render,
+    close() {
+      closed = true;
+      if (socket) socket.close();
+    },
+  };
+}
+

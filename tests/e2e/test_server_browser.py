@@ -1,0 +1,139 @@
+"""Browser tests: Debian's Chromium, driven by Playwright, creates a table against a bot and plays
+High Card to its end by clicking, on a real server; screenshots go to a folder under tmp_path."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+class Shots:
+    """Numbered screenshots in one folder."""
+
+    def __init__(self, page: Page, folder: Path) -> None:
+        self.page, self.folder, self.count = page, folder, 0
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def take(self, name: str) -> None:
+        self.count += 1
+        self.page.screenshot(path=str(self.folder / f"{self.count:03d}-{name}.png"), full_page=True)
+
+
+def create_and_start(page: Page, url: str, shots: Shots) -> None:
+    page.goto(url)
+    expect(page.locator("#new-game")).to_have_value("highcard")
+    page.locator("input[name=name-0]").fill("Ada")
+    expect(page.locator("select[name=kind-1]")).to_have_value("random")
+    shots.take("lobby")
+    page.click("#create-button")
+    expect(page.locator("#join")).to_be_visible()
+    shots.take("waiting-room")
+    page.click("#join")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#board")).to_be_visible()
+
+
+def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen") -> int:
+    """Click the first legal move whenever there is one, until `until` shows; answers the clicks."""
+    clicks = 0
+    end = page.locator(until)
+    while not end.is_visible():
+        moves = page.locator(clickable)
+        if moves.count():
+            moves.first.click()
+            clicks += 1
+            shots.take(f"move-{clicks}")
+        else:
+            page.wait_for_timeout(50)
+        assert clicks < 30, "the game did not end"
+    shots.take("end")
+    return clicks
+
+
+def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.2).start()
+    shots = Shots(page, tmp_path / "screenshots" / "highcard-board")
+    try:
+        create_and_start(page, server.url, shots)
+        expect(page.locator("svg.hc-card")).to_have_count(3)
+        clickable = "svg.hc-playable, #board button.action"
+        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)")  # a round is over
+        server.kill()  # the connection drops mid-game; the page says so and reconnects to the restarted server
+        expect(page.locator("#connection")).to_have_text("Connection lost, reconnecting…")
+        shots.take("connection-lost")
+        server.start()
+        expect(page.locator("#connection")).to_have_text("")
+        clicks += play_by_clicking(page, shots, clickable)
+        assert clicks >= 3  # at least one card per round
+        expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
+        expect(page.locator("#table-status")).to_have_text("finished")
+        log = page.locator(".log li")
+        expect(log.first).to_have_text("Ada plays a card face down.")
+
+        page.select_option("#language", "fr")
+        expect(page.locator("#end-screen h2")).to_have_text("Partie terminée")
+        expect(log.first).to_have_text("Ada joue une carte face cachée.")
+        shots.take("end-fr")
+        page.select_option("#language", "zh-Hant")
+        expect(page.locator("#end-screen h2")).to_have_text("遊戲結束")
+        expect(log.first).to_have_text("Ada 蓋牌出了一張牌。")
+        shots.take("end-zh-Hant")
+        page.select_option("#language", "en")
+
+        page.click("#replay-link")
+        expect(page.locator("#replay-position")).to_contain_text("Step 0 of")
+        page.click("#replay-next")
+        expect(page.locator("#replay-position")).to_contain_text("Step 1 of")
+        expect(page.locator("#replay-position")).to_contain_text("Ada")
+        shots.take("replay")
+        page.goto(server.url + "/#/")
+        expect(page.locator("#tables-finished li")).to_have_count(1)
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]
+    assert len(list(shots.folder.glob("*.png"))) == shots.count
+
+
+def test_generic_board_offers_legal_moves_as_buttons(tmp_path, page):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.2, boards=False).start()
+    shots = Shots(page, tmp_path / "screenshots" / "generic-board")
+    try:
+        create_and_start(page, server.url, shots)
+        buttons = page.locator("#board button.action")
+        expect(buttons).to_have_count(3)
+        assert buttons.first.inner_text().startswith("Play(card=")
+        play_by_clicking(page, shots, "#board button.action")
+        expect(page.locator(".log li").first).to_have_text("played_face_down(seat=0)")
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]
