@@ -1,0 +1,44 @@
+"""The `bigtop arena` and `bigtop report` commands."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add `arena` and `report` to the `bigtop` command."""
+    from bigtop.cli import OptionOpt, console, game_options
+
+    @app.command("arena")
+    def arena_command(
+        game: Annotated[str, typer.Argument(help="Game name (see `bigtop games`).")],
+        bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots, one per seat, e.g. ismcts:time=1,heuristic.")],
+        games_: Annotated[int, typer.Option("--games", "-n", help="How many games (best a multiple of the number of seatings).")] = 100,
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot; one bot fills every seat).")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+        workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (with --ray local: CPUs).")] = 1,
+        ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: arena-GAME).")] = None,
+        imports: Annotated[list[str] | None, typer.Option("--import", help="Module or .py file to import in every worker, e.g. a game registered at runtime (repeatable).")] = None,
+        option: OptionOpt = None,
+    ) -> None:
+        """A tournament between bots: seats rotated, seeded games saved as records, a results table
+        with 95 % intervals and OpenSkill ratings, CSV and JSON output."""
+        from bigtop.arena.run import run_arena
+
+        run_arena(game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option), imports or [], console)
+
+    @app.command("report")
+    def report_command(
+        folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
+        html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
+        top: Annotated[int, typer.Option("--top", help="How many content features to show.")] = 15,
+    ) -> None:
+        """An HTML page with plots from an arena's output: win rates with 95 % intervals by bot and
+        seat, scores, game length, and the content whose presence moves the win rate most."""
+        from bigtop.arena.report import write_report
+
+        target = html or folder / "report.html"
+        write_report(folder, target, top)
+        console.print(f"wrote {target}")
