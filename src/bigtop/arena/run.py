@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -46,11 +47,20 @@ def run_arena(
         "game": name, "players": len(specs), "bots": specs, "games": count, "seed": seed,
         "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(len(specs))),
         "runner": f"ray {ray}" if ray is not None else f"local, {workers} worker(s)",
+        "command": reproduce_command(name, specs, count, seed, options, imports),
     }
     output.write(out, tournament, rows, summary)
     print_summary(game.title, tournament, summary, console)
     console.print(f"wrote {out}/games.json, games.csv, summary.json and {len(rows)} records in {out}/records")
     return summary
+
+
+def reproduce_command(name: str, specs: list[str], count: int, seed: int, options: dict[str, Any], imports: list[str]) -> str:
+    """The `bigtop arena` command line that plays these games again."""
+    words = ["bigtop", "arena", name, "--bots", ",".join(specs), "--games", str(count), "--seed", str(seed)]
+    words += [w for key, value in options.items() for w in ("-o", f"{key}={value}")]
+    words += [w for module in imports for w in ("--import", module)]
+    return shlex.join(words)
 
 
 def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any], console: Console) -> None:
