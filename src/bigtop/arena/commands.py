@@ -29,6 +29,33 @@ def register(app: typer.Typer) -> None:
 
         run_arena(game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option), imports or [], console)
 
+    @app.command("bench-ismcts")
+    def bench_ismcts_command(
+        game: Annotated[str, typer.Argument(help="Game name, or `all`.")],
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed, else the minimum).")] = None,
+        seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
+        runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 3,
+        option: OptionOpt = None,
+    ) -> None:
+        """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
+        import statistics
+
+        from rich.table import Table
+
+        from bigtop import games
+        from bigtop.terminal.bench import default_players, measure_ismcts
+
+        table = Table(title=f"ISMCTS, one core, median of {runs} runs of {seconds:g} s")
+        for col in ("game", "players", "iterations/s"):
+            table.add_column(col, justify="left" if col == "game" else "right")
+        for name in games.names() if game == "all" else [game]:
+            n = players or default_players(name)
+            parsed = games.get(name).parse_options(game_options(option))
+            with console.status(f"benchmarking ISMCTS on {name}..."):
+                rate = statistics.median(measure_ismcts(name, n, seconds, parsed) for _ in range(runs))
+            table.add_row(name, str(n), f"{rate:,.0f}")
+        console.print(table)
+
     @app.command("report")
     def report_command(
         folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
