@@ -23,8 +23,11 @@ def register(app: typer.Typer) -> None:
         imports: Annotated[list[str] | None, typer.Option("--import", help="Module or .py file to import in every worker, e.g. a game registered at runtime (repeatable).")] = None,
         option: OptionOpt = None,
     ) -> None:
-        """A tournament between bots: seats rotated, seeded games saved as records, a results table
-        with 95 % intervals and OpenSkill ratings, CSV and JSON output."""
+        """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
+
+        Every deal is played from each seating of the bots; every game is seeded and saved as a
+        record. Writes games.json, games.csv, summary.json and records/ to the output folder.
+        """
         from bigtop.arena.run import run_arena
 
         run_arena(game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option), imports or [], console)
@@ -62,8 +65,11 @@ def register(app: typer.Typer) -> None:
         html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
         top: Annotated[int, typer.Option("--top", help="How many content features to show.")] = 15,
     ) -> None:
-        """An HTML page with plots from an arena's output: win rates with 95 % intervals by bot and
-        seat, scores, game length, and the content whose presence moves the win rate most."""
+        """An HTML page with plots from an arena's output folder.
+
+        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and
+        the content (cards, tiles) whose presence moves the win rate most.
+        """
         from bigtop.arena.report import write_report
 
         target = html or folder / "report.html"

@@ -67,7 +67,7 @@ def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any
     """The results table (win rate with its Wilson 95 % interval, ratings) and wins by seat."""
     table = Table(title=f"{title}: {summary['games']} games, {tournament['players']} seats, seeds from {tournament['seed']}, seats rotated")
     for col in ("bot", "win %", "95 % interval", "mean score", "mean rank", "mu", "sigma", "ordinal"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col in ("bot", "95 % interval"))
     for e in summary["entrants"]:
         table.add_row(
             e["label"], f"{100 * e['win_rate']:.1f}", f"{100 * e['low']:.1f}-{100 * e['high']:.1f}",
