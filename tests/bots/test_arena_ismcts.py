@@ -83,20 +83,29 @@ def test_time_budget_is_kept() -> None:
     assert bot.last_iterations > 50
 
 
-class HookedHighCard(HighCard):
-    """High Card with both ISMCTS hooks: a greedy playout policy and an evaluation."""
+class PolicyHighCard(HighCard):
+    """High Card with a greedy playout policy that counts its calls."""
 
-    name = "highcard_hooked"
+    name = "highcard_policy"
 
     def __init__(self) -> None:
         super().__init__()
         self.rollouts = 0
-        self.evaluations = 0
 
     def rollout_action(self, state, player, legal, rng):  # noqa: ANN001, ANN201
         self.rollouts += 1
         plays = [a for a in legal if isinstance(a, Play)]
         return max(plays, key=lambda a: a.card) if plays else legal[rng.below(len(legal))]
+
+
+class EvaluatedHighCard(PolicyHighCard):
+    """... and an evaluation: the current leader in points."""
+
+    name = "highcard_evaluated"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.evaluations = 0
 
     def evaluate(self, state):  # noqa: ANN001, ANN201
         self.evaluations += 1
@@ -104,12 +113,22 @@ class HookedHighCard(HighCard):
         return [1.0 if p == best else 0.0 for p in state.points]
 
 
-def test_game_hooks_drive_the_playouts() -> None:
-    game = HookedHighCard()
+def search_from_start(game: HighCard, spec: str) -> None:
     state = game.new(2, seed=5)
-    bot = bots.make("ismcts:iterations=100,depth=1", game, seed=1)
-    bot.choose(state.determinize(0, Rng(3)), 0, state.legal_actions(0))
+    bots.make(spec, game, seed=1).choose(state.determinize(0, Rng(3)), 0, state.legal_actions(0))
+
+
+def test_game_hooks_drive_the_playouts() -> None:
+    game = EvaluatedHighCard()
+    search_from_start(game, "ismcts:iterations=100,depth=1")
     assert game.rollouts > 0 and game.evaluations > 0
+
+
+def test_depth_cuts_playouts_without_an_evaluate_hook() -> None:
+    full, cut = PolicyHighCard(), PolicyHighCard()
+    search_from_start(full, "ismcts:iterations=100")
+    search_from_start(cut, "ismcts:iterations=100,depth=0")
+    assert full.rollouts > 100 and cut.rollouts == 0
 
 
 def test_bad_parameters_are_one_line_errors() -> None:

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.arena import loader, output, runner
 from bigtop.arena.summary import summarize
@@ -28,7 +29,9 @@ def run_arena(
         loader.check_reachable(name, registered)
     specs = bot_specs(spec, players or len([s for s in _split_specs(spec) if s.strip()]))
     parsed = game.parse_options(options)
-    game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option
+    game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
+    for bot in specs:  # a bad bot spec,
+        bot_registry.make(bot, game, seed=0)
     imported = tuple(str(Path(i).resolve()) if i.endswith(".py") else i for i in imports)
     tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -66,12 +69,12 @@ def reproduce_command(name: str, specs: list[str], count: int, seed: int, option
 def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any], console: Console) -> None:
     """The results table (win rate with its Wilson 95 % interval, ratings) and wins by seat."""
     table = Table(title=f"{title}: {summary['games']} games, {tournament['players']} seats, seeds from {tournament['seed']}, seats rotated")
-    for col in ("bot", "win %", "95 % interval", "mean score", "mean rank", "mu", "sigma", "ordinal"):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col in ("bot", "95 % interval"))
+    for col in ("bot", "win %", "95 % interval", "score", "rank", "rating"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for e in summary["entrants"]:
         table.add_row(
             e["label"], f"{100 * e['win_rate']:.1f}", f"{100 * e['low']:.1f}-{100 * e['high']:.1f}",
-            f"{e['mean_score']:.2f}", f"{e['mean_rank']:.2f}", f"{e['mu']:.2f}", f"{e['sigma']:.2f}", f"{e['ordinal']:.2f}",
+            f"{e['mean_score']:.1f}", f"{e['mean_rank']:.2f}", f"{e['mu']:.1f}±{e['sigma']:.1f}",
         )
     console.print(table)
     seats = Table(title="wins by seat")

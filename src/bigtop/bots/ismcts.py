@@ -16,7 +16,12 @@ Optional hooks a game may provide (looked up with `getattr` on the `Game`):
 
 - `rollout_action(state, player, legal, rng) -> Action`: the playout policy (default: uniform).
 - `evaluate(state) -> Sequence[float]`: a value in [0, 1] per seat for an unfinished state; when
-  present, playouts stop after `depth` decisions and use it instead of playing to the end.
+  present, playouts stop after `depth` decisions (30 by default) and use it instead of playing to
+  the end.
+
+Without `evaluate`, playouts run to the end unless `depth` is given; then the cut-off state is
+scored like a finished one from its current scores (`rewards`), which suits games whose scores
+grow during play.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 
 Key = tuple[tuple[int, Action], ...]
+DEFAULT_EVALUATE_DEPTH = 30
 
 
 class Node:
@@ -46,8 +52,9 @@ class Node:
 
 
 def rewards(state: State, margin: float = 0.0) -> list[float]:
-    """Each seat's reward for a finished game in [0, 1]: its share of the win, blended with weight
-    `margin` with its score's place between the lowest and the highest score (0.5 if all equal)."""
+    """Each seat's reward in [0, 1]: its share of the win (of the lead, if the game is not over),
+    blended with weight `margin` with its score's place between the lowest and the highest score
+    (0.5 if all are equal)."""
     result = state.result()
     share = 1.0 / len(result.winners)
     win = [share if p in result.winners else 0.0 for p in range(state.players)]
@@ -74,7 +81,7 @@ class IsmctsBot:
         seconds: float | None = None,
         c: float = 0.7,
         margin: float = 0.1,
-        depth: int = 30,
+        depth: int | None = None,
     ) -> None:
         if iterations < 1:
             raise BigtopError("ismcts: iterations must be at least 1")
@@ -86,9 +93,9 @@ class IsmctsBot:
         self.seconds = seconds
         self.c = c
         self.margin = margin
-        self.depth = depth
-        self.rollout_action: Callable[..., Action] | None = getattr(game, "rollout_action", None)
         self.evaluate: Callable[[State], Sequence[float]] | None = getattr(game, "evaluate", None)
+        self.depth = depth if depth is not None or self.evaluate is None else DEFAULT_EVALUATE_DEPTH
+        self.rollout_action: Callable[..., Action] | None = getattr(game, "rollout_action", None)
         self.last_iterations = 0
 
     def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
@@ -177,11 +184,11 @@ class IsmctsBot:
         """Play `det` on (mutating it) and return the reward vector."""
         rng = self.rng
         policy = self.rollout_action
-        evaluate = self.evaluate
+        depth = self.depth
         moves = 0
         while not det.is_over():
-            if evaluate is not None and moves >= self.depth:
-                return list(evaluate(det))
+            if depth is not None and moves >= depth:
+                return list(self.evaluate(det)) if self.evaluate is not None else rewards(det, self.margin)
             seat = det.to_move()[0]
             legal = det.legal_actions(seat)
             if policy is not None:
