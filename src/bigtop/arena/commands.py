@@ -38,6 +38,7 @@ def register(app: typer.Typer) -> None:
         players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed, else the minimum).")] = None,
         seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
         runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 3,
+        bot: Annotated[str, typer.Option("--bot", help="The bot's parameters, e.g. ismcts:depth=20,c=1 (its time is set by --seconds).")] = "ismcts",
         option: OptionOpt = None,
     ) -> None:
         """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
@@ -46,16 +47,22 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from bigtop import games
+        from bigtop.bots import parse_spec
+        from bigtop.core.errors import BigtopError
         from bigtop.terminal.bench import default_players, measure_ismcts
 
-        table = Table(title=f"ISMCTS, one core, median of {runs} runs of {seconds:g} s")
+        kind, params = parse_spec(bot)
+        if kind != "ismcts":
+            raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
+
+        table = Table(title=f"{bot}, one core, median of {runs} runs of {seconds:g} s")
         for col in ("game", "players", "iterations/s"):
             table.add_column(col, justify="left" if col == "game" else "right")
         for name in games.names() if game == "all" else [game]:
             n = players or default_players(name)
             parsed = games.get(name).parse_options(game_options(option))
             with console.status(f"benchmarking ISMCTS on {name}..."):
-                rate = statistics.median(measure_ismcts(name, n, seconds, parsed) for _ in range(runs))
+                rate = statistics.median(measure_ismcts(name, n, seconds, parsed, params=params) for _ in range(runs))
             table.add_row(name, str(n), f"{rate:,.0f}")
         console.print(table)
 

@@ -56,10 +56,11 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
     return rows
 
 
-def measure_ismcts(name: str, players: int, seconds: float, options: Any = None, positions: int = 3) -> float:
+def measure_ismcts(name: str, players: int, seconds: float, options: Any = None, positions: int = 3, params: dict[str, str] | None = None) -> float:
     """ISMCTS iterations per second on one core: a search of `seconds / positions` from each of
-    `positions` points of a random game (its start, then evenly spread), iterations summed."""
-    from bigtop.bots.ismcts import IsmctsBot
+    `positions` points of a random game (its start, then evenly spread), iterations summed.
+    `params` are the bot's (as in `ismcts:depth=20`), its time budget excepted."""
+    from bigtop.bots.ismcts import make_ismcts
 
     game = games.get(name)
     rng = Rng(2024)
@@ -74,7 +75,7 @@ def measure_ismcts(name: str, players: int, seconds: float, options: Any = None,
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.below(len(legal))])
-    bot = IsmctsBot(game, seed=1, seconds=seconds / len(states))
+    bot = make_ismcts(game, 1, **{**(params or {}), "time": str(seconds / len(states))})
     iterations = 0
     start = time.perf_counter()
     for position in states:
