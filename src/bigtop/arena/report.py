@@ -156,14 +156,23 @@ def _features_section(rows: Sequence[Row], top: int, fair: float) -> str:
         "<p>For each card or tile kind: the win rate of the seats that had it against the seats that did not "
         f"(all bots together; the fair share is {_pct(fair)}). A difference whose 95 % interval excludes zero "
         "is marked <b>yes</b>: that content goes with winning (or losing) more than chance explains. Strong bots "
-        "choose strong content, so compare with a tournament between equal bots before calling a card too strong.</p>"
+        "choose strong content, so the last column compares seats played by the same bot (averaged over bots); "
+        "a tournament between equal bots settles it.</p>"
     )
     table = _table(
-        ("feature", "seats with it", "win rate with", "win rate without", "difference", "95 % interval", "clear"),
+        ("feature", "seats with it", "win rate with", "win rate without", "difference", "95 % interval", "clear",
+         "within the same bot (95 %)"),
         [(e.feature, e.with_count, _pct(e.with_rate), _pct(e.without_rate), f"{100 * e.effect:+.1f} pts",
-          f"{100 * e.low:+.1f} to {100 * e.high:+.1f}", "yes" if e.clear else "no") for e in effects],
+          f"{100 * e.low:+.1f} to {100 * e.high:+.1f}", "yes" if e.clear else "no", _within(e)) for e in effects],
     )
     return intro + _feature_plot(effects) + table
+
+
+def _within(effect: FeatureEffect) -> str:
+    if effect.within_bots is None:
+        return "n/a"
+    d, low, high = effect.within_bots
+    return f"{100 * d:+.1f} pts ({100 * low:+.1f} to {100 * high:+.1f})"
 
 
 def write_report(folder: Path, target: Path, top: int = 15) -> None:
