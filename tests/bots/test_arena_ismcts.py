@@ -138,3 +138,7 @@ def test_bad_parameters_are_one_line_errors() -> None:
         bots.make("ismcts:iterations=lots", GAME, seed=0)
     with pytest.raises(BigtopError, match="at least 1"):
         bots.make("ismcts:iterations=0", GAME, seed=0)
+    with pytest.raises(BigtopError, match="margin must be between 0 and 1"):
+        bots.make("ismcts:margin=2", GAME, seed=0)
+    with pytest.raises(BigtopError, match="time must be positive"):
+        bots.make("ismcts:time=0", GAME, seed=0)

@@ -87,6 +87,10 @@ class IsmctsBot:
             raise BigtopError("ismcts: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise BigtopError("ismcts: time must be positive")
+        if not 0.0 <= margin <= 1.0:
+            raise BigtopError("ismcts: margin must be between 0 and 1")
+        if depth is not None and depth < 0:
+            raise BigtopError("ismcts: depth must be 0 or more")
         self.game = game
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -103,8 +107,7 @@ class IsmctsBot:
         if state is None:
             raise BigtopError("ismcts needs a determinized state")
         root = self.search(state, player)
-        best = max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
-        return best
+        return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
 
     def search(self, state: State, player: int) -> Node:
         """Grow a tree from `player`'s information set for the iteration or time budget; the root."""
@@ -114,10 +117,7 @@ class IsmctsBot:
         while True:
             self.iterate(root, state, player)
             done += 1
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif done % 16 == 0 and time.perf_counter() >= deadline:
+            if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         return root
