@@ -1,5 +1,5 @@
-"""Bots and the bot registry: `make("random", game, seed)`, `make("heuristic", ...)`, with parameters
-as `name:key=value,key=value`."""
+"""Bots and the bot registry: `make("random", game, seed)`, `make("heuristic", ...)`,
+`make("ismcts:iterations=2000", ...)`, with parameters as `name:key=value,key=value`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,13 @@ def _random(game: Any, seed: int, **params: Any) -> Bot:
     return RandomBot(seed)
 
 
-_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic}
+def _ismcts(game: Any, seed: int, **params: Any) -> Bot:
+    from bigtop.bots.ismcts import make_ismcts
+
+    return make_ismcts(game, seed, **params)
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
 
 
 def register(name: str, factory: BotFactory) -> None:

@@ -54,3 +54,32 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
         table.add_row(name, str(n), f"{gps:,.1f}", f"{dps:,.0f}")
     console.print(table)
     return rows
+
+
+def measure_ismcts(name: str, players: int, seconds: float, options: Any = None, positions: int = 3, params: dict[str, str] | None = None) -> float:
+    """ISMCTS iterations per second on one core: a search of `seconds / positions` from each of
+    `positions` points of a random game (its start, then evenly spread), iterations summed.
+    `params` are the bot's (as in `ismcts:depth=20`), its time budget excepted."""
+    from bigtop.bots.ismcts import make_ismcts
+
+    game = games.get(name)
+    rng = Rng(2024)
+    states = []
+    state = game.new(players, seed=7, options=options)
+    every = max(1, random_playout(state.clone(), rng.fork()) // positions)
+    step = 0
+    while not state.is_over():
+        if step % every == 0 and len(states) < positions:
+            states.append(state.clone())
+        step += 1
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    bot = make_ismcts(game, 1, **{**(params or {}), "time": str(seconds / len(states))})
+    iterations = 0
+    start = time.perf_counter()
+    for position in states:
+        seat = position.to_move()[0]
+        bot.search(position.determinize(seat, rng.fork()), seat)
+        iterations += bot.last_iterations
+    return iterations / (time.perf_counter() - start)

@@ -1,0 +1,84 @@
+"""The `bigtop arena` and `bigtop report` commands."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add `arena` and `report` to the `bigtop` command."""
+    from bigtop.cli import OptionOpt, console, game_options
+
+    @app.command("arena")
+    def arena_command(
+        game: Annotated[str, typer.Argument(help="Game name (see `bigtop games`).")],
+        bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots, one per seat, e.g. ismcts:time=1,heuristic.")],
+        games_: Annotated[int, typer.Option("--games", "-n", help="How many games (best a multiple of the number of seatings).")] = 100,
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot; one bot fills every seat).")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+        workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (with --ray local: CPUs).")] = 1,
+        ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: arena-GAME).")] = None,
+        imports: Annotated[list[str] | None, typer.Option("--import", help="Module or .py file to import in every worker, e.g. a game registered at runtime (repeatable).")] = None,
+        option: OptionOpt = None,
+    ) -> None:
+        """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
+
+        Every deal is played from each seating of the bots; every game is seeded and saved as a
+        record. Writes games.json, games.csv, summary.json and records/ to the output folder.
+        """
+        from bigtop.arena.run import run_arena
+
+        run_arena(game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option), imports or [], console)
+
+    @app.command("bench-ismcts")
+    def bench_ismcts_command(
+        game: Annotated[str, typer.Argument(help="Game name, or `all`.")],
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed, else the minimum).")] = None,
+        seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
+        runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 3,
+        bot: Annotated[str, typer.Option("--bot", help="The bot's parameters, e.g. ismcts:depth=20,c=1 (its time is set by --seconds).")] = "ismcts",
+        option: OptionOpt = None,
+    ) -> None:
+        """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
+        import statistics
+
+        from rich.table import Table
+
+        from bigtop import games
+        from bigtop.bots import parse_spec
+        from bigtop.core.errors import BigtopError
+        from bigtop.terminal.bench import default_players, measure_ismcts
+
+        kind, params = parse_spec(bot)
+        if kind != "ismcts":
+            raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
+
+        table = Table(title=f"{bot}, one core, median of {runs} runs of {seconds:g} s")
+        for col in ("game", "players", "iterations/s"):
+            table.add_column(col, justify="left" if col == "game" else "right")
+        for name in games.names() if game == "all" else [game]:
+            n = players or default_players(name)
+            parsed = games.get(name).parse_options(game_options(option))
+            with console.status(f"benchmarking ISMCTS on {name}..."):
+                rate = statistics.median(measure_ismcts(name, n, seconds, parsed, params=params) for _ in range(runs))
+            table.add_row(name, str(n), f"{rate:,.0f}")
+        console.print(table)
+
+    @app.command("report")
+    def report_command(
+        folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
+        html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
+        top: Annotated[int, typer.Option("--top", help="How many content features to show.")] = 15,
+    ) -> None:
+        """An HTML page with plots from an arena's output folder.
+
+        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and
+        the content (cards, tiles) whose presence moves the win rate most.
+        """
+        from bigtop.arena.report import write_report
+
+        target = html or folder / "report.html"
+        write_report(folder, target, top)
+        console.print(f"wrote {target}")

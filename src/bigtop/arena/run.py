@@ -1,0 +1,86 @@
+"""`bigtop arena`: schedule, play (locally or on Ray) with a progress bar, summarise, write, print."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bigtop import bots as bot_registry
+from bigtop import games
+from bigtop.arena import loader, output, runner
+from bigtop.arena.summary import summarize
+from bigtop.arena.tournament import schedule, seatings
+from bigtop.terminal.sim import _split_specs, bot_specs
+
+
+def run_arena(
+    name: str, spec: str, players: int | None, count: int, seed: int, workers: int, ray: str | None,
+    out: Path, options: dict[str, Any], imports: list[str], console: Console,
+) -> dict[str, Any]:
+    """Play the tournament, write `out` (see `bigtop.arena.output`), print the tables; the summary."""
+    registered = loader.load_all(imports)
+    game = games.get(name)
+    if workers > 1 or ray is not None:
+        loader.check_reachable(name, registered)
+    specs = bot_specs(spec, players or len([s for s in _split_specs(spec) if s.strip()]))
+    parsed = game.parse_options(options)
+    game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
+    for bot in specs:  # a bad bot spec,
+        bot_registry.make(bot, game, seed=0)
+    imported = tuple(str(Path(i).resolve()) if i.endswith(".py") else i for i in imports)
+    tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        bar = progress.add_task(f"{game.title} arena", total=len(tasks))
+
+        def advance(_: dict[str, Any]) -> None:
+            progress.advance(bar)
+
+        if ray is None:
+            rows = runner.run_local(tasks, workers, advance)
+        else:
+            rows = runner.run_ray(tasks, ray, advance, cpus=workers)
+    summary = summarize(rows, specs)
+    tournament = {
+        "game": name, "players": len(specs), "bots": specs, "games": count, "seed": seed,
+        "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(len(specs))),
+        "runner": f"ray {ray}" if ray is not None else f"local, {workers} worker(s)",
+        "command": reproduce_command(name, specs, count, seed, options, imports),
+    }
+    output.write(out, tournament, rows, summary)
+    print_summary(game.title, tournament, summary, console)
+    console.print(f"wrote {out}/games.json, games.csv, summary.json and {len(rows)} records in {out}/records")
+    return summary
+
+
+def reproduce_command(name: str, specs: list[str], count: int, seed: int, options: dict[str, Any], imports: list[str]) -> str:
+    """The `bigtop arena` command line that plays these games again."""
+    words = ["bigtop", "arena", name, "--bots", ",".join(specs), "--games", str(count), "--seed", str(seed)]
+    words += [w for key, value in options.items() for w in ("-o", f"{key}={value}")]
+    words += [w for module in imports for w in ("--import", module)]
+    return shlex.join(words)
+
+
+def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any], console: Console) -> None:
+    """The results table (win rate with its Wilson 95 % interval, ratings) and wins by seat."""
+    table = Table(title=f"{title}: {summary['games']} games, {tournament['players']} seats, seeds from {tournament['seed']}, seats rotated")
+    for col in ("bot", "win %", "95 % interval", "score", "rank", "rating"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    for e in summary["entrants"]:
+        table.add_row(
+            e["label"], f"{100 * e['win_rate']:.1f}", f"{100 * e['low']:.1f}-{100 * e['high']:.1f}",
+            f"{e['mean_score']:.1f}", f"{e['mean_rank']:.2f}", f"{e['mu']:.1f}±{e['sigma']:.1f}",
+        )
+    console.print(table)
+    seats = Table(title="wins by seat")
+    for s in summary["seats"]:
+        seats.add_column(f"seat {s['seat']}", justify="right")
+    seats.add_row(*(f"{100 * s['win_rate']:.1f} % ({100 * s['low']:.0f}-{100 * s['high']:.0f})" for s in summary["seats"]))
+    console.print(seats)
+    length = summary["length"]
+    console.print(f"game length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")

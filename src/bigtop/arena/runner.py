@@ -1,0 +1,70 @@
+"""Running a tournament's tasks: in this process, in local worker processes, or on a Ray cluster.
+
+Whatever runs them, the rows come back sorted by game index, so the same tasks give the same rows.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from bigtop.arena import loader
+from bigtop.arena.tournament import Task, play_task
+from bigtop.core.errors import BigtopError
+
+Row = dict[str, Any]
+OnDone = Callable[[Row], None]
+
+
+def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None) -> list[Row]:
+    """Play the tasks here (`workers` 1) or in `workers` fresh processes that import `Task.imports`."""
+    if workers < 1:
+        raise BigtopError("--workers must be at least 1")
+    rows: list[Row] = []
+
+    def collect(row: Row) -> None:
+        rows.append(row)
+        if on_done is not None:
+            on_done(row)
+
+    if workers == 1:
+        for task in tasks:
+            collect(play_task(task))
+    else:
+        imports = tasks[0].imports if tasks else ()
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(imports,)) as pool:
+            for future in as_completed([pool.submit(play_task, task) for task in tasks]):
+                collect(future.result())
+    return sorted(rows, key=lambda r: r["index"])
+
+
+def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, cpus: int | None = None) -> list[Row]:
+    """Play the tasks on Ray: `address` of a running cluster, or `local` to start one here with
+    `cpus` CPUs (an already initialised Ray is used as it is)."""
+    try:
+        import ray
+    except ImportError:
+        raise BigtopError("--ray needs the cluster extra: pip install 'bigtop[cluster]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address == "local":
+            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        remote = ray.remote(play_task)
+        pending = [remote.remote(task) for task in tasks]
+        rows: list[Row] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for row in ray.get(done):
+                rows.append(row)
+                if on_done is not None:
+                    on_done(row)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return sorted(rows, key=lambda r: r["index"])

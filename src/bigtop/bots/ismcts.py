@@ -1,0 +1,221 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS) for any registered game.
+
+One tree per decision, grown from the deciding seat's point of view. Every iteration draws one
+determinization (`state.determinize(seat, rng)` with the bot's own RNG, whose chance stream is then
+reseeded from the same RNG so the future is not the true game's), walks the tree, adds one node,
+plays the rest of the game out, and backs the reward vector up.
+
+- Several seats in `to_move()` (a simultaneous step) are handled as one decoupled node: each seat
+  picks from its own statistics, blind to what the others pick in the same step.
+- Multi-player: every seat maximises its own entry of the reward vector (see `rewards`).
+- Action lists that differ between determinizations: selection only considers the actions legal in
+  the current determinization, with UCB over availability counts (how often an action was legal
+  when its seat chose here), as in SO-ISMCTS.
+
+Optional hooks a game may provide (looked up with `getattr` on the `Game`):
+
+- `rollout_action(state, player, legal, rng) -> Action`: the playout policy (default: uniform).
+- `evaluate(state) -> Sequence[float]`: a value in [0, 1] per seat for an unfinished state; when
+  present, playouts stop after `depth` decisions (30 by default) and use it instead of playing to
+  the end.
+
+Without `evaluate`, playouts run to the end unless `depth` is given; then the cut-off state is
+scored like a finished one from its current scores (`rewards`), which suits games whose scores
+grow during play.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bigtop.core.actions import Action
+from bigtop.core.api import State
+from bigtop.core.errors import BigtopError
+from bigtop.core.rng import Rng
+
+Key = tuple[tuple[int, Action], ...]
+DEFAULT_EVALUATE_DEPTH = 30
+
+
+class Node:
+    """A tree node: per (seat, action) `[visits, total reward, availability]`, and children by the
+    joint move that leads to them."""
+
+    __slots__ = ("stats", "children")
+
+    def __init__(self) -> None:
+        self.stats: dict[tuple[int, Action], list[float]] = {}
+        self.children: dict[Key, Node] = {}
+
+
+def rewards(state: State, margin: float = 0.0) -> list[float]:
+    """Each seat's reward in [0, 1]: its share of the win (of the lead, if the game is not over),
+    blended with weight `margin` with its score's place between the lowest and the highest score
+    (0.5 if all are equal)."""
+    result = state.result()
+    share = 1.0 / len(result.winners)
+    win = [share if p in result.winners else 0.0 for p in range(state.players)]
+    if margin <= 0.0:
+        return win
+    scores = result.scores
+    low, high = min(scores), max(scores)
+    spread = high - low
+    place = [(s - low) / spread if spread else 0.5 for s in scores]
+    return [(1.0 - margin) * w + margin * q for w, q in zip(win, place, strict=True)]
+
+
+class IsmctsBot:
+    """SO-ISMCTS with UCB1 over availability counts; `iterations` or `seconds` per decision."""
+
+    name = "ismcts"
+    needs_state = True
+
+    def __init__(
+        self,
+        game: Any,
+        seed: int = 0,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        c: float = 0.7,
+        margin: float = 0.1,
+        depth: int | None = None,
+    ) -> None:
+        if iterations < 1:
+            raise BigtopError("ismcts: iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise BigtopError("ismcts: time must be positive")
+        if not 0.0 <= margin <= 1.0:
+            raise BigtopError("ismcts: margin must be between 0 and 1")
+        if depth is not None and depth < 0:
+            raise BigtopError("ismcts: depth must be 0 or more")
+        self.game = game
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.margin = margin
+        self.evaluate: Callable[[State], Sequence[float]] | None = getattr(game, "evaluate", None)
+        self.depth = depth if depth is not None or self.evaluate is None else DEFAULT_EVALUATE_DEPTH
+        self.rollout_action: Callable[..., Action] | None = getattr(game, "rollout_action", None)
+        self.last_iterations = 0
+
+    def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
+        """The most visited of `player`'s actions after the search from `state` (a determinization)."""
+        if state is None:
+            raise BigtopError("ismcts needs a determinized state")
+        root = self.search(state, player)
+        return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
+
+    def search(self, state: State, player: int) -> Node:
+        """Grow a tree from `player`'s information set for the iteration or time budget; the root."""
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self.iterate(root, state, player)
+            done += 1
+            if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def iterate(self, root: Node, state: State, player: int) -> None:
+        """One iteration: determinize, select and expand, play out, back up."""
+        rng = self.rng
+        det = state.determinize(player, rng)
+        det.rng = Rng(rng.next64())
+        path: list[tuple[Node, Key]] = []
+        node = root
+        while not det.is_over():
+            key = self._select(node, det)
+            path.append((node, key))
+            for seat, action in key:
+                if seat in det.to_move():  # a simultaneous step may end the game half-way
+                    det.apply(seat, action)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                break
+            node = child
+        reward = self._playout(det)
+        for node, key in path:
+            stats = node.stats
+            for seat_action in key:
+                entry = stats[seat_action]
+                entry[0] += 1.0
+                entry[1] += reward[seat_action[0]]
+
+    def _select(self, node: Node, det: State) -> Key:
+        """The joint move at `node`: each mover picks an untried legal action, else by UCB1."""
+        stats = node.stats
+        c = self.c
+        rng = self.rng
+        key: list[tuple[int, Action]] = []
+        for seat in det.to_move():
+            legal = det.legal_actions(seat)
+            untried: list[tuple[int, Action]] = []
+            tried: list[list[float] | None] = []
+            for action in legal:
+                entry = stats.get((seat, action))
+                if entry is None:
+                    untried.append((seat, action))
+                else:
+                    entry[2] += 1.0
+                tried.append(entry)
+            if untried:
+                pick = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                stats[pick] = [0.0, 0.0, 1.0]
+                key.append(pick)
+                continue
+            best_value = -1.0
+            best = 0
+            for i, entry in enumerate(tried):
+                visits, total, avail = entry  # type: ignore[misc]
+                value = total / visits + c * math.sqrt(math.log(avail) / visits)
+                if value > best_value:
+                    best_value, best = value, i
+            key.append((seat, legal[best]))
+        return tuple(key)
+
+    def _playout(self, det: State) -> list[float]:
+        """Play `det` on (mutating it) and return the reward vector."""
+        rng = self.rng
+        policy = self.rollout_action
+        depth = self.depth
+        moves = 0
+        while not det.is_over():
+            if depth is not None and moves >= depth:
+                return list(self.evaluate(det)) if self.evaluate is not None else rewards(det, self.margin)
+            seat = det.to_move()[0]
+            legal = det.legal_actions(seat)
+            if policy is not None:
+                action = policy(det, seat, legal, rng)
+            else:
+                action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+            det.apply(seat, action)
+            moves += 1
+        return rewards(det, self.margin)
+
+
+def make_ismcts(game: Any, seed: int, **params: str) -> IsmctsBot:
+    """The registry factory: `ismcts:iterations=2000`, `ismcts:time=1`, `c=`, `margin=`, `depth=`."""
+    converters: dict[str, tuple[str, Callable[[str], Any]]] = {
+        "iterations": ("iterations", int),
+        "time": ("seconds", float),
+        "c": ("c", float),
+        "margin": ("margin", float),
+        "depth": ("depth", int),
+    }
+    kwargs: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in converters:
+            raise BigtopError(f"ismcts: unknown parameter {key!r}; known: {', '.join(converters)}")
+        name, convert = converters[key]
+        try:
+            kwargs[name] = convert(value)
+        except ValueError:
+            raise BigtopError(f"ismcts: {key}={value!r} is not a number") from None
+    return IsmctsBot(game, seed, **kwargs)
