@@ -28,12 +28,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bigtop import games
+from bigtop import bots, games
 from bigtop.core.api import Game, State
 from bigtop.core.options import parse_pairs
 from bigtop.core.rng import Rng
 from bigtop.rl.encoding import GenericEncoder, encoder_for
 from bigtop.rl.pettingzoo import default_players
+from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards
 
 PREFIX = "bigtop_"
@@ -294,6 +295,24 @@ def seeded_resampler(seed: int) -> Any:
         return state.resample_from_infostate(player, rng.random)
 
     return resample
+
+
+class BigtopBot(pyspiel.Bot):
+    """A bigtop bot (`bigtop.bots.make(spec, ...)`) as an OpenSpiel bot. It plays from a copy of
+    the game determinized from its seat with its own RNG, never from the true state."""
+
+    def __init__(self, spec: str, game: BigtopSpielGame, seed: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bots.make(spec, game.shared.game, seed)
+        self.rng = Rng(seed ^ 0xB07)
+
+    def step(self, state: BigtopSpielState) -> int:
+        kernel = state.bigtop_state
+        action = bot_action(self.bot, kernel, state.current_player(), self.rng)
+        return kernel.action_space.encode(action)
+
+    def restart_at(self, state: BigtopSpielState) -> None:
+        """Nothing to forget: the bot keeps no memory between moves."""
 
 
 register_all()
