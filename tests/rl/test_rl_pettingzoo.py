@@ -174,3 +174,21 @@ def test_render_ansi_shows_the_spectator_board() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and "deck_size" in text and "hand\"" not in text
+
+
+def test_generic_encoder_sums_the_features_into_their_buckets() -> None:
+    encoder = GenericEncoder(32)
+    game = games.get("highcard")
+    views = [{"a": 2, "b": [3, 5, "x", True, None, [1], False], "c": "x", "d": None, "e": {"f": True, 3: 2.5}, "g": (1, 2)}]
+    state = game.new(3, seed=9)
+    rng = Rng(1)
+    while not state.is_over():
+        views += [state.view(seat) for seat in (0, 1, 2, None)]
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    for view in views * 2:  # the second time every path is already numbered
+        expected = np.zeros(32, np.float32)
+        for path, value in features(view):
+            expected[encoder.bucket(path)] += value
+        assert np.allclose(encoder.encode(view), expected)

@@ -64,8 +64,12 @@ def _flatten(value: Any, path: str, out: list[tuple[str, float]]) -> None:
 
 
 class GenericEncoder:
-    """Any view as a vector of `size` buckets: each feature path is hashed (CRC-32, stable across
-    runs) to a bucket and its value added there. Collisions add up; a larger size makes them rarer."""
+    """Any view as a vector of `size` buckets: each feature path of `features` is hashed (CRC-32,
+    stable across runs) to a bucket and its value added there. Collisions add up; a larger size
+    makes them rarer.
+
+    `encode` gives the same vector as summing `features(view)` into buckets, but walks the view
+    once with every path it has met before already numbered, which is several times faster."""
 
     low = -FLOAT32_MAX
     high = FLOAT32_MAX
@@ -75,25 +79,82 @@ class GenericEncoder:
             raise ValueError("GenericEncoder needs a positive size")
         self.size = size
         self.shape = (size,)
-        self._buckets: dict[str, int] = {}
+        self._paths = [""]  # path id -> path text; 0 is the root
+        self._children: dict[tuple[int, Any], int] = {}  # (parent id, key or index) -> path id
+        self._buckets: dict[tuple[int, Any], int] = {}  # (path id, suffix) -> bucket
 
     def bucket(self, path: str) -> int:
         """The bucket of a feature path."""
-        index = self._buckets.get(path)
-        if index is None:
-            index = self._buckets[path] = zlib.crc32(path.encode()) % self.size
+        return zlib.crc32(path.encode()) % self.size
+
+    def _child(self, parent: int, key: Any, text: str) -> int:
+        child = self._children[(parent, key)] = len(self._paths)
+        self._paths.append(text)
+        return child
+
+    def _feature(self, path: int, suffix: Any) -> int:
+        """The bucket of path `path` followed by `suffix` (None: the path itself)."""
+        text = self._paths[path]
+        if suffix is None:
+            name = text
+        elif suffix == "#len":
+            name = text + "#len"
+        elif isinstance(suffix, tuple):  # ("[*]", item): a bag feature
+            name = f"{text}[*]={suffix[1]}"
+        else:
+            name = f"{text}={suffix}"
+        index = self._buckets[(path, suffix)] = self.bucket(name)
         return index
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        out = np.zeros(self.size, np.float32)
-        buckets = self._buckets
-        for path, value in features(view):
-            index = buckets.get(path)
-            if index is None:
-                index = self.bucket(path)
-            out[index] += value
-        np.clip(out, self.low, self.high, out=out)
-        return out
+        where: list[int] = []
+        values: list[float] = []
+        self._walk(view, 0, where, values)
+        return np.bincount(where, weights=values, minlength=self.size).astype(np.float32)
+
+    def _leaf(self, value: Any, path: int, where: list[int], values: list[float]) -> bool:
+        """Add a number, bool, text or null at `path`; False if `value` is a container."""
+        if isinstance(value, (int, float)):  # bools too
+            suffix: Any = None
+            number = float(value)
+        elif isinstance(value, str):
+            suffix, number = value, 1.0
+        elif value is None:
+            suffix, number = "null", 1.0
+        else:
+            return False
+        index = self._buckets.get((path, suffix))
+        where.append(self._feature(path, suffix) if index is None else index)
+        values.append(number)
+        return True
+
+    def _walk(self, value: Any, path: int, where: list[int], values: list[float]) -> None:
+        if self._leaf(value, path, where, values):
+            return
+        children = self._children
+        if isinstance(value, dict):
+            for key, item in value.items():
+                child = children.get((path, key))
+                if child is None:
+                    child = self._child(path, key, f"{self._paths[path]}.{key}")
+                if not self._leaf(item, child, where, values):
+                    self._walk(item, child, where, values)
+        elif isinstance(value, (list, tuple)):
+            buckets = self._buckets
+            index = buckets.get((path, "#len"))
+            where.append(self._feature(path, "#len") if index is None else index)
+            values.append(float(len(value)))
+            for i, item in enumerate(value):
+                child = children.get((path, i))
+                if child is None:
+                    child = self._child(path, i, f"{self._paths[path]}[{i}]")
+                if not self._leaf(item, child, where, values):
+                    self._walk(item, child, where, values)
+                elif isinstance(item, (int, str)) and item is not True and item is not False:
+                    suffix = ("[*]", item)
+                    index = buckets.get((path, suffix))
+                    where.append(self._feature(path, suffix) if index is None else index)
+                    values.append(1.0)
 
 
 def generic_size(game: Game[Any], players: int, options: Any, games: int = 3, seed: int = 0) -> int:
