@@ -83,3 +83,31 @@ def measure_ismcts(name: str, players: int, seconds: float, options: Any = None,
         bot.search(position.determinize(seat, rng.fork()), seat)
         iterations += bot.last_iterations
     return iterations / (time.perf_counter() - start)
+
+
+def run_interface_bench(
+    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console
+) -> list[dict[str, Any]]:
+    """Decisions/s of random play through the raw engine, PettingZoo and OpenSpiel, side by side
+    (median of `runs` runs each), with each interface's share of the raw speed; returns the rows."""
+    from bigtop.rl.speed import INTERFACES
+
+    rows = []
+    table = Table(title=f"decisions/s through each interface, one core, median of {runs} runs of {seconds:g} s")
+    for col in ("game", "players", "engine", "pettingzoo", "% of engine", "openspiel", "% of engine"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for name in names:
+        n = players or default_players(name)
+        row: dict[str, Any] = {"game": name, "players": n}
+        for interface, measure in INTERFACES.items():
+            with console.status(f"benchmarking {name} through {interface}..."):
+                row[interface] = statistics.median(measure(name, n, seconds, options) for _ in range(runs))
+        rows.append(row)
+        share = {k: row[k] / row["engine"] for k in ("pettingzoo", "openspiel")}
+        table.add_row(
+            name, str(n), f"{row['engine']:,.0f}",
+            f"{row['pettingzoo']:,.0f}", f"{share['pettingzoo']:.0%}",
+            f"{row['openspiel']:,.0f}", f"{share['openspiel']:.0%}",
+        )
+    console.print(table)
+    return rows

@@ -1,0 +1,318 @@
+"""bigtop games as OpenSpiel Python games: `pyspiel.load_game("bigtop_<name>(players=3)")`.
+
+Importing this module registers every game of `bigtop.games.names()` (call `register(name)` for a
+game registered later). Parameters: `players` (default: 3 where allowed), `seed` (the seeds of
+fresh games come from it, default 0), `reward` ("win" or "margin", as in `bigtop.rl.rewards`) and
+`options` (the game's options as "key=value;key=value", use the dict form of `load_game`).
+
+Modelling choices:
+- Chance is sampled (`SAMPLED_STOCHASTIC`): bigtop draws chance inside an action from the state's
+  own seeded RNG, so OpenSpiel never sees a chance node. Each fresh initial state draws its game
+  seed from the game's `seed` parameter when first used; clones carry the RNG along, so the same
+  actions on a clone give the same state.
+- Sealed simultaneous steps are played one seat after the other, lowest seat first
+  (`SEQUENTIAL` dynamics); a seat's view hides the choices sealed before it.
+- Observation string and tensor: the current player's view (`state.view(p)`, through the game's
+  observation encoder). Information-state string: the view plus every log entry the seat may read
+  and its own past actions (perfect recall). Information-state tensor: the observation tensor
+  followed by a fixed-size hashed summary of those entries and actions.
+- `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
+  the sampler, and a fresh RNG for the chance still to come.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from bigtop import bots, games
+from bigtop.core.api import Game, State
+from bigtop.core.options import parse_pairs
+from bigtop.core.rng import Rng
+from bigtop.rl.encoding import GenericEncoder, encoder_for
+from bigtop.rl.pettingzoo import default_players
+from bigtop.rl.policies import bot_action
+from bigtop.rl.rewards import check_reward, final_rewards
+
+PREFIX = "bigtop_"
+HISTORY_SIZE = 256  # buckets of the hashed history in the information-state tensor
+DEFAULT_MAX_GAME_LENGTH = 100_000
+DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
+
+_registered: set[str] = set()
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of bigtop game `name`."""
+    return PREFIX + name
+
+
+def max_game_length(game: Game[Any], players: int, options: Any) -> int:
+    """The game's hook `max_game_length(players, options)` (most decisions in one game), or a
+    generous default."""
+    hook = getattr(game, "max_game_length", None)
+    return int(hook(players, options)) if hook is not None else DEFAULT_MAX_GAME_LENGTH
+
+
+def utility_bounds(game: Game[Any], players: int, options: Any, reward: str) -> tuple[float, float]:
+    """Lowest and highest return: [-1, 1] for "win"; for "margin", from the game's hook
+    `score_bounds(players, options) -> (lowest, highest score)` or a default of (0, 1000)."""
+    if reward == "win":
+        return -1.0, 1.0
+    hook = getattr(game, "score_bounds", None)
+    low, high = hook(players, options) if hook is not None else DEFAULT_SCORE_BOUNDS
+    return float(low) - float(high), float(high) - float(low)
+
+
+class _Shared:
+    """What every state of one loaded game shares (deep copies return it as is)."""
+
+    def __init__(self, game: Game[Any], players: int, options: Any, reward: str, seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.reward = reward
+        self.space = game.action_space(players, options)
+        self.encoder = encoder_for(game, players, options)
+        self.history = GenericEncoder(HISTORY_SIZE)
+        self.seeds = Rng(seed)
+
+    def new_state(self) -> State:
+        return self.game.new(self.players, seed=self.seeds.next64() >> 16, options=self.options)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _Box:
+    """The bigtop state inside an OpenSpiel state, made on first use; a deep copy is a kernel clone."""
+
+    __slots__ = ("shared", "state")
+
+    def __init__(self, shared: _Shared, state: State | None = None) -> None:
+        self.shared = shared
+        self.state = state
+
+    def get(self) -> State:
+        if self.state is None:
+            self.state = self.shared.new_state()
+        return self.state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(self.shared, self.get().clone())
+
+
+class BigtopSpielGame(pyspiel.Game):
+    """One bigtop game with fixed players, options and reward, as an OpenSpiel game.
+
+    Each bigtop game gets its own subclass (see `register`) naming it in `bigtop_name`."""
+
+    bigtop_name: str
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        game = games.get(self.bigtop_name)
+        players = int(params["players"])
+        options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
+        reward = check_reward(str(params["reward"]))
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+        self.shared = _Shared(game, players, options, reward, int(params["seed"]))
+        low, high = utility_bounds(game, players, options, reward)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.shared.space.size,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=max_game_length(game, players, options),
+        )
+        super().__init__(game_type(game), info, dict(params))
+
+    def new_initial_state(self) -> BigtopSpielState:
+        """A fresh game (its seed is drawn from the `seed` parameter when the state is first used)."""
+        return BigtopSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BigtopObserver:
+        """The observer for seat views (default) or information states (perfect recall)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+            raise ValueError("bigtop games observe one seat's view: private_info must be SINGLE_PLAYER")
+        return BigtopObserver(self.shared, iig_obs_type.perfect_recall)
+
+
+class BigtopSpielState(pyspiel.State):
+    """An OpenSpiel state wrapping a kernel state; `bigtop_state` is the kernel state itself."""
+
+    def __init__(self, game: BigtopSpielGame) -> None:
+        super().__init__(game)
+        self._box = _Box(game.shared)
+
+    @property
+    def bigtop_state(self) -> State:
+        return self._box.get()
+
+    def current_player(self) -> int:
+        """The lowest seat with a decision, or TERMINAL."""
+        state = self._box.get()
+        if state.is_over():
+            return pyspiel.PlayerId.TERMINAL
+        return min(state.to_move())
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._box.get().legal_ids(player))
+
+    def _apply_action(self, action: int) -> None:
+        state = self._box.get()
+        state.apply_id(min(state.to_move()), int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._box.shared.space.decode(int(action)))
+
+    def is_terminal(self) -> bool:
+        return self._box.get().is_over()
+
+    def returns(self) -> list[float]:
+        state = self._box.get()
+        if not state.is_over():
+            return [0.0] * state.players
+        return final_rewards(state, self._box.shared.reward)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BigtopSpielState:
+        """A copy in which everything `player_id` cannot know is resampled (`state.determinize`)
+        with an RNG seeded from `probability_sampler()`; the chance to come is reseeded too."""
+        seed = int(probability_sampler() * (1 << 53))
+        state = self._box.get()
+        world = state.determinize(player_id, Rng(seed))
+        future = Rng(seed ^ 0x5A5A5A5A5A5A)
+        future.draws = world.rng.draws
+        world.rng = future
+        other = self.get_game().new_initial_state()
+        other._box = _Box(self._box.shared, world)
+        return other
+
+    def __str__(self) -> str:
+        return json.dumps(self._box.get().snapshot(), sort_keys=True, default=str)
+
+
+class BigtopObserver:
+    """OpenSpiel's Python observer interface (`tensor`, `dict`, `set_from`, `string_from`)."""
+
+    def __init__(self, shared: _Shared, perfect_recall: bool) -> None:
+        self.shared = shared
+        self.perfect_recall = perfect_recall
+        view_size = int(np.prod(shared.encoder.shape))
+        self.tensor = np.zeros(view_size + (HISTORY_SIZE if perfect_recall else 0), np.float32)
+        self.dict = {"view": self.tensor[:view_size]}
+        if perfect_recall:
+            self.dict["history"] = self.tensor[view_size:]
+
+    def set_from(self, state: BigtopSpielState, player: int) -> None:
+        kernel = state.bigtop_state
+        self.dict["view"][:] = self.shared.encoder.encode(kernel.view(player)).ravel()
+        if self.perfect_recall:
+            self.dict["history"][:] = self.shared.history.encode(_recall(kernel, player))
+
+    def string_from(self, state: BigtopSpielState, player: int) -> str:
+        kernel = state.bigtop_state
+        seen: dict[str, Any] = {"view": kernel.view(player)}
+        if self.perfect_recall:
+            seen.update(_recall(kernel, player))
+        return json.dumps(seen, sort_keys=True, default=str)
+
+
+def _recall(state: State, player: int) -> dict[str, Any]:
+    """Everything `player` has seen happen: the log entries it may read and its own actions."""
+    space = state.action_space
+    return {
+        "events": [event.to_json() for event in state.log.visible_to(player)],
+        "own": [space.encode(action) for seat, action in state.moves() if seat == player],
+    }
+
+
+def game_type(game: Game[Any]) -> pyspiel.GameType:
+    """The OpenSpiel game type of a bigtop game."""
+    return pyspiel.GameType(
+        short_name=short_name(game.name),
+        long_name=game.title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": default_players(game), "seed": 0, "reward": "win", "options": ""},
+    )
+
+
+def register(name: str) -> str:
+    """Register bigtop game `name` with OpenSpiel (once); returns its OpenSpiel name."""
+    game = games.get(name)
+    if name not in _registered:
+        # OpenSpiel keeps the creator until the process ends; a class (not a closure) outlives
+        # the interpreter's shutdown safely, as in OpenSpiel's own Python games.
+        creator = type(f"BigtopSpielGame_{name}", (BigtopSpielGame,), {"bigtop_name": name})
+        pyspiel.register_game(game_type(game), creator)
+        _registered.add(name)
+    return short_name(name)
+
+
+def register_all() -> list[str]:
+    """Register every available bigtop game; returns their OpenSpiel names."""
+    return [register(name) for name in games.names()]
+
+
+def load_game(name: str, players: int | None = None, seed: int = 0, reward: str = "win", options: dict[str, Any] | None = None) -> pyspiel.Game:
+    """`pyspiel.load_game` for bigtop game `name` (registering it first if needed)."""
+    game = games.get(name)
+    params: dict[str, Any] = {
+        "players": default_players(game) if players is None else players,
+        "seed": seed,
+        "reward": check_reward(reward),
+        "options": ";".join(f"{k}={v}" for k, v in (options or {}).items()),
+    }
+    return pyspiel.load_game(register(name), params)
+
+
+
+def seeded_resampler(seed: int) -> Any:
+    """A resampler for OpenSpiel's Python `ISMCTSBot.set_resampler` drawing from its own seeded
+    RNG, so that searches are reproducible (the bot's default sampler is seeded at random)."""
+    rng = Rng(seed)
+
+    def resample(state: BigtopSpielState, player: int) -> BigtopSpielState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+class BigtopBot(pyspiel.Bot):
+    """A bigtop bot (`bigtop.bots.make(spec, ...)`) as an OpenSpiel bot. It plays from a copy of
+    the game determinized from its seat with its own RNG, never from the true state."""
+
+    def __init__(self, spec: str, game: BigtopSpielGame, seed: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bots.make(spec, game.shared.game, seed)
+        self.rng = Rng(seed ^ 0xB07)
+
+    def step(self, state: BigtopSpielState) -> int:
+        kernel = state.bigtop_state
+        action = bot_action(self.bot, kernel, state.current_player(), self.rng)
+        return kernel.action_space.encode(action)
+
+    def restart_at(self, state: BigtopSpielState) -> None:
+        """Nothing to forget: the bot keeps no memory between moves."""
+
+
+register_all()

@@ -1,0 +1,201 @@
+"""bigtop games as PettingZoo AEC environments.
+
+    from bigtop.rl import pettingzoo as bz
+    env = bz.env("drumroll", players=3, reward="margin")
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else choose(obs["observation"], obs["action_mask"])
+        env.step(action)
+
+Agents are `player_0` ... `player_{n-1}` (seat i is `player_i`). An observation is a dict with
+`observation` (the acting seat's view through the game's encoder, float32) and `action_mask`
+(int8 over the game's action ids). During a sealed simultaneous step the seats choose one after
+the other in seat order; their views hide the choices already sealed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from bigtop import games
+from bigtop.core.api import Game, State
+from bigtop.core.errors import BigtopError, IllegalAction
+from bigtop.core.rng import Rng
+from bigtop.rl.encoding import bounds, encoder_for
+from bigtop.rl.rewards import check_reward, final_rewards
+
+
+def default_players(game: Game[Any]) -> int:
+    """Three players where the game allows it, else the nearest allowed count."""
+    return min(max(3, game.min_players), game.max_players)
+
+
+def render_text(game: Game[Any], state: State, seat: int | None) -> str:
+    """The game's terminal drawing as plain text (Rich renderables are printed without colour)."""
+    drawing = game.render(state, seat)
+    if isinstance(drawing, str):
+        return drawing
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, color_system=None).print(drawing)
+    return buffer.getvalue()
+
+
+class BigtopAECEnv(AECEnv):
+    """One bigtop game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "bigtop_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int | None = None,
+        options: Any = None,
+        reward: str = "win",
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = games.get(game) if isinstance(game, str) else game
+        self.players = default_players(self.game) if players is None else players
+        if not isinstance(self.players, int) or not self.game.min_players <= self.players <= self.game.max_players:
+            raise BigtopError(
+                f"{self.game.title} is for {self.game.min_players} to {self.game.max_players} players, not {self.players}"
+            )
+        if max_cycles is not None and max_cycles <= 0:
+            raise BigtopError(f"max_cycles must be positive, not {max_cycles}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BigtopError(f"unknown render mode {render_mode!r}; known: {', '.join(self.metadata['render_modes'])}")
+        self.options = self.game.parse_options(options)
+        self.reward = check_reward(reward)
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"bigtop_{self.game.name}_v0"}
+        self.encoder = encoder_for(self.game, self.players, self.options)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.action_size = self.game.action_space(self.players, self.options).size
+        low, high = bounds(self.encoder)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.action_size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.action_size) for agent in self.possible_agents}
+        self._seeder = Rng(int.from_bytes(os.urandom(6), "big") if seed is None else seed)
+        self.game_state: State | None = None
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. `seed` gives the game `game.new(players, seed=seed)` would; without
+        one the next seed comes from the last seed given (or from the `seed` of the constructor).
+        Game options are fixed when the environment is made; `options` here is ignored."""
+        if seed is not None:
+            self._seeder = Rng(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeder.next64() >> 16
+        self.game_state = self.game.new(self.players, seed=game_seed, options=self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._steps = 0
+        self.agent_selection = self._mover()
+
+    def _mover(self) -> str:
+        assert self.game_state is not None
+        movers = self.game_state.to_move()
+        if not movers:
+            raise BigtopError(f"{self.game.name}: nobody to move in an unfinished game")
+        return self.possible_agents[min(movers)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """`agent`'s view through the encoder, and its action mask (all zero unless it acts now)."""
+        assert self.game_state is not None, "call reset() first"
+        seat = self._seat[agent]
+        observation = self.encoder.encode(self.game_state.view(seat))
+        mask = np.zeros(self.action_size, np.int8)
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            mask[self.game_state.legal_ids(seat)] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action id (None once it is terminated or truncated).
+        An illegal id raises `IllegalAction` and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(f"{agent} has a decision to make: got no action")
+        assert self.game_state is not None
+        self.game_state.apply_id(self._seat[agent], int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._steps += 1
+        self._clear_rewards()
+        if self.game_state.is_over():
+            for name, value in zip(self.agents, final_rewards(self.game_state, self.reward), strict=True):
+                self.rewards[name] = value
+                self.terminations[name] = True
+        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if self.terminations[agent] or self.truncations[agent]:
+            self._deads_step_first()
+        else:
+            self.agent_selection = self._mover()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The board as a spectator sees it: returned for "ansi", printed for "human"."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        assert self.game_state is not None, "call reset() first"
+        text = render_text(self.game, self.game_state, None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> BigtopAECEnv:
+    """The environment without PettingZoo's order-enforcing wrapper (fastest)."""
+    return BigtopAECEnv(game, players, **kwargs)
+
+
+def env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> AECEnv:
+    """The environment for `game` wrapped as PettingZoo recommends (errors on out-of-order calls).
+
+    Keyword arguments: `options` (game options), `reward` ("win" or "margin"), `max_cycles`
+    (truncate every agent after that many steps per agent), `render_mode` ("ansi" or "human"),
+    `seed` (where the seeds of games reset without one come from)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))

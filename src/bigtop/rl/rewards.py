@@ -1,0 +1,31 @@
+"""Rewards at the end of a game, the same for every interface.
+
+- `win`: +1 for the only winner, 0 for each of several tied winners, -1 for everyone else.
+- `margin`: the seat's final score minus the best score among the other seats.
+"""
+
+from __future__ import annotations
+
+from bigtop.core.api import State
+from bigtop.core.errors import BigtopError
+
+REWARDS = ("win", "margin")
+
+
+def check_reward(mode: str) -> str:
+    """`mode` if it is a known reward, else a `BigtopError` naming the known ones."""
+    if mode not in REWARDS:
+        raise BigtopError(f"unknown reward {mode!r}; known rewards: {', '.join(REWARDS)}")
+    return mode
+
+
+def final_rewards(state: State, mode: str) -> list[float]:
+    """Each seat's reward for the finished game `state`."""
+    if mode == "margin":
+        scores = state.scores()
+        return [
+            float(scores[p]) - max(float(s) for q, s in enumerate(scores) if q != p) for p in range(state.players)
+        ]
+    winners = state.result().winners
+    alone = len(winners) == 1
+    return [(1.0 if alone else 0.0) if p in winners else -1.0 for p in range(state.players)]

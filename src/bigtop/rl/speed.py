@@ -1,0 +1,85 @@
+"""Decisions per second through each interface next to the raw engine's (random play on one
+core, game set-up included). `options` is the game's options as a mapping (e.g. from `-o k=v`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from bigtop import games
+from bigtop.bots.match import random_playout
+from bigtop.core.rng import Rng
+
+
+def _timed(play_one: Callable[[int], int], seconds: float) -> float:
+    """Call `play_one(game_index)` (returns decisions made) for about `seconds`; decisions/s."""
+    decisions = played = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        decisions += play_one(played)
+        played += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return decisions / (now - start)
+
+
+def raw_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """Kernel random playouts (`state.legal_actions`, `state.apply`): decisions/s."""
+    game = games.get(name)
+    parsed = game.parse_options(options)
+    rng = Rng(12345)
+    return _timed(lambda i: random_playout(game.new(players, seed=i, options=parsed), rng), seconds)
+
+
+def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """The PettingZoo loop (`env.last()` with its observation and mask, a masked random action,
+    `env.step`): agent decisions/s, the steps of finished agents not counted."""
+    from bigtop.rl import pettingzoo as bz
+
+    env = bz.env(name, players=players, options=options)
+    rng = np.random.default_rng(12345)
+
+    def play(index: int) -> int:
+        env.reset(seed=index)
+        decisions = 0
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            decisions += 1
+        return decisions
+
+    return _timed(play, seconds)
+
+
+def openspiel_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """The OpenSpiel loop (`state.legal_actions()`, a random one, `state.apply_action`): decisions/s."""
+    from bigtop.rl import openspiel as bo
+
+    game = bo.load_game(name, players=players, options=options)
+    rng = np.random.default_rng(12345)
+
+    def play(index: int) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            decisions += 1
+        return decisions
+
+    return _timed(play, seconds)
+
+
+INTERFACES: dict[str, Callable[[str, int, float, Any], float]] = {  # name -> decisions/s
+    "engine": raw_steps,
+    "pettingzoo": pettingzoo_steps,
+    "openspiel": openspiel_steps,
+}

@@ -1,0 +1,50 @@
+"""A hand-written observation encoder for the test game High Card, to show the
+`Game.observation_encoder(players, options)` hook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from bigtop import games
+
+CARDS = 12
+MAX_SEATS = 4
+
+
+class HighCardEncoder:
+    """One-hot hand, own sealed card and last cards played; scaled points, hand sizes, deck, round;
+    one-hot own seat and seats to move. Values lie in [0, 1]."""
+
+    low = 0.0
+    high = 1.0
+
+    def __init__(self, players: int, options: Any) -> None:
+        self.players = players
+        self.rounds = options.rounds
+        self.shape = (CARDS * (2 + MAX_SEATS) + MAX_SEATS * 4 + 2,)
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        out = np.zeros(self.shape, np.float32)
+        for card in view["hand"]:
+            out[card - 1] = 1.0
+        if view["my_sealed_card"] is not None:
+            out[CARDS + view["my_sealed_card"] - 1] = 1.0
+        for seat, card in enumerate(view["last_played"]):
+            out[CARDS * (2 + seat) + card - 1] = 1.0
+        base = CARDS * (2 + MAX_SEATS)
+        for seat in range(self.players):
+            out[base + seat] = view["points"][seat] / (CARDS * self.rounds)
+            out[base + MAX_SEATS + seat] = view["hand_sizes"][seat] / CARDS
+            out[base + 2 * MAX_SEATS + seat] = seat == view["seat"]
+            out[base + 3 * MAX_SEATS + seat] = seat in view["to_move"]
+        out[-2] = view["deck_size"] / CARDS
+        out[-1] = view["round"] / self.rounds
+        return out
+
+
+def use_highcard_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give High Card its own encoder for the length of one test."""
+    monkeypatch.setattr(games.get("highcard"), "observation_encoder", HighCardEncoder, raising=False)

@@ -1,0 +1,47 @@
+"""`bigtop rl bench`: decisions/s through the engine, PettingZoo and OpenSpiel, side by side."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from bigtop.cli import main
+from bigtop.core.options import OptionError
+from bigtop.rl import speed
+from bigtop.terminal.bench import run_interface_bench
+
+
+@pytest.mark.parametrize("interface", sorted(speed.INTERFACES))
+def test_each_interface_is_measured(interface: str) -> None:
+    rate = speed.INTERFACES[interface]("highcard", 3, 0.05, None)
+    assert rate > 100  # decisions per second; the slowest interface does thousands
+
+
+@pytest.mark.parametrize("interface", sorted(speed.INTERFACES))
+def test_options_reach_every_interface(interface: str) -> None:
+    assert speed.INTERFACES[interface]("highcard", 3, 0.05, {"rounds": "1"}) > 0
+    with pytest.raises(OptionError, match="unknown option nosuch"):
+        speed.INTERFACES[interface]("highcard", 3, 0.05, {"nosuch": "1"})
+
+
+def test_run_interface_bench_prints_raw_and_wrapper_figures() -> None:
+    console = Console(record=True, width=160)
+    rows = run_interface_bench(["highcard"], 2, 0.05, 1, {}, console)
+    assert rows[0]["game"] == "highcard" and rows[0]["players"] == 2
+    assert all(rows[0][k] > 0 for k in ("engine", "pettingzoo", "openspiel"))
+    text = console.export_text()
+    assert "engine" in text and "pettingzoo" in text and "openspiel" in text and "% of engine" in text
+
+
+def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rl", "bench", "highcard", "--seconds", "0.05", "--runs", "1", "-p", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "highcard" in out and "openspiel" in out
+    assert main(["rl", "bench", "--help"]) == 0 and "Usage" in capsys.readouterr().out
+    assert main(["rl", "--help"]) == 0 and "bench" in capsys.readouterr().out
+
+
+def test_cli_rl_bench_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rl", "bench", "nosuchgame"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bigtop: error: unknown game") and err.count("\n") == 1
