@@ -306,7 +306,10 @@ class Game(ABC, Generic[S]):
         return options_to_json(self.parse_options(options))
 
     def action_space(self, players: int, options: Any) -> ActionSpace:
-        """The fixed numbering of every action possible with these players and options (cached)."""
+        """The fixed numbering of every action possible with these players and options (cached).
+
+        `options` may be the dataclass, a mapping or None (the defaults)."""
+        options = self.parse_options(options)
         key = (players, options)
         space = self._spaces.get(key)
         if space is None:
