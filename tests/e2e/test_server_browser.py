@@ -3,6 +3,7 @@ High Card to its end by clicking, on a real server; screenshots go to a folder u
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,7 +64,7 @@ def create_and_start(page: Page, url: str, shots: Shots) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen") -> int:
+def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen", label: str = "end") -> int:
     """Click the first legal move whenever there is one, until `until` shows; answers the clicks."""
     clicks = 0
     end = page.locator(until)
@@ -76,7 +77,7 @@ def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#en
         else:
             page.wait_for_timeout(50)
         assert clicks < 30, "the game did not end"
-    shots.take("end")
+    shots.take(label)
     return clicks
 
 
@@ -87,7 +88,7 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         create_and_start(page, server.url, shots)
         expect(page.locator("svg.hc-card")).to_have_count(3)
         clickable = "svg.hc-playable, #board button.action"
-        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)")  # a round is over
+        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)", label="round-over")  # a round is over
         server.kill()  # the connection drops mid-game; the page says so and reconnects to the restarted server
         expect(page.locator("#connection")).to_have_text("Connection lost, reconnecting…")
         shots.take("connection-lost")
@@ -118,6 +119,16 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         shots.take("replay")
         page.goto(server.url + "/#/")
         expect(page.locator("#tables-finished li")).to_have_count(1)
+        with server.client() as client:
+            table_id = client.get("/api/tables").json()[0]["id"]
+            record = client.get(f"/api/tables/{table_id}/record").json()
+        record_file = tmp_path / "record.json"
+        record_file.write_text(json.dumps(record))
+        page.set_input_files("#record-file", str(record_file))
+        expect(page.locator("#replay-position")).to_have_text(f"Step 0 of {len(record['moves'])} · Set-up")
+        page.fill("#replay-step", str(len(record["moves"])))
+        expect(page.locator("#end-screen")).to_be_visible()
+        shots.take("uploaded-replay-end")
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
@@ -132,6 +143,10 @@ def test_generic_board_offers_legal_moves_as_buttons(tmp_path, page):
         buttons = page.locator("#board button.action")
         expect(buttons).to_have_count(3)
         assert buttons.first.inner_text().startswith("Play(card=")
+        hand = page.locator("#board dl.json > dt:text-is('hand')").locator("xpath=following-sibling::dd[1]")
+        cards = [b.inner_text().split("=")[1].rstrip(")") for b in buttons.all()]
+        expect(hand).to_have_text(", ".join(cards))  # the view is drawn readably: the hand as its cards
+        assert "[object" not in page.locator("#board").inner_text()
         play_by_clicking(page, shots, "#board button.action")
         expect(page.locator(".log li").first).to_have_text("played_face_down(seat=0)")
     finally:
