@@ -38,6 +38,9 @@ def test_create_join_start_and_list(server):
         assert early.status_code == 409 and "seat(s) 0" in error_of(early)["message"]
 
         token = created["seats"][0]["token"]
+        client.post(f"/api/tables/{table_id}/join", json={"token": token})
+        left = client.post(f"/api/tables/{table_id}/leave", json={"token": token}).json()
+        assert left["table"]["seats"][0]["joined"] is False and left["table"]["seats"][0]["away"] is False
         joined = client.post(f"/api/tables/{table_id}/join", json={"token": token, "name": "  Ada   L. "})
         assert joined.json()["seat"] == 0 and joined.json()["table"]["seats"][0]["name"] == "Ada L."
         wrong_host = client.post(f"/api/tables/{table_id}/start", json={"token": token})
