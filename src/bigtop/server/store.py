@@ -115,7 +115,7 @@ class Store:
         try:
             metadata.create_all(self.engine)
         except OperationalError as exc:
-            raise BigtopError(f"cannot open database {url}: {exc.orig}") from None
+            raise BigtopError(f"cannot open database {url}: {' '.join(str(exc.orig).split())}") from None
 
     def add_table(self, row: TableRow) -> None:
         """Store a new table with its seats."""
