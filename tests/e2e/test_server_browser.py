@@ -152,3 +152,50 @@ def test_generic_board_offers_legal_moves_as_buttons(tmp_path, page):
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_two_people_invited_by_link_play_while_a_spectator_watches(tmp_path, browser):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path).start()
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(3)]
+    host, guest, watcher = (context.new_page() for context in contexts)
+    shots = [Shots(page, tmp_path / "screenshots" / who) for page, who in ((host, "host"), (guest, "guest"), (watcher, "watcher"))]
+    try:
+        host.goto(server.url)
+        host.locator("input[name=name-0]").fill("Ada")
+        host.select_option("select[name=kind-1]", "")
+        host.locator("input[name=name-1]").fill("Bo")
+        host.click("#create-button")
+        invites = host.locator("input.invite")
+        expect(invites).to_have_count(2)
+        guest_link = invites.nth(1).input_value()
+        host.click("#join")
+        guest.goto(guest_link)
+        guest.click("#join")
+        expect(host.locator("#start")).to_be_enabled()  # the guest's join was pushed to the host
+        shots[0].take("ready")
+        host.click("#start")
+        table_url = host.url.split("?")[0]
+        watcher.goto(table_url)
+        expect(watcher.locator("#board")).to_be_visible()
+        expect(watcher.get_by_text("You are watching.")).to_be_visible()
+        expect(watcher.locator("svg.hc-playable")).to_have_count(0)
+        clickable = "svg.hc-playable, #board button.action"
+        for _ in range(60):
+            if host.locator("#end-screen").is_visible() and guest.locator("#end-screen").is_visible():
+                break
+            for page, shot in zip((host, guest), shots, strict=False):
+                moves = page.locator(clickable)
+                if moves.count():
+                    moves.first.click()
+                    shot.take("move")
+            host.wait_for_timeout(100)
+        expect(watcher.locator("#end-screen")).to_be_visible()
+        for shot in shots:
+            shot.take("end")
+        standings = [page.locator("#end-screen .standings").inner_text() for page in (host, guest, watcher)]
+        expect(guest.get_by_text("You are Bo.")).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+    assert standings[0] == standings[1] == standings[2] and "Ada" in standings[0] and "Bo" in standings[0]

@@ -81,8 +81,11 @@ class LiveTable:
 
     def push(self) -> None:
         """Queue every watcher its own message about the table as it is now."""
+        messages: dict[int | None, dict[str, Any]] = {}
         for watcher in list(self.watchers):
-            watcher.queue.put_nowait(game_message(self, watcher.seat))
+            if watcher.seat not in messages:
+                messages[watcher.seat] = game_message(self, watcher.seat)
+            watcher.queue.put_nowait(messages[watcher.seat])
 
 
 class Hall:
