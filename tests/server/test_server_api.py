@@ -112,3 +112,27 @@ def test_moves_by_token_show_only_to_their_seat(server):
     assert mine["view"]["my_sealed_card"] == card and card not in mine["view"]["hand"]
     assert theirs["view"]["my_sealed_card"] is None and theirs["view"]["sealed"]["chosen"] == [0]
     assert theirs["legal"] and mine["legal"] == []
+
+
+def test_a_game_package_ships_its_own_board(tmp_path):
+    package = tmp_path / "lib" / "cardgame"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from toy.game import HighCard\n\n\nclass Cards(HighCard):\n    name = 'cards'\n\n\nGAME = Cards()\n"
+    )
+    (package / "board.js").write_text("export function render(root) { root.textContent = 'cards'; }\n")
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, boards=False)
+    server.game_modules = ["toy.game", "cardgame"]
+    server.python_path.append(str(tmp_path / "lib"))
+    server.start()
+    try:
+        with server.client() as client:
+            found = {g["name"]: g["board"] for g in client.get("/api/games").json()}
+            script = client.get("/boards/cards.js")
+            none = client.get("/boards/highcard.js")
+    finally:
+        server.stop()
+    assert found == {"highcard": None, "cards": "/boards/cards.js"}
+    assert script.status_code == 200 and "root.textContent = 'cards'" in script.text
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert none.status_code == 404 and "no board module" in error_of(none)["message"]
