@@ -118,7 +118,7 @@ def test_a_game_package_ships_its_own_board(tmp_path):
     package = tmp_path / "lib" / "cardgame"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(
-        "from toy.game import HighCard\n\n\nclass Cards(HighCard):\n    name = 'cards'\n\n\nGAME = Cards()\n"
+        "from toy.game import HighCard\n\n\nclass Cards(HighCard):\n    name = 'cards'\n    hidden_scores = True\n\n\nGAME = Cards()\n"
     )
     (package / "board.js").write_text("export function render(root) { root.textContent = 'cards'; }\n")
     server = ServerProcess(sqlite_url(tmp_path), tmp_path, boards=False)
@@ -130,9 +130,13 @@ def test_a_game_package_ships_its_own_board(tmp_path):
             found = {g["name"]: g["board"] for g in client.get("/api/games").json()}
             script = client.get("/boards/cards.js")
             none = client.get("/boards/highcard.js")
+            created = client.post("/api/tables", json={"game": "cards", "players": 2, "seats": [{}, {}]}).json()
+            table_id = start_table(client, created)
+            hidden = client.get(f"/api/tables/{table_id}/state", params={"token": created["seats"][0]["token"]}).json()
     finally:
         server.stop()
     assert found == {"highcard": None, "cards": "/boards/cards.js"}
     assert script.status_code == 200 and "root.textContent = 'cards'" in script.text
     assert script.headers["content-type"].startswith("text/javascript")
     assert none.status_code == 404 and "no board module" in error_of(none)["message"]
+    assert hidden["scores"] is None and hidden["view"]["game"] == "cards"  # the game keeps its scores secret
