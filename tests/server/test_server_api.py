@@ -68,6 +68,8 @@ def test_bad_requests_are_refused_clearly_and_change_nothing(server):
         cases = [
             (client.get("/api/tables/nosuch"), 404, "no table 'nosuch'"),
             (client.get(f"/api/tables/{table_id}/state", params={"token": "forged"}), 403, "opens no seat"),
+            (client.get(f"/api/tables/{table_id}/state", params={"token": "jeton-forgé-偽"}), 403, "opens no seat"),
+            (client.post(f"/api/tables/{table_id}/start", json={"token": "hôte"}), 403, "only the host"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": "forged", "action": {"type": "Pass"}}), 403, "opens no seat"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Play", "card": 99}}), 400, "not allowed now"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Fly"}}), 400, "unknown type 'Fly'"),

@@ -71,6 +71,7 @@ def test_socket_errors_change_nothing(server):
             bad = [
                 (ws, "not json", "bad_request"),
                 (ws, json.dumps({"type": "dance"}), "bad_request"),
+                (ws, "[" * 8000 + "]" * 8000, "bad_request"),
                 (ws, json.dumps({"type": "move"}), "bad_request"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": 13}}), "illegal_move"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": "ten"}}), "illegal_move"),

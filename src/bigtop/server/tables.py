@@ -58,12 +58,12 @@ class LiveTable:
         """The seat whose secret token this is; `Forbidden` otherwise."""
         if token:
             for s in self.seats:
-                if s.token is not None and secrets.compare_digest(s.token, token):
+                if s.token is not None and _same(s.token, token):
                     return s.seat
         raise Forbidden(f"that token opens no seat at table {self.id}")
 
     def check_host(self, token: str | None) -> None:
-        if not token or not secrets.compare_digest(self.host_token, token):
+        if not token or not _same(self.host_token, token):
             raise Forbidden(f"only the host of table {self.id} may do that (wrong host token)")
 
     def bot_plays(self, seat: int) -> bool:
@@ -229,6 +229,11 @@ class Hall:
     async def play_token(self, table: LiveTable, token: str | None, data: Any, expected_move: int | None = None) -> int:
         """A person's move: the token names the seat."""
         return await self.play(table, table.seat_of(token), data, expected_move)
+
+
+def _same(secret: str, given: str) -> bool:
+    """Constant-time comparison of a secret token with what a client sent (any text)."""
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "replace"))
 
 
 def _clean_name(name: str | None) -> str:
