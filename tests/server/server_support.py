@@ -21,7 +21,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 TESTS = Path(__file__).resolve().parents[1]
-BOARDS = Path(__file__).resolve().parent / "boards"
+BOARDS = Path(__file__).resolve().parent / "server_boards"
 
 
 class ServerProcess:
