@@ -97,6 +97,7 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         clicks += play_by_clicking(page, shots, clickable)
         assert clicks >= 3  # at least one card per round
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
+        expect(page.locator("#end-screen .standings th")).to_have_text(["Rank", "Player", "Score", "Tie-break"])
         expect(page.locator("#table-status")).to_have_text("finished")
         log = page.locator(".log li")
         expect(log.first).to_have_text("Ada plays a card face down.")
