@@ -41,7 +41,8 @@ def test_a_person_plays_a_bot_to_the_end_and_a_spectator_watches(server):
     assert final["table"]["status"] == "finished" and final["legal"] == []
     assert final["result"]["scores"] == final["scores"] == final["view"]["points"]
     assert sorted(final["result"]["ranks"]) in ([1, 1], [1, 2])
-    assert all(m["seat"] is None and "hand" not in m["view"] for m in seen)
+    assert all(m["seat"] is None and "hand" not in m["view"] and m["legal"] == [] for m in seen)
+    assert not any(e["kind"] == "drew_card" for m in seen for e in m["log"])  # nobody's secret draw
     assert [m["move"] for m in seen] == sorted({m["move"] for m in seen})  # in order, none twice
     moves = record.json()["moves"]
     assert record.headers["content-disposition"].startswith("attachment")
