@@ -3,6 +3,7 @@ High Card to its end by clicking, on a real server; screenshots go to a folder u
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,7 +64,7 @@ def create_and_start(page: Page, url: str, shots: Shots) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen") -> int:
+def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#end-screen", label: str = "end") -> int:
     """Click the first legal move whenever there is one, until `until` shows; answers the clicks."""
     clicks = 0
     end = page.locator(until)
@@ -76,7 +77,7 @@ def play_by_clicking(page: Page, shots: Shots, clickable: str, until: str = "#en
         else:
             page.wait_for_timeout(50)
         assert clicks < 30, "the game did not end"
-    shots.take("end")
+    shots.take(label)
     return clicks
 
 
@@ -87,7 +88,7 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         create_and_start(page, server.url, shots)
         expect(page.locator("svg.hc-card")).to_have_count(3)
         clickable = "svg.hc-playable, #board button.action"
-        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)")  # a round is over
+        clicks = play_by_clicking(page, shots, clickable, until=".log li:nth-child(4)", label="round-over")  # a round is over
         server.kill()  # the connection drops mid-game; the page says so and reconnects to the restarted server
         expect(page.locator("#connection")).to_have_text("Connection lost, reconnecting…")
         shots.take("connection-lost")
@@ -96,6 +97,7 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         clicks += play_by_clicking(page, shots, clickable)
         assert clicks >= 3  # at least one card per round
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
+        expect(page.locator("#end-screen .standings th")).to_have_text(["Rank", "Player", "Score", "Tie-break"])
         expect(page.locator("#table-status")).to_have_text("finished")
         log = page.locator(".log li")
         expect(log.first).to_have_text("Ada plays a card face down.")
@@ -118,6 +120,16 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         shots.take("replay")
         page.goto(server.url + "/#/")
         expect(page.locator("#tables-finished li")).to_have_count(1)
+        with server.client() as client:
+            table_id = client.get("/api/tables").json()[0]["id"]
+            record = client.get(f"/api/tables/{table_id}/record").json()
+        record_file = tmp_path / "record.json"
+        record_file.write_text(json.dumps(record))
+        page.set_input_files("#record-file", str(record_file))
+        expect(page.locator("#replay-position")).to_have_text(f"Step 0 of {len(record['moves'])} · Set-up")
+        page.fill("#replay-step", str(len(record["moves"])))
+        expect(page.locator("#end-screen")).to_be_visible()
+        shots.take("uploaded-replay-end")
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
@@ -132,8 +144,59 @@ def test_generic_board_offers_legal_moves_as_buttons(tmp_path, page):
         buttons = page.locator("#board button.action")
         expect(buttons).to_have_count(3)
         assert buttons.first.inner_text().startswith("Play(card=")
+        hand = page.locator("#board dl.json > dt:text-is('hand')").locator("xpath=following-sibling::dd[1]")
+        cards = [b.inner_text().split("=")[1].rstrip(")") for b in buttons.all()]
+        expect(hand).to_have_text(", ".join(cards))  # the view is drawn readably: the hand as its cards
+        assert "[object" not in page.locator("#board").inner_text()
         play_by_clicking(page, shots, "#board button.action")
         expect(page.locator(".log li").first).to_have_text("played_face_down(seat=0)")
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_two_people_invited_by_link_play_while_a_spectator_watches(tmp_path, browser):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path).start()
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(3)]
+    host, guest, watcher = (context.new_page() for context in contexts)
+    shots = [Shots(page, tmp_path / "screenshots" / who) for page, who in ((host, "host"), (guest, "guest"), (watcher, "watcher"))]
+    try:
+        host.goto(server.url)
+        host.locator("input[name=name-0]").fill("Ada")
+        host.select_option("select[name=kind-1]", "")
+        host.locator("input[name=name-1]").fill("Bo")
+        host.click("#create-button")
+        invites = host.locator("input.invite")
+        expect(invites).to_have_count(2)
+        guest_link = invites.nth(1).input_value()
+        host.click("#join")
+        guest.goto(guest_link)
+        guest.click("#join")
+        expect(host.locator("#start")).to_be_enabled()  # the guest's join was pushed to the host
+        shots[0].take("ready")
+        host.click("#start")
+        table_url = host.url.split("?")[0]
+        watcher.goto(table_url)
+        expect(watcher.locator("#board")).to_be_visible()
+        expect(watcher.get_by_text("You are watching.")).to_be_visible()
+        expect(watcher.locator("svg.hc-playable")).to_have_count(0)
+        clickable = "svg.hc-playable, #board button.action"
+        for _ in range(60):
+            if host.locator("#end-screen").is_visible() and guest.locator("#end-screen").is_visible():
+                break
+            for page, shot in zip((host, guest), shots, strict=False):
+                moves = page.locator(clickable)
+                if moves.count():
+                    moves.first.click()
+                    shot.take("move")
+            host.wait_for_timeout(100)
+        expect(watcher.locator("#end-screen")).to_be_visible()
+        for shot in shots:
+            shot.take("end")
+        standings = [page.locator("#end-screen .standings").inner_text() for page in (host, guest, watcher)]
+        expect(guest.get_by_text("You are Bo.")).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+    assert standings[0] == standings[1] == standings[2] and "Ada" in standings[0] and "Bo" in standings[0]

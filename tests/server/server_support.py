@@ -21,7 +21,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 TESTS = Path(__file__).resolve().parents[1]
-BOARDS = Path(__file__).resolve().parent / "boards"
+BOARDS = Path(__file__).resolve().parent / "server_boards"
 
 
 class ServerProcess:
@@ -31,6 +31,7 @@ class ServerProcess:
         self.database_url = database_url
         self.boards = boards
         self.game_modules = ["toy.game"]
+        self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[str] | None = None
@@ -40,7 +41,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         self.starts += 1
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([*self.python_path, os.environ.get("PYTHONPATH", "")]))
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay)]

@@ -38,6 +38,9 @@ def test_create_join_start_and_list(server):
         assert early.status_code == 409 and "seat(s) 0" in error_of(early)["message"]
 
         token = created["seats"][0]["token"]
+        client.post(f"/api/tables/{table_id}/join", json={"token": token})
+        left = client.post(f"/api/tables/{table_id}/leave", json={"token": token}).json()
+        assert left["table"]["seats"][0]["joined"] is False and left["table"]["seats"][0]["away"] is False
         joined = client.post(f"/api/tables/{table_id}/join", json={"token": token, "name": "  Ada   L. "})
         assert joined.json()["seat"] == 0 and joined.json()["table"]["seats"][0]["name"] == "Ada L."
         wrong_host = client.post(f"/api/tables/{table_id}/start", json={"token": token})
@@ -65,12 +68,16 @@ def test_bad_requests_are_refused_clearly_and_change_nothing(server):
         cases = [
             (client.get("/api/tables/nosuch"), 404, "no table 'nosuch'"),
             (client.get(f"/api/tables/{table_id}/state", params={"token": "forged"}), 403, "opens no seat"),
+            (client.get(f"/api/tables/{table_id}/state", params={"token": "jeton-forgé-偽"}), 403, "opens no seat"),
+            (client.post(f"/api/tables/{table_id}/start", json={"token": "hôte"}), 403, "only the host"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": "forged", "action": {"type": "Pass"}}), 403, "opens no seat"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Play", "card": 99}}), 400, "not allowed now"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Fly"}}), 400, "unknown type 'Fly'"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": [1, 2]}), 400, "malformed action"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token}), 400, "action"),
             (client.post(f"/api/tables/{table_id}/moves", content=b"{", headers={"content-type": "application/json"}), 400, "JSON"),
+            (client.post(f"/api/tables/{table_id}/moves", content=b"[" * 9000, headers={"content-type": "application/json"}), 400, "parsing the body"),
+            (client.get("/api/nowhere"), 404, "Not Found"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Pass", "x": "y" * 2_000_000}}), 413, "too large"),
             (client.post("/api/tables", json={"game": "chess", "players": 2}), 404, "unknown game 'chess'"),
             (client.post("/api/tables", json={"game": "highcard", "players": 9}), 400, "2 to 4 players"),
@@ -109,3 +116,31 @@ def test_moves_by_token_show_only_to_their_seat(server):
     assert mine["view"]["my_sealed_card"] == card and card not in mine["view"]["hand"]
     assert theirs["view"]["my_sealed_card"] is None and theirs["view"]["sealed"]["chosen"] == [0]
     assert theirs["legal"] and mine["legal"] == []
+
+
+def test_a_game_package_ships_its_own_board(tmp_path):
+    package = tmp_path / "lib" / "cardgame"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from toy.game import HighCard\n\n\nclass Cards(HighCard):\n    name = 'cards'\n    hidden_scores = True\n\n\nGAME = Cards()\n"
+    )
+    (package / "board.js").write_text("export function render(root) { root.textContent = 'cards'; }\n")
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, boards=False)
+    server.game_modules = ["toy.game", "cardgame"]
+    server.python_path.append(str(tmp_path / "lib"))
+    server.start()
+    try:
+        with server.client() as client:
+            found = {g["name"]: g["board"] for g in client.get("/api/games").json()}
+            script = client.get("/boards/cards.js")
+            none = client.get("/boards/highcard.js")
+            created = client.post("/api/tables", json={"game": "cards", "players": 2, "seats": [{}, {}]}).json()
+            table_id = start_table(client, created)
+            hidden = client.get(f"/api/tables/{table_id}/state", params={"token": created["seats"][0]["token"]}).json()
+    finally:
+        server.stop()
+    assert found == {"highcard": None, "cards": "/boards/cards.js"}
+    assert script.status_code == 200 and "root.textContent = 'cards'" in script.text
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert none.status_code == 404 and "no board module" in error_of(none)["message"]
+    assert hidden["scores"] is None and hidden["view"]["game"] == "cards"  # the game keeps its scores secret

@@ -41,7 +41,8 @@ def test_a_person_plays_a_bot_to_the_end_and_a_spectator_watches(server):
     assert final["table"]["status"] == "finished" and final["legal"] == []
     assert final["result"]["scores"] == final["scores"] == final["view"]["points"]
     assert sorted(final["result"]["ranks"]) in ([1, 1], [1, 2])
-    assert all(m["seat"] is None and "hand" not in m["view"] for m in seen)
+    assert all(m["seat"] is None and "hand" not in m["view"] and m["legal"] == [] for m in seen)
+    assert not any(e["kind"] == "drew_card" for m in seen for e in m["log"])  # nobody's secret draw
     assert [m["move"] for m in seen] == sorted({m["move"] for m in seen})  # in order, none twice
     moves = record.json()["moves"]
     assert record.headers["content-disposition"].startswith("attachment")
@@ -71,6 +72,7 @@ def test_socket_errors_change_nothing(server):
             bad = [
                 (ws, "not json", "bad_request"),
                 (ws, json.dumps({"type": "dance"}), "bad_request"),
+                (ws, "[" * 8000 + "]" * 8000, "bad_request"),
                 (ws, json.dumps({"type": "move"}), "bad_request"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": 13}}), "illegal_move"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": "ten"}}), "illegal_move"),
@@ -131,8 +133,9 @@ def test_replays_of_finished_and_uploaded_games(server):
         created = create(client, [{"bot": "random"}, {"bot": "random"}], seed=21)
         table_id = start_table(client, created)
         with server.socket(table_id) as watcher:
-            while receive(watcher, "state")["result"] is None:
-                pass
+            final = receive(watcher, "state")
+            while final["result"] is None:
+                final = receive(watcher, "state")
         record = client.get(f"/api/tables/{table_id}/record").json()
         replay = client.get(f"/api/tables/{table_id}/replay").json()
         as_seat = client.get(f"/api/tables/{table_id}/replay", params={"seat": 1}).json()
@@ -145,6 +148,11 @@ def test_replays_of_finished_and_uploaded_games(server):
     assert [f["seat"] for f in frames[1:]] == [seat for seat, _ in record["moves"]]
     assert frames[-1]["view"]["over"] and replay["result"]["scores"] == frames[-1]["scores"]
     assert uploaded == replay
+    assert [e for f in frames for e in f["events"]] == final["log"]
+    seat_events = [e for f in as_seat["frames"] for e in f["events"]]
+    draws_by_1 = [e for e in seat_events if e["kind"] == "drew" and e["data"]["seat"] == 1]
+    assert draws_by_1 and len([e for e in seat_events if e["kind"] == "drew_card"]) == len(draws_by_1)  # its own secret draws
+    assert not any(e["kind"] == "drew_card" for e in final["log"])  # which spectators never read
     assert "hand" in as_seat["frames"][0]["view"] and "hand" not in frames[0]["view"]
     assert refused.status_code == 400 and "move 2 (seat 0)" in error_of(refused)["message"]
     assert not_record.status_code == 400 and "not a bigtop record" in error_of(not_record)["message"]

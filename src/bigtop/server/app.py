@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bigtop.core.errors import BigtopError
 from bigtop.server import api, live
@@ -53,6 +54,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:])) or 'body'}: {e['msg']}" for e in exc.errors())
         return JSONResponse({"error": {"code": "bad_request", "message": problems}}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):  # type: ignore[no-untyped-def]

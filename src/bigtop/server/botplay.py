@@ -12,7 +12,6 @@ import logging
 from typing import Any
 
 from bigtop.core.api import State
-from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 from bigtop.server.errors import Conflict
 from bigtop.server.tables import Hall, LiveTable
@@ -69,9 +68,9 @@ class BotRunner:
                 rng = table.bot_rng.fork()
             try:
                 action = await asyncio.to_thread(choose, bot, state, seat, rng)
-                await self.hall.play(table, seat, table.game.codec.to_json(action), expected_move=state.move_count)
+                await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
             except Conflict:
                 continue  # a person moved meanwhile or the seat changed hands: look again
-            except BigtopError as exc:
-                log.error("bot for seat %s of table %s stopped: %s", seat, table.id, exc)
+            except Exception:  # a bot or game bug must not pass silently in a background task
+                log.exception("the bot of seat %s at table %s stopped", seat, table.id)
                 return

@@ -82,6 +82,8 @@ def _parse(text: str | None, data: bytes | None) -> dict[str, Any]:
         request = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ServerError(f"message is not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ServerError("message is nested too deeply") from None
     if not isinstance(request, dict) or request.get("type") not in ("move", "ping"):
         raise ServerError('expected {"type": "move", "action": {...}} or {"type": "ping"}')
     if request["type"] == "move" and "action" not in request:

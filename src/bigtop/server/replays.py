@@ -30,26 +30,35 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
         state = game.new(record.players, seed=record.seed, options=record.options)
     except BigtopError as exc:
         raise ServerError(f"bad record: {exc}") from None
-    frames = [_frame(state, seat, None, None, 0)]
+    frames = [_frame(state, seat, None, None)]
     for number, (player, data) in enumerate(record.moves):
-        logged = len(state.log)
         try:
             label = game.describe(state, game.codec.from_json(data))
             state.apply_json(player, data)
         except BigtopError as exc:
             raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
-        frames.append(_frame(state, seat, player, label, logged))
+        frames.append(_frame(state, seat, player, label))
+    _add_events(frames, state, seat)
     result = state.result().to_json() if state.is_over() else None
     return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
             "frames": frames, "result": result}
 
 
-def _frame(state: Any, seat: int | None, player: int | None, label: str | None, logged: int) -> dict[str, Any]:
-    new_events = [e for e in state.log.to_list()[logged:] if e.visible_to(seat)]
+def _frame(state: Any, seat: int | None, player: int | None, label: str | None) -> dict[str, Any]:
     return {
         "seat": player,
         "action": label,
         "view": state.view(seat),
         "scores": list(state.scores()),
-        "events": [event_json(state.game, e) for e in new_events],
+        "logged": len(state.log),
     }
+
+
+def _add_events(frames: list[dict[str, Any]], state: Any, seat: int | None) -> None:
+    """Give each frame the log entries (visible to `seat`) written since the frame before."""
+    events = state.log.to_list()
+    start = 0
+    for frame in frames:
+        end = frame.pop("logged")
+        frame["events"] = [event_json(state.game, e) for e in events[start:end] if e.visible_to(seat)]
+        start = end

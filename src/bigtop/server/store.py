@@ -7,6 +7,7 @@ Moves are only ever inserted, each committed before the server acknowledges it.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    event,
     insert,
     select,
     update,
@@ -103,19 +105,21 @@ def _now() -> datetime:
 
 
 class Store:
-    """The database behind the server. Every method is one short transaction."""
+    """The database behind the server. Every method is one short transaction; writes go one at a
+    time (SQLite takes one writer anyway, and queueing here beats its busy-wait)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _engine(url)
+        self._write = threading.Lock()
         try:
             metadata.create_all(self.engine)
         except OperationalError as exc:
-            raise BigtopError(f"cannot open database {url}: {exc.orig}") from None
+            raise BigtopError(f"cannot open database {url}: {' '.join(str(exc.orig).split())}") from None
 
     def add_table(self, row: TableRow) -> None:
         """Store a new table with its seats."""
-        with self.engine.begin() as db:
+        with self._write, self.engine.begin() as db:
             db.execute(
                 insert(tables).values(
                     id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
@@ -126,17 +130,17 @@ class Store:
 
     def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], status: str) -> None:
         """Append move `number` and the table's status after it, in one commit."""
-        with self.engine.begin() as db:
+        with self._write, self.engine.begin() as db:
             db.execute(insert(moves).values(table_id=table_id, number=number, seat=seat, action=action, created_at=_now()))
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self.engine.begin() as db:
+        with self._write, self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's name, bot and presence after a join or a leave."""
-        with self.engine.begin() as db:
+        with self._write, self.engine.begin() as db:
             db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
@@ -164,15 +168,26 @@ class Store:
         self.engine.dispose()
 
 
+def _sqlite_wal(connection: Any, record: Any) -> None:
+    """Write-ahead log, synced at every commit: durable and faster than the rollback journal."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
 def _engine(url: str) -> Engine:
     try:
         if url.startswith("sqlite"):
             memory = url in ("sqlite://", "sqlite:///:memory:")
-            return create_engine(
+            engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False},
                 poolclass=StaticPool if memory else None,
             )
+            if not memory:
+                event.listen(engine, "connect", _sqlite_wal)
+            return engine
         return create_engine(url, pool_pre_ping=True)
     except (ArgumentError, ImportError, ValueError) as exc:
         raise BigtopError(f"bad database URL {url!r}: {exc}") from None

@@ -58,12 +58,12 @@ class LiveTable:
         """The seat whose secret token this is; `Forbidden` otherwise."""
         if token:
             for s in self.seats:
-                if s.token is not None and secrets.compare_digest(s.token, token):
+                if s.token is not None and _same(s.token, token):
                     return s.seat
         raise Forbidden(f"that token opens no seat at table {self.id}")
 
     def check_host(self, token: str | None) -> None:
-        if not token or not secrets.compare_digest(self.host_token, token):
+        if not token or not _same(self.host_token, token):
             raise Forbidden(f"only the host of table {self.id} may do that (wrong host token)")
 
     def bot_plays(self, seat: int) -> bool:
@@ -81,8 +81,11 @@ class LiveTable:
 
     def push(self) -> None:
         """Queue every watcher its own message about the table as it is now."""
+        messages: dict[int | None, dict[str, Any]] = {}
         for watcher in list(self.watchers):
-            watcher.queue.put_nowait(game_message(self, watcher.seat))
+            if watcher.seat not in messages:
+                messages[watcher.seat] = game_message(self, watcher.seat)
+            watcher.queue.put_nowait(messages[watcher.seat])
 
 
 class Hall:
@@ -197,11 +200,18 @@ class Hall:
         self.on_change(table)
 
     # ------------------------------------------------------------------ play
-    async def play(self, table: LiveTable, seat: int, data: Any, expected_move: int | None = None) -> int:
-        """Validate, store, then apply `seat`'s action (as JSON); returns the move's number."""
+    async def play(self, table: LiveTable, seat: int, data: Any, expected_move: int | None = None,
+                   by_bot: bool = False) -> int:
+        """Validate, store, then apply `seat`'s action (as JSON); returns the move's number.
+
+        `by_bot` says who plays: a person's move for a seat a bot plays now is refused, and so is a
+        bot's move for a seat its person has taken back."""
         async with table.lock:
             if table.status != "running":
                 raise Conflict(f"table {table.id} is {table.status}: no moves now")
+            if table.bot_plays(seat) != by_bot:
+                raise Conflict(f"seat {seat} is played by a bot now; join again to take it back" if not by_bot
+                               else f"seat {seat} is played by its person again")
             state = table.state
             if expected_move is not None and expected_move != state.move_count:
                 raise Conflict(f"stale move: the game is at move {state.move_count}, not {expected_move}")
@@ -217,11 +227,13 @@ class Hall:
         return number
 
     async def play_token(self, table: LiveTable, token: str | None, data: Any, expected_move: int | None = None) -> int:
-        """A person's move: the token names the seat; a seat a bot plays takes no moves from people."""
-        seat = table.seat_of(token)
-        if table.bot_plays(seat):
-            raise Conflict(f"seat {seat} is played by a bot now; join again to take it back")
-        return await self.play(table, seat, data, expected_move)
+        """A person's move: the token names the seat."""
+        return await self.play(table, table.seat_of(token), data, expected_move)
+
+
+def _same(secret: str, given: str) -> bool:
+    """Constant-time comparison of a secret token with what a client sent (any text)."""
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "replace"))
 
 
 def _clean_name(name: str | None) -> str:

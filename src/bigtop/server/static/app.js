@@ -1,7 +1,6 @@
 // The single-page front end: routes #/ (lobby), #/table/<id>?token=... (play or watch),
 // #/replay/<id> and #/replay/upload; the language switch redraws the current page.
 
-import { notify } from "./dom.js";
 import { language, setLanguage, translatePage } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
@@ -21,7 +20,7 @@ function route() {
   } else if (parts[0] === "replay" && parts[1]) {
     page = replayPage(root, parts[1]);
   } else {
-    lobbyPage(root).catch((error) => notify(error.message));
+    page = lobbyPage(root);
   }
 }
 
@@ -31,8 +30,7 @@ picker.value = language();
 picker.addEventListener("change", () => {
   setLanguage(picker.value);
   translatePage();
-  if (page) page.render();
-  else route();
+  page.render();
 });
 translatePage();
 window.addEventListener("hashchange", route);

@@ -8,7 +8,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "dataset") Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -5,18 +5,41 @@ import { api, rememberHost, rememberInvites } from "./api.js";
 import { h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 
-export async function lobbyPage(root) {
-  const [gameList, botNames, tables] = await Promise.all([api("/api/games"), api("/api/bots"), api("/api/tables")]);
-  const form = createForm(gameList, botNames);
-  const byStatus = (status) => tables.filter((table) => table.status === status);
-  root.replaceChildren(
-    h("div", { class: "lobby" },
-      form,
-      h("section", { class: "tables" },
+const REFRESH_MS = 4000;
+
+export function lobbyPage(root) {
+  const lists = h("div", { class: "table-lists" });
+  let timer = null;
+
+  async function refresh() {
+    try {
+      const tables = await api("/api/tables");
+      const byStatus = (status) => tables.filter((table) => table.status === status);
+      lists.replaceChildren(
         tableList("open", byStatus("open"), null),
         tableList("running", byStatus("running"), (table) => h("a", { href: `#/table/${table.id}` }, t("lobby.watch"))),
-        tableList("finished", byStatus("finished"), (table) => h("a", { href: `#/replay/${table.id}` }, t("lobby.replay"))),
-        uploadBox())));
+        tableList("finished", byStatus("finished"), (table) => h("a", { href: `#/replay/${table.id}` }, t("lobby.replay"))));
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  async function render() {
+    try {
+      const [gameList, botNames] = await Promise.all([api("/api/games"), api("/api/bots")]);
+      root.replaceChildren(h("div", { class: "lobby" }, createForm(gameList, botNames), h("section", { class: "tables" }, lists, uploadBox())));
+      await refresh();
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  render();
+  timer = setInterval(refresh, REFRESH_MS);
+  return {
+    render,
+    close() { clearInterval(timer); },
+  };
 }
 
 function tableList(status, tables, link) {

@@ -24,17 +24,20 @@ export function logPanel(board, events, ctx) {
   return panel;
 }
 
-// The final standings with the game's scoring breakdown.
+// The final standings (with the tie-break values when the game has any) and the game's scoring breakdown.
 export function endScreen(result, seats, extra = []) {
   const name = (n) => (seats[n] ? seats[n].name : `#${n}`);
   const order = [...seats.keys()].sort((a, b) => result.ranks[a] - result.ranks[b]);
+  const tiebreaks = result.keys.some((key) => key.length > 1);
   return h("section", { class: "end-screen", id: "end-screen" },
     h("h2", {}, t("end.title")),
     h("p", { class: "winners" }, t("end.winners", { names: result.winners.map(name) })),
     h("table", { class: "standings" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("end.rank")), h("th", {}, t("end.player")), h("th", {}, t("end.score")))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("end.rank")), h("th", {}, t("end.player")), h("th", {}, t("end.score")),
+        tiebreaks ? h("th", {}, t("end.tiebreak")) : null)),
       h("tbody", {}, order.map((seat) => h("tr", { class: result.winners.includes(seat) ? "winner" : null },
-        h("td", {}, String(result.ranks[seat])), h("td", {}, name(seat)), h("td", { class: "num" }, String(result.scores[seat])))))),
+        h("td", {}, String(result.ranks[seat])), h("td", {}, name(seat)), h("td", { class: "num" }, String(result.scores[seat])),
+        tiebreaks ? h("td", { class: "num" }, result.keys[seat].slice(1).join(" / ")) : null)))),
     Object.keys(result.details || {}).length
       ? h("details", { open: true }, h("summary", {}, t("end.details")), jsonBlock(result.details)) : null,
     h("div", { class: "end-links" }, extra));

@@ -14,6 +14,7 @@ export function tablePage(root, tableId, token) {
   let closed = false;
   let retry = 500;
   let lastError = "";
+  let draftName = null;  // what the person typed in the name box, kept across redraws
   const status = h("p", { class: "connection", id: "connection" });
 
   function connect() {
@@ -95,7 +96,8 @@ export function tablePage(root, tableId, token) {
   function waitingRoom(table, seat) {
     const host = hostToken(tableId);
     const mine = seat === null ? null : table.seats[seat];
-    const nameInput = h("input", { id: "join-name", placeholder: t("lobby.name"), maxlength: 40, value: mine ? mine.name : "" });
+    const nameInput = h("input", { id: "join-name", placeholder: t("lobby.name"), maxlength: 40,
+      value: draftName ?? (mine ? mine.name : ""), oninput: (event) => { draftName = event.target.value; } });
     const links = host ? invites(tableId) : [];
     const waiting = table.seats.filter((s) => !s.joined).map((s) => s.name);
     return h("section", { class: "waiting-room" },

@@ -37,9 +37,13 @@ export function render(root, view, legal, send, ctx) {
   const played = document.createElement("div");
   played.className = "hc-row";
   played.style.display = "flex";
-  (view.last_played || []).forEach((value, seat) => {
+  const chosen = view.sealed ? view.sealed.chosen : [];
+  const shown = chosen.length ? Array.from({ length: view.players }, (_, seat) => (!chosen.includes(seat) ? undefined : seat === ctx.seat ? view.my_sealed_card : null))
+    : view.last_played || [];
+  shown.forEach((value, seat) => {
+    if (value === undefined) return;  // still choosing
     const slot = document.createElement("figure");
-    slot.appendChild(card(value));
+    slot.appendChild(card(value, { faceDown: value === null }));
     const caption = document.createElement("figcaption");
     caption.textContent = ctx.seatName(seat);
     slot.appendChild(caption);
@@ -54,7 +58,6 @@ export function render(root, view, legal, send, ctx) {
       const move = plays.get(value);
       hand.appendChild(card(value, { playable: Boolean(move), onClick: () => send(move.action) }));
     });
-    if (view.my_sealed_card != null) hand.appendChild(card(view.my_sealed_card, { faceDown: false }));
     table.appendChild(hand);
   }
   legal.filter((l) => l.action.type !== "Play").forEach((l) => {
