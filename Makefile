@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,9 +13,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/bigtop play drumroll --players 3 --seat 0
+	$(BIN)/bigtop serve
 
-test: $(STAMP)
+# Debian packages the tests need (Chromium, a CJK font, PostgreSQL); installs only what is missing.
+system-deps:
+	bash scripts/system-deps.sh
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest
 

@@ -51,6 +51,7 @@ class Shots:
 
 def create_and_start(page: Page, url: str, shots: Shots) -> None:
     page.goto(url)
+    page.select_option("#new-game", "highcard")
     expect(page.locator("#new-game")).to_have_value("highcard")
     page.locator("input[name=name-0]").fill("Ada")
     expect(page.locator("select[name=kind-1]")).to_have_value("random")
@@ -162,6 +163,7 @@ def test_two_people_invited_by_link_play_while_a_spectator_watches(tmp_path, bro
     shots = [Shots(page, tmp_path / "screenshots" / who) for page, who in ((host, "host"), (guest, "guest"), (watcher, "watcher"))]
     try:
         host.goto(server.url)
+        host.select_option("#new-game", "highcard")
         host.locator("input[name=name-0]").fill("Ada")
         host.select_option("select[name=kind-1]", "")
         host.locator("input[name=name-1]").fill("Bo")
