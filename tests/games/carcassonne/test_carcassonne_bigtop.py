@@ -195,3 +195,14 @@ def test_no_meeple_on_the_circus_space() -> None:
     state.apply(0, Place(0, -1, 2))
     meeples = {a.feature for a in state.legal_actions(0) if isinstance(a, Meeple)}
     assert meeples == {0, 1}
+
+
+def test_ringmaster_at_game_end_and_in_the_last_circus() -> None:
+    """"At the end of the game, ringmasters score fields or incomplete features as normal meeples and
+    also score ringmaster points." and "Ringmasters and acrobats ... also count as meeples" """
+    state = new(["ffrf.bt", "U"], tokens=("bear",))
+    turn(state, 0, 1, 0)
+    turn(state, 1, 0, 0, Ringmaster(0))  # open road D-U, beside the circus tile
+    assert state.is_over()
+    assert tally(state, 1) == {"road": 2, "city": 0, "monastery": 0, "field": 0, "circus": 5,
+                                    "acrobat": 0, "ringmaster": 2}
