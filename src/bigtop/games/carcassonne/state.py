@@ -398,7 +398,7 @@ class CarcassonneState(State):
             board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
             figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
             tile=kinds[self.current].id if self.current >= 0 else None,
-            fits=sorted({(a.x, a.y) for a in self.placements}),  # type: ignore[attr-defined]
+            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.placements})],  # type: ignore[attr-defined]
             last=list(xy(self.last)) if self.last >= 0 else None,
             stack_size=len(self.stack),
             remaining={kinds[k].id: n for k, n in enumerate(remaining) if n},
