@@ -41,3 +41,13 @@ def test_actions_in_words() -> None:
     assert GAME.describe(state, Pass()) == "Place no figure"
     assert "acrobat tile at (1, 1)" in GAME.describe(state, Acrobat(0, 1))
     assert "pyramid at (2, 3)" in GAME.describe(state, ScorePyramid(2, 3))
+
+
+def test_log_in_words() -> None:
+    state = new(["ffrf.bt", "cfff.bt"], tokens=("seal",))
+    turn(state, 0, 1, 0, Meeple(1))
+    turn(state, 0, -1, 2)
+    lines = [GAME.describe_event(e) for e in state.events]
+    assert "Seat 1 (red) laid ffrf.bt at (0, 1), not turned" in lines
+    assert "The circus shows the seal (4 per meeple); meeples around it: 1 (red): 1" in lines
+    assert lines[-1].startswith("Game over: 1 (red) ")

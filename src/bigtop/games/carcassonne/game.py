@@ -6,6 +6,7 @@ from typing import Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
+from bigtop.core.events import Event
 from bigtop.games.carcassonne import render
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
@@ -38,6 +39,10 @@ class Carcassonne(Game[CarcassonneState]):
     def describe(self, state: CarcassonneState, action: Action) -> str:
         """An action in words, for numbered menus."""
         return render.describe(state, action)
+
+    def describe_event(self, event: Event) -> str:
+        """A log entry in words."""
+        return render.describe_event(event.kind, event.data)
 
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""
