@@ -46,5 +46,7 @@ class CarcassonneOptions:
         unknown = [e for e in self.expansions if e not in KNOWN_EXPANSIONS]
         if unknown:
             raise ValueError(f"unknown expansion {', '.join(unknown)}; known: {', '.join(KNOWN_EXPANSIONS)}")
+        if len(set(self.expansions)) != len(self.expansions):
+            raise ValueError("an expansion is named twice")
         if self.tokens and "bigtop" not in self.expansions:
             raise ValueError("animal tokens need the bigtop expansion")

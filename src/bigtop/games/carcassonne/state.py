@@ -48,10 +48,11 @@ def place_actions(pos: int) -> tuple[Place, ...]:
 
 
 def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
-    """The expansion modules the options switch on."""
+    """The expansion modules the options switch on, in the order given."""
     from bigtop.games.carcassonne.bigtop import BIGTOP
 
-    return tuple(BIGTOP for name in options.expansions if name == "bigtop")
+    modules = {e.name: e for e in (BIGTOP,)}
+    return tuple(modules[name] for name in options.expansions)
 
 
 class CarcassonneState(State):
