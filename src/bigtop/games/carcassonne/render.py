@@ -2,7 +2,8 @@
 
 Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, ◎ circus space (Ω when the Big Top
 stands on it), ▲ acrobat space. Figures are drawn on their feature in their seat's colour:
-the seat number for a meeple, a letter (A = seat 1, ...) for a ringmaster, ^ for an acrobat.
+the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for a ringmaster, ^ for an
+acrobat.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
 STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta",
          "circus": "bold red", "acrobat": "bold cyan"}
+LEGEND = ("▒ city  ◆ pennant  · field  † monastery  ◎ circus  Ω Big Top  ▲ acrobat space  + the tile fits here; "
+          "digits: meeples by seat, letters: ringmasters (A = seat 0), ^: acrobats")
 TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
 
 
@@ -140,7 +143,7 @@ def describe(state: Any, action: Action) -> str:
 
 
 def _seat(p: int) -> str:
-    return f"{p + 1} ({SEAT_NAMES[p]})"
+    return f"{p} ({SEAT_NAMES[p]})"
 
 
 def describe_event(kind: str, data: dict[str, Any]) -> str:
@@ -179,7 +182,7 @@ def render(state: Any, player: int | None) -> Any:
     for seat, figure, x, y, local in view["figures"]:
         _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
         r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
-        glyph = str(seat + 1) if figure == "meeple" else "ABCDEF"[seat]
+        glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
         cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
     if bt:
         for x, y, acrobats in bt["pyramids"]:
@@ -211,17 +214,21 @@ def render(state: Any, player: int | None) -> Any:
     header.add_row("seat", "points", "meeples", "ringmaster")
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p + 1} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
                        str(view["supply"][p][0]), str(view["supply"][p][1]))
     parts: list[Any] = [header]
     if view["tile"]:
         parts.append(Text(f"Tile to lay: {view['tile']} ({view['stack_size']} left face down)"))
         parts.append(_text(tile_picture(tiles.kinds[tiles.by_id[view['tile']]], 0)))
+    if view["phase"] == "figure" and view["last"]:
+        x, y = view["last"]
+        parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
     if bt:
         token = "face-down token under it" if bt["token_face_down"] else "no token"
         where = f"at {tuple(bt['big_top'])}, {token}" if bt["big_top"] else "not on the board yet"
         parts.append(Text(f"Big Top {where}; scored animals: {', '.join(bt['revealed']) or 'none'}"))
     parts.append(board)
+    parts.append(Text(LEGEND, "dim"))
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
     return Group(*parts)
