@@ -10,9 +10,8 @@ from bigtop.core.events import Event
 from bigtop.games.carcassonne import render
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.rules import CarcassonneOptions
-from bigtop.games.carcassonne.state import CarcassonneState
+from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 
 class Carcassonne(Game[CarcassonneState]):
@@ -30,7 +29,7 @@ class Carcassonne(Game[CarcassonneState]):
         return CarcassonneState(self, players, seed, options)
 
     def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
-        return CarcassonneActionSpace(tile_set(options.expansions).total)
+        return CarcassonneActionSpace(tiles_of(options).total)
 
     def render(self, state: CarcassonneState, player: int | None) -> Any:
         """The board, the scores and the drawn tile as seat `player` sees them."""

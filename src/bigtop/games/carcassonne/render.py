@@ -18,8 +18,9 @@ from rich.text import Text
 
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tile_set, tokens
+from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tokens
 from bigtop.games.carcassonne.rules import FIGURE_NAMES
+from bigtop.games.carcassonne.state import tiles_of
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
                "bold white on black", "bold white on magenta")
@@ -123,7 +124,7 @@ def describe_feature(kind: TileKind, turns: int, feature: int) -> str:
 
 def describe(state: Any, action: Action) -> str:
     """An action in words (uses only what the acting seat can see)."""
-    tiles = tile_set(state.options.expansions)
+    tiles = tiles_of(state.options)
     view = state.view(state.to_move()[0] if state.to_move() else None)
     if isinstance(action, Place):
         return f"Lay {view['tile']} at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
@@ -174,7 +175,7 @@ def describe_event(kind: str, data: dict[str, Any]) -> str:
 def render(state: Any, player: int | None) -> Any:
     """The board and the scores as seat `player` sees them."""
     view = state.view(player)
-    tiles = tile_set(state.options.expansions)
+    tiles = tiles_of(state.options)
     bt = view.get("bigtop")
     cells: dict[tuple[int, int], list[list[tuple[str, str]]]] = {}
     for x, y, tid, turns in view["board"]:
@@ -236,7 +237,7 @@ def render(state: Any, player: int | None) -> Any:
 
 def cards(options: Any) -> Any:
     """Every tile kind (count, id, picture) and the animal tokens."""
-    tiles = tile_set(tuple(options.expansions))
+    tiles = tiles_of(options)
     panels = []
     for kind in tiles.kinds:
         counts = [sum(1 for f in kind.features if f.type == t) for t in range(4)]

@@ -47,6 +47,11 @@ def place_actions(pos: int) -> tuple[Place, ...]:
     return actions
 
 
+def tiles_of(options: CarcassonneOptions) -> TileSet:
+    """The compiled tile set the options play with."""
+    return tile_set(options.expansions, options.cards)
+
+
 def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
     """The expansion modules the options switch on, in the order given."""
     from bigtop.games.carcassonne.bigtop import BIGTOP
@@ -96,7 +101,7 @@ class CarcassonneState(State):
     @property
     def tiles(self) -> TileSet:
         """The compiled tile set of this game's expansions."""
-        return tile_set(self.options.expansions)
+        return tiles_of(self.options)
 
     def _make_stack(self, tiles: TileSet, options: CarcassonneOptions) -> tuple[list[int], int]:
         pool: list[int] = [k.index for k in tiles.kinds for _ in range(k.count)]
