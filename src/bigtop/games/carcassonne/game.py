@@ -23,7 +23,7 @@ class Carcassonne(Game[CarcassonneState]):
     max_players = 6
     options_type = CarcassonneOptions
     action_types = ACTION_TYPES
-    conformance_games = 20
+    conformance_games = 12
 
     def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
         return CarcassonneState(self, players, seed, options)
