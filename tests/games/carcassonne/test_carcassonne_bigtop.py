@@ -113,7 +113,7 @@ def test_ringmaster_cannot_be_an_acrobat() -> None:
 def test_pyramid_of_three_scores_five_each() -> None:
     """"Instead of placing a meeple ... you can score a completed pyramid. Each acrobat in the
     completed pyramid is worth 5 points. Then return the scored meeples." """
-    state = new(["ffff.ac", "B", "B", "B"])
+    state = new(["ffff.ac", "B", "B", "B", "U"])
     turn(state, 0, 1, 0, Acrobat(0, 0))
     turn(state, 1, 1, 0, Acrobat(-1, 0))  # a tile diagonally or orthogonally next to it
     turn(state, -1, 1, 0, Acrobat(1, 0))  # third acrobat on their shoulders
@@ -124,6 +124,9 @@ def test_pyramid_of_three_scores_five_each() -> None:
     state.apply(1, ScorePyramid(0, 1))
     assert tally(state, 0)["acrobat"] == 10 and tally(state, 1)["acrobat"] == 5
     assert state.supply[0][MEEPLE] == 7 and state.supply[1][MEEPLE] == 7
+    # "After a pyramid has been scored, players can start a new pyramid on the same tile"
+    state.apply(0, Place(1, 0, 0))
+    assert Acrobat(-1, 1) in state.legal_actions(0)
 
 
 def test_acrobats_only_on_or_next_to_the_placed_tile() -> None:
@@ -195,3 +198,24 @@ def test_no_meeple_on_the_circus_space() -> None:
     state.apply(0, Place(0, -1, 2))
     meeples = {a.feature for a in state.legal_actions(0) if isinstance(a, Meeple)}
     assert meeples == {0, 1}
+
+
+def test_ringmaster_at_game_end_and_in_the_last_circus() -> None:
+    """"At the end of the game, ringmasters score fields or incomplete features as normal meeples and
+    also score ringmaster points." and "Ringmasters and acrobats ... also count as meeples" """
+    state = new(["ffrf.bt", "U"], tokens=("bear",))
+    turn(state, 0, 1, 0)
+    turn(state, 1, 0, 0, Ringmaster(0))  # open road D-U, beside the circus tile
+    assert state.is_over()
+    assert tally(state, 1) == {"road": 2, "city": 0, "monastery": 0, "field": 0, "circus": 5,
+                                    "acrobat": 0, "ringmaster": 2}
+
+
+def test_acrobats_count_in_the_circus_scoring() -> None:
+    """"Ringmasters and acrobats (see below) also count as meeples" when the circus is scored."""
+    state = new(["ffrf.bt", "ffff.ac", "cfff.bt"], tokens=("monkey",))
+    turn(state, 0, 1, 0)
+    turn(state, 1, 1, 0, Acrobat(0, 0))  # an acrobat beside the Big Top
+    turn(state, 0, -1, 2)  # the next circus tile: the monkey scores 3 per meeple
+    assert tally(state, 1)["circus"] == 3
+    assert tally(state, 1)["acrobat"] == 5  # and the acrobat's 5 at game end

@@ -52,3 +52,19 @@ def test_inconsistent_tile_is_refused(tmp_path: Path) -> None:
     bad.write_text(text)
     with pytest.raises(DataError, match="roads must cover"):
         load_tile_entries(bad)
+
+
+def test_own_tiles_file_through_the_cards_option(tmp_path: Path) -> None:
+    from carcassonne_scenario import GAME
+
+    text = (DATA / "tiles.toml").read_text()
+    blocks = [b for b in text.split("[[tile]]")[1:] if 'id = "D"' in b or 'id = "U"' in b]
+    own = tmp_path / "tiles.toml"
+    own.write_text("".join("[[tile]]" + b for b in blocks))
+    state = GAME.new(2, seed=1, options={"cards": str(own), "expansions": ""})
+    assert state.tiles.total == 12 and len(state.stack) == 10
+    assert GAME.action_space(2, state.options).bound == 12
+    bad = tmp_path / "bad.toml"
+    bad.write_text(own.read_text().replace("count = 8", "count = 0"))
+    with pytest.raises(DataError, match=r"tile 1 \(U\): field count"):
+        GAME.new(2, seed=1, options={"cards": str(bad), "expansions": ""})

@@ -28,7 +28,7 @@ def test_board_shows_tiles_figures_and_big_top() -> None:
     turn(state, 0, 1, 0, Meeple(1))
     out = text(GAME.render(state, 1))
     assert "Ω" in out  # the Big Top on the circus tile
-    assert "1" in out and "Tile to lay: U" in out
+    assert "Tile to lay: U" in out and "▶ 1 blue" in out
     assert "seal" not in out
 
 
@@ -41,3 +41,13 @@ def test_actions_in_words() -> None:
     assert GAME.describe(state, Pass()) == "Place no figure"
     assert "acrobat tile at (1, 1)" in GAME.describe(state, Acrobat(0, 1))
     assert "pyramid at (2, 3)" in GAME.describe(state, ScorePyramid(2, 3))
+
+
+def test_log_in_words() -> None:
+    state = new(["ffrf.bt", "cfff.bt"], tokens=("seal",))
+    turn(state, 0, 1, 0, Meeple(1))
+    turn(state, 0, -1, 2)
+    lines = [GAME.describe_event(e) for e in state.events]
+    assert "Seat 0 (red) laid ffrf.bt at (0, 1), not turned" in lines
+    assert "The circus shows the seal (4 per meeple); meeples around it: 0 (red): 1" in lines
+    assert lines[-1].startswith("Game over: 0 (red) ")

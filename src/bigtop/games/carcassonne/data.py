@@ -79,6 +79,8 @@ class TileEntry(Entry):
             for c in f.cities:
                 if c not in city_sides:
                     raise ValueError(f"field touches city {c!r}, which is not a city edge")
+        if len(self.cities) + len(self.roads) + len(self.fields) + self.monastery > 12:
+            raise ValueError("a tile has at most 12 features")
         if self.monastery and self.space:
             raise ValueError("a tile cannot hold both a monastery and a circus or acrobat space")
         return self
@@ -229,13 +231,15 @@ def load_token_entries(path: Path | str = DATA / "tokens.toml") -> list[TokenEnt
 
 
 @cache
-def tile_set(expansions: tuple[str, ...]) -> TileSet:
-    """The compiled tiles of the base game plus the named expansions."""
-    entries = [e for e in load_tile_entries() if e.expansion == "base" or e.expansion in expansions]
+def tile_set(expansions: tuple[str, ...], path: str | None = None) -> TileSet:
+    """The compiled tiles of the base game plus the named expansions, from the built-in tiles file
+    or from the tiles file at `path` (same format)."""
+    entries = load_tile_entries(path or DATA / "tiles.toml")
+    entries = [e for e in entries if e.expansion == "base" or e.expansion in expansions]
     kinds = tuple(_compile(i, e) for i, e in enumerate(entries))
     starts = [k.index for k in kinds if k.start]
     if len(starts) != 1:
-        raise DataError("tiles.toml: exactly one tile kind must be the start tile")
+        raise DataError(f"{path or 'tiles.toml'}: exactly one tile kind must be the start tile")
     return TileSet(kinds, {k.id: k.index for k in kinds}, tuple(_fits(k) for k in kinds), starts[0], sum(k.count for k in kinds))
 
 

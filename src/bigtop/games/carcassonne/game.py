@@ -6,12 +6,12 @@ from typing import Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
+from bigtop.core.events import Event
 from bigtop.games.carcassonne import render
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.rules import CarcassonneOptions
-from bigtop.games.carcassonne.state import CarcassonneState
+from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 
 class Carcassonne(Game[CarcassonneState]):
@@ -23,13 +23,13 @@ class Carcassonne(Game[CarcassonneState]):
     max_players = 6
     options_type = CarcassonneOptions
     action_types = ACTION_TYPES
-    conformance_games = 20
+    conformance_games = 12
 
     def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
         return CarcassonneState(self, players, seed, options)
 
     def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
-        return CarcassonneActionSpace(tile_set(options.expansions).total)
+        return CarcassonneActionSpace(tiles_of(options).total)
 
     def render(self, state: CarcassonneState, player: int | None) -> Any:
         """The board, the scores and the drawn tile as seat `player` sees them."""
@@ -38,6 +38,10 @@ class Carcassonne(Game[CarcassonneState]):
     def describe(self, state: CarcassonneState, action: Action) -> str:
         """An action in words, for numbered menus."""
         return render.describe(state, action)
+
+    def describe_event(self, event: Event) -> str:
+        """A log entry in words."""
+        return render.describe_event(event.kind, event.data)
 
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""

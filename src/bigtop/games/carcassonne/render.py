@@ -2,7 +2,8 @@
 
 Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, ◎ circus space (Ω when the Big Top
 stands on it), ▲ acrobat space. Figures are drawn on their feature in their seat's colour:
-the seat number for a meeple, a letter (A = seat 1, ...) for a ringmaster, ^ for an acrobat.
+the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for a ringmaster, ^ for an
+acrobat.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from rich.text import Text
 
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tile_set, tokens
+from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tokens
+from bigtop.games.carcassonne.rules import FIGURE_NAMES
+from bigtop.games.carcassonne.state import tiles_of
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
                "bold white on black", "bold white on magenta")
@@ -33,6 +36,8 @@ ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
 STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta",
          "circus": "bold red", "acrobat": "bold cyan"}
+LEGEND = ("▒ city  ◆ pennant  · field  † monastery  ◎ circus  Ω Big Top  ▲ acrobat space  + the tile fits here; "
+          "digits: meeples by seat, letters: ringmasters (A = seat 0), ^: acrobats")
 TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
 
 
@@ -119,7 +124,7 @@ def describe_feature(kind: TileKind, turns: int, feature: int) -> str:
 
 def describe(state: Any, action: Action) -> str:
     """An action in words (uses only what the acting seat can see)."""
-    tiles = tile_set(state.options.expansions)
+    tiles = tiles_of(state.options)
     view = state.view(state.to_move()[0] if state.to_move() else None)
     if isinstance(action, Place):
         return f"Lay {view['tile']} at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
@@ -138,10 +143,39 @@ def describe(state: Any, action: Action) -> str:
     return str(action)
 
 
+def _seat(p: int) -> str:
+    return f"{p} ({SEAT_NAMES[p]})"
+
+
+def describe_event(kind: str, data: dict[str, Any]) -> str:
+    """A log entry in words."""
+    if kind == "drew":
+        return f"Seat {_seat(data['seat'])} drew {data['tile']}"
+    if kind == "discarded":
+        return f"{data['tile']} fits nowhere and leaves the game"
+    if kind == "placed":
+        return f"Seat {_seat(data['seat'])} laid {data['tile']} at ({data['x']}, {data['y']}), {TURN_WORDS[data['turns']]}"
+    if kind == "figure":
+        return f"Seat {_seat(data['seat'])} put a {FIGURE_NAMES[data['figure']]} on ({data['x']}, {data['y']})"
+    if kind == "scored":
+        who = ", ".join(_seat(p) for p in data["seats"])
+        return f"A {data['feature']} scores {data['points']} for seat {who}"
+    if kind == "acrobat":
+        return f"Seat {_seat(data['seat'])} added an acrobat at ({data['x']}, {data['y']})"
+    if kind == "pyramid_scored":
+        return f"The pyramid at ({data['x']}, {data['y']}) scores 5 per acrobat"
+    if kind == "circus":
+        counts = ", ".join(f"{_seat(p)}: {n}" for p, n in enumerate(data["meeples"]) if n)
+        return f"The circus shows the {data['animal']} ({data['value']} per meeple); meeples around it: {counts or 'none'}"
+    if kind == "game_over":
+        return "Game over: " + ", ".join(f"{_seat(p)} {s}" for p, s in enumerate(data["scores"]))
+    return kind
+
+
 def render(state: Any, player: int | None) -> Any:
     """The board and the scores as seat `player` sees them."""
     view = state.view(player)
-    tiles = tile_set(state.options.expansions)
+    tiles = tiles_of(state.options)
     bt = view.get("bigtop")
     cells: dict[tuple[int, int], list[list[tuple[str, str]]]] = {}
     for x, y, tid, turns in view["board"]:
@@ -149,7 +183,7 @@ def render(state: Any, player: int | None) -> Any:
     for seat, figure, x, y, local in view["figures"]:
         _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
         r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
-        glyph = str(seat + 1) if figure == "meeple" else "ABCDEF"[seat]
+        glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
         cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
     if bt:
         for x, y, acrobats in bt["pyramids"]:
@@ -181,17 +215,21 @@ def render(state: Any, player: int | None) -> Any:
     header.add_row("seat", "points", "meeples", "ringmaster")
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p + 1} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
                        str(view["supply"][p][0]), str(view["supply"][p][1]))
     parts: list[Any] = [header]
     if view["tile"]:
         parts.append(Text(f"Tile to lay: {view['tile']} ({view['stack_size']} left face down)"))
         parts.append(_text(tile_picture(tiles.kinds[tiles.by_id[view['tile']]], 0)))
+    if view["phase"] == "figure" and view["last"]:
+        x, y = view["last"]
+        parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
     if bt:
         token = "face-down token under it" if bt["token_face_down"] else "no token"
         where = f"at {tuple(bt['big_top'])}, {token}" if bt["big_top"] else "not on the board yet"
         parts.append(Text(f"Big Top {where}; scored animals: {', '.join(bt['revealed']) or 'none'}"))
     parts.append(board)
+    parts.append(Text(LEGEND, "dim"))
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
     return Group(*parts)
@@ -199,7 +237,7 @@ def render(state: Any, player: int | None) -> Any:
 
 def cards(options: Any) -> Any:
     """Every tile kind (count, id, picture) and the animal tokens."""
-    tiles = tile_set(tuple(options.expansions))
+    tiles = tiles_of(options)
     panels = []
     for kind in tiles.kinds:
         counts = [sum(1 for f in kind.features if f.type == t) for t in range(4)]

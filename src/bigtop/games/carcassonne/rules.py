@@ -35,16 +35,20 @@ class CarcassonneOptions:
     tiles: tile ids drawn first, in this order (tutorials, puzzles, tests).
     tiles_only: if true the stack holds only `tiles` (the other tiles stay in the box).
     tokens: animal tokens drawn first, in this order.
+    cards: path of a tiles file (the format of data/tiles.toml) played instead of the built-in one.
     """
 
     expansions: tuple[str, ...] = ("bigtop",)
     tiles: tuple[str, ...] = ()
     tiles_only: bool = False
     tokens: tuple[str, ...] = ()
+    cards: str | None = None
 
     def __post_init__(self) -> None:
         unknown = [e for e in self.expansions if e not in KNOWN_EXPANSIONS]
         if unknown:
             raise ValueError(f"unknown expansion {', '.join(unknown)}; known: {', '.join(KNOWN_EXPANSIONS)}")
+        if len(set(self.expansions)) != len(self.expansions):
+            raise ValueError("an expansion is named twice")
         if self.tokens and "bigtop" not in self.expansions:
             raise ValueError("animal tokens need the bigtop expansion")

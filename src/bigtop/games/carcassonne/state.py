@@ -47,11 +47,17 @@ def place_actions(pos: int) -> tuple[Place, ...]:
     return actions
 
 
+def tiles_of(options: CarcassonneOptions) -> TileSet:
+    """The compiled tile set the options play with."""
+    return tile_set(options.expansions, options.cards)
+
+
 def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
-    """The expansion modules the options switch on."""
+    """The expansion modules the options switch on, in the order given."""
     from bigtop.games.carcassonne.bigtop import BIGTOP
 
-    return tuple(BIGTOP for name in options.expansions if name == "bigtop")
+    modules = {e.name: e for e in (BIGTOP,)}
+    return tuple(modules[name] for name in options.expansions)
 
 
 class CarcassonneState(State):
@@ -95,7 +101,7 @@ class CarcassonneState(State):
     @property
     def tiles(self) -> TileSet:
         """The compiled tile set of this game's expansions."""
-        return tile_set(self.options.expansions)
+        return tiles_of(self.options)
 
     def _make_stack(self, tiles: TileSet, options: CarcassonneOptions) -> tuple[list[int], int]:
         pool: list[int] = [k.index for k in tiles.kinds for _ in range(k.count)]
@@ -398,7 +404,7 @@ class CarcassonneState(State):
             board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
             figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
             tile=kinds[self.current].id if self.current >= 0 else None,
-            fits=sorted({(a.x, a.y) for a in self.placements}),  # type: ignore[attr-defined]
+            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.placements})],  # type: ignore[attr-defined]
             last=list(xy(self.last)) if self.last >= 0 else None,
             stack_size=len(self.stack),
             remaining={kinds[k].id: n for k, n in enumerate(remaining) if n},
