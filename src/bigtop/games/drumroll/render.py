@@ -41,7 +41,7 @@ def effect_text(e: Effect) -> str:
     return {
         "coins": f"+{e.amount} coins",
         "prestige": f"+{e.amount} prestige",
-        "cube": f"a {colors} cube",
+        "cube": f"a {colors} cube" if e.colors else "any cube",
         "cube_to_coins": f"cube -> {e.amount} coins",
         "coins_to_trailer": f"{e.amount} coins -> trailer",
         "look_invest": f"look at {e.amount} investment cards, keep 1",
