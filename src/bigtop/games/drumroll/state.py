@@ -329,6 +329,8 @@ class DrumRollState(State):
 
     def _playable(self, p: int, kind: str) -> list[str]:
         """The investment cards `p` may play at a prompt of this kind."""
+        if not self.hands[p]:
+            return []
         c = self.content.investments
         out = []
         in_show = self.step.startswith("show")
@@ -370,18 +372,19 @@ class DrumRollState(State):
         out.extend(_play(x) for x in self._playable(p, "distribution")
                    if self.content.investments[x].kind in DISTRIBUTION_CARDS)
         storage, filled, moves, agent, assistant = w["storage"], w["filled"], w["moves"], w["agent"], w["assistant"]
-        if moves > 0:
+        if moves > 0 and any(storage):
+            performers = self.content.performers
             for card in self.circus[p]:
                 if card in self.flipped:
                     continue
-                req = self.content.performers[card].requires
-                seen = set()
-                for i, col in enumerate(req):
-                    if filled[card][i] is None and storage[CI[col]] > 0 and col not in seen:
-                        seen.add(col)
+                slots = filled[card]
+                seen = []
+                for i, col in enumerate(performers[card].requires):
+                    if slots[i] is None and storage[CI[col]] > 0 and col not in seen:
+                        seen.append(col)
                         out.append(_move(card, col))
         pers = self.content.personnel
-        for card in self.staff[p]:
+        for card in self.staff[p] if not (agent and assistant) else ():
             info = pers[card]
             if info.kind == "agent" and not agent:
                 for src in COLORS:
