@@ -830,3 +830,11 @@ def test_two_player_regions_pass_through_the_virtual_seat() -> None:
         seen[0].add(s.regions[0])
         seen[1].add(s.regions[1])
     assert seen == [{"moscow", "rome", "paris"}, {"paris", "moscow", "rome"}]
+
+
+def test_card_played_while_voting() -> None:
+    """"Investment cards can be played at any moment": Extra Income while the vote is being taken."""
+    s = vote_state()
+    hand(s, 1, "extra-income-1")
+    s.apply(1, Play("extra-income-1"))
+    assert s.coins[1] == 24 and 1 in s.to_move()
