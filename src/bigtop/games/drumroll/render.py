@@ -84,8 +84,9 @@ def render(state: DrumRollState, player: int | None) -> str:
         for perf in seat["performers"]:
             p = c.performers[perf["id"]]
             cubes = " ".join(x or "-" for x in perf["cubes"])
-            tags = (" flipped" if perf["flipped"] else "") + (" +trailer" if perf["trailer"] else "")
-            lines.append(f"  {p.name} ({p.type}) [{cubes}] -> {_LEVEL_NAMES[perf['level']]}, salary {perf['salary']}{tags}")
+            level = "flipped" if perf["flipped"] else _LEVEL_NAMES[perf["level"]]
+            trailer = " +trailer" if perf["trailer"] else ""
+            lines.append(f"  {p.name} ({p.type}) [{cubes}] -> {level}, salary {perf['salary']}{trailer}")
         if seat["personnel"]:
             lines.append("  personnel: " + ", ".join(_name(state, x) for x in seat["personnel"]))
         if "hand" in seat and seat["hand"]:
