@@ -761,3 +761,80 @@ def test_card_played_during_distribution() -> None:
     s.apply(0, Move("rope-walker", "red"))
     finish_distribution(s)
     assert s.level("rope-walker") == 1
+
+
+def test_starting_player_moves_left_each_turn() -> None:
+    """"Move the starting player tile to the next player on the left.\""""
+    s = blank(3)
+    place_all(s, {})
+    finish_distribution(s)
+    assert s.turn == 2 and s.start == 1 and s.prompts[-1][:2] == ("place", 1)
+
+
+def test_after_show_reset_and_new_starting_player() -> None:
+    """"Each player's ticket cube returns to the starting ticket. The player on the left of the last starting player
+    becomes the new starting player." — the hiring area is discarded and dealt anew."""
+    s = blank(3)
+    s.tickets = [3, 1, 0]
+    old_row = list(s.perf_row)
+    to_show(s)
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.tickets == [0, 0, 0] and s.start == 1 and s.turn == 1
+    assert all(x in s.perf_discard for x in old_row) and len(s.perf_row) == 4
+
+
+def test_empty_deck_reshuffles_discards() -> None:
+    """"If the investment, performer or personnel decks are depleted, shuffle and reuse any cards that were earlier
+    discarded. If there is none left, no more of this kind is available.\""""
+    s = blank(3)
+    s.inv_discard.extend(s.inv_deck[:-1])
+    s.inv_deck[:] = s.inv_deck[-1:]
+    assert s._draw("inv") is not None and s._draw("inv") is not None and len(s.inv_discard) == 0
+    s.hands[1].extend(s.inv_deck)
+    s.inv_deck.clear()
+    assert s._draw("inv") is None
+
+
+def test_perfect_show_needs_every_performer_outstanding() -> None:
+    """"Perfect Show. If all the performers in the circus do outstanding performances in the last show.\""""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    give(s, 0, "tumbler", ("green", "red"))
+    give(s, 1, "unicyclist", ("blue", "red", "yellow"))
+    s.show = 2
+    to_show(s)
+    s.coins = [50, 50, 50]
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(False))
+    s.apply(0, Perform("tumbler"))
+    s.apply(0, Done())
+    s.apply(1, Perform("unicyclist"))
+    s.apply(1, Outstanding(True))
+    s.apply(1, Done())
+    s.apply(2, Done())
+    bonuses = s.details["bonuses"]
+    assert "perfect_show" not in bonuses[0] and bonuses[1].get("perfect_show") == 5
+    assert bonuses[0]["largest_show"] == 5 and "largest_show" not in bonuses[1]
+
+
+def test_two_player_regions_pass_through_the_virtual_seat() -> None:
+    """2 players: "a 3rd one is placed on the table between the two players ... so that each player visits 3
+    different regions during the game.\""""
+    s = blank(2, regions=("moscow", "paris", "rome"))
+    seen = [{s.regions[0]}, {s.regions[1]}]
+    for _ in range(2):
+        to_show(s)
+        s.apply(s.start, Done())
+        s.apply(s.to_move()[0], Done())
+        seen[0].add(s.regions[0])
+        seen[1].add(s.regions[1])
+    assert seen == [{"moscow", "rome", "paris"}, {"paris", "moscow", "rome"}]
+
+
+def test_card_played_while_voting() -> None:
+    """"Investment cards can be played at any moment": Extra Income while the vote is being taken."""
+    s = vote_state()
+    hand(s, 1, "extra-income-1")
+    s.apply(1, Play("extra-income-1"))
+    assert s.coins[1] == 24 and 1 in s.to_move()

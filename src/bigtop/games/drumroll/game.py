@@ -40,7 +40,7 @@ class DrumRoll(Game[DrumRollState]):
     max_players = 4
     options_type = DrumRollOptions
     action_types = ACTION_TYPES
-    conformance_games = 4
+    conformance_games = 3
 
     def _create(self, players: int, seed: int, options: DrumRollOptions) -> DrumRollState:
         return DrumRollState(self, players, seed, options)

@@ -41,7 +41,7 @@ def effect_text(e: Effect) -> str:
     return {
         "coins": f"+{e.amount} coins",
         "prestige": f"+{e.amount} prestige",
-        "cube": f"a {colors} cube",
+        "cube": f"a {colors} cube" if e.colors else "any cube",
         "cube_to_coins": f"cube -> {e.amount} coins",
         "coins_to_trailer": f"{e.amount} coins -> trailer",
         "look_invest": f"look at {e.amount} investment cards, keep 1",
@@ -84,8 +84,9 @@ def render(state: DrumRollState, player: int | None) -> str:
         for perf in seat["performers"]:
             p = c.performers[perf["id"]]
             cubes = " ".join(x or "-" for x in perf["cubes"])
-            tags = (" flipped" if perf["flipped"] else "") + (" +trailer" if perf["trailer"] else "")
-            lines.append(f"  {p.name} ({p.type}) [{cubes}] -> {_LEVEL_NAMES[perf['level']]}, salary {perf['salary']}{tags}")
+            level = "flipped" if perf["flipped"] else _LEVEL_NAMES[perf["level"]]
+            trailer = " +trailer" if perf["trailer"] else ""
+            lines.append(f"  {p.name} ({p.type}) [{cubes}] -> {level}, salary {perf['salary']}{trailer}")
         if seat["personnel"]:
             lines.append("  personnel: " + ", ".join(_name(state, x) for x in seat["personnel"]))
         if "hand" in seat and seat["hand"]:

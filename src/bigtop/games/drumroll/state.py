@@ -52,7 +52,9 @@ _hire = lru_cache(maxsize=None)(Hire)
 _perform = lru_cache(maxsize=None)(Perform)
 _play = lru_cache(maxsize=None)(Play)
 
-DISTRIBUTION_CARDS = frozenset({"income", "extra_resources", "trailer"})
+# cards that only add to their owner's board: playable (publicly) during a sealed step too
+SEALED_STEP_CARDS = frozenset({"income", "extra_resources", "trailer"})
+_VOTE = {False: Vote(False), True: Vote(True)}
 # prompts at which a playable investment card may be played ("at any moment")
 CARD_WINDOWS = frozenset({
     "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform", "outstanding",
@@ -329,6 +331,8 @@ class DrumRollState(State):
 
     def _playable(self, p: int, kind: str) -> list[str]:
         """The investment cards `p` may play at a prompt of this kind."""
+        if not self.hands[p]:
+            return []
         c = self.content.investments
         out = []
         in_show = self.step.startswith("show")
@@ -361,27 +365,28 @@ class DrumRollState(State):
         return [_TAKE[c, 1] for c in COLORS if self.stock[CI[c]] - sum(x == c for x in taken) > 0]
 
     def _sealed_vote(self, p: int) -> list[Action]:
-        return [Vote(False), Vote(True)]
+        return [_VOTE[False], _VOTE[True]] + [_play(x) for x in self._playable(p, "vote")
+                                              if self.content.investments[x].kind in SEALED_STEP_CARDS]
 
     def _sealed_distribution(self, p: int) -> list[Action]:
         w = self.work[p]
         out: list[Action] = [DONE]
-        # cards that only add to p's board may be played (publicly) during the distribution too
         out.extend(_play(x) for x in self._playable(p, "distribution")
-                   if self.content.investments[x].kind in DISTRIBUTION_CARDS)
+                   if self.content.investments[x].kind in SEALED_STEP_CARDS)
         storage, filled, moves, agent, assistant = w["storage"], w["filled"], w["moves"], w["agent"], w["assistant"]
-        if moves > 0:
+        if moves > 0 and any(storage):
+            performers = self.content.performers
             for card in self.circus[p]:
                 if card in self.flipped:
                     continue
-                req = self.content.performers[card].requires
-                seen = set()
-                for i, col in enumerate(req):
-                    if filled[card][i] is None and storage[CI[col]] > 0 and col not in seen:
-                        seen.add(col)
+                slots = filled[card]
+                seen = []
+                for i, col in enumerate(performers[card].requires):
+                    if slots[i] is None and storage[CI[col]] > 0 and col not in seen:
+                        seen.append(col)
                         out.append(_move(card, col))
         pers = self.content.personnel
-        for card in self.staff[p]:
+        for card in self.staff[p] if not (agent and assistant) else ():
             info = pers[card]
             if info.kind == "agent" and not agent:
                 for src in COLORS:
