@@ -142,3 +142,11 @@ def test_bad_parameters_are_one_line_errors() -> None:
         bots.make("ismcts:margin=2", GAME, seed=0)
     with pytest.raises(BigtopError, match="time must be positive"):
         bots.make("ismcts:time=0", GAME, seed=0)
+
+
+def test_ismcts_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from bigtop.cli import main
+
+    assert main(["sim", "highcard", "-p", "2", "-n", "4", "--bots", "ismcts:iterations=50,c=1,random"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts:iterations=50,c=1" in out and "random" in out
