@@ -76,6 +76,9 @@ def test_arena_command_writes_records_csv_json(tmp_path: Path) -> None:
     assert len(lines) == 12 and {line["bot"] for line in lines} == {"ismcts:iterations=20,c=1", "random"}
     record = json.loads((out / rows[0]["record"]).read_text())
     assert Record.from_json(record).replay().is_over()
+    # a smaller tournament into the same folder leaves only its own records
+    assert main(["arena", "highcard_features", "--bots", "random,random", "-n", "2", "--out", str(out), "--import", FEATURED]) == 0
+    assert len(list((out / "records").iterdir())) == 2
 
 
 def test_arena_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
