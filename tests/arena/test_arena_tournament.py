@@ -61,6 +61,9 @@ def test_ratings_and_win_rates_follow_the_results() -> None:
     assert strong["win_rate"] > weak["win_rate"] and strong["mu"] > weak["mu"]
     assert strong["low"] < strong["win_rate"] < strong["high"]
     assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(60)
+    for entrant in summary["entrants"]:
+        assert [c["games"] for c in entrant["by_seat"]] == [30, 30]
+        assert sum(c["wins"] for c in entrant["by_seat"]) == pytest.approx(entrant["wins"])
 
 
 def test_arena_command_writes_records_csv_json(tmp_path: Path) -> None:
