@@ -91,3 +91,7 @@ def test_arena_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such file" in capsys.readouterr().err
     assert main(["arena", "highcard", "--bots", "random,random", "--workers", "2", "--out", str(tmp_path)]) == 2
     assert "pass --import" in capsys.readouterr().err
+    broken = str(Path(__file__).with_name("arena_broken_game.py"))
+    assert main(["arena", "highcard_broken", "--bots", "random,random", "-w", "2", "--import", broken, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "game 0 (seed 0, seats random, random) failed: KeyError: 'broken-card' at " in err and "arena_broken_game.py" in err
