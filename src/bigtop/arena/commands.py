@@ -25,8 +25,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
 
-        Every deal is played from each seating of the bots; every game is seeded and saved as a
-        record. Writes games.json, games.csv, summary.json and records/ to the output folder.
+        Every deal is played from each seating of the bots; every game is seeded and saved as a record. Writes games.json, games.csv, summary.json and records/ to the output folder.
         """
         from bigtop.arena.run import run_arena
 
@@ -74,8 +73,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """An HTML page with plots from an arena's output folder.
 
-        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and
-        the content (cards, tiles) whose presence moves the win rate most.
+        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and the content (cards, tiles) whose presence moves the win rate most.
         """
         from bigtop.arena.report import write_report
 
