@@ -23,7 +23,7 @@ def run_arena(
     out: Path, options: dict[str, Any], imports: list[str], console: Console,
 ) -> dict[str, Any]:
     """Play the tournament, write `out` (see `bigtop.arena.output`), print the tables; the summary."""
-    imported = tuple(str(Path(i).resolve()) if i.endswith(".py") else i for i in imports)
+    imported = loader.resolve(imports)
     registered = loader.load_all(imported)
     game = games.get(name)
     if workers > 1 or ray is not None:
