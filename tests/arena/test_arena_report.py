@@ -25,6 +25,7 @@ def test_report_names_the_card_that_wins_games(tmp_path: Path) -> None:
     assert len(images(page)) == 5  # by bot, by seat, scores, length, content
     assert all(b.startswith("iVBOR") for b in images(page))  # PNG signature
     assert "bigtop arena highcard_features --bots random,random --games 120 --seed 0" in page
+    assert "Each bot from each seat" in page and ", 60 games</td>" in page
     rows = re.findall(r"<tr><td>(card \d\d)</td>.*?<td>(yes|no)</td><td>[^<]*</td></tr>", page)
     assert len(rows) == 5
     assert rows[0] == ("card 12", "yes")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -61,6 +62,9 @@ def test_ratings_and_win_rates_follow_the_results() -> None:
     assert strong["win_rate"] > weak["win_rate"] and strong["mu"] > weak["mu"]
     assert strong["low"] < strong["win_rate"] < strong["high"]
     assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(60)
+    for entrant in summary["entrants"]:
+        assert [c["games"] for c in entrant["by_seat"]] == [30, 30]
+        assert sum(c["wins"] for c in entrant["by_seat"]) == pytest.approx(entrant["wins"])
 
 
 def test_arena_command_writes_records_csv_json(tmp_path: Path) -> None:
@@ -76,6 +80,9 @@ def test_arena_command_writes_records_csv_json(tmp_path: Path) -> None:
     assert len(lines) == 12 and {line["bot"] for line in lines} == {"ismcts:iterations=20,c=1", "random"}
     record = json.loads((out / rows[0]["record"]).read_text())
     assert Record.from_json(record).replay().is_over()
+    # a smaller tournament into the same folder leaves only its own records
+    assert main(["arena", "highcard_features", "--bots", "random,random", "-n", "2", "--out", str(out), "--import", FEATURED]) == 0
+    assert len(list((out / "records").iterdir())) == 2
 
 
 def test_arena_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,3 +92,7 @@ def test_arena_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such file" in capsys.readouterr().err
     assert main(["arena", "highcard", "--bots", "random,random", "--workers", "2", "--out", str(tmp_path)]) == 2
     assert "pass --import" in capsys.readouterr().err
+    broken = str(Path(__file__).with_name("arena_broken_game.py"))
+    assert main(["arena", "highcard_broken", "--bots", "random,random", "-n", "2", "-w", "2", "--import", broken, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err  # either game may fail first: both are seed 0
+    assert re.search(r"game [01] \(seed 0, seats random, random\) failed: KeyError: 'broken-card' at .*arena_broken_game.py", err)

@@ -79,8 +79,8 @@ def test_time_budget_is_kept() -> None:
     bot = bots.make("ismcts:time=0.1", GAME, seed=1)
     start = time.perf_counter()
     bot.choose(state.determinize(0, Rng(2)), 0, state.legal_actions(0))
-    assert time.perf_counter() - start < 0.5
-    assert bot.last_iterations > 50
+    assert time.perf_counter() - start < 1.0
+    assert bot.last_iterations > 10
 
 
 class PolicyHighCard(HighCard):
@@ -142,3 +142,11 @@ def test_bad_parameters_are_one_line_errors() -> None:
         bots.make("ismcts:margin=2", GAME, seed=0)
     with pytest.raises(BigtopError, match="time must be positive"):
         bots.make("ismcts:time=0", GAME, seed=0)
+
+
+def test_ismcts_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from bigtop.cli import main
+
+    assert main(["sim", "highcard", "-p", "2", "-n", "4", "--bots", "ismcts:iterations=50,c=1,random"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts:iterations=50,c=1" in out and "random" in out

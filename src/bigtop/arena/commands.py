@@ -10,6 +10,11 @@ def register(app: typer.Typer) -> None:
     """Add `arena` and `report` to the `bigtop` command."""
     from bigtop.cli import OptionOpt, console, game_options
 
+    ImportsOpt = Annotated[
+        list[str] | None,
+        typer.Option("--import", help="Module or .py file defining a game registered at runtime (imported in every worker; repeatable)."),
+    ]
+
     @app.command("arena")
     def arena_command(
         game: Annotated[str, typer.Argument(help="Game name (see `bigtop games`).")],
@@ -20,13 +25,12 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (with --ray local: CPUs).")] = 1,
         ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: arena-GAME).")] = None,
-        imports: Annotated[list[str] | None, typer.Option("--import", help="Module or .py file to import in every worker, e.g. a game registered at runtime (repeatable).")] = None,
+        imports: ImportsOpt = None,
         option: OptionOpt = None,
     ) -> None:
         """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
 
-        Every deal is played from each seating of the bots; every game is seeded and saved as a
-        record. Writes games.json, games.csv, summary.json and records/ to the output folder.
+        Every deal is played from each seating of the bots; every game is seeded and saved as a record. Writes games.json, games.csv, summary.json and records/ to the output folder.
         """
         from bigtop.arena.run import run_arena
 
@@ -39,6 +43,7 @@ def register(app: typer.Typer) -> None:
         seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
         runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 3,
         bot: Annotated[str, typer.Option("--bot", help="The bot's parameters, e.g. ismcts:depth=20,c=1 (its time is set by --seconds).")] = "ismcts",
+        imports: ImportsOpt = None,
         option: OptionOpt = None,
     ) -> None:
         """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
@@ -47,10 +52,12 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from bigtop import games
+        from bigtop.arena import loader
         from bigtop.bots import parse_spec
         from bigtop.core.errors import BigtopError
         from bigtop.terminal.bench import default_players, measure_ismcts
 
+        loader.load_all(loader.resolve(imports or []))
         kind, params = parse_spec(bot)
         if kind != "ismcts":
             raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
@@ -74,8 +81,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """An HTML page with plots from an arena's output folder.
 
-        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and
-        the content (cards, tiles) whose presence moves the win rate most.
+        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and the content (cards, tiles) whose presence moves the win rate most.
         """
         from bigtop.arena.report import write_report
 

@@ -34,6 +34,11 @@ def load(spec: str) -> ModuleType:
     return module
 
 
+def resolve(specs: Sequence[str]) -> tuple[str, ...]:
+    """The specs with every `.py` path made absolute, so that any worker process finds it."""
+    return tuple(str(Path(s).resolve()) if s.endswith(".py") else s for s in specs)
+
+
 def load_all(specs: Sequence[str]) -> list[str]:
     """`load` every entry (the worker initializer); the names of the games they registered."""
     found = [getattr(load(spec), "GAME", None) for spec in specs]

@@ -18,9 +18,12 @@ CSV_COLUMNS = ("index", "seed", "seat", "entrant", "bot", "score", "rank", "win_
 
 
 def write(out: Path, tournament: dict[str, Any], rows: Sequence[Row], summary: dict[str, Any]) -> None:
-    """Write the folder (created if needed); records go to `records/<game>-<index>.json`."""
+    """Write the folder (created if needed, an earlier run's records replaced); records go to
+    `records/<game>-<index>.json`."""
     records = out / "records"
     records.mkdir(parents=True, exist_ok=True)
+    for stale in records.glob(f"{tournament['game']}-*.json"):  # from an earlier run into the same folder
+        stale.unlink()
     listed = []
     for row in rows:
         name = f"{tournament['game']}-{row['index']:05d}.json"

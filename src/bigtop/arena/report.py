@@ -129,6 +129,12 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15) -> str:
         _rate_plot(labels, entrants, fair, "win rate by bot"),
         "<h2>Win rate by seat</h2>",
         _rate_plot([f"seat {s['seat']}" for s in summary["seats"]], summary["seats"], fair, "win rate by seat (bots rotated)"),
+        "<h3>Each bot from each seat</h3>",
+        _table(
+            ("bot", *(f"seat {s['seat']}" for s in summary["seats"])),
+            [(e["label"], *(f"{_pct(c['win_rate'])} ({_pct(c['low'])} – {_pct(c['high'])}), {c['games']} games" for c in e["by_seat"]))
+             for e in entrants],
+        ),
         "<h2>Scores</h2>",
         _score_plot(labels, scores),
         "<h2>Game length</h2>",

@@ -23,7 +23,8 @@ def run_arena(
     out: Path, options: dict[str, Any], imports: list[str], console: Console,
 ) -> dict[str, Any]:
     """Play the tournament, write `out` (see `bigtop.arena.output`), print the tables; the summary."""
-    registered = loader.load_all(imports)
+    imported = loader.resolve(imports)
+    registered = loader.load_all(imported)
     game = games.get(name)
     if workers > 1 or ray is not None:
         loader.check_reachable(name, registered)
@@ -32,7 +33,6 @@ def run_arena(
     game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
     for bot in specs:  # a bad bot spec,
         bot_registry.make(bot, game, seed=0)
-    imported = tuple(str(Path(i).resolve()) if i.endswith(".py") else i for i in imports)
     tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:

@@ -36,8 +36,12 @@ def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None
         imports = tasks[0].imports if tasks else ()
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(imports,)) as pool:
-            for future in as_completed([pool.submit(play_task, task) for task in tasks]):
-                collect(future.result())
+            try:
+                for future in as_completed([pool.submit(play_task, task) for task in tasks]):
+                    collect(future.result())
+            except BaseException:  # a failed game or Ctrl-C: drop the games not yet started
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     return sorted(rows, key=lambda r: r["index"])
 
 
@@ -50,10 +54,14 @@ def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, 
         raise BigtopError("--ray needs the cluster extra: pip install 'bigtop[cluster]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        if address == "local":
-            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BigtopError(f"cannot start or reach Ray at {address}: {exc}") from None
+    pending: list[Any] = []
     try:
         remote = ray.remote(play_task)
         pending = [remote.remote(task) for task in tasks]
@@ -64,6 +72,10 @@ def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, 
                 rows.append(row)
                 if on_done is not None:
                     on_done(row)
+    except BaseException:  # a failed game or Ctrl-C: cancel the games not yet played
+        for ref in pending:
+            ray.cancel(ref)
+        raise
     finally:
         if started_here:
             ray.shutdown()

@@ -44,18 +44,23 @@ def ratings(rows: Sequence[Row], entrants: int) -> list[dict[str, float]]:
 
 
 def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
-    """The summary of a tournament: `entrants`, `seats`, `length` (JSON-ready)."""
+    """The summary of a tournament (JSON-ready): `entrants` (win rate with its interval, mean
+    score and rank, rating, and win rate from each seat), `seats` (all bots), `length`."""
     n = len(specs)
     labels = entrant_labels(specs)
     wins = [0.0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     ranks: list[list[int]] = [[] for _ in range(n)]
     seat_wins = [0.0] * n
+    cell_wins = [[0.0] * n for _ in range(n)]  # [entrant][seat]
+    cell_games = [[0] * n for _ in range(n)]
     for row in rows:
         for seat, e in enumerate(row["seating"]):
             share = win_share(row, seat)
             wins[e] += share
             seat_wins[seat] += share
+            cell_wins[e][seat] += share
+            cell_games[e][seat] += 1
             scores[e].append(row["scores"][seat])
             ranks[e].append(row["ranks"][seat])
     count = len(rows)
@@ -69,6 +74,7 @@ def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
             "mean_score": statistics.fmean(scores[e]) if count else 0.0,
             "mean_rank": statistics.fmean(ranks[e]) if count else 0.0,
             **rated[e],
+            "by_seat": [{"seat": s, **_rate(cell_wins[e][s], cell_games[e][s])} for s in range(n)],
         }
         for e in range(n)
     ]

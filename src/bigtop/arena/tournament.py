@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +51,13 @@ def schedule(game: str, specs: list[str], count: int, seed: int, options: dict[s
     ]
 
 
+def _where(exc: BaseException) -> str:
+    """An exception in one line: type, message, and the innermost frame."""
+    frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    place = f" at {frame.filename}:{frame.lineno} in {frame.name}" if frame else ""
+    return f"{type(exc).__name__}: {exc}{place}"
+
+
 def play_task(task: Task) -> dict[str, Any]:
     """Play one game; a JSON-ready row: seating, bots, scores, ranks, winners, length, content
     features per seat (if the game has a `features` hook), the record, and the time taken."""
@@ -58,7 +66,10 @@ def play_task(task: Task) -> dict[str, Any]:
     seat_specs = [task.specs[e] for e in task.seating]
     bots = [bot_registry.make(spec, game, seed=task.seed * 100 + s) for s, spec in enumerate(seat_specs)]
     started = time.perf_counter()
-    state = play_game(game, bots, seed=task.seed, options=task.options or None)
+    try:
+        state = play_game(game, bots, seed=task.seed, options=task.options or None)
+    except Exception as exc:
+        raise BigtopError(f"game {task.index} (seed {task.seed}, seats {', '.join(seat_specs)}) failed: {_where(exc)}") from exc
     seconds = time.perf_counter() - started
     result = state.result()
     features = getattr(game, "features", None)
