@@ -2,7 +2,7 @@
 
 Per game and player count it plays `--conformance-games` seeded random games (default: the game's
 `conformance_games`, else 10) and checks the kernel contract at every step; the costlier checks
-(determinize, illegal actions, clones) run on every step of the first game and on a sample after.
+(determinize and playing a determinized copy to its end, illegal actions, clones) run on every step of the first game and on a sample after.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 import pytest
 
 from bigtop import games
+from bigtop.bots.match import random_playout
 from bigtop.core import Action, IllegalAction, Record, Rng, State
 
 MOVE_BOUND = 200_000
@@ -54,6 +55,12 @@ def check_step(state: State, rng: Rng, deep: bool) -> None:
             f"determinize({p}) changed the spectator view: spectators see something seat {p} cannot"
         )
     assert state.snapshot() == before, "determinize touched the true state"
+    # a determinized copy is a whole game: it plays on to the end with its invariants intact
+    if rng.below(3) == 0:
+        sample = state.determinize(movers[0], rng.fork())
+        random_playout(sample, rng.fork())
+        sample.check_invariants()
+        assert sample.is_over()
     # illegal and malformed actions change nothing
     others = [p for p in range(state.players) if p not in movers]
     attempts: list[tuple[int, object]] = [(movers[0], {"not": "an action"}), (movers[0], None), (movers[0], Action())]
