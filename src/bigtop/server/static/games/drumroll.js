@@ -38,6 +38,11 @@ function cube(color, extra = "") {
   return el("span", { class: `dr-cube dr-c-${color} ${extra}`.trim(), title: color });
 }
 
+// A small drawn icon: coin, prestige star, ticket, region, bank or trailer.
+function icon(kind) {
+  return el("span", { class: `dr-icon dr-icon-${kind}`, "aria-hidden": "true" });
+}
+
 function marker(seat) {
   return el("span", { class: `dr-marker dr-seat-${seat}` });
 }
@@ -158,7 +163,7 @@ function supply(view, moves, ctx) {
     el("h3", {}, ctx.t("dr.supply")),
     el("div", { class: "dr-piles" }, COLORS.map((color) => stockCube(view, color, moves))),
     el("div", { class: "dr-counters" },
-      el("span", {}, "🚚 ", ctx.t("dr.trailersLeft", { n: view.trailers_left })),
+      el("span", {}, icon("trailer"), " ", ctx.t("dr.trailersLeft", { n: view.trailers_left })),
       el("span", {}, el("span", { class: "dr-discount" }), " ", ctx.t("dr.discountsLeft", { n: view.discount_tokens_left })),
       el("span", {}, ctx.t("dr.decks", { perf: view.decks.performer, pers: view.decks.personnel }))),
     el("div", { class: "dr-supply-row" }, investDeck(view, moves, ctx), ticketTrack(view, ctx)));
@@ -196,15 +201,15 @@ function cubeSlots(performer, moves, ctx) {
   const slots = performer.cubes.map((color) => (color ? cube(color) : el("span", { class: "dr-cube dr-slot", title: ctx.t("dr.emptySlot") })));
   const adds = moves.take((a) => a.type === "Move" && a.card === performer.id)
     .map((move) => moves.bind(el("span", { class: "dr-add" }, "+", cube(move.action.color)), move));
-  return el("div", { class: "dr-slots" }, slots, adds);
+  return [el("div", { class: "dr-slots" }, slots), adds.length ? el("div", { class: "dr-chips" }, adds) : null];
 }
 
 function performerBadges(performer, seat, ctx) {
   const shown = seat.show_levels[performer.id];
   return el("div", { class: "dr-badges" },
-    el("span", { class: `dr-level dr-level-${performer.level}` }, ctx.t(`dr.level.${performer.level}`)),
+    performer.flipped ? null : el("span", { class: `dr-level dr-level-${performer.level}` }, ctx.t(`dr.level.${performer.level}`)),
     el("span", { class: "dr-salary" }, ctx.t("dr.salary", { n: performer.salary })),
-    performer.trailer ? el("span", { class: "dr-trailer", title: ctx.t("dr.trailer") }, "🚚") : null,
+    performer.trailer ? el("span", { class: "dr-trailer", title: ctx.t("dr.trailer") }, icon("trailer")) : null,
     performer.flipped ? el("span", { class: "dr-flipped" }, ctx.t("dr.flipped")) : null,
     shown !== undefined ? el("span", { class: "dr-performed" }, ctx.t("dr.performed", { level: ctx.t(`dr.level.${shown}`) })) : null,
     seat.skipped.includes(performer.id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
@@ -280,16 +285,16 @@ function picks(seat, moves, ctx) {
 }
 
 function bank(seat, moves, ctx) {
-  const box = el("span", { class: "dr-stat dr-bank" }, "🏦 ", ctx.t("dr.bank", { n: seat.bank }));
+  const box = el("span", { class: "dr-stat dr-bank" }, icon("bank"), " ", ctx.t("dr.bank", { n: seat.bank }));
   return moves.bind(box, moves.one("Deposit"));
 }
 
 function seatStats(seat, n, view, moves, ctx) {
   return el("div", { class: "dr-stats" },
-    el("span", { class: "dr-stat dr-coins" }, "🪙 ", ctx.t("dr.coins", { n: seat.coins })),
-    el("span", { class: "dr-stat dr-prestige" }, "⭐ ", ctx.t("dr.prestige", { n: seat.prestige })),
-    el("span", { class: "dr-stat" }, "🎟 ", ctx.t("dr.tickets", { n: seat.tickets })),
-    el("span", { class: "dr-stat" }, "🗺 ", cardName(seat.region)),
+    el("span", { class: "dr-stat dr-coins" }, icon("coin"), " ", ctx.t("dr.coins", { n: seat.coins })),
+    el("span", { class: "dr-stat dr-prestige" }, icon("star"), " ", ctx.t("dr.prestige", { n: seat.prestige })),
+    el("span", { class: "dr-stat" }, icon("ticket"), " ", ctx.t("dr.tickets", { n: seat.tickets })),
+    el("span", { class: "dr-stat" }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
     seat.skips ? el("span", { class: "dr-stat" }, ctx.t("dr.skips", { n: seat.skips })) : null,
     seat.bank || (n === ctx.seat && moves.left.some((m) => m.action.type === "Deposit")) ? bank(seat, moves, ctx) : null,
     seat.distribution ? el("span", { class: "dr-stat dr-moves-left" }, ctx.t("dr.movesLeft", { n: seat.distribution.moves_left })) : null,
@@ -423,7 +428,7 @@ export const strings = {
     "dr.salary": "salary {n}",
     "dr.trailer": "trailer",
     "dr.flipped": "flipped",
-    "dr.performed": "performed: {level}",
+    "dr.performed": "in the show: {level}",
     "dr.skipped": "salary skipped",
     "dr.storage": "Storage",
     "dr.play": "Play",
@@ -432,6 +437,7 @@ export const strings = {
     "dr.draft": "Dealt",
     "dr.looking": "Looking at",
     "dr.bank": "bank {n}",
+    "dr.region": "region {name}",
     "dr.coins": "{n} coins",
     "dr.prestige": "{n} prestige",
     "dr.tickets": "ticket {n}",
@@ -514,7 +520,7 @@ export const strings = {
     "dr.salary": "salaire {n}",
     "dr.trailer": "roulotte",
     "dr.flipped": "retourné",
-    "dr.performed": "a joué : {level}",
+    "dr.performed": "au spectacle : {level}",
     "dr.skipped": "salaire sauté",
     "dr.storage": "Réserve perso",
     "dr.play": "Jouer",
@@ -523,6 +529,7 @@ export const strings = {
     "dr.draft": "Reçus",
     "dr.looking": "Vous regardez",
     "dr.bank": "banque {n}",
+    "dr.region": "région {name}",
     "dr.coins": "{n} pièces",
     "dr.prestige": "{n} prestige",
     "dr.tickets": "billet {n}",
@@ -605,7 +612,7 @@ export const strings = {
     "dr.salary": "薪水 {n}",
     "dr.trailer": "拖車",
     "dr.flipped": "已翻轉",
-    "dr.performed": "已演出：{level}",
+    "dr.performed": "演出：{level}",
     "dr.skipped": "已跳過薪水",
     "dr.storage": "倉庫",
     "dr.play": "打出",
@@ -614,6 +621,7 @@ export const strings = {
     "dr.draft": "發到的牌",
     "dr.looking": "查看中",
     "dr.bank": "銀行 {n}",
+    "dr.region": "地區 {name}",
     "dr.coins": "{n} 金幣",
     "dr.prestige": "{n} 聲望",
     "dr.tickets": "門票 {n}",
