@@ -93,6 +93,9 @@ class Moves {
 
 function phaseText(view, ctx) {
   if (view.over) return ctx.t("dr.over");
+  if (view.prompt && view.prompt.kind === "effect" && view.prompt.data) {
+    return `${ctx.t("dr.prompt.effect")}: ${ctx.t(`dr.effect.${view.prompt.data[0]}`, { n: view.prompt.data[1] })}`;
+  }
   if (view.prompt) return ctx.t(`dr.prompt.${view.prompt.kind}`);
   if (view.sealed) return ctx.t(`dr.sealed.${view.sealed.kind}`);
   return "";
@@ -297,6 +300,8 @@ function seatStats(seat, n, view, moves, ctx) {
     el("span", { class: "dr-stat" }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
     seat.skips ? el("span", { class: "dr-stat" }, ctx.t("dr.skips", { n: seat.skips })) : null,
     seat.bank || (n === ctx.seat && moves.left.some((m) => m.action.type === "Deposit")) ? bank(seat, moves, ctx) : null,
+    seat.starting_cubes && seat.starting_cubes.length
+      ? el("span", { class: "dr-stat" }, ctx.t("dr.startingCubes"), " ", seat.starting_cubes.map((color) => cube(color))) : null,
     seat.distribution ? el("span", { class: "dr-stat dr-moves-left" }, ctx.t("dr.movesLeft", { n: seat.distribution.moves_left })) : null,
     view.result ? finalBonuses(view.result, n, ctx) : null);
 }
@@ -408,6 +413,16 @@ export const strings = {
     "dr.sealed.cubes": "Take two starting cubes",
     "dr.sealed.distribution": "Move cubes onto performers",
     "dr.sealed.vote": "Vote: delay the show or start it",
+    "dr.effect.cube": "take a cube",
+    "dr.effect.cube_to_coins": "a cube for {n} coins",
+    "dr.effect.coins_to_trailer": "{n} coins for a trailer",
+    "dr.effect.look_invest": "keep one investment card",
+    "dr.effect.cube_to_skip": "a cube for a salary skip",
+    "dr.effect.trailer": "give a trailer",
+    "dr.effect.card_cube_income": "spend a cube",
+    "dr.effect.extra_resources": "take extra cubes",
+    "dr.effect.fire": "fire a performer",
+    "dr.startingCubes": "Starting cubes:",
     "dr.actionBoard": "Action board",
     "dr.color.white": "White", "dr.color.yellow": "Yellow", "dr.color.green": "Green", "dr.color.blue": "Blue", "dr.color.red": "Red",
     "dr.space.tickets": "Tickets", "dr.space.invest": "Invest", "dr.space.performer": "Performer",
@@ -500,6 +515,16 @@ export const strings = {
     "dr.sealed.cubes": "Prendre deux cubes de départ",
     "dr.sealed.distribution": "Placer des cubes sur les artistes",
     "dr.sealed.vote": "Vote : retarder le spectacle ou le commencer",
+    "dr.effect.cube": "prendre un cube",
+    "dr.effect.cube_to_coins": "un cube contre {n} pièces",
+    "dr.effect.coins_to_trailer": "{n} pièces contre une roulotte",
+    "dr.effect.look_invest": "garder une carte investissement",
+    "dr.effect.cube_to_skip": "un cube contre un salaire sauté",
+    "dr.effect.trailer": "donner une roulotte",
+    "dr.effect.card_cube_income": "dépenser un cube",
+    "dr.effect.extra_resources": "prendre des cubes en plus",
+    "dr.effect.fire": "renvoyer un artiste",
+    "dr.startingCubes": "Cubes de départ :",
     "dr.actionBoard": "Plateau d’actions",
     "dr.color.white": "Blanc", "dr.color.yellow": "Jaune", "dr.color.green": "Vert", "dr.color.blue": "Bleu", "dr.color.red": "Rouge",
     "dr.space.tickets": "Billets", "dr.space.invest": "Investir", "dr.space.performer": "Artiste",
@@ -592,6 +617,16 @@ export const strings = {
     "dr.sealed.cubes": "拿取兩個起始方塊",
     "dr.sealed.distribution": "把方塊移到表演者上",
     "dr.sealed.vote": "投票：延後或開始演出",
+    "dr.effect.cube": "拿一個方塊",
+    "dr.effect.cube_to_coins": "一個方塊換 {n} 金幣",
+    "dr.effect.coins_to_trailer": "{n} 金幣換一輛拖車",
+    "dr.effect.look_invest": "保留一張投資卡",
+    "dr.effect.cube_to_skip": "一個方塊換跳過一筆薪水",
+    "dr.effect.trailer": "給一輛拖車",
+    "dr.effect.card_cube_income": "花一個方塊",
+    "dr.effect.extra_resources": "拿額外方塊",
+    "dr.effect.fire": "解僱一位表演者",
+    "dr.startingCubes": "起始方塊：",
     "dr.actionBoard": "行動圖板",
     "dr.color.white": "白", "dr.color.yellow": "黃", "dr.color.green": "綠", "dr.color.blue": "藍", "dr.color.red": "紅",
     "dr.space.tickets": "門票", "dr.space.invest": "投資", "dr.space.performer": "表演者",
