@@ -62,6 +62,22 @@ def create_and_start(page: Page, url: str) -> None:
     expect(page.locator("#board .dr-board")).to_be_visible()
 
 
+def check_spectator(page: Page, shots: Shots) -> None:
+    """Someone without a token sees both circuses but no one's dealt cards, and nothing to click."""
+    context = page.context.browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")  # type: ignore[union-attr]
+    try:
+        watcher = context.new_page()
+        watcher.goto(page.url.split("?")[0])
+        expect(watcher.locator("#board .dr-circus")).to_have_count(2)
+        expect(watcher.get_by_text("You are watching.")).to_be_visible()
+        expect(watcher.locator("#board .dr-picks")).to_have_count(0)
+        expect(watcher.locator("#board .dr-mine")).to_have_count(0)
+        expect(watcher.locator(CLICKABLE)).to_have_count(0)
+        Shots(watcher, shots.folder / "spectator").take("start")
+    finally:
+        context.close()
+
+
 def click_one(page: Page, rng: random.Random) -> bool:
     """Click one of the offered moves at random and wait for the board drawn after it; False if none."""
     moves = page.locator(CLICKABLE)
@@ -105,6 +121,7 @@ def test_play_drumroll_to_the_end_by_clicking_the_board(tmp_path, page):
         expect(page.locator("#board .dr-circus")).to_have_count(2)
         expect(page.locator("#board .dr-circus.dr-mine .dr-picks .dr-card.dr-move")).to_have_count(2)  # the draft: keep one
         shots.take("start")
+        check_spectator(page, shots)
         phases = play_to_the_end(page, shots)
         assert {"Place an action marker", "Move cubes onto performers", "Choose the next performer"} <= phases
         shots.take("end")

@@ -80,6 +80,12 @@ class Moves {
       event.stopPropagation();
       this.send(move.action);
     });
+    node.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.send(move.action);
+    });
     return node;
   }
 
@@ -306,9 +312,15 @@ function seatStats(seat, n, view, moves, ctx) {
     view.result ? finalBonuses(view.result, n, ctx) : null);
 }
 
+// A bonus by its translated name; one the strings do not know by its key.
+function bonusName(key, ctx) {
+  const name = ctx.t(`dr.bonus.${key}`);
+  return name === `dr.bonus.${key}` ? key.replaceAll("_", " ") : name;
+}
+
 function finalBonuses(result, n, ctx) {
   const row = (result.bonuses || [])[n] || {};
-  const parts = Object.entries(row).map(([key, value]) => `${ctx.t(`dr.bonus.${key}`)} +${value}`);
+  const parts = Object.entries(row).map(([key, value]) => `${bonusName(key, ctx)} +${value}`);
   return el("span", { class: "dr-stat dr-bonuses" }, ctx.t("dr.bonuses", { list: parts.length ? parts.join(", ") : "—" }));
 }
 
@@ -461,6 +473,7 @@ export const strings = {
     "dr.bonuses": "Final bonuses: {list}",
     "dr.bonus.largest_show": "largest show", "dr.bonus.full_variety": "full variety", "dr.bonus.perfect_show": "perfect show",
     "dr.bonus.large_troupe": "large troupe", "dr.bonus.bank_representative": "bank", "dr.bonus.unused_cards": "unused cards",
+    "dr.bonus.resource_bonus": "resource bonus", "dr.bonus.trailer_bonus": "trailer bonus", "dr.bonus.personnel_bonus": "personnel bonus",
     "dr.you": "you",
     "dr.noPerformers": "no performers yet",
     "dr.done": "Done",
@@ -563,6 +576,7 @@ export const strings = {
     "dr.bonuses": "Bonus finaux : {list}",
     "dr.bonus.largest_show": "plus grand spectacle", "dr.bonus.full_variety": "variété complète", "dr.bonus.perfect_show": "spectacle parfait",
     "dr.bonus.large_troupe": "grande troupe", "dr.bonus.bank_representative": "banque", "dr.bonus.unused_cards": "cartes inutilisées",
+    "dr.bonus.resource_bonus": "bonus de ressources", "dr.bonus.trailer_bonus": "bonus de roulottes", "dr.bonus.personnel_bonus": "bonus de personnel",
     "dr.you": "vous",
     "dr.noPerformers": "pas encore d’artiste",
     "dr.done": "Terminé",
@@ -665,6 +679,7 @@ export const strings = {
     "dr.bonuses": "最終加分：{list}",
     "dr.bonus.largest_show": "最大演出", "dr.bonus.full_variety": "種類齊全", "dr.bonus.perfect_show": "完美演出",
     "dr.bonus.large_troupe": "大型劇團", "dr.bonus.bank_representative": "銀行", "dr.bonus.unused_cards": "未用卡牌",
+    "dr.bonus.resource_bonus": "資源加分", "dr.bonus.trailer_bonus": "拖車加分", "dr.bonus.personnel_bonus": "工作人員加分",
     "dr.you": "你",
     "dr.noPerformers": "尚無表演者",
     "dr.done": "完成",
