@@ -64,9 +64,16 @@ class Moves {
     return found;
   }
 
-  // The single move of `type` whose fields match `fields`, or null.
+  // The first move still left that `test(action)` accepts, removed from the left-overs; or null.
+  first(test) {
+    const found = this.left.find((move) => test(move.action)) || null;
+    this.left = this.left.filter((move) => move !== found);
+    return found;
+  }
+
+  // The first move of `type` whose fields match `fields`, or null.
   one(type, fields = {}) {
-    return this.take((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v))[0] || null;
+    return this.first((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
   }
 
   // Make `node` play `move` when clicked (nothing when there is no move).
@@ -229,9 +236,7 @@ function performerCard(performer, seat, moves, ctx) {
     el("div", { class: "dr-card-name" }, cardName(performer.id)),
     cubeSlots(performer, moves, ctx),
     performerBadges(performer, seat, ctx));
-  const whole = moves.take((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type));
-  moves.bind(card, whole[0]);
-  return card;
+  return moves.bind(card, moves.first((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type)));
 }
 
 function conversionChip(move, moves) {
@@ -268,27 +273,32 @@ function handCard(id, moves, ctx) {
   return card;
 }
 
-function pickCard(id, kind, moves) {
-  const card = el("div", { class: `dr-card dr-${kind} dr-small`, "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)));
+function pickCard(id, kind, kept, moves, ctx) {
+  const card = el("div", { class: `dr-card dr-${kind} dr-small`, "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)),
+    kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
   return moves.bind(card, moves.one("Keep", { card: id }));
 }
 
+// The investment hand: its cards for its own seat, their backs for everyone else.
 function hand(seat, moves, ctx) {
-  if (!seat.hand) {
-    return el("div", { class: "dr-hand" }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })),
-      Array.from({ length: seat.hand_size }, () => el("div", { class: "dr-card dr-card-back dr-tiny" })));
-  }
-  return el("div", { class: "dr-hand" }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })),
-    seat.hand.map((id) => handCard(id, moves, ctx)));
+  const cards = seat.hand
+    ? seat.hand.map((id) => handCard(id, moves, ctx))
+    : Array.from({ length: seat.hand_size }, () => el("div", { class: "dr-card dr-card-back dr-tiny" }));
+  return el("div", { class: "dr-hand" }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })), cards);
 }
 
-function picks(seat, moves, ctx) {
+// The cards the seat chooses from: the two performers dealt at set-up (the kept one marked once
+// chosen), the investment cards looked at.
+function picks(seat, sealed, moves, ctx) {
+  const kept = sealed && sealed.kind === "draft" ? sealed.mine : null;
   const parts = [];
   if (seat.draft && seat.draft.length) {
-    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.draft")), seat.draft.map((id) => pickCard(id, "performer", moves))));
+    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.draft")),
+      seat.draft.map((id) => pickCard(id, "performer", id === kept, moves, ctx))));
   }
   if (seat.looking && seat.looking.length) {
-    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.looking")), seat.looking.map((id) => pickCard(id, "investment", moves))));
+    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.looking")),
+      seat.looking.map((id) => pickCard(id, "investment", false, moves, ctx))));
   }
   return parts;
 }
@@ -334,7 +344,7 @@ function circus(view, n, moves, ctx) {
       n === view.start ? el("span", { class: "dr-first", title: ctx.t("dr.startingPlayer") }, "①") : null),
     seatStats(seat, n, view, moves, ctx),
     storage(seat, moves, ctx),
-    picks(seat, moves, ctx),
+    picks(seat, view.sealed, moves, ctx),
     el("div", { class: "dr-cards" }, seat.performers.length
       ? seat.performers.map((performer) => performerCard(performer, seat, moves, ctx))
       : el("span", { class: "dr-empty" }, ctx.t("dr.noPerformers"))),
@@ -462,6 +472,7 @@ export const strings = {
     "dr.discard": "Discard",
     "dr.hand": "Hand {n}/{limit}",
     "dr.draft": "Dealt",
+    "dr.kept": "kept",
     "dr.looking": "Looking at",
     "dr.bank": "bank {n}",
     "dr.region": "region {name}",
@@ -565,6 +576,7 @@ export const strings = {
     "dr.discard": "Défausser",
     "dr.hand": "Main {n}/{limit}",
     "dr.draft": "Reçus",
+    "dr.kept": "gardé",
     "dr.looking": "Vous regardez",
     "dr.bank": "banque {n}",
     "dr.region": "région {name}",
@@ -668,6 +680,7 @@ export const strings = {
     "dr.discard": "棄掉",
     "dr.hand": "手牌 {n}/{limit}",
     "dr.draft": "發到的牌",
+    "dr.kept": "已保留",
     "dr.looking": "查看中",
     "dr.bank": "銀行 {n}",
     "dr.region": "地區 {name}",
