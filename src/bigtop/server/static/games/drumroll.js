@@ -1,0 +1,707 @@
+// Drum Roll board for the web table. Interface: see docs/server.md, "Per-game boards".
+//
+// Every legal move is drawn where it belongs (an action space, a card, a cube, the investment deck,
+// the bank); the moves with no place on the board (done, decline, votes...) become buttons beside it.
+// Everything clickable carries the class `dr-move`.
+
+const COLORS = ["white", "yellow", "green", "blue", "red"];
+const SPACES = ["tickets", "invest", "performer", "personnel", "pass"];
+const STYLE_ID = "drumroll-style";
+
+// ------------------------------------------------------------------ small helpers
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function loadStyle() {
+  if (document.getElementById(STYLE_ID)) return;
+  document.head.appendChild(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/games/drumroll.css" }));
+}
+
+// "rope-walker" -> "Rope Walker"; investment copies lose their number ("unblock-2" -> "Unblock").
+function cardName(id) {
+  return id.replace(/-\d+$/, "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+function cube(color, extra = "") {
+  return el("span", { class: `dr-cube dr-c-${color} ${extra}`.trim(), title: color });
+}
+
+// A small drawn icon: coin, prestige star, ticket, region, bank or trailer.
+function icon(kind) {
+  return el("span", { class: `dr-icon dr-icon-${kind}`, "aria-hidden": "true" });
+}
+
+function marker(seat) {
+  return el("span", { class: `dr-marker dr-seat-${seat}` });
+}
+
+// ------------------------------------------------------------------ the legal moves
+
+// The legal moves, taken one by one by the parts of the board that draw them; what is left over
+// becomes buttons.
+class Moves {
+  constructor(legal, send) {
+    this.left = [...legal];
+    this.send = send;
+  }
+
+  // Every move still left that `test(action)` accepts, removed from the left-overs.
+  take(test) {
+    const found = this.left.filter((move) => test(move.action));
+    this.left = this.left.filter((move) => !found.includes(move));
+    return found;
+  }
+
+  // The first move still left that `test(action)` accepts, removed from the left-overs; or null.
+  first(test) {
+    const found = this.left.find((move) => test(move.action)) || null;
+    this.left = this.left.filter((move) => move !== found);
+    return found;
+  }
+
+  // The first move of `type` whose fields match `fields`, or null.
+  one(type, fields = {}) {
+    return this.first((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
+  }
+
+  // Make `node` play `move` when clicked (nothing when there is no move).
+  bind(node, move) {
+    if (!move) return node;
+    node.classList.add("dr-move");
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    node.title = move.label;
+    node.addEventListener("click", (event) => {
+      event.stopPropagation();
+      this.send(move.action);
+    });
+    node.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.send(move.action);
+    });
+    return node;
+  }
+
+  // A small button on a card or a space, for one of several moves there.
+  chip(move, text) {
+    return this.bind(el("button", { type: "button", class: "dr-chip" }, text), move);
+  }
+}
+
+// ------------------------------------------------------------------ status line
+
+function phaseText(view, ctx) {
+  if (view.over) return ctx.t("dr.over");
+  if (view.prompt && view.prompt.kind === "effect" && view.prompt.data) {
+    return `${ctx.t("dr.prompt.effect")}: ${ctx.t(`dr.effect.${view.prompt.data[0]}`, { n: view.prompt.data[1] })}`;
+  }
+  if (view.prompt) return ctx.t(`dr.prompt.${view.prompt.kind}`);
+  if (view.sealed) return ctx.t(`dr.sealed.${view.sealed.kind}`);
+  return "";
+}
+
+function statusBar(view, ctx) {
+  const names = view.to_move.map((seat) => ctx.seatName(seat)).join(", ");
+  return el("div", { class: "dr-status" },
+    el("span", { class: "dr-show" }, ctx.t("dr.showTurn", { show: Math.min(view.show, 3), turn: view.turn })),
+    el("span", {}, ctx.t("dr.starting", { name: ctx.seatName(view.start) })),
+    el("span", { class: "dr-phase" }, phaseText(view, ctx)),
+    names ? el("span", { class: "dr-whose" }, ctx.t("dr.whose", { names })) : null);
+}
+
+// ------------------------------------------------------------------ action board
+
+function stack(view, slot) {
+  return el("div", { class: "dr-stack" }, view.markers.filter(([, s]) => s === slot).map(([seat]) => marker(seat)));
+}
+
+function cubeSpace(view, color, moves, ctx) {
+  const space = el("div", { class: `dr-space dr-space-cube dr-c-${color}-bg`, "data-slot": color },
+    cube(color, "dr-big"), el("span", { class: "dr-space-name" }, ctx.t(`dr.color.${color}`)), stack(view, color));
+  moves.bind(space, moves.one("Place", { slot: color, unblock: false }));
+  const unblock = moves.one("Place", { slot: color, unblock: true });
+  if (unblock) space.appendChild(moves.chip(unblock, ctx.t("dr.unblock")));
+  return space;
+}
+
+function otherSpace(view, slot, moves, ctx) {
+  const space = el("div", { class: `dr-space dr-space-${slot}`, "data-slot": slot },
+    el("span", { class: "dr-space-name" }, ctx.t(`dr.space.${slot}`)), stack(view, slot));
+  return moves.bind(space, moves.one("Place", { slot }));
+}
+
+function actionBoard(view, moves, ctx) {
+  return el("section", { class: "dr-panel dr-actionboard" },
+    el("h3", {}, ctx.t("dr.actionBoard")),
+    el("div", { class: "dr-spaces" },
+      COLORS.map((color) => cubeSpace(view, color, moves, ctx)),
+      SPACES.map((slot) => otherSpace(view, slot, moves, ctx))));
+}
+
+// ------------------------------------------------------------------ supply: cubes, tokens, decks, tickets
+
+function stockCube(view, color, moves) {
+  const pile = el("div", { class: "dr-pile", "data-color": color }, cube(color, "dr-big"), el("b", {}, view.stock[color]));
+  moves.bind(pile, moves.one("TakeCube", { color, count: 1 }));
+  const two = moves.one("TakeCube", { color, count: 2 });
+  if (two) pile.appendChild(moves.chip(two, "×2"));
+  return pile;
+}
+
+function ticketTrack(view, ctx) {
+  const boxes = [0, ...view.ticket_values].map((value, i) => el("div", { class: "dr-ticket" },
+    el("span", { class: "dr-ticket-value" }, i === 0 ? "★" : value),
+    el("div", { class: "dr-stack" }, view.seats.map((seat, n) => (seat.tickets === i ? marker(n) : null)))));
+  return el("div", { class: "dr-tickets" }, el("h4", {}, ctx.t("dr.ticketTrack")), el("div", { class: "dr-ticket-row" }, boxes));
+}
+
+function investDeck(view, moves, ctx) {
+  const deck = el("div", { class: "dr-deck dr-card-back" }, el("span", {}, ctx.t("dr.investDeck")), el("b", {}, view.decks.investment));
+  return moves.bind(deck, moves.one("Invest"));
+}
+
+function supply(view, moves, ctx) {
+  return el("section", { class: "dr-panel dr-supply" },
+    el("h3", {}, ctx.t("dr.supply")),
+    el("div", { class: "dr-piles" }, COLORS.map((color) => stockCube(view, color, moves))),
+    el("div", { class: "dr-counters" },
+      el("span", {}, icon("trailer"), " ", ctx.t("dr.trailersLeft", { n: view.trailers_left })),
+      el("span", {}, el("span", { class: "dr-discount" }), " ", ctx.t("dr.discountsLeft", { n: view.discount_tokens_left })),
+      el("span", {}, ctx.t("dr.decks", { perf: view.decks.performer, pers: view.decks.personnel }))),
+    el("div", { class: "dr-supply-row" }, investDeck(view, moves, ctx), ticketTrack(view, ctx)));
+}
+
+// ------------------------------------------------------------------ hiring area
+
+function discounts(n) {
+  return el("div", { class: "dr-discounts" }, Array.from({ length: n }, () => el("span", { class: "dr-discount" })));
+}
+
+function rowCard(entry, kind, moves, ctx) {
+  const card = el("div", { class: `dr-card dr-${kind}`, "data-card": entry.id },
+    el("div", { class: "dr-card-name" }, cardName(entry.id)),
+    el("div", { class: "dr-cost" }, ctx.t("dr.cost", { n: entry.cost })),
+    discounts(entry.discounts));
+  return moves.bind(card, moves.one("Hire", { card: entry.id }));
+}
+
+function hiringRow(title, entries, kind, moves, ctx) {
+  return el("div", { class: "dr-row" }, el("h4", {}, title),
+    el("div", { class: "dr-cards" }, entries.length ? entries.map((entry) => rowCard(entry, kind, moves, ctx)) : el("span", { class: "dr-empty" }, "—")));
+}
+
+function hiring(view, moves, ctx) {
+  return el("section", { class: "dr-panel dr-hiring" },
+    el("h3", {}, ctx.t("dr.hiring")),
+    hiringRow(ctx.t("dr.performers"), view.performer_row, "performer", moves, ctx),
+    hiringRow(ctx.t("dr.personnel"), view.personnel_row, "personnel", moves, ctx));
+}
+
+// ------------------------------------------------------------------ a circus
+
+function cubeSlots(performer, moves, ctx) {
+  const slots = performer.cubes.map((color) => (color ? cube(color) : el("span", { class: "dr-cube dr-slot", title: ctx.t("dr.emptySlot") })));
+  const adds = moves.take((a) => a.type === "Move" && a.card === performer.id)
+    .map((move) => moves.bind(el("span", { class: "dr-add" }, "+", cube(move.action.color)), move));
+  return [el("div", { class: "dr-slots" }, slots), adds.length ? el("div", { class: "dr-chips" }, adds) : null];
+}
+
+function performerBadges(performer, seat, ctx) {
+  const shown = seat.show_levels[performer.id];
+  return el("div", { class: "dr-badges" },
+    performer.flipped ? null : el("span", { class: `dr-level dr-level-${performer.level}` }, ctx.t(`dr.level.${performer.level}`)),
+    el("span", { class: "dr-salary" }, ctx.t("dr.salary", { n: performer.salary })),
+    performer.trailer ? el("span", { class: "dr-trailer", title: ctx.t("dr.trailer") }, icon("trailer")) : null,
+    performer.flipped ? el("span", { class: "dr-flipped" }, ctx.t("dr.flipped")) : null,
+    shown !== undefined ? el("span", { class: "dr-performed" }, ctx.t("dr.performed", { level: ctx.t(`dr.level.${shown}`) })) : null,
+    seat.skipped.includes(performer.id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
+}
+
+function performerCard(performer, seat, moves, ctx) {
+  const card = el("div", { class: `dr-card dr-performer${performer.flipped ? " dr-is-flipped" : ""}`, "data-card": performer.id },
+    el("div", { class: "dr-card-name" }, cardName(performer.id)),
+    cubeSlots(performer, moves, ctx),
+    performerBadges(performer, seat, ctx));
+  return moves.bind(card, moves.first((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type)));
+}
+
+function conversionChip(move, moves) {
+  const a = move.action;
+  const gains = a.dst ? [cube(a.dst)] : [];
+  return moves.chip(move, [cube(a.src), "→", ...gains]);
+}
+
+function personnelCard(id, seat, moves, ctx) {
+  const card = el("div", { class: "dr-card dr-personnel dr-small", "data-card": id },
+    el("div", { class: "dr-card-name" }, cardName(id)),
+    seat.skipped.includes(id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
+  moves.bind(card, moves.one("SkipSalary", { card: id }));
+  const conversions = moves.take((a) => a.type === "Convert" && a.card === id);
+  if (conversions.length) card.appendChild(el("div", { class: "dr-chips" }, conversions.map((move) => conversionChip(move, moves))));
+  return card;
+}
+
+function storage(seat, moves, ctx) {
+  return el("div", { class: "dr-storage" }, el("span", { class: "dr-label" }, ctx.t("dr.storage")),
+    COLORS.map((color) => {
+      const pile = el("span", { class: "dr-pile dr-pile-small", "data-color": color }, cube(color), el("b", {}, seat.storage[color]));
+      return moves.bind(pile, moves.one("Spend", { color }));
+    }));
+}
+
+function handCard(id, moves, ctx) {
+  const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)));
+  const chips = [
+    ...moves.take((a) => a.type === "Play" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.play"))),
+    ...moves.take((a) => a.type === "Discard" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.discard"))),
+  ];
+  if (chips.length) card.appendChild(el("div", { class: "dr-chips" }, chips));
+  return card;
+}
+
+function pickCard(id, kind, kept, moves, ctx) {
+  const card = el("div", { class: `dr-card dr-${kind} dr-small`, "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)),
+    kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
+  return moves.bind(card, moves.one("Keep", { card: id }));
+}
+
+// The investment hand: its cards for its own seat, their backs for everyone else.
+function hand(seat, moves, ctx) {
+  const cards = seat.hand
+    ? seat.hand.map((id) => handCard(id, moves, ctx))
+    : Array.from({ length: seat.hand_size }, () => el("div", { class: "dr-card dr-card-back dr-tiny" }));
+  return el("div", { class: "dr-hand" }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })), cards);
+}
+
+// The cards the seat chooses from: the two performers dealt at set-up (the kept one marked once
+// chosen), the investment cards looked at.
+function picks(seat, sealed, moves, ctx) {
+  const kept = sealed && sealed.kind === "draft" ? sealed.mine : null;
+  const parts = [];
+  if (seat.draft && seat.draft.length) {
+    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.draft")),
+      seat.draft.map((id) => pickCard(id, "performer", id === kept, moves, ctx))));
+  }
+  if (seat.looking && seat.looking.length) {
+    parts.push(el("div", { class: "dr-picks" }, el("span", { class: "dr-label" }, ctx.t("dr.looking")),
+      seat.looking.map((id) => pickCard(id, "investment", false, moves, ctx))));
+  }
+  return parts;
+}
+
+function bank(seat, moves, ctx) {
+  const box = el("span", { class: "dr-stat dr-bank" }, icon("bank"), " ", ctx.t("dr.bank", { n: seat.bank }));
+  return moves.bind(box, moves.one("Deposit"));
+}
+
+function seatStats(seat, n, view, moves, ctx) {
+  return el("div", { class: "dr-stats" },
+    el("span", { class: "dr-stat dr-coins" }, icon("coin"), " ", ctx.t("dr.coins", { n: seat.coins })),
+    el("span", { class: "dr-stat dr-prestige" }, icon("star"), " ", ctx.t("dr.prestige", { n: seat.prestige })),
+    el("span", { class: "dr-stat" }, icon("ticket"), " ", ctx.t("dr.tickets", { n: seat.tickets })),
+    el("span", { class: "dr-stat" }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
+    seat.skips ? el("span", { class: "dr-stat" }, ctx.t("dr.skips", { n: seat.skips })) : null,
+    seat.bank || (n === ctx.seat && moves.left.some((m) => m.action.type === "Deposit")) ? bank(seat, moves, ctx) : null,
+    seat.starting_cubes && seat.starting_cubes.length
+      ? el("span", { class: "dr-stat" }, ctx.t("dr.startingCubes"), " ", seat.starting_cubes.map((color) => cube(color))) : null,
+    seat.distribution ? el("span", { class: "dr-stat dr-moves-left" }, ctx.t("dr.movesLeft", { n: seat.distribution.moves_left })) : null,
+    view.result ? finalBonuses(view.result, n, ctx) : null);
+}
+
+// A bonus by its translated name; one the strings do not know by its key.
+function bonusName(key, ctx) {
+  const name = ctx.t(`dr.bonus.${key}`);
+  return name === `dr.bonus.${key}` ? key.replaceAll("_", " ") : name;
+}
+
+function finalBonuses(result, n, ctx) {
+  const row = (result.bonuses || [])[n] || {};
+  const parts = Object.entries(row).map(([key, value]) => `${bonusName(key, ctx)} +${value}`);
+  return el("span", { class: "dr-stat dr-bonuses" }, ctx.t("dr.bonuses", { list: parts.length ? parts.join(", ") : "—" }));
+}
+
+function circus(view, n, moves, ctx) {
+  const seat = view.seats[n];
+  const classes = ["dr-panel", "dr-circus", `dr-seat-border-${n}`];
+  if (view.to_move.includes(n)) classes.push("dr-active");
+  if (n === ctx.seat) classes.push("dr-mine");
+  return el("section", { class: classes.join(" "), "data-seat": n },
+    el("h3", {}, marker(n), " ", ctx.seatName(n), n === ctx.seat ? ` (${ctx.t("dr.you")})` : "",
+      n === view.start ? el("span", { class: "dr-first", title: ctx.t("dr.startingPlayer") }, "①") : null),
+    seatStats(seat, n, view, moves, ctx),
+    storage(seat, moves, ctx),
+    picks(seat, view.sealed, moves, ctx),
+    el("div", { class: "dr-cards" }, seat.performers.length
+      ? seat.performers.map((performer) => performerCard(performer, seat, moves, ctx))
+      : el("span", { class: "dr-empty" }, ctx.t("dr.noPerformers"))),
+    seat.personnel.length ? el("div", { class: "dr-cards dr-staff" }, el("span", { class: "dr-label" }, ctx.t("dr.personnel")),
+      seat.personnel.map((id) => personnelCard(id, seat, moves, ctx))) : null,
+    hand(seat, moves, ctx));
+}
+
+function circuses(view, moves, ctx) {
+  const first = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  const order = view.seats.map((_, i) => (first + i) % view.seats.length);
+  return el("div", { class: "dr-circuses" }, order.map((n) => circus(view, n, moves, ctx)));
+}
+
+// ------------------------------------------------------------------ moves with no place on the board
+
+function buttonText(action, label, ctx) {
+  switch (action.type) {
+    case "Done": return ctx.t("dr.done");
+    case "Decline": return ctx.t("dr.decline");
+    case "Vote": return ctx.t(action.delay ? "dr.voteDelay" : "dr.voteStart");
+    case "Outstanding": return ctx.t(action.flip ? "dr.flip" : "dr.benefit");
+    case "ReturnOrganizer": return ctx.t(action.back ? "dr.returnOrganizer" : "dr.keepOrganizer");
+    default: return label;
+  }
+}
+
+function buttons(moves, ctx) {
+  if (!moves.left.length) return null;
+  return el("div", { class: "dr-buttons" }, moves.left.map((move) =>
+    moves.bind(el("button", { type: "button", class: "action" }, buttonText(move.action, move.label, ctx)), move)));
+}
+
+// ------------------------------------------------------------------ the board
+
+export function render(root, view, legal, send, ctx) {
+  loadStyle();
+  const moves = new Moves(legal, send);
+  const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
+  const rows = hiring(view, moves, ctx);
+  const seats = circuses(view, moves, ctx);
+  root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
+}
+
+// ------------------------------------------------------------------ strings
+
+export const strings = {
+  en: {
+    reshuffled: "The {deck} discard pile is shuffled into a new deck.",
+    fired: "{seat} fires {card}.",
+    draft_revealed: "The starting performers are revealed.",
+    starting_cubes: "Everyone takes their starting cubes.",
+    votes_revealed: "The votes are revealed.",
+    distributed: "{seat} moves cubes onto the performers.",
+    played: "{seat} plays {card}.",
+    placed: "{seat} places a marker on {slot}.",
+    invested: "{seat} pays for an investment card.",
+    drew_investment: "You draw {card}.",
+    hired: "{seat} hires {card}.",
+    organizer_returned: "{seat} returns the Show Organizer and will start next turn.",
+    performed: "{seat}'s {card} performs (level {level}).",
+    flipped: "{seat} flips {card} for prestige.",
+    discarded: "{seat} discards {card}.",
+    looking: "You look at {cards}.",
+    vote_result: "Vote: {delay} to delay, {ready} to start.",
+    show: "Show {number} begins!",
+    region_bonus: "{seat} earns {prestige} prestige in the region ({region}).",
+    salaries: "{seat} pays {due} coins of salaries ({unpaid} unpaid).",
+    game_over: "The last show is over: final scoring.",
+    "dr.over": "Game over",
+    "dr.showTurn": "Show {show}/3 · Turn {turn}",
+    "dr.starting": "Starting player: {name}",
+    "dr.whose": "Waiting for {names}",
+    "dr.startingPlayer": "Starting player",
+    "dr.prompt.bank": "Put coins on the Bank Representative",
+    "dr.prompt.place": "Place an action marker",
+    "dr.prompt.invest": "Invest: take the top investment card?",
+    "dr.prompt.hire_performer": "Hire a performer",
+    "dr.prompt.hire_personnel": "Hire a personnel member",
+    "dr.prompt.organizer": "Return the Show Organizer?",
+    "dr.prompt.double_vote": "Play Double Vote?",
+    "dr.prompt.perform": "Choose the next performer",
+    "dr.prompt.outstanding": "Outstanding: flip or take the benefit",
+    "dr.prompt.effect": "Choose a benefit",
+    "dr.prompt.skip": "Skip a salary",
+    "dr.prompt.hand_limit": "Over the hand limit: play or discard",
+    "dr.sealed.draft": "Keep one of two performers",
+    "dr.sealed.cubes": "Take two starting cubes",
+    "dr.sealed.distribution": "Move cubes onto performers",
+    "dr.sealed.vote": "Vote: delay the show or start it",
+    "dr.effect.cube": "take a cube",
+    "dr.effect.cube_to_coins": "a cube for {n} coins",
+    "dr.effect.coins_to_trailer": "{n} coins for a trailer",
+    "dr.effect.look_invest": "keep one investment card",
+    "dr.effect.cube_to_skip": "a cube for a salary skip",
+    "dr.effect.trailer": "give a trailer",
+    "dr.effect.card_cube_income": "spend a cube",
+    "dr.effect.extra_resources": "take extra cubes",
+    "dr.effect.fire": "fire a performer",
+    "dr.startingCubes": "Starting cubes:",
+    "dr.actionBoard": "Action board",
+    "dr.color.white": "White", "dr.color.yellow": "Yellow", "dr.color.green": "Green", "dr.color.blue": "Blue", "dr.color.red": "Red",
+    "dr.space.tickets": "Tickets", "dr.space.invest": "Invest", "dr.space.performer": "Performer",
+    "dr.space.personnel": "Personnel", "dr.space.pass": "Pass",
+    "dr.unblock": "Unblock",
+    "dr.supply": "Supply",
+    "dr.trailersLeft": "{n} trailers",
+    "dr.discountsLeft": "{n} discount tokens",
+    "dr.decks": "Decks: {perf} performers, {pers} personnel",
+    "dr.investDeck": "Investment",
+    "dr.ticketTrack": "Ticket track",
+    "dr.hiring": "Hiring",
+    "dr.performers": "Performers",
+    "dr.personnel": "Personnel",
+    "dr.cost": "{n} coins",
+    "dr.emptySlot": "empty",
+    "dr.level.0": "no show", "dr.level.1": "poor", "dr.level.2": "good", "dr.level.3": "outstanding",
+    "dr.salary": "salary {n}",
+    "dr.trailer": "trailer",
+    "dr.flipped": "flipped",
+    "dr.performed": "in the show: {level}",
+    "dr.skipped": "salary skipped",
+    "dr.storage": "Storage",
+    "dr.play": "Play",
+    "dr.discard": "Discard",
+    "dr.hand": "Hand {n}/{limit}",
+    "dr.draft": "Dealt",
+    "dr.kept": "kept",
+    "dr.looking": "Looking at",
+    "dr.bank": "bank {n}",
+    "dr.region": "region {name}",
+    "dr.coins": "{n} coins",
+    "dr.prestige": "{n} prestige",
+    "dr.tickets": "ticket {n}",
+    "dr.skips": "{n} salary skips",
+    "dr.movesLeft": "{n} moves left",
+    "dr.bonuses": "Final bonuses: {list}",
+    "dr.bonus.largest_show": "largest show", "dr.bonus.full_variety": "full variety", "dr.bonus.perfect_show": "perfect show",
+    "dr.bonus.large_troupe": "large troupe", "dr.bonus.bank_representative": "bank", "dr.bonus.unused_cards": "unused cards",
+    "dr.bonus.resource_bonus": "resource bonus", "dr.bonus.trailer_bonus": "trailer bonus", "dr.bonus.personnel_bonus": "personnel bonus",
+    "dr.you": "you",
+    "dr.noPerformers": "no performers yet",
+    "dr.done": "Done",
+    "dr.decline": "Decline",
+    "dr.voteDelay": "Vote to delay the show",
+    "dr.voteStart": "Vote to start the show",
+    "dr.flip": "Flip the performer for prestige",
+    "dr.benefit": "Take the outstanding benefit",
+    "dr.returnOrganizer": "Return the Show Organizer (start next turn)",
+    "dr.keepOrganizer": "Keep the Show Organizer",
+  },
+  fr: {
+    reshuffled: "La défausse {deck} est mélangée pour former une nouvelle pioche.",
+    fired: "{seat} renvoie {card}.",
+    draft_revealed: "Les artistes de départ sont révélés.",
+    starting_cubes: "Chacun prend ses cubes de départ.",
+    votes_revealed: "Les votes sont révélés.",
+    distributed: "{seat} place des cubes sur ses artistes.",
+    played: "{seat} joue {card}.",
+    placed: "{seat} pose un marqueur sur {slot}.",
+    invested: "{seat} paie une carte investissement.",
+    drew_investment: "Vous piochez {card}.",
+    hired: "{seat} engage {card}.",
+    organizer_returned: "{seat} rend l’organisateur et commencera le prochain tour.",
+    performed: "{card} de {seat} se produit (niveau {level}).",
+    flipped: "{seat} retourne {card} pour du prestige.",
+    discarded: "{seat} défausse {card}.",
+    looking: "Vous regardez {cards}.",
+    vote_result: "Vote : {delay} pour retarder, {ready} pour commencer.",
+    show: "Le spectacle {number} commence !",
+    region_bonus: "{seat} gagne {prestige} prestige dans la région ({region}).",
+    salaries: "{seat} paie {due} pièces de salaires ({unpaid} impayées).",
+    game_over: "Le dernier spectacle est fini : décompte final.",
+    "dr.over": "Partie terminée",
+    "dr.showTurn": "Spectacle {show}/3 · Tour {turn}",
+    "dr.starting": "Premier joueur : {name}",
+    "dr.whose": "En attente de {names}",
+    "dr.startingPlayer": "Premier joueur",
+    "dr.prompt.bank": "Déposer des pièces chez le banquier",
+    "dr.prompt.place": "Poser un marqueur d’action",
+    "dr.prompt.invest": "Investir : prendre la carte du dessus ?",
+    "dr.prompt.hire_performer": "Engager un artiste",
+    "dr.prompt.hire_personnel": "Engager un membre du personnel",
+    "dr.prompt.organizer": "Rendre l’organisateur ?",
+    "dr.prompt.double_vote": "Jouer Double vote ?",
+    "dr.prompt.perform": "Choisir le prochain artiste",
+    "dr.prompt.outstanding": "Exceptionnel : retourner ou prendre le bonus",
+    "dr.prompt.effect": "Choisir un bonus",
+    "dr.prompt.skip": "Sauter un salaire",
+    "dr.prompt.hand_limit": "Trop de cartes : jouer ou défausser",
+    "dr.sealed.draft": "Garder un des deux artistes",
+    "dr.sealed.cubes": "Prendre deux cubes de départ",
+    "dr.sealed.distribution": "Placer des cubes sur les artistes",
+    "dr.sealed.vote": "Vote : retarder le spectacle ou le commencer",
+    "dr.effect.cube": "prendre un cube",
+    "dr.effect.cube_to_coins": "un cube contre {n} pièces",
+    "dr.effect.coins_to_trailer": "{n} pièces contre une roulotte",
+    "dr.effect.look_invest": "garder une carte investissement",
+    "dr.effect.cube_to_skip": "un cube contre un salaire sauté",
+    "dr.effect.trailer": "donner une roulotte",
+    "dr.effect.card_cube_income": "dépenser un cube",
+    "dr.effect.extra_resources": "prendre des cubes en plus",
+    "dr.effect.fire": "renvoyer un artiste",
+    "dr.startingCubes": "Cubes de départ :",
+    "dr.actionBoard": "Plateau d’actions",
+    "dr.color.white": "Blanc", "dr.color.yellow": "Jaune", "dr.color.green": "Vert", "dr.color.blue": "Bleu", "dr.color.red": "Rouge",
+    "dr.space.tickets": "Billets", "dr.space.invest": "Investir", "dr.space.performer": "Artiste",
+    "dr.space.personnel": "Personnel", "dr.space.pass": "Passer",
+    "dr.unblock": "Débloquer",
+    "dr.supply": "Réserve",
+    "dr.trailersLeft": "{n} roulottes",
+    "dr.discountsLeft": "{n} jetons de réduction",
+    "dr.decks": "Pioches : {perf} artistes, {pers} personnel",
+    "dr.investDeck": "Investissement",
+    "dr.ticketTrack": "Piste des billets",
+    "dr.hiring": "Embauche",
+    "dr.performers": "Artistes",
+    "dr.personnel": "Personnel",
+    "dr.cost": "{n} pièces",
+    "dr.emptySlot": "vide",
+    "dr.level.0": "pas de numéro", "dr.level.1": "médiocre", "dr.level.2": "bon", "dr.level.3": "exceptionnel",
+    "dr.salary": "salaire {n}",
+    "dr.trailer": "roulotte",
+    "dr.flipped": "retourné",
+    "dr.performed": "au spectacle : {level}",
+    "dr.skipped": "salaire sauté",
+    "dr.storage": "Réserve perso",
+    "dr.play": "Jouer",
+    "dr.discard": "Défausser",
+    "dr.hand": "Main {n}/{limit}",
+    "dr.draft": "Reçus",
+    "dr.kept": "gardé",
+    "dr.looking": "Vous regardez",
+    "dr.bank": "banque {n}",
+    "dr.region": "région {name}",
+    "dr.coins": "{n} pièces",
+    "dr.prestige": "{n} prestige",
+    "dr.tickets": "billet {n}",
+    "dr.skips": "{n} salaires à sauter",
+    "dr.movesLeft": "{n} déplacements restants",
+    "dr.bonuses": "Bonus finaux : {list}",
+    "dr.bonus.largest_show": "plus grand spectacle", "dr.bonus.full_variety": "variété complète", "dr.bonus.perfect_show": "spectacle parfait",
+    "dr.bonus.large_troupe": "grande troupe", "dr.bonus.bank_representative": "banque", "dr.bonus.unused_cards": "cartes inutilisées",
+    "dr.bonus.resource_bonus": "bonus de ressources", "dr.bonus.trailer_bonus": "bonus de roulottes", "dr.bonus.personnel_bonus": "bonus de personnel",
+    "dr.you": "vous",
+    "dr.noPerformers": "pas encore d’artiste",
+    "dr.done": "Terminé",
+    "dr.decline": "Refuser",
+    "dr.voteDelay": "Voter pour retarder le spectacle",
+    "dr.voteStart": "Voter pour commencer le spectacle",
+    "dr.flip": "Retourner l’artiste pour du prestige",
+    "dr.benefit": "Prendre le bonus exceptionnel",
+    "dr.returnOrganizer": "Rendre l’organisateur (commencer le prochain tour)",
+    "dr.keepOrganizer": "Garder l’organisateur",
+  },
+  "zh-Hant": {
+    reshuffled: "{deck} 棄牌堆洗成新的牌庫。",
+    fired: "{seat} 解僱了 {card}。",
+    draft_revealed: "起始表演者公開。",
+    starting_cubes: "每位玩家拿取起始方塊。",
+    votes_revealed: "投票公開。",
+    distributed: "{seat} 把方塊移到表演者上。",
+    played: "{seat} 打出 {card}。",
+    placed: "{seat} 在 {slot} 放置標記。",
+    invested: "{seat} 付錢拿一張投資卡。",
+    drew_investment: "你抽到 {card}。",
+    hired: "{seat} 僱用了 {card}。",
+    organizer_returned: "{seat} 歸還演出經理，下回合先手。",
+    performed: "{seat} 的 {card} 表演（等級 {level}）。",
+    flipped: "{seat} 翻轉 {card} 換取聲望。",
+    discarded: "{seat} 棄掉 {card}。",
+    looking: "你查看 {cards}。",
+    vote_result: "投票：{delay} 票延後，{ready} 票開演。",
+    show: "第 {number} 場演出開始！",
+    region_bonus: "{seat} 在地區（{region}）獲得 {prestige} 聲望。",
+    salaries: "{seat} 支付 {due} 金幣薪水（{unpaid} 未付）。",
+    game_over: "最後一場演出結束：最終計分。",
+    "dr.over": "遊戲結束",
+    "dr.showTurn": "第 {show}/3 場演出 · 第 {turn} 回合",
+    "dr.starting": "起始玩家：{name}",
+    "dr.whose": "等待 {names}",
+    "dr.startingPlayer": "起始玩家",
+    "dr.prompt.bank": "把金幣存到銀行代表",
+    "dr.prompt.place": "放置行動標記",
+    "dr.prompt.invest": "投資：拿取最上面的投資卡？",
+    "dr.prompt.hire_performer": "僱用表演者",
+    "dr.prompt.hire_personnel": "僱用工作人員",
+    "dr.prompt.organizer": "歸還演出經理？",
+    "dr.prompt.double_vote": "打出雙倍投票？",
+    "dr.prompt.perform": "選擇下一位表演者",
+    "dr.prompt.outstanding": "精彩演出：翻轉或拿取獎勵",
+    "dr.prompt.effect": "選擇獎勵",
+    "dr.prompt.skip": "跳過一筆薪水",
+    "dr.prompt.hand_limit": "超過手牌上限：打出或棄牌",
+    "dr.sealed.draft": "兩位表演者中保留一位",
+    "dr.sealed.cubes": "拿取兩個起始方塊",
+    "dr.sealed.distribution": "把方塊移到表演者上",
+    "dr.sealed.vote": "投票：延後或開始演出",
+    "dr.effect.cube": "拿一個方塊",
+    "dr.effect.cube_to_coins": "一個方塊換 {n} 金幣",
+    "dr.effect.coins_to_trailer": "{n} 金幣換一輛拖車",
+    "dr.effect.look_invest": "保留一張投資卡",
+    "dr.effect.cube_to_skip": "一個方塊換跳過一筆薪水",
+    "dr.effect.trailer": "給一輛拖車",
+    "dr.effect.card_cube_income": "花一個方塊",
+    "dr.effect.extra_resources": "拿額外方塊",
+    "dr.effect.fire": "解僱一位表演者",
+    "dr.startingCubes": "起始方塊：",
+    "dr.actionBoard": "行動圖板",
+    "dr.color.white": "白", "dr.color.yellow": "黃", "dr.color.green": "綠", "dr.color.blue": "藍", "dr.color.red": "紅",
+    "dr.space.tickets": "門票", "dr.space.invest": "投資", "dr.space.performer": "表演者",
+    "dr.space.personnel": "工作人員", "dr.space.pass": "跳過",
+    "dr.unblock": "解除封鎖",
+    "dr.supply": "供應區",
+    "dr.trailersLeft": "{n} 輛拖車",
+    "dr.discountsLeft": "{n} 個折扣標記",
+    "dr.decks": "牌庫：{perf} 張表演者，{pers} 張工作人員",
+    "dr.investDeck": "投資卡",
+    "dr.ticketTrack": "門票軌",
+    "dr.hiring": "僱用區",
+    "dr.performers": "表演者",
+    "dr.personnel": "工作人員",
+    "dr.cost": "{n} 金幣",
+    "dr.emptySlot": "空",
+    "dr.level.0": "無法演出", "dr.level.1": "差", "dr.level.2": "好", "dr.level.3": "精彩",
+    "dr.salary": "薪水 {n}",
+    "dr.trailer": "拖車",
+    "dr.flipped": "已翻轉",
+    "dr.performed": "演出：{level}",
+    "dr.skipped": "已跳過薪水",
+    "dr.storage": "倉庫",
+    "dr.play": "打出",
+    "dr.discard": "棄掉",
+    "dr.hand": "手牌 {n}/{limit}",
+    "dr.draft": "發到的牌",
+    "dr.kept": "已保留",
+    "dr.looking": "查看中",
+    "dr.bank": "銀行 {n}",
+    "dr.region": "地區 {name}",
+    "dr.coins": "{n} 金幣",
+    "dr.prestige": "{n} 聲望",
+    "dr.tickets": "門票 {n}",
+    "dr.skips": "可跳過 {n} 筆薪水",
+    "dr.movesLeft": "還可移動 {n} 次",
+    "dr.bonuses": "最終加分：{list}",
+    "dr.bonus.largest_show": "最大演出", "dr.bonus.full_variety": "種類齊全", "dr.bonus.perfect_show": "完美演出",
+    "dr.bonus.large_troupe": "大型劇團", "dr.bonus.bank_representative": "銀行", "dr.bonus.unused_cards": "未用卡牌",
+    "dr.bonus.resource_bonus": "資源加分", "dr.bonus.trailer_bonus": "拖車加分", "dr.bonus.personnel_bonus": "工作人員加分",
+    "dr.you": "你",
+    "dr.noPerformers": "尚無表演者",
+    "dr.done": "完成",
+    "dr.decline": "放棄",
+    "dr.voteDelay": "投票延後演出",
+    "dr.voteStart": "投票開始演出",
+    "dr.flip": "翻轉表演者換取聲望",
+    "dr.benefit": "拿取精彩獎勵",
+    "dr.returnOrganizer": "歸還演出經理（下回合先手）",
+    "dr.keepOrganizer": "保留演出經理",
+  },
+};
