@@ -113,7 +113,7 @@ const SPECIES_FILL = { troll: "#7d8f5a", orc: "#b65a3c", elf: "#4aa3a0", dwarf: 
 const BLIND = 7;  // the Recruit source meaning "the top of the seasoned deck"
 const TARGETED = ["take_dragon", "move_groundhog", "scout"];
 const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["name", "vote"]], ["tour", ["tour"]], ["festival", ["festival", "over"]]];
-const MAP = { left: 40, top: 42, dx: 12, dy: 36, width: 960, height: 630 };
+const MAP = { left: 58, top: 44, dx: 11.8, dy: 36, width: 960, height: 632 };
 
 let armed = null;  // the action card whose target the seat is choosing, or null
 
@@ -156,7 +156,7 @@ function button(text, move, onClick, extra = "") {
 
 function loadStyles() {
   if (document.getElementById("tf-styles")) return;
-  document.head.appendChild(el("link", { id: "tf-styles", rel: "stylesheet", href: new URL("./trollfest.css", import.meta.url).href }));
+  document.head.appendChild(el("link", { id: "tf-styles", rel: "stylesheet", href: "/static/games/trollfest.css" }));
 }
 
 // ------------------------------------------------------------------------------ the legal moves
@@ -314,10 +314,10 @@ function citySymbol(symbol) {
   return null;
 }
 
+// A hometown is a ring in its band's colour around the city (one ring per band born there).
 function hometowns(city, view) {
-  return view.home.map((home, seat) => (home !== city ? null
-    : svg("path", { class: "tf-home", d: "M-8,0 L0,-8 L8,0 L8,8 L-8,8 Z", fill: SEAT_FILL[seat],
-      transform: `translate(${-20 - 12 * seat},-20)` })));
+  const seats = view.home.map((home, seat) => [home, seat]).filter(([home]) => home === city).map(([, seat]) => seat);
+  return seats.map((seat, i) => svg("circle", { class: "tf-home", r: 27 + 5 * i, stroke: SEAT_FILL[seat] }));
 }
 
 function tourTokens(city, view) {
@@ -328,11 +328,9 @@ function tourTokens(city, view) {
 
 function groundhogMark(city, view, ctx) {
   if (view.groundhog !== city) return null;
-  return svg("g", { class: "tf-groundhog", transform: "translate(-24,14)" }, svg("title", {}, ctx.t("tf.groundhog")),
-    svg("ellipse", { rx: 9, ry: 11, fill: "#8a5a2b", stroke: "#3b2412" }),
-    svg("circle", { cx: -5, cy: -9, r: 3, fill: "#8a5a2b", stroke: "#3b2412" }),
-    svg("circle", { cx: 5, cy: -9, r: 3, fill: "#8a5a2b", stroke: "#3b2412" }),
-    svg("text", { y: 4 }, "G"));
+  return svg("g", { class: "tf-groundhog", transform: "translate(-22,-16)" }, svg("title", {}, ctx.t("tf.groundhog")),
+    svg("circle", { cx: -7, cy: -10, r: 4.5 }), svg("circle", { cx: 7, cy: -10, r: 4.5 }),
+    svg("ellipse", { rx: 12, ry: 13 }), svg("text", { y: 5 }, "+5"));
 }
 
 function bandPawns(city, view, ctx) {
@@ -340,6 +338,23 @@ function bandPawns(city, view, ctx) {
   return here.map((seat, i) => svg("g", { class: "tf-pawn", transform: `translate(${16 + 11 * i},8)`, "data-seat": seat },
     svg("title", {}, bandLabel(view, seat, ctx)),
     svg("path", { d: "M0,-12 L8,8 L-8,8 Z", fill: SEAT_FILL[seat], stroke: "#111", "stroke-width": 1.5 })));
+}
+
+function legendItem(symbol, text) {
+  return el("span", { class: "tf-legend-item" }, symbol, text);
+}
+
+function mapLegend(ctx) {
+  const dot = (colour, shape = "") => el("span", { class: `tf-dot ${shape}`.trim(), style: `background:${colour}` });
+  return el("p", { class: "tf-legend" },
+    Object.entries(SPECIES_FILL).map(([species, colour]) => legendItem(dot(colour), ctx.t(`tf.sp.${species}`))),
+    legendItem(el("span", { class: "tf-sym tf-sym-market" }, "$"), ctx.t("tf.symbol.market")),
+    legendItem(el("span", { class: "tf-sym tf-sym-culture" }, "★"), ctx.t("tf.symbol.culture")),
+    legendItem(dot("#ccc", "tf-dot-diamond"), ctx.t("tf.legend.pass")),
+    legendItem(dot("#ccc", "tf-dot-small"), ctx.t("tf.legend.token")),
+    legendItem(dot("transparent", "tf-dot-ring"), ctx.t("tf.legend.home")),
+    legendItem(el("span", { class: "tf-pawn-icon" }, "▲"), ctx.t("tf.legend.band")),
+    legendItem(dot("#8a5a2b"), ctx.t("tf.legend.groundhog")));
 }
 
 function mapView(view, moves, play, ctx) {
@@ -353,7 +368,7 @@ function mapView(view, moves, play, ctx) {
 function springboard(view, moves, play, ctx) {
   if (!view.springboard.length) return null;
   const slots = view.springboard.map((card, slot) => {
-    const node = artistCard(card, ctx);
+    const node = artistCard(card, ctx, "tf-small");
     const move = armed !== null
       ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "scout" && m.action.arg === slot)
       : moves.find("Recruit", (a) => a.source === slot);
@@ -472,11 +487,15 @@ function festivalCards(view, seat, ctx) {
     hand.length ? el("div", { class: "tf-row" }, el("span", { class: "tf-label" }, ctx.t("tf.handOf")), hand.map((card) => actionCard(card, ctx, "tf-small"))) : null);
 }
 
+// The final score: what the breakdown names, the rest coming from the tour (concerts, band name, cards).
 function breakdownTable(view, seat, ctx) {
+  if (!view.over) return null;
   const entries = Object.entries(view.breakdown[seat]).filter(([, pts]) => pts);
-  if (!view.over || !entries.length) return null;
-  return el("table", { class: "tf-breakdown" }, entries.map(([key, pts]) =>
-    el("tr", {}, el("td", {}, ctx.t(`tf.award.${key}`)), el("td", { class: "num" }, String(pts)))));
+  const named = entries.reduce((sum, [, pts]) => sum + pts, 0);
+  const rows = [["tf.award.tour", view.scores[seat] - named], ...entries.map(([key, pts]) => [`tf.award.${key}`, pts])];
+  return el("table", { class: "tf-breakdown" },
+    rows.map(([key, pts]) => el("tr", {}, el("td", {}, ctx.t(key)), el("td", { class: "num" }, String(pts)))),
+    el("tr", { class: "tf-total" }, el("td", {}, ctx.t("tf.award.total")), el("td", { class: "num" }, String(view.scores[seat]))));
 }
 
 function bandPanel(view, seat, moves, play, ctx) {
@@ -511,7 +530,7 @@ export function render(root, view, legal, send, ctx) {
     draftZone(view, moves, play, ctx), formZone(view, moves, play, ctx), nameZone(view, moves, play, ctx),
     marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
     turnButtons(view, moves, play, ctx),
-    mapView(view, moves, play, ctx),
+    mapView(view, moves, play, ctx), mapLegend(ctx),
     springboard(view, moves, play, ctx),
     handZone(view, moves, play, redraw, ctx),
     bandsZone(view, moves, play, ctx)));
@@ -577,6 +596,9 @@ export const strings = {
     "tf.sp.giant": "giant", "tf.sp.goblin": "goblin", "tf.sp.siren": "siren", "tf.sp.centaur": "centaur",
     "tf.colour.red": "red", "tf.colour.blue": "blue", "tf.colour.green": "green", "tf.colour.yellow": "yellow",
     "tf.colour.purple": "purple", "tf.colour.black": "black", "tf.colour.white": "white",
+    "tf.legend.pass": "dragon pass (dragons left)", "tf.legend.token": "tour token", "tf.legend.home": "hometown",
+    "tf.legend.band": "band", "tf.legend.groundhog": "Groundhog (+5)",
+    "tf.award.tour": "Tour, band name and cards", "tf.award.total": "Total",
     "tf.award.hometown": "Back in the hometown", "tf.award.all_tokens": "Every tour token placed", "tf.award.rave_review": "Rave Review",
     "tf.award.energy": "Energy", "tf.award.charisma": "Charisma", "tf.award.skill": "Skill", "tf.award.light_show": "Light Show",
     "tf.award.diversity": "Diversity", "tf.award.classic_rock": "Classic Rock", "tf.award.male_only": "Male-only band",
@@ -638,6 +660,9 @@ export const strings = {
     "tf.sp.giant": "géant", "tf.sp.goblin": "gobelin", "tf.sp.siren": "sirène", "tf.sp.centaur": "centaure",
     "tf.colour.red": "rouge", "tf.colour.blue": "bleu", "tf.colour.green": "vert", "tf.colour.yellow": "jaune",
     "tf.colour.purple": "violet", "tf.colour.black": "noir", "tf.colour.white": "blanc",
+    "tf.legend.pass": "col du dragon (dragons restants)", "tf.legend.token": "jeton de tournée", "tf.legend.home": "ville natale",
+    "tf.legend.band": "groupe", "tf.legend.groundhog": "Marmotte (+5)",
+    "tf.award.tour": "Tournée, nom du groupe et cartes", "tf.award.total": "Total",
     "tf.award.hometown": "Retour à la ville natale", "tf.award.all_tokens": "Tous les jetons posés", "tf.award.rave_review": "Critique dithyrambique",
     "tf.award.energy": "Énergie", "tf.award.charisma": "Charisme", "tf.award.skill": "Technique", "tf.award.light_show": "Jeux de lumière",
     "tf.award.diversity": "Diversité", "tf.award.classic_rock": "Rock classique", "tf.award.male_only": "Groupe tout masculin",
@@ -699,6 +724,9 @@ export const strings = {
     "tf.sp.giant": "巨人", "tf.sp.goblin": "哥布林", "tf.sp.siren": "海妖", "tf.sp.centaur": "半人馬",
     "tf.colour.red": "紅", "tf.colour.blue": "藍", "tf.colour.green": "綠", "tf.colour.yellow": "黃",
     "tf.colour.purple": "紫", "tf.colour.black": "黑", "tf.colour.white": "白",
+    "tf.legend.pass": "龍之隘口（剩餘的龍）", "tf.legend.token": "巡演標記", "tf.legend.home": "家鄉",
+    "tf.legend.band": "樂團", "tf.legend.groundhog": "土撥鼠（+5）",
+    "tf.award.tour": "巡演、團名與卡牌", "tf.award.total": "總分",
     "tf.award.hometown": "回到家鄉", "tf.award.all_tokens": "放完所有巡演標記", "tf.award.rave_review": "好評如潮",
     "tf.award.energy": "活力", "tf.award.charisma": "魅力", "tf.award.skill": "技巧", "tf.award.light_show": "燈光秀",
     "tf.award.diversity": "多元", "tf.award.classic_rock": "經典搖滾", "tf.award.male_only": "全男子樂團",
