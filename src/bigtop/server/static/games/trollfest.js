@@ -110,6 +110,7 @@ const COLOURS = ["red", "blue", "green", "yellow", "purple", "black", "white"];
 const COLOUR_FILL = { red: "#d7322f", blue: "#2f62c9", green: "#2f9a45", yellow: "#f0c419", purple: "#8a3fb8", black: "#222", white: "#f4f4f4" };
 const SEAT_FILL = ["#e0453a", "#2d6fd6", "#2a9d4b", "#f08a1c", "#9b48c9", "#18a9b8"];
 const SPECIES_FILL = { troll: "#7d8f5a", orc: "#b65a3c", elf: "#4aa3a0", dwarf: "#c79a3b" };
+const DUO_INSTRUMENTS = ["guitar", "bass", "singer", "drums", "bagpipe", "flute", "harp", "keyboard", "violin"];  // a Duo's argument
 const BLIND = 7;  // the Recruit source meaning "the top of the seasoned deck"
 const TARGETED = ["take_dragon", "move_groundhog", "scout"];
 const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["name", "vote"]], ["tour", ["tour"]], ["festival", ["festival", "over"]]];
@@ -233,14 +234,25 @@ function statusLine(view, ctx) {
 }
 
 // ------------------------------------------------------------------------------ prompts without a place on the board
+// What a played card aims at: a dragon colour, a city, a Springboard artist, an instrument (Duo).
+function cardTarget(view, card, arg, ctx) {
+  const effect = actionType(card)[2];
+  if (effect === "take_dragon") return ctx.t("tf.dragonOf", { colour: ctx.t(`tf.colour.${COLOURS[arg]}`) });
+  if (effect === "move_groundhog") return CITIES[arg][0];
+  if (effect === "scout" && view.springboard[arg] !== undefined) return ARTISTS[view.springboard[arg]][0];
+  if (effect === "duo") return ctx.t(`tf.inst.${DUO_INSTRUMENTS[arg]}`);
+  return "";
+}
+
 // The card just played and the answer asked of the seat (let it happen, or Thor's Hammer).
 function stackPrompt(view, moves, play, ctx) {
   if (!view.stack.length) return null;
-  const [seat, card] = view.stack[view.stack.length - 1];
+  const [seat, card, arg] = view.stack[view.stack.length - 1];
   const answers = moves.filter("Answer");
+  const target = cardTarget(view, card, arg, ctx);
   return el("div", { class: "tf-prompt tf-stack" },
     actionCard(card, ctx, "tf-small"),
-    el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionType(card)[0] })),
+    el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionType(card)[0] }), target ? ` → ${target}` : ""),
       answers.length ? el("p", {}, ctx.t("tf.answerPrompt")) : el("p", { class: "tf-quiet" }, ctx.t("tf.waitingAnswers")),
       el("div", { class: "tf-buttons" }, answers.map((m) => button(ctx.t(m.action.hammer ? "tf.hammer" : "tf.let"), m,
         () => play(m.action), m.action.hammer ? "tf-danger" : "")))));
@@ -498,6 +510,15 @@ function breakdownTable(view, seat, ctx) {
     el("tr", { class: "tf-total" }, el("td", {}, ctx.t("tf.award.total")), el("td", { class: "num" }, String(view.scores[seat]))));
 }
 
+// During the vote: the seat's own sealed vote, and the last round's tally when a run-off is on.
+function voteMark(view, seat, ctx) {
+  if (view.phase !== "vote") return null;
+  const votes = view.votes.filter((v) => v === seat).length;
+  return el("span", { class: "tf-votes" },
+    view.runoffs ? ctx.t("tf.votes", { n: votes }) : "",
+    view.my_choice === seat ? el("span", { class: "tf-your-vote" }, ctx.t("tf.yourVote")) : null);
+}
+
 function bandPanel(view, seat, moves, play, ctx) {
   const vote = moves.find("Vote", (a) => a.seat === seat);
   const best = view.best_name === seat ? el("span", { class: "tf-best", title: ctx.t("tf.best") }, "★") : null;
@@ -505,6 +526,7 @@ function bandPanel(view, seat, moves, play, ctx) {
     el("strong", {}, bandLabel(view, seat, ctx)), best,
     view.turn === seat && view.phase !== "over" ? el("span", { class: "tf-turn-mark" }, ctx.t("tf.turnMark")) : null,
     el("span", { class: "tf-score" }, ctx.t("tf.score", { n: view.scores[seat] })),
+    voteMark(view, seat, ctx),
     vote ? clickable(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote, () => play(vote.action)) : null);
   const panel = el("section", { class: seat === view.seat ? "tf-band tf-mine" : "tf-band", "data-seat": seat },
     head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, play, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
@@ -524,16 +546,18 @@ export function render(root, view, legal, send, ctx) {
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
   const play = (action) => { armed = null; send(action); };
+  const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
   root.appendChild(el("div", { class: "tf-board" },
     phaseStrip(view, ctx), statusLine(view, ctx),
     stackPrompt(view, moves, play, ctx), armedHint(ctx),
     draftZone(view, moves, play, ctx), formZone(view, moves, play, ctx), nameZone(view, moves, play, ctx),
     marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
     turnButtons(view, moves, play, ctx),
+    forming ? bandsZone(view, moves, play, ctx) : null,
     mapView(view, moves, play, ctx), mapLegend(ctx),
     springboard(view, moves, play, ctx),
     handZone(view, moves, play, redraw, ctx),
-    bandsZone(view, moves, play, ctx)));
+    forming ? null : bandsZone(view, moves, play, ctx)));
 }
 
 // ------------------------------------------------------------------------------ strings
@@ -578,7 +602,7 @@ export const strings = {
     "tf.armed": "{card}: choose its target (click the card again to put it back).",
     "tf.map": "Map", "tf.groundhog": "The Groundhog: +5 points for the next concert here",
     "tf.passTitle": "{colour} dragon pass: {n} dragon(s) left", "tf.symbol.market": "Market", "tf.symbol.culture": "vivid cultural life",
-    "tf.springboard": "Rock Springboard", "tf.deck": "Seasoned deck ({n}): blind audition",
+    "tf.springboard": "Rock Springboard", "tf.deck": "Deck ({n})",
     "tf.packet": "Your draft packet: pick one", "tf.picked": "Chosen: waiting for the others.", "tf.startHand": "Your starting artists",
     "tf.picks": "Drafted so far", "tf.decide": "Choose your {instrument}", "tf.keepNone": "Keep no {instrument}",
     "tf.duoPair": "Keep both with a Duo: {a} + {b}", "tf.kept": "Kept for your band", "tf.shown": "Your band is ready: waiting for the others.",
@@ -596,6 +620,7 @@ export const strings = {
     "tf.sp.giant": "giant", "tf.sp.goblin": "goblin", "tf.sp.siren": "siren", "tf.sp.centaur": "centaur",
     "tf.colour.red": "red", "tf.colour.blue": "blue", "tf.colour.green": "green", "tf.colour.yellow": "yellow",
     "tf.colour.purple": "purple", "tf.colour.black": "black", "tf.colour.white": "white",
+    "tf.dragonOf": "a {colour} dragon", "tf.votes": "{n} vote(s) last round", "tf.yourVote": "your vote",
     "tf.legend.pass": "dragon pass (dragons left)", "tf.legend.token": "tour token", "tf.legend.home": "hometown",
     "tf.legend.band": "band", "tf.legend.groundhog": "Groundhog (+5)",
     "tf.award.tour": "Tour, band name and cards", "tf.award.total": "Total",
@@ -642,7 +667,7 @@ export const strings = {
     "tf.armed": "{card} : choisissez sa cible (recliquez la carte pour la reprendre).",
     "tf.map": "Carte", "tf.groundhog": "La Marmotte : +5 points au prochain concert ici",
     "tf.passTitle": "Col du dragon {colour} : {n} dragon(s) restant(s)", "tf.symbol.market": "Marché", "tf.symbol.culture": "vie culturelle animée",
-    "tf.springboard": "Tremplin du Rock", "tf.deck": "Pioche confirmée ({n}) : audition à l’aveugle",
+    "tf.springboard": "Tremplin du Rock", "tf.deck": "Pioche ({n})",
     "tf.packet": "Votre paquet de draft : prenez-en une", "tf.picked": "Choisi : en attente des autres.", "tf.startHand": "Vos artistes de départ",
     "tf.picks": "Déjà pris", "tf.decide": "Choisissez votre {instrument}", "tf.keepNone": "Ne garder aucun {instrument}",
     "tf.duoPair": "Garder les deux avec un Duo : {a} + {b}", "tf.kept": "Gardés pour votre groupe", "tf.shown": "Votre groupe est prêt : en attente des autres.",
@@ -660,6 +685,7 @@ export const strings = {
     "tf.sp.giant": "géant", "tf.sp.goblin": "gobelin", "tf.sp.siren": "sirène", "tf.sp.centaur": "centaure",
     "tf.colour.red": "rouge", "tf.colour.blue": "bleu", "tf.colour.green": "vert", "tf.colour.yellow": "jaune",
     "tf.colour.purple": "violet", "tf.colour.black": "noir", "tf.colour.white": "blanc",
+    "tf.dragonOf": "un dragon {colour}", "tf.votes": "{n} voix au tour précédent", "tf.yourVote": "votre vote",
     "tf.legend.pass": "col du dragon (dragons restants)", "tf.legend.token": "jeton de tournée", "tf.legend.home": "ville natale",
     "tf.legend.band": "groupe", "tf.legend.groundhog": "Marmotte (+5)",
     "tf.award.tour": "Tournée, nom du groupe et cartes", "tf.award.total": "Total",
@@ -706,7 +732,7 @@ export const strings = {
     "tf.armed": "{card}：選擇目標（再點一次卡牌可收回）。",
     "tf.map": "地圖", "tf.groundhog": "土撥鼠：下一場在此的演唱會 +5 分",
     "tf.passTitle": "{colour}龍之隘口：剩 {n} 隻龍", "tf.symbol.market": "市集", "tf.symbol.culture": "文化繁榮",
-    "tf.springboard": "搖滾跳板", "tf.deck": "資深樂手牌堆（{n}）：盲選試音",
+    "tf.springboard": "搖滾跳板", "tf.deck": "牌堆（{n}）",
     "tf.packet": "你的選秀牌堆：選一張", "tf.picked": "已選：等待其他人。", "tf.startHand": "你的初始樂手",
     "tf.picks": "已選的牌", "tf.decide": "選擇你的{instrument}", "tf.keepNone": "不留{instrument}",
     "tf.duoPair": "用二重奏兩位都留：{a} + {b}", "tf.kept": "留在樂團中", "tf.shown": "你的樂團已就緒：等待其他人。",
@@ -724,6 +750,7 @@ export const strings = {
     "tf.sp.giant": "巨人", "tf.sp.goblin": "哥布林", "tf.sp.siren": "海妖", "tf.sp.centaur": "半人馬",
     "tf.colour.red": "紅", "tf.colour.blue": "藍", "tf.colour.green": "綠", "tf.colour.yellow": "黃",
     "tf.colour.purple": "紫", "tf.colour.black": "黑", "tf.colour.white": "白",
+    "tf.dragonOf": "一隻{colour}龍", "tf.votes": "上一輪 {n} 票", "tf.yourVote": "你的票",
     "tf.legend.pass": "龍之隘口（剩餘的龍）", "tf.legend.token": "巡演標記", "tf.legend.home": "家鄉",
     "tf.legend.band": "樂團", "tf.legend.groundhog": "土撥鼠（+5）",
     "tf.award.tour": "巡演、團名與卡牌", "tf.award.total": "總分",
