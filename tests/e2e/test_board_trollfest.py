@@ -72,6 +72,16 @@ def click_one(page: Page, rng: random.Random) -> bool:
     return True
 
 
+def watch_as_spectator(watcher: Page, table_url: str, shots: Path) -> None:
+    """A spectator sees every band, hand and score of the finished game, and nothing to click."""
+    watcher.goto(table_url)
+    expect(watcher.get_by_text("You are watching.")).to_be_visible()
+    expect(watcher.locator("#board .tf-band")).to_have_count(3)
+    expect(watcher.locator("#board .tf-breakdown")).to_have_count(3)
+    expect(watcher.locator("#board .tf-legal")).to_have_count(0)
+    shoot(watcher, shots, "7-spectator")
+
+
 def phase(page: Page) -> str:
     current = page.locator("#board .tf-phases .tf-current")
     return current.inner_text() if current.count() else ""
@@ -113,6 +123,8 @@ def test_play_trollfest_to_the_end_by_clicking(tmp_path, page):
         page.select_option("#language", "zh-Hant")
         expect(page.locator("#board .tf-phases .tf-current")).to_have_text("音樂祭")
         shoot(page, shots, "6-end-zh-Hant")
+        page.select_option("#language", "en")
+        watch_as_spectator(page.context.new_page(), page.url.split("?")[0], shots)
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]

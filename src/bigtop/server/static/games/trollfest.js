@@ -111,6 +111,7 @@ const COLOUR_FILL = { red: "#d7322f", blue: "#2f62c9", green: "#2f9a45", yellow:
 const SEAT_FILL = ["#e0453a", "#2d6fd6", "#2a9d4b", "#f08a1c", "#9b48c9", "#18a9b8"];
 const SPECIES_FILL = { troll: "#7d8f5a", orc: "#b65a3c", elf: "#4aa3a0", dwarf: "#c79a3b" };
 const DUO_INSTRUMENTS = ["guitar", "bass", "singer", "drums", "bagpipe", "flute", "harp", "keyboard", "violin"];  // a Duo's argument
+const INSTRUMENT_ORDER = ["guitar", "bass", "singer", "drums", "keyboard", "bagpipe", "violin", "flute", "harp"];
 const BLIND = 7;  // the Recruit source meaning "the top of the seasoned deck"
 const TARGETED = ["take_dragon", "move_groundhog", "scout"];
 const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["name", "vote"]], ["tour", ["tour"]], ["festival", ["festival", "over"]]];
@@ -120,6 +121,7 @@ let armed = null;  // the action card whose target the seat is choosing, or null
 
 // ------------------------------------------------------------------------------ content lookups
 const isArtist = (card) => card < ARTISTS.length;
+const byInstrument = (cards) => [...cards].sort((a, b) => INSTRUMENT_ORDER.indexOf(ARTISTS[a][1]) - INSTRUMENT_ORDER.indexOf(ARTISTS[b][1]));
 const actionType = (card) => ACTION_TYPES[ACTION_COPIES[card - ARTISTS.length]];
 const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top + (CITIES[city][4] - 2) * MAP.dy];
 
@@ -420,7 +422,7 @@ function formZone(view, moves, play, ctx) {
     : ctx.t("tf.keepNone", { instrument }), m, () => play(m.action)));
   return el("div", {},
     deciding ? cardRow(ctx.t("tf.decide", { instrument }), pile, el("div", { class: "tf-buttons" }, others)) : null,
-    cardRow(ctx.t("tf.kept"), view.kept.map((card) => artistCard(card, ctx))),
+    cardRow(ctx.t("tf.kept"), byInstrument(view.kept).map((card) => artistCard(card, ctx))),
     view.formed[view.seat] ? el("p", { class: "tf-quiet" }, ctx.t("tf.shown")) : null);
 }
 
@@ -483,7 +485,7 @@ function bandFacts(view, seat, ctx) {
 
 function bandArtists(view, seat, moves, play, ctx) {
   if (!view.bands[seat].length) return el("p", { class: "tf-quiet" }, ctx.t(view.formed[seat] ? "tf.bandReady" : "tf.noBand"));
-  return el("div", { class: "tf-row" }, view.bands[seat].map((card) => {
+  return el("div", { class: "tf-row" }, byInstrument(view.bands[seat]).map((card) => {
     const move = seat === view.seat ? moves.find("DropArtist", (a) => a.card === card) : null;
     return move ? clickable(artistCard(card, ctx, "tf-small"), move, () => play(move.action)) : artistCard(card, ctx, "tf-small");
   }));
