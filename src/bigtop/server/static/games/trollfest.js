@@ -166,7 +166,6 @@ function loadStyles() {
 // The seat's legal moves, looked up by type and fields.
 function movesOf(legal) {
   return {
-    all: legal,
     find: (type, test = () => true) => legal.find((m) => m.action.type === type && test(m.action)),
     filter: (type, test = () => true) => legal.filter((m) => m.action.type === type && test(m.action)),
   };
@@ -196,8 +195,8 @@ function actionCard(card, ctx, extra = "") {
 
 const anyCard = (card, ctx, extra) => (isArtist(card) ? artistCard(card, ctx, extra) : actionCard(card, ctx, extra));
 
-function cardBack(label, extra = "") {
-  return el("div", { class: `tf-card tf-back ${extra}`.trim() }, el("div", { class: "tf-card-name" }, label));
+function cardBack(label) {
+  return el("div", { class: "tf-card tf-back" }, el("div", { class: "tf-card-name" }, label));
 }
 
 function cardRow(title, cards, ...rest) {
@@ -272,6 +271,11 @@ function turnButtons(view, moves, play, ctx) {
 
 function armedHint(ctx) {
   return armed === null ? null : el("p", { class: "tf-prompt tf-armed" }, ctx.t("tf.armed", { card: actionType(armed)[0] }));
+}
+
+// Two artists of one instrument and no Duo for them: the seat clicks the one who leaves its band.
+function dropHint(moves, ctx) {
+  return moves.find("DropArtist") ? el("p", { class: "tf-prompt tf-armed" }, ctx.t("tf.dropHint")) : null;
 }
 
 // ------------------------------------------------------------------------------ the map
@@ -349,7 +353,7 @@ function groundhogMark(city, view, ctx) {
 
 function bandPawns(city, view, ctx) {
   const here = view.pos.map((pos, seat) => [pos, seat]).filter(([pos]) => pos === city).map(([, seat]) => seat);
-  return here.map((seat, i) => svg("g", { class: "tf-pawn", transform: `translate(${16 + 11 * i},8)`, "data-seat": seat },
+  return here.map((seat, i) => svg("g", { class: seat === view.turn ? "tf-pawn tf-moving" : "tf-pawn", transform: `translate(${16 + 11 * i},8)`, "data-seat": seat },
     svg("title", {}, bandLabel(view, seat, ctx)),
     svg("path", { d: "M0,-12 L8,8 L-8,8 Z", fill: SEAT_FILL[seat], stroke: "#111", "stroke-width": 1.5 })));
 }
@@ -427,7 +431,7 @@ function formZone(view, moves, play, ctx) {
 }
 
 // An action card in the seat's hand: plays at once, or arms itself when it needs a target.
-function handCard(card, view, moves, play, redraw, ctx) {
+function handCard(card, moves, play, redraw, ctx) {
   const plays = cardPlays(moves, card);
   const node = actionCard(card, ctx, armed === card ? "tf-chosen" : "");
   if (!plays.length || (armed !== null && armed !== card)) return node;
@@ -440,7 +444,7 @@ function handCard(card, view, moves, play, redraw, ctx) {
 
 function handZone(view, moves, play, redraw, ctx) {
   if (!view.hand || !view.hand.length) return null;
-  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, view, moves, play, redraw, ctx)));
+  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, moves, play, redraw, ctx)));
 }
 
 function marketZone(view, moves, play, ctx) {
@@ -551,7 +555,7 @@ export function render(root, view, legal, send, ctx) {
   const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
   root.appendChild(el("div", { class: "tf-board" },
     phaseStrip(view, ctx), statusLine(view, ctx),
-    stackPrompt(view, moves, play, ctx), armedHint(ctx),
+    stackPrompt(view, moves, play, ctx), armedHint(ctx), dropHint(moves, ctx),
     draftZone(view, moves, play, ctx), formZone(view, moves, play, ctx), nameZone(view, moves, play, ctx),
     marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
     turnButtons(view, moves, play, ctx),
@@ -597,7 +601,7 @@ export const strings = {
     "tf.lastRound": "{name} has placed every tour token: {n} turn(s) left.",
     "tf.step.start": "choose a hometown", "tf.step.move": "move along a road", "tf.step.move2": "Tour Bus: move on",
     "tf.step.market": "keep a Market card", "tf.step.culture": "recruit an artist", "tf.step.blind": "blind audition",
-    "tf.step.after": "play cards or end the turn", "tf.step.festival": "Festival",
+    "tf.step.after": "play cards or end the turn",
     "tf.stack": "{name} plays {card}.", "tf.answerPrompt": "Cancel it with Thor's Hammer?",
     "tf.waitingAnswers": "Waiting for the answers.", "tf.let": "Let it happen", "tf.hammer": "Thor's Hammer!",
     "tf.show": "Reveal my band", "tf.recruitNone": "Recruit nobody", "tf.endTurn": "End my turn", "tf.stopFestival": "Stop playing Festival cards",
@@ -622,6 +626,7 @@ export const strings = {
     "tf.sp.giant": "giant", "tf.sp.goblin": "goblin", "tf.sp.siren": "siren", "tf.sp.centaur": "centaur",
     "tf.colour.red": "red", "tf.colour.blue": "blue", "tf.colour.green": "green", "tf.colour.yellow": "yellow",
     "tf.colour.purple": "purple", "tf.colour.black": "black", "tf.colour.white": "white",
+    "tf.dropHint": "Two artists play the same instrument: click the one who leaves your band.",
     "tf.dragonOf": "a {colour} dragon", "tf.votes": "{n} vote(s) last round", "tf.yourVote": "your vote",
     "tf.legend.pass": "dragon pass (dragons left)", "tf.legend.token": "tour token", "tf.legend.home": "hometown",
     "tf.legend.band": "band", "tf.legend.groundhog": "Groundhog (+5)",
@@ -662,7 +667,7 @@ export const strings = {
     "tf.lastRound": "{name} a posé tous ses jetons de tournée : encore {n} tour(s).",
     "tf.step.start": "choisir sa ville natale", "tf.step.move": "prendre une route", "tf.step.move2": "Tour Bus : continuer la route",
     "tf.step.market": "garder une carte du Marché", "tf.step.culture": "recruter un artiste", "tf.step.blind": "audition à l’aveugle",
-    "tf.step.after": "jouer des cartes ou finir le tour", "tf.step.festival": "Festival",
+    "tf.step.after": "jouer des cartes ou finir le tour",
     "tf.stack": "{name} joue {card}.", "tf.answerPrompt": "L’annuler avec le Marteau de Thor ?",
     "tf.waitingAnswers": "En attente des réponses.", "tf.let": "Laisser faire", "tf.hammer": "Marteau de Thor !",
     "tf.show": "Révéler mon groupe", "tf.recruitNone": "Ne recruter personne", "tf.endTurn": "Finir mon tour", "tf.stopFestival": "Arrêter de jouer des cartes Festival",
@@ -687,6 +692,7 @@ export const strings = {
     "tf.sp.giant": "géant", "tf.sp.goblin": "gobelin", "tf.sp.siren": "sirène", "tf.sp.centaur": "centaure",
     "tf.colour.red": "rouge", "tf.colour.blue": "bleu", "tf.colour.green": "vert", "tf.colour.yellow": "jaune",
     "tf.colour.purple": "violet", "tf.colour.black": "noir", "tf.colour.white": "blanc",
+    "tf.dropHint": "Deux artistes jouent du même instrument : cliquez celui qui quitte votre groupe.",
     "tf.dragonOf": "un dragon {colour}", "tf.votes": "{n} voix au tour précédent", "tf.yourVote": "votre vote",
     "tf.legend.pass": "col du dragon (dragons restants)", "tf.legend.token": "jeton de tournée", "tf.legend.home": "ville natale",
     "tf.legend.band": "groupe", "tf.legend.groundhog": "Marmotte (+5)",
@@ -727,7 +733,7 @@ export const strings = {
     "tf.lastRound": "{name} 已放完所有巡演標記：還剩 {n} 個回合。",
     "tf.step.start": "選擇家鄉", "tf.step.move": "沿道路移動", "tf.step.move2": "巡演巴士：繼續移動",
     "tf.step.market": "留下一張市集卡", "tf.step.culture": "招募樂手", "tf.step.blind": "盲選試音",
-    "tf.step.after": "打出卡牌或結束回合", "tf.step.festival": "音樂祭",
+    "tf.step.after": "打出卡牌或結束回合",
     "tf.stack": "{name} 打出 {card}。", "tf.answerPrompt": "要用雷神之鎚取消它嗎？",
     "tf.waitingAnswers": "等待其他人回應。", "tf.let": "讓它生效", "tf.hammer": "雷神之鎚！",
     "tf.show": "公開我的樂團", "tf.recruitNone": "不招募", "tf.endTurn": "結束回合", "tf.stopFestival": "不再打音樂祭卡",
@@ -752,6 +758,7 @@ export const strings = {
     "tf.sp.giant": "巨人", "tf.sp.goblin": "哥布林", "tf.sp.siren": "海妖", "tf.sp.centaur": "半人馬",
     "tf.colour.red": "紅", "tf.colour.blue": "藍", "tf.colour.green": "綠", "tf.colour.yellow": "黃",
     "tf.colour.purple": "紫", "tf.colour.black": "黑", "tf.colour.white": "白",
+    "tf.dropHint": "兩位樂手演奏同一種樂器：點選要離團的那一位。",
     "tf.dragonOf": "一隻{colour}龍", "tf.votes": "上一輪 {n} 票", "tf.yourVote": "你的票",
     "tf.legend.pass": "龍之隘口（剩餘的龍）", "tf.legend.token": "巡演標記", "tf.legend.home": "家鄉",
     "tf.legend.band": "樂團", "tf.legend.groundhog": "土撥鼠（+5）",
