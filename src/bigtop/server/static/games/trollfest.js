@@ -145,10 +145,11 @@ const svg = (tag, attrs = {}, ...children) => build(document.createElementNS(SVG
 // Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
 function clickable(node, move, onClick) {
   node.classList.add("tf-legal");
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
   if (move && move.label) node.setAttribute("title", move.label);
   node.addEventListener("click", onClick);
+  if (node.tagName === "BUTTON") return node;
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
   node.addEventListener("keydown", (event) => { if (event.key === "Enter") onClick(); });
   return node;
 }
@@ -270,12 +271,12 @@ function turnButtons(view, moves, play, ctx) {
 }
 
 function armedHint(ctx) {
-  return armed === null ? null : el("p", { class: "tf-prompt tf-armed" }, ctx.t("tf.armed", { card: actionType(armed)[0] }));
+  return armed === null ? null : el("p", { class: "tf-prompt tf-hint tf-armed" }, ctx.t("tf.armed", { card: actionType(armed)[0] }));
 }
 
 // Two artists of one instrument and no Duo for them: the seat clicks the one who leaves its band.
 function dropHint(moves, ctx) {
-  return moves.find("DropArtist") ? el("p", { class: "tf-prompt tf-armed" }, ctx.t("tf.dropHint")) : null;
+  return moves.find("DropArtist") ? el("p", { class: "tf-prompt tf-hint" }, ctx.t("tf.dropHint")) : null;
 }
 
 // ------------------------------------------------------------------------------ the map
@@ -340,8 +341,9 @@ function hometowns(city, view) {
 
 function tourTokens(city, view) {
   const tokens = view.city_tokens[city];
-  const start = -((tokens.length - 1) * 13) / 2;
-  return tokens.map((seat, i) => svg("circle", { class: "tf-token", cx: start + 13 * i, cy: 0, r: 6.5, fill: SEAT_FILL[seat] }));
+  const step = tokens.length > 3 ? 9 : 13;  // up to five tokens (six players) still fit in the city
+  const start = -((tokens.length - 1) * step) / 2;
+  return tokens.map((seat, i) => svg("circle", { class: "tf-token", cx: start + step * i, cy: 0, r: step / 2, fill: SEAT_FILL[seat] }));
 }
 
 function groundhogMark(city, view, ctx) {
@@ -541,8 +543,7 @@ function bandPanel(view, seat, moves, play, ctx) {
 }
 
 function bandsZone(view, moves, play, ctx) {
-  const order = [...Array(view.players).keys()];
-  return el("div", { class: "tf-bands" }, order.map((seat) => bandPanel(view, seat, moves, play, ctx)));
+  return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, play, ctx)));
 }
 
 // ------------------------------------------------------------------------------ the board
