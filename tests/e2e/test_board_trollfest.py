@@ -1,0 +1,130 @@
+"""Browser test of the Troll Fest board: Debian's Chromium, driven by Playwright, plays a 3-player
+game (a person in seat 0 against two random bots) to its end by clicking only the board's legal
+moves; screenshots at the start, in the middle and at the end go to a folder under tmp_path."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error, Page, expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LEGAL = "#board .tf-legal"
+MAX_CLICKS = 800
+MOMENTS = (".tf-stack", ".tf-vote", ".tf-armed", ".tf-city.tf-target")  # worth a screenshot
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+        yield page
+        browser.close()
+
+
+def shoot(page: Page, folder: Path, name: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def start_table(page: Page, url: str) -> None:
+    page.goto(url)
+    page.select_option("#new-game", "trollfest")
+    expect(page.locator("#new-players")).to_have_value("3")
+    page.locator("input[name=name-0]").fill("Ada")
+    page.locator("input[name=name-1]").fill("Bo")
+    page.locator("input[name=name-2]").fill("Cy")
+    expect(page.locator("select[name=kind-1]")).to_have_value("random")
+    expect(page.locator("select[name=kind-2]")).to_have_value("random")
+    page.click("#create-button")
+    page.click("#join")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#board .tf-board")).to_be_visible()
+
+
+def click_one(page: Page, rng: random.Random) -> bool:
+    """Click one of the legal moves drawn on the board, if any; wait until the board is redrawn."""
+    moves = page.locator(LEGAL)
+    count = moves.count()
+    if not count:
+        page.wait_for_timeout(40)
+        return False
+    try:
+        target = moves.nth(rng.randrange(count)).element_handle(timeout=1000)
+        target.click(timeout=2000)
+        target.wait_for_element_state("hidden", timeout=5000)  # a redrawn board drops the clicked node
+    except Error:
+        return False  # the board was redrawn under the click (a bot moved): look again
+    return True
+
+
+def watch_as_spectator(watcher: Page, table_url: str, shots: Path) -> None:
+    """A spectator sees every band, hand and score of the finished game, and nothing to click."""
+    watcher.goto(table_url)
+    expect(watcher.get_by_text("You are watching.")).to_be_visible()
+    expect(watcher.locator("#board .tf-band")).to_have_count(3)
+    expect(watcher.locator("#board .tf-breakdown")).to_have_count(3)
+    expect(watcher.locator("#board .tf-legal")).to_have_count(0)
+    shoot(watcher, shots, "7-spectator")
+
+
+def phase(page: Page) -> str:
+    current = page.locator("#board .tf-phases .tf-current")
+    return current.inner_text() if current.count() else ""
+
+
+def test_play_trollfest_to_the_end_by_clicking(tmp_path, page):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.02).start()
+    shots = tmp_path / "screenshots" / "trollfest"
+    rng = random.Random(7)
+    try:
+        start_table(page, server.url)
+        expect(page.locator("#board svg.tf-map g.tf-city")).to_have_count(32)
+        expect(page.locator("#board .tf-band")).to_have_count(3)
+        expect(page.locator(LEGAL).first).to_be_visible()  # the draft packet: pick a card
+        shoot(page, shots, "1-start")
+        clicks, seen = 0, set()
+        while not page.locator("#end-screen").is_visible():
+            clicks += click_one(page, rng)
+            now = phase(page)
+            if now and now not in seen:
+                seen.add(now)
+                shoot(page, shots, f"2-phase-{len(seen)}-{now.replace(' ', '-').lower()}")
+            for moment in MOMENTS:
+                if moment not in seen and page.locator(f"#board {moment}").count():
+                    seen.add(moment)
+                    shoot(page, shots, f"3-{moment.strip('.')}")
+            assert clicks < MAX_CLICKS, "the game did not end"
+        shoot(page, shots, "4-end")
+        assert {"Draft", "Band", "Name vote", "Tour", "Festival"} <= seen
+        expect(page.locator("#end-screen .standings tbody tr")).to_have_count(3)
+        expect(page.locator("#table-status")).to_have_text("finished")
+        expect(page.locator("#board .tf-breakdown").first).to_be_visible()  # the Festival's points on the board
+        expect(page.locator(LEGAL)).to_have_count(0)
+        assert page.locator(".generic-view").count() == 0  # the board never fell back to the generic one
+        page.select_option("#language", "fr")
+        expect(page.locator("#board .tf-phases .tf-current")).to_have_text("Festival")
+        expect(page.locator(".log li[data-kind=festival]")).to_have_text("Le Festival est décompté.")
+        shoot(page, shots, "5-end-fr")
+        page.select_option("#language", "zh-Hant")
+        expect(page.locator("#board .tf-phases .tf-current")).to_have_text("音樂祭")
+        shoot(page, shots, "6-end-zh-Hant")
+        page.select_option("#language", "en")
+        watch_as_spectator(page.context.new_page(), page.url.split("?")[0], shots)
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]
