@@ -662,3 +662,18 @@ def test_fixing_options_are_checked_at_creation() -> None:
         new(3, groundhog_city="atlantis")
     with pytest.raises(OptionError):
         new(3, seasoned_top=("sta01",))  # a starting artist is not in the seasoned deck
+
+
+def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest() -> None:
+    """'Each player may look at the cards they have been dealt but should not reveal them.'"""
+    from bigtop.core import Rng
+
+    s = to_tour(4, groundhog_city="bonerattle")
+    changed = False
+    for k in range(10):
+        d = s.determinize(0, Rng(k))
+        assert d.hand[0] == s.hand[0] and d.band == s.band and d.springboard == s.springboard
+        assert [len(h) for h in d.hand] == [len(h) for h in s.hand]
+        changed |= d.hand[1:] != s.hand[1:] or d.seasoned != s.seasoned
+        d.check_invariants()
+    assert changed
