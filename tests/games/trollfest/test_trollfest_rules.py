@@ -406,7 +406,8 @@ def test_hometown_may_get_a_tour_token_later() -> None:
     s.apply(1, Move(CITY["snorheim"]))
     s.apply(1, EndTurn())
     for p in (2, 0):
-        finish_turn(s, p) if s.step != "move" else (s.apply(p, [a for a in s.legal_actions(p) if isinstance(a, Move)][0]), finish_turn(s, p))
+        s.apply(p, [a for a in s.legal_actions(p) if isinstance(a, Move)][0])
+        finish_turn(s, p)
     s.apply(1, Move(CITY["grumblerock"]))
     assert 1 in s.city_tokens[CITY["grumblerock"]]
 
@@ -415,9 +416,6 @@ def test_groundhog_moves_on_at_the_holders_next_turn_to_a_city_not_full() -> Non
     """'If you still have the Groundhog Meeple from your previous turn, draw City cards until you
     draw one that has not yet reached its total tour limit'"""
     s = to_tour(3, groundhog_city="snorheim", city_top=("card_ashpit", "card_mudfang"))
-    s.city_deck = [x for x in s.city_deck if C.cities[C.city_cards[x]].id != "ashpit"]
-    ashpit_card = [i for i, c in enumerate(C.city_cards) if C.cities[c].id == "ashpit"][0]
-    s.city_deck.insert(0, ashpit_card)
     start_all(s, ["grumblerock", "ashpit", "mudfang"])
     s.city_tokens[CITY["ashpit"]] = [0, 2]
     s.tokens[0] -= 1
@@ -437,12 +435,9 @@ def test_market_draw_four_keep_one_rest_to_bottom_and_play_at_once() -> None:
     s = to_tour(3, groundhog_city="bonerattle")
     start_all(s, ["snorheim", "ashpit", "mudfang"])
     encore = action_cards("encore")
-    s.actions = [x for x in s.actions if x not in encore] + []
-    for x in encore:
-        for h in s.hand:
-            if x in h:
-                h.remove(x)
-    s.actions = [encore[0], *s.actions[:3], *s.actions[3:], *encore[1:]]
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in encore]
+    s.actions = [encore[0], *s.actions, *encore[1:]]  # an Encore on top of the action deck
     top4 = s.actions[:4]
     s.apply(1, Move(CITY["bouldergate"]))
     assert s.step == "market" and s.market == top4

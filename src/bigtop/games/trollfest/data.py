@@ -111,6 +111,7 @@ class Content:
     authenticity: dict[str, int]
     fixed: dict[str, int]
     band_names: tuple[str, ...]
+    instruments: tuple[str, ...]  # the basic four first, then the others alphabetically
 
     @property
     def action_base(self) -> int:
@@ -219,6 +220,7 @@ def load_content(directory: Path = DATA) -> Content:
         authenticity=authenticity,
         fixed=fixed,
         band_names=tuple(n.id for n in names),
+        instruments=(*BASIC_INSTRUMENTS, *sorted({a.instrument for a in artists} - set(BASIC_INSTRUMENTS))),
     )
 
 

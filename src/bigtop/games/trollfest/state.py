@@ -367,7 +367,7 @@ class TrollFestState(State):
     def _plan_form(self, p: int) -> None:
         """List the instruments `p` must decide; decide at once those with a single possibility."""
         c = self.c
-        insts = sorted({c.artists[a].instrument for a in self.pile[p]}, key=_instrument_order)
+        insts = sorted({c.artists[a].instrument for a in self.pile[p]}, key=c.instruments.index)
         self.todo[p] = []
         for inst in insts:
             cands = [a for a in self.pile[p] if c.artists[a].instrument == inst]
@@ -413,8 +413,9 @@ class TrollFestState(State):
     def _next_duo(self) -> None:
         if self.duo_queue:
             p, duo, inst = self.duo_queue.pop(0)
-            self.emit("play_card", seat=p, card=duo, arg=_instrument_order(inst))
-            self._push(p, duo, _instrument_order(inst))
+            arg = self.c.instruments.index(inst)
+            self.emit("play_card", seat=p, card=duo, arg=arg)
+            self._push(p, duo, arg)
             return
         self.phase = "name"
         self.sealed = SealedChoices(range(self.players))
@@ -645,7 +646,7 @@ class TrollFestState(State):
             self.actions.append(card)
             self.emit("cancelled", seat=q, card=cancelled)
             if c.action(cancelled).effect == "duo":
-                self.drop = (q, _instrument_name(cancelled_arg), -1)
+                self.drop = (q, c.instruments[cancelled_arg], -1)
             if self.stack:
                 self._open_window()
             elif self.drop is None and self.phase == "duo":
@@ -907,25 +908,3 @@ class TrollFestState(State):
                 insts = [c.artists[a].instrument for a in band]
                 assert set(BASIC_INSTRUMENTS) <= set(insts), "band without a basic instrument"
 
-
-_ORDER = {inst: i for i, inst in enumerate(BASIC_INSTRUMENTS)}
-_EXTRA: dict[str, int] = {}
-
-
-def _instrument_order(inst: str) -> int:
-    """A stable number for an instrument (basic ones first), used as a Duo card's argument."""
-    if inst in _ORDER:
-        return _ORDER[inst]
-    if inst not in _EXTRA:
-        names = sorted({a.instrument for a in content().artists} - set(BASIC_INSTRUMENTS))
-        for i, name in enumerate(names):
-            _EXTRA[name] = len(_ORDER) + i
-    return _EXTRA[inst]
-
-
-def _instrument_name(index: int) -> str:
-    _instrument_order("keyboard")
-    for name, i in (*_ORDER.items(), *_EXTRA.items()):
-        if i == index:
-            return name
-    raise ValueError(index)
