@@ -672,3 +672,49 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest() -> None:
         changed |= d.hand[1:] != s.hand[1:] or d.seasoned != s.seasoned
         d.check_invariants()
     assert changed
+
+
+def test_several_hammers_the_first_to_the_left_strikes() -> None:
+    """'The Thor's Hammer card is played out of turn' — answers are sealed; when several seats
+    answer with a Hammer, the first to the left of the card's owner plays it."""
+    s = to_tour(4, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang", "emberhall"])
+    hammers = action_cards("thors_hammer")
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in hammers]
+    s.hand[3].append(hammers[0])
+    s.hand[0].append(hammers[1])
+    s.actions.extend(hammers[2:])
+    owner = s.turn
+    tamer = give_hand(s, owner, "dragon_tamer")
+    s.apply(owner, PlayCard(tamer, 2))
+    for q in s.to_move():
+        s.apply(q, Answer(q in (0, 3)))
+    first_left = next(q for q in [(owner + i) % 4 for i in range(1, 4)] if q in (0, 3))
+    assert s.stack[-1][0] == first_left
+
+
+def test_any_number_of_cards_in_a_turn() -> None:
+    """'There's no limit to the number of action cards a player can play on their turn.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    for loc in (*s.hand,):
+        loc[:] = [x for x in loc if C.action(x).effect != "cancel"]
+    tamers = action_cards("dragon_tamer")[:2]
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in tamers]
+    s.hand[1].extend(tamers)
+    s.actions.extend(x for x in action_cards("thors_hammer") if x not in s.actions)
+    s._legal_cache = None
+    s.apply(1, PlayCard(tamers[0], 0))
+    pass_answers(s)
+    s.apply(1, PlayCard(tamers[1], 4))
+    pass_answers(s)
+    assert sorted(s.dragons[1]) == [0, 4] and s.step == "move"
+
+
+def test_no_city_action_on_the_starting_city() -> None:
+    """'On your first turn, instead of doing anything else, choose your starting city'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    s.apply(1, StartCity(CITY["bouldergate"]))  # a Market city
+    assert s.turn == 2 and s.market == [] and s.step == "start"
