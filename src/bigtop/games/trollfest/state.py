@@ -36,9 +36,6 @@ DRAFT_ACTIONS = 4
 SPRINGBOARD = 7
 MARKET_DRAW = 4
 BLIND = 7  # Recruit source meaning "the top of the deck"
-ENCORE_POINTS = 3
-REVIEW_POINTS = 4
-FESTIVAL_BONUS = 3
 BEFORE_MOVE = ("double_move", "move_groundhog")
 ANY_TIME = ("take_dragon", "scout")
 
@@ -664,11 +661,12 @@ class TrollFestState(State):
             return
         if c.action(card).kind == "festival":
             self.played[p].append(card)
+            value = c.action(card).value
             if effect in ATTRIBUTES:
-                self.bonus[p][ATTRIBUTES.index(effect)] += FESTIVAL_BONUS
+                self.bonus[p][ATTRIBUTES.index(effect)] += value
             elif effect == "points":
-                self.score[p] += REVIEW_POINTS
-                self.breakdown[p]["rave_review"] = self.breakdown[p].get("rave_review", 0) + REVIEW_POINTS
+                self.score[p] += value
+                self.breakdown[p]["rave_review"] = self.breakdown[p].get("rave_review", 0) + value
             return
         self.actions.append(card)
         if effect == "double_move":
@@ -676,7 +674,7 @@ class TrollFestState(State):
         elif effect == "move_groundhog":
             self.groundhog = arg
         elif effect == "encore":
-            self.score[p] += ENCORE_POINTS
+            self.score[p] += c.action(card).value
         elif effect == "take_dragon":
             self.pass_tokens[arg] -= 1
             self.dragons[p].append(arg)
