@@ -126,3 +126,11 @@ def test_road_to_unknown_city_is_an_error(tmp_path: Path) -> None:
     (d / "map.toml").write_text(text)
     with pytest.raises(DataError, match="unknown city 'atlantis'"):
         load_content(d)
+
+
+def test_point_cards_need_their_value(tmp_path: Path) -> None:
+    d = _copy_data(tmp_path)
+    text = (d / "actions.toml").read_text().replace("value = 3\n", "", 1)
+    (d / "actions.toml").write_text(text)
+    with pytest.raises(DataError, match="field value"):
+        load_content(d)

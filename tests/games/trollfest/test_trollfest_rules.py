@@ -406,7 +406,8 @@ def test_hometown_may_get_a_tour_token_later() -> None:
     s.apply(1, Move(CITY["snorheim"]))
     s.apply(1, EndTurn())
     for p in (2, 0):
-        finish_turn(s, p) if s.step != "move" else (s.apply(p, [a for a in s.legal_actions(p) if isinstance(a, Move)][0]), finish_turn(s, p))
+        s.apply(p, [a for a in s.legal_actions(p) if isinstance(a, Move)][0])
+        finish_turn(s, p)
     s.apply(1, Move(CITY["grumblerock"]))
     assert 1 in s.city_tokens[CITY["grumblerock"]]
 
@@ -415,9 +416,6 @@ def test_groundhog_moves_on_at_the_holders_next_turn_to_a_city_not_full() -> Non
     """'If you still have the Groundhog Meeple from your previous turn, draw City cards until you
     draw one that has not yet reached its total tour limit'"""
     s = to_tour(3, groundhog_city="snorheim", city_top=("card_ashpit", "card_mudfang"))
-    s.city_deck = [x for x in s.city_deck if C.cities[C.city_cards[x]].id != "ashpit"]
-    ashpit_card = [i for i, c in enumerate(C.city_cards) if C.cities[c].id == "ashpit"][0]
-    s.city_deck.insert(0, ashpit_card)
     start_all(s, ["grumblerock", "ashpit", "mudfang"])
     s.city_tokens[CITY["ashpit"]] = [0, 2]
     s.tokens[0] -= 1
@@ -437,12 +435,9 @@ def test_market_draw_four_keep_one_rest_to_bottom_and_play_at_once() -> None:
     s = to_tour(3, groundhog_city="bonerattle")
     start_all(s, ["snorheim", "ashpit", "mudfang"])
     encore = action_cards("encore")
-    s.actions = [x for x in s.actions if x not in encore] + []
-    for x in encore:
-        for h in s.hand:
-            if x in h:
-                h.remove(x)
-    s.actions = [encore[0], *s.actions[:3], *s.actions[3:], *encore[1:]]
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in encore]
+    s.actions = [encore[0], *s.actions, *encore[1:]]  # an Encore on top of the action deck
     top4 = s.actions[:4]
     s.apply(1, Move(CITY["bouldergate"]))
     assert s.step == "market" and s.market == top4
@@ -662,3 +657,64 @@ def test_fixing_options_are_checked_at_creation() -> None:
         new(3, groundhog_city="atlantis")
     with pytest.raises(OptionError):
         new(3, seasoned_top=("sta01",))  # a starting artist is not in the seasoned deck
+
+
+def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest() -> None:
+    """'Each player may look at the cards they have been dealt but should not reveal them.'"""
+    from bigtop.core import Rng
+
+    s = to_tour(4, groundhog_city="bonerattle")
+    changed = False
+    for k in range(10):
+        d = s.determinize(0, Rng(k))
+        assert d.hand[0] == s.hand[0] and d.band == s.band and d.springboard == s.springboard
+        assert [len(h) for h in d.hand] == [len(h) for h in s.hand]
+        changed |= d.hand[1:] != s.hand[1:] or d.seasoned != s.seasoned
+        d.check_invariants()
+    assert changed
+
+
+def test_several_hammers_the_first_to_the_left_strikes() -> None:
+    """'The Thor's Hammer card is played out of turn' — answers are sealed; when several seats
+    answer with a Hammer, the first to the left of the card's owner plays it."""
+    s = to_tour(4, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang", "emberhall"])
+    hammers = action_cards("thors_hammer")
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in hammers]
+    s.hand[3].append(hammers[0])
+    s.hand[0].append(hammers[1])
+    s.actions.extend(hammers[2:])
+    owner = s.turn
+    tamer = give_hand(s, owner, "dragon_tamer")
+    s.apply(owner, PlayCard(tamer, 2))
+    for q in s.to_move():
+        s.apply(q, Answer(q in (0, 3)))
+    first_left = next(q for q in [(owner + i) % 4 for i in range(1, 4)] if q in (0, 3))
+    assert s.stack[-1][0] == first_left
+
+
+def test_any_number_of_cards_in_a_turn() -> None:
+    """'There's no limit to the number of action cards a player can play on their turn.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    for loc in (*s.hand,):
+        loc[:] = [x for x in loc if C.action(x).effect != "cancel"]
+    tamers = action_cards("dragon_tamer")[:2]
+    for loc in (s.actions, *s.hand):
+        loc[:] = [x for x in loc if x not in tamers]
+    s.hand[1].extend(tamers)
+    s.actions.extend(x for x in action_cards("thors_hammer") if x not in s.actions)
+    s._legal_cache = None
+    s.apply(1, PlayCard(tamers[0], 0))
+    pass_answers(s)
+    s.apply(1, PlayCard(tamers[1], 4))
+    pass_answers(s)
+    assert sorted(s.dragons[1]) == [0, 4] and s.step == "move"
+
+
+def test_no_city_action_on_the_starting_city() -> None:
+    """'On your first turn, instead of doing anything else, choose your starting city'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    s.apply(1, StartCity(CITY["bouldergate"]))  # a Market city
+    assert s.turn == 2 and s.market == [] and s.step == "start"

@@ -69,6 +69,7 @@ class ActionEntry(Entry):
         "energy", "charisma", "skill", "points", "light",
     ]
     colour: Literal["", "red", "blue", "green", "yellow", "purple", "black", "white"]
+    value: int = Field(default=0, ge=0, le=10)  # points (Encore, Rave Review) or strength bonus
     text: str
 
 
@@ -111,6 +112,7 @@ class Content:
     authenticity: dict[str, int]
     fixed: dict[str, int]
     band_names: tuple[str, ...]
+    instruments: tuple[str, ...]  # the basic four first, then the others alphabetically
 
     @property
     def action_base(self) -> int:
@@ -184,6 +186,8 @@ def load_content(directory: Path = DATA) -> Content:
     for a in actions:
         if (a.effect == "light") != bool(a.colour):
             raise DataError(f"{actions_file}: action {a.id}: field colour: only Light Show cards have a colour")
+        if (a.effect in ("encore", "points", "energy", "charisma", "skill")) != (a.value > 0):
+            raise DataError(f"{actions_file}: action {a.id}: field value: needed by point and strength cards only")
     for needed in ("duo", "cancel", "light"):
         if not any(a.effect == needed for a in actions):
             raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
@@ -219,6 +223,7 @@ def load_content(directory: Path = DATA) -> Content:
         authenticity=authenticity,
         fixed=fixed,
         band_names=tuple(n.id for n in names),
+        instruments=(*BASIC_INSTRUMENTS, *sorted({a.instrument for a in artists} - set(BASIC_INSTRUMENTS))),
     )
 
 

@@ -36,9 +36,6 @@ DRAFT_ACTIONS = 4
 SPRINGBOARD = 7
 MARKET_DRAW = 4
 BLIND = 7  # Recruit source meaning "the top of the deck"
-ENCORE_POINTS = 3
-REVIEW_POINTS = 4
-FESTIVAL_BONUS = 3
 BEFORE_MOVE = ("double_move", "move_groundhog")
 ANY_TIME = ("take_dragon", "scout")
 
@@ -367,7 +364,7 @@ class TrollFestState(State):
     def _plan_form(self, p: int) -> None:
         """List the instruments `p` must decide; decide at once those with a single possibility."""
         c = self.c
-        insts = sorted({c.artists[a].instrument for a in self.pile[p]}, key=_instrument_order)
+        insts = sorted({c.artists[a].instrument for a in self.pile[p]}, key=c.instruments.index)
         self.todo[p] = []
         for inst in insts:
             cands = [a for a in self.pile[p] if c.artists[a].instrument == inst]
@@ -413,8 +410,9 @@ class TrollFestState(State):
     def _next_duo(self) -> None:
         if self.duo_queue:
             p, duo, inst = self.duo_queue.pop(0)
-            self.emit("play_card", seat=p, card=duo, arg=_instrument_order(inst))
-            self._push(p, duo, _instrument_order(inst))
+            arg = self.c.instruments.index(inst)
+            self.emit("play_card", seat=p, card=duo, arg=arg)
+            self._push(p, duo, arg)
             return
         self.phase = "name"
         self.sealed = SealedChoices(range(self.players))
@@ -645,7 +643,7 @@ class TrollFestState(State):
             self.actions.append(card)
             self.emit("cancelled", seat=q, card=cancelled)
             if c.action(cancelled).effect == "duo":
-                self.drop = (q, _instrument_name(cancelled_arg), -1)
+                self.drop = (q, c.instruments[cancelled_arg], -1)
             if self.stack:
                 self._open_window()
             elif self.drop is None and self.phase == "duo":
@@ -663,11 +661,12 @@ class TrollFestState(State):
             return
         if c.action(card).kind == "festival":
             self.played[p].append(card)
+            value = c.action(card).value
             if effect in ATTRIBUTES:
-                self.bonus[p][ATTRIBUTES.index(effect)] += FESTIVAL_BONUS
+                self.bonus[p][ATTRIBUTES.index(effect)] += value
             elif effect == "points":
-                self.score[p] += REVIEW_POINTS
-                self.breakdown[p]["rave_review"] = self.breakdown[p].get("rave_review", 0) + REVIEW_POINTS
+                self.score[p] += value
+                self.breakdown[p]["rave_review"] = self.breakdown[p].get("rave_review", 0) + value
             return
         self.actions.append(card)
         if effect == "double_move":
@@ -675,7 +674,7 @@ class TrollFestState(State):
         elif effect == "move_groundhog":
             self.groundhog = arg
         elif effect == "encore":
-            self.score[p] += ENCORE_POINTS
+            self.score[p] += c.action(card).value
         elif effect == "take_dragon":
             self.pass_tokens[arg] -= 1
             self.dragons[p].append(arg)
@@ -907,25 +906,3 @@ class TrollFestState(State):
                 insts = [c.artists[a].instrument for a in band]
                 assert set(BASIC_INSTRUMENTS) <= set(insts), "band without a basic instrument"
 
-
-_ORDER = {inst: i for i, inst in enumerate(BASIC_INSTRUMENTS)}
-_EXTRA: dict[str, int] = {}
-
-
-def _instrument_order(inst: str) -> int:
-    """A stable number for an instrument (basic ones first), used as a Duo card's argument."""
-    if inst in _ORDER:
-        return _ORDER[inst]
-    if inst not in _EXTRA:
-        names = sorted({a.instrument for a in content().artists} - set(BASIC_INSTRUMENTS))
-        for i, name in enumerate(names):
-            _EXTRA[name] = len(_ORDER) + i
-    return _EXTRA[inst]
-
-
-def _instrument_name(index: int) -> str:
-    _instrument_order("keyboard")
-    for name, i in (*_ORDER.items(), *_EXTRA.items()):
-        if i == index:
-            return name
-    raise ValueError(index)
