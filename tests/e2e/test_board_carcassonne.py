@@ -69,6 +69,8 @@ def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
             options = page.locator(step)
             count = options.count()
             if count:
+                if step == STEPS[1] and not (folder / "2-figure-choice.png").exists():
+                    shot(page, folder, "2-figure-choice")
                 options.nth(rng.randrange(count)).click()
                 clicks += 1
                 break

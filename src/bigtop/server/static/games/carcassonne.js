@@ -11,7 +11,7 @@ const T = 100;  // one tile in board units
 const CENTRE = [50, 50];
 const SIDES = "NESW";
 const SEAT_COLOURS = ["#d62f2f", "#2f5fd6", "#2e9a3e", "#e8c21c", "#2b2b2b", "#8c8c8c"];
-const STYLESHEET = new URL("./carcassonne.css", import.meta.url).href;
+const STYLESHEET = "/static/games/carcassonne.css";  // the module itself is served at /boards/carcassonne.js
 
 // Every tile kind: city pieces ("N+W" one piece on the N and W edges), road segments ("W-E"; "S*"
 // ends inside the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the
@@ -62,10 +62,11 @@ const TILES = {
 // Where the half-edges and the edge centres sit on an unturned tile.
 const HALF_POINTS = { NL: [25, 0], NR: [75, 0], EL: [100, 25], ER: [100, 75], SL: [75, 100], SR: [25, 100], WL: [0, 75], WR: [0, 25] };
 const SIDE_POINTS = [[50, 0], [100, 50], [50, 100], [0, 50]];
+const CORNERS = [[0, 0], [100, 0], [100, 100], [0, 100]];
 
 // City pieces come in five shapes (drawn for the sides listed), turned to the piece's sides.
 const CITY_SHAPES = [
-  { sides: [0], path: "M0,0 H100 C72,26 28,26 0,0 Z", spot: [50, 11], pennant: [76, 7] },
+  { sides: [0], path: "M0,0 H100 C72,26 28,26 0,0 Z", spot: [50, 9], pennant: [76, 7] },
   { sides: [0, 3], path: "M0,0 H100 C70,35 35,70 0,100 Z", spot: [30, 30], pennant: [12, 12] },
   { sides: [1, 3], path: "M0,0 C28,26 72,26 100,0 V100 C72,74 28,74 0,100 Z", spot: [50, 50], pennant: [50, 28] },
   { sides: [0, 1, 3], path: "M0,0 H100 V100 C72,68 28,68 0,100 Z", spot: [50, 36], pennant: [50, 13] },
@@ -116,14 +117,22 @@ function roadFeature(segment) {
   if ((sides[0] + 2) % 4 === sides[1]) return { type: "road", path: `M${a} L${b}`, spot: CENTRE };
   const corner = [a[0] + b[0] - 50, a[1] + b[1] - 50];
   const control = lerp(CENTRE, corner, 0.4);
-  const spot = [0.25 * a[0] + 0.5 * control[0] + 0.25 * b[0], 0.25 * a[1] + 0.5 * control[1] + 0.25 * b[1]];
+  const spot = [0, 1].map((i) => 0.64 * a[i] + 0.32 * control[i] + 0.04 * b[i]);  // near the first end, off the corner's field
   return { type: "road", path: `M${a} Q${control} ${b}`, spot };
 }
 
-// A field's spot: the mean of its half-edges drawn a little inwards, kept off a central building.
+function mean(points) {
+  return points.reduce(([x, y], [px, py]) => [x + px / points.length, y + py / points.length], [0, 0]);
+}
+
+// A field's spot: in its corner when it is a corner's little field, else the mean of its half-edges
+// drawn inwards, kept off a central building.
 function fieldFeature(halves, busyCentre) {
-  const points = halves.split(" ").map((h) => lerp(HALF_POINTS[h], CENTRE, 0.15));
-  let spot = points.reduce(([x, y], [px, py]) => [x + px / points.length, y + py / points.length], [0, 0]);
+  const names = halves.split(" ");
+  const middle = mean(names.map((h) => HALF_POINTS[h]));
+  const corner = CORNERS.find(([x, y]) => Math.hypot(x - middle[0], y - middle[1]) < 20);
+  if (corner) return { type: "field", spot: lerp(corner, CENTRE, 0.2) };
+  let spot = mean(names.map((h) => lerp(HALF_POINTS[h], CENTRE, 0.25)));
   const away = [spot[0] - 50, spot[1] - 50];
   const distance = Math.hypot(...away);
   if (busyCentre && distance < 24) {
@@ -530,11 +539,11 @@ function ensureStylesheet() {
 
 export const strings = {
   en: {
-    drew: "{seat} draws a {tile} tile.",
-    discarded: "A {tile} tile fits nowhere and leaves the game.",
-    placed: "{seat} lays the {tile} tile at ({x}, {y}).",
+    drew: "{seat} draws tile {tile}.",
+    discarded: "Tile {tile} fits nowhere and leaves the game.",
+    placed: "{seat} lays tile {tile} at ({x}, {y}).",
     figure: "{seat} puts a figure on the tile at ({x}, {y}).",
-    scored: "A {feature} is scored: {points} points.",
+    scored: "A {feature} is scored: +{points}.",
     acrobat: "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
     pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat.",
     circus: "The circus is scored: the {animal} gives {value} points per figure around the Big Top.",
@@ -560,7 +569,7 @@ export const strings = {
     discarded: "Une tuile {tile} ne se pose nulle part et quitte la partie.",
     placed: "{seat} pose la tuile {tile} en ({x}, {y}).",
     figure: "{seat} place une figurine sur la tuile en ({x}, {y}).",
-    scored: "Décompte d’une zone : {points} points.",
+    scored: "Décompte d’une zone : +{points}.",
     acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
     pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate.",
     circus: "Décompte du cirque : l’animal rapporte {value} points par figurine autour du chapiteau.",
@@ -586,7 +595,7 @@ export const strings = {
     discarded: "{tile} 板塊無處可放，移出遊戲。",
     placed: "{seat} 把 {tile} 板塊放在 ({x}, {y})。",
     figure: "{seat} 在 ({x}, {y}) 的板塊上放了一個人偶。",
-    scored: "一個區域計分：{points} 分。",
+    scored: "區域計分：+{points}。",
     acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
     pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分。",
     circus: "馬戲團計分：動物讓大帳篷周圍每個人偶得 {value} 分。",
