@@ -77,6 +77,7 @@ const CITY_SHAPES = [
 const MEEPLE_PATH = "M-3,-6 A4.2,4.2 0 1,1 3,-6 L9,-3 Q11.5,0 7,1.5 L4.5,1.5 L8,10 L1.8,10 L0,5.5 L-1.8,10 L-8,10 L-4.5,1.5 L-7,1.5 Q-11.5,0 -9,-3 Z";
 const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
 const PYRAMID_SLOTS = [[-9, 8], [9, 8], [0, -8]];
+const MIN_VIEW = 4;  // tiles
 
 // ------------------------------------------------------------------ geometry
 
@@ -126,8 +127,8 @@ function mean(points) {
 }
 
 // A field's spot: in its corner when it is a corner's little field, else the mean of its half-edges
-// drawn inwards, kept off a central building.
-function fieldFeature(halves, busyCentre) {
+// drawn inwards, kept `clear` units off the middle of the tile (where a building may stand).
+function fieldFeature(halves, clear) {
   const names = halves.split(" ");
   const middle = mean(names.map((h) => HALF_POINTS[h]));
   const corner = CORNERS.find(([x, y]) => Math.hypot(x - middle[0], y - middle[1]) < 20);
@@ -135,9 +136,9 @@ function fieldFeature(halves, busyCentre) {
   let spot = mean(names.map((h) => lerp(HALF_POINTS[h], CENTRE, 0.25)));
   const away = [spot[0] - 50, spot[1] - 50];
   const distance = Math.hypot(...away);
-  if (busyCentre && distance < 24) {
+  if (distance < clear) {
     const unit = distance < 1 ? [-Math.SQRT1_2, Math.SQRT1_2] : away.map((v) => v / distance);
-    spot = [50 + unit[0] * 32, 50 + unit[1] * 32];
+    spot = [50 + unit[0] * (clear + 8), 50 + unit[1] * (clear + 8)];
   }
   return { type: "field", spot };
 }
@@ -147,8 +148,8 @@ function compileKind(tile) {
   const cities = (tile.cities || []).map((piece) => cityFeature(piece, tile.pennant));
   const roads = (tile.roads || []).map(roadFeature);
   const junction = !tile.monastery && !tile.space && roads.filter((r) => r.deadEnd).length >= 3;
-  const busyCentre = Boolean(tile.monastery || tile.space || junction);
-  const fields = (tile.fields || []).map((halves) => fieldFeature(halves, busyCentre));
+  const clear = tile.monastery || tile.space ? 24 : junction ? 14 : 0;
+  const fields = (tile.fields || []).map((halves) => fieldFeature(halves, clear));
   const features = [...cities, ...roads, ...fields];
   if (tile.monastery) features.push({ type: "monastery", spot: CENTRE });
   return { features, junction, monastery: Boolean(tile.monastery), space: tile.space || null };
@@ -254,7 +255,7 @@ function tilePicture(id, turns) {
 function figure(seat, [x, y], { ringmaster = false, scale = 1, ghost = false } = {}) {
   const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
   const group = svg("g", { transform: `translate(${x} ${y}) scale(${scale})`, class: ghost ? "cc-ghost" : "cc-figure" });
-  if (ghost) group.append(svg("circle", { r: 13, class: "cc-ghost-ring", stroke: colour }));
+  if (ghost) group.append(svg("circle", { r: 12.5, class: "cc-ghost-ring", stroke: colour }));
   group.append(svg("path", { d: MEEPLE_PATH, fill: ghost ? "white" : colour, stroke: ghost ? colour : "#1d1d1d" }));
   if (ringmaster) group.append(svg("path", { d: HAT_PATH, fill: ghost ? "white" : "#1d1d1d", stroke: ghost ? colour : "#1d1d1d" }));
   return group;
@@ -273,14 +274,19 @@ function cellKey(x, y) {
   return `${x},${y}`;
 }
 
-// The square around every laid tile and every free square the drawn tile fits, in board units.
+// The part of the board around every laid tile and every free square the drawn tile fits, in board
+// units, at least MIN_VIEW tiles wide and high so that a small board is not blown up.
 function boardBounds(view) {
   const cells = [...view.board.map(([x, y]) => [x, y]), ...view.fits];
-  const xs = cells.map(([x]) => x);
-  const ys = cells.map(([, y]) => y);
-  const margin = 0.35 * T;
-  return [Math.min(...xs) * T - margin, Math.min(...ys) * T - margin,
-    (Math.max(...xs) - Math.min(...xs) + 1) * T + 2 * margin, (Math.max(...ys) - Math.min(...ys) + 1) * T + 2 * margin];
+  const span = (values) => {
+    const low = Math.min(...values) * T - 0.35 * T;
+    const size = (Math.max(...values) - Math.min(...values) + 1.7) * T;
+    const grow = Math.max(0, MIN_VIEW * T - size) / 2;
+    return [low - grow, size + 2 * grow];
+  };
+  const [x, w] = span(cells.map(([cx]) => cx));
+  const [y, h] = span(cells.map(([, cy]) => cy));
+  return [x, y, w, h];
 }
 
 function tilesLayer(view) {
@@ -338,32 +344,42 @@ function turnChoices(id, [x, y], moves, play, ctx) {
 }
 
 // The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
-function figureMovesLayer(view, legal, play, ctx) {
+function figureMovesLayer(view, legal, play) {
   const layer = svg("g", { class: "cc-figure-moves" });
-  const last = view.last && view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]);
-  const seat = view.to_move[0];
-  const both = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
+  const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
+  const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
   for (const move of legal) {
-    const { type } = move.action;
-    let spot = null;
-    let ghost = null;
-    if (type === "Meeple" || type === "Ringmaster") {
-      const shift = both.has(move.action.feature) && legal.some((m) => m.action.type === "Meeple" && m.action.feature === move.action.feature)
-        ? (type === "Meeple" ? -10 : 10) : 0;
-      spot = featureSpot(last, move.action.feature);
-      ghost = figure(seat, [spot[0] + shift, spot[1]], { ringmaster: type === "Ringmaster", scale: 0.85, ghost: true });
-    } else if (type === "Acrobat") {
-      const [x, y] = [view.last[0] + move.action.dx, view.last[1] + move.action.dy];
-      const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
-      const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
-      ghost = figure(seat, [x * T + 50 + sx, y * T + 50 + sy], { scale: 0.55, ghost: true });
-    } else if (type === "ScorePyramid") {
-      ghost = svg("g", { transform: `translate(${move.action.x * T + 80} ${move.action.y * T + 20})`, class: "cc-score-pyramid" },
-        svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×")));
-    }
-    if (ghost) layer.append(titled(clickable(ghost, move.action, play), move.label));
+    const { action } = move;
+    const paired = ringmasterSpots.has(action.feature) && meepleSpots.has(action.feature);
+    const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
+      : action.type === "Acrobat" ? acrobatMark(view, action)
+        : action.type === "ScorePyramid" ? pyramidMark(action) : null;
+    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
   }
   return layer;
+}
+
+// A meeple or the ringmaster, outlined, on a feature of the tile just laid; when both may go there
+// they stand side by side, small enough not to cover a neighbouring feature's mark.
+function featureMark(view, action, paired) {
+  const last = view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]);
+  const [x, y] = featureSpot(last, action.feature);
+  const shift = paired ? (action.type === "Meeple" ? -5.5 : 5.5) : 0;
+  return figure(view.to_move[0], [x + shift, y], { ringmaster: action.type === "Ringmaster", scale: paired ? 0.55 : 0.85, ghost: true });
+}
+
+// An outlined acrobat on the next free place of the pyramid it would join.
+function acrobatMark(view, action) {
+  const [x, y] = [view.last[0] + action.dx, view.last[1] + action.dy];
+  const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
+  const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
+  return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: 0.55, ghost: true });
+}
+
+// A badge on a complete pyramid: score it (5 points per acrobat) instead of placing a figure.
+function pyramidMark(action) {
+  return svg("g", { transform: `translate(${action.x * T + 80} ${action.y * T + 20})`, class: "cc-score-pyramid" },
+    svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×")));
 }
 
 // ------------------------------------------------------------------ pan and zoom
@@ -522,12 +538,11 @@ export function render(root, view, legal, send, ctx) {
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
       tilesLayer(view), figuresLayer(view));
     if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
-    board.append(figureMovesLayer(view, moves, play, ctx));
+    board.append(figureMovesLayer(view, moves, play));
     enablePanZoom(board);
-    root.replaceChildren(html("div", { class: "cc" },
-      playersPanel(view, ctx), turnPanel(view, moves, chosen, play, ctx),
-      html("div", { class: "cc-board-box" }, board, zoomButtons(board, view, ctx)),
-      bigTopPanel(view, ctx)));
+    const turn = turnPanel(view, moves, chosen, play, ctx);
+    turn.append(zoomButtons(board, view, ctx));
+    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
   }
   draw();
 }
