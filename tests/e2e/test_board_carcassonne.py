@@ -91,6 +91,12 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         expect(page.locator("#board .cc-player")).to_have_count(2)
         expect(page.locator("#board .cc-fit").first).to_be_visible()
         shot(page, folder, "1-start")
+        board = page.locator("#board .cc-svg")
+        fitted = board.get_attribute("viewBox")
+        page.click("#board .cc-zoom[aria-label='Zoom in']")
+        assert board.get_attribute("viewBox") != fitted
+        page.click("#board .cc-zoom[aria-label='Show the whole board']")
+        assert board.get_attribute("viewBox") == fitted
         page.locator("#board .cc-fit").first.click()
         expect(page.locator("#board .cc-rotation").first).to_be_visible()  # the chosen square offers the turns
         shot(page, folder, "1-start-turns")

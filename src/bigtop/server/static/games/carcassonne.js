@@ -310,7 +310,7 @@ function figuresLayer(view) {
     seats.forEach((seat, i) => layer.append(figure(seat, [x * T + 50 + PYRAMID_SLOTS[i][0], y * T + 50 + PYRAMID_SLOTS[i][1]], { scale: 0.55 })));
   }
   for (const [seat, kind, x, y, feature] of view.figures) {
-    layer.append(figure(seat, featureSpot(tiles.get(cellKey(x, y)), feature), { ringmaster: kind === "ringmaster", scale: 0.85 }));
+    layer.append(figure(seat, featureSpot(tiles.get(cellKey(x, y)), feature), { ringmaster: kind === "ringmaster" }));
   }
   return layer;
 }
@@ -323,6 +323,7 @@ function placementLayer(view, places, chosen, choose, play, ctx) {
     if (chosen && chosen[0] === x && chosen[1] === y) continue;
     const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0" });
     square.addEventListener("click", () => choose([x, y]));
+    square.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose([x, y]); });
     layer.append(titled(square, ctx.t("cc.chooseSquare")));
   }
   if (chosen) layer.append(turnChoices(view.tile, chosen, places.get(cellKey(...chosen)), play, ctx));
@@ -402,6 +403,12 @@ function showBox(svgEl, box) {
   svgEl.setAttribute("viewBox", box.join(" "));
 }
 
+// Back to following the whole board as it grows.
+function fitBoard(svgEl, view) {
+  camera.box = null;
+  svgEl.setAttribute("viewBox", boardBounds(view).join(" "));
+}
+
 function boardPoint(svgEl, event) {
   const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svgEl.getScreenCTM().inverse());
   return [point.x, point.y];
@@ -447,7 +454,7 @@ function zoomButtons(svgEl, view, ctx) {
   return html("div", { class: "cc-zoom-buttons" },
     button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, camera.box || boardBounds(view), 1 / 1.3)),
     button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, camera.box || boardBounds(view), 1.3)),
-    button("⤢", ctx.t("cc.fit"), () => showBox(svgEl, boardBounds(view))));
+    button("⤢", ctx.t("cc.fit"), () => fitBoard(svgEl, view)));
 }
 
 // ------------------------------------------------------------------ panels
