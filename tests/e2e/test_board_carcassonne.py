@@ -94,7 +94,17 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         board = page.locator("#board .cc-svg")
         fitted = board.get_attribute("viewBox")
         page.click("#board .cc-zoom[aria-label='Zoom in']")
-        assert board.get_attribute("viewBox") != fitted
+        zoomed = board.get_attribute("viewBox")
+        assert zoomed != fitted
+        box = board.bounding_box()
+        page.mouse.move(box["x"] + 20, box["y"] + 20)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 120, box["y"] + 70, steps=5)  # dragging pans
+        page.mouse.up()
+        panned = board.get_attribute("viewBox")
+        assert panned != zoomed
+        page.mouse.wheel(0, 300)  # the wheel zooms
+        expect(board).not_to_have_attribute("viewBox", panned)
         page.click("#board .cc-zoom[aria-label='Show the whole board']")
         assert board.get_attribute("viewBox") == fitted
         page.locator("#board .cc-fit").first.click()
@@ -119,6 +129,16 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         page.select_option("#language", "zh-Hant")
         expect(page.locator(".log li").last).to_contain_text("遊戲結束")
         page.select_option("#language", "en")
+
+        page.click("#replay-link")  # the replay draws every step with the same board
+        expect(page.locator("#replay-position")).to_contain_text("Step 0 of")
+        expect(page.locator("#board .cc-tiles > g")).to_have_count(1)
+        steps = page.locator("#replay-step")
+        steps.fill(steps.get_attribute("max"))
+        expect(page.locator("#end-screen")).to_be_visible()
+        assert page.locator("#board .cc-tiles > g").count() > 60
+        expect(page.locator("#board .cc-move")).to_have_count(0)
+        shot(page, folder, "5-replay-end")
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
