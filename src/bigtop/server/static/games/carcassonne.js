@@ -76,7 +76,8 @@ const CITY_SHAPES = [
 // Figures, centred on (0, 0), about 20 units tall.
 const MEEPLE_PATH = "M-3,-6 A4.2,4.2 0 1,1 3,-6 L9,-3 Q11.5,0 7,1.5 L4.5,1.5 L8,10 L1.8,10 L0,5.5 L-1.8,10 L-8,10 L-4.5,1.5 L-7,1.5 Q-11.5,0 -9,-3 Z";
 const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
-const PYRAMID_SLOTS = [[-9, 8], [9, 8], [0, -8]];
+const PYRAMID_SLOTS = [[-10, 9], [10, 9], [0, -9]];  // acrobats, bottom row first
+const ACROBAT_SCALE = 0.7;
 const MIN_VIEW = 4;  // tiles
 
 // ------------------------------------------------------------------ geometry
@@ -307,7 +308,7 @@ function figuresLayer(view) {
   const bigtop = view.bigtop;
   if (bigtop && bigtop.big_top) layer.append(bigTopTent([bigtop.big_top[0] * T + 50, bigtop.big_top[1] * T + 50]));
   for (const [x, y, seats] of bigtop ? bigtop.pyramids : []) {
-    seats.forEach((seat, i) => layer.append(figure(seat, [x * T + 50 + PYRAMID_SLOTS[i][0], y * T + 50 + PYRAMID_SLOTS[i][1]], { scale: 0.55 })));
+    seats.forEach((seat, i) => layer.append(figure(seat, [x * T + 50 + PYRAMID_SLOTS[i][0], y * T + 50 + PYRAMID_SLOTS[i][1]], { scale: ACROBAT_SCALE })));
   }
   for (const [seat, kind, x, y, feature] of view.figures) {
     layer.append(figure(seat, featureSpot(tiles.get(cellKey(x, y)), feature), { ringmaster: kind === "ringmaster" }));
@@ -374,7 +375,7 @@ function acrobatMark(view, action) {
   const [x, y] = [view.last[0] + action.dx, view.last[1] + action.dy];
   const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
   const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
-  return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: 0.55, ghost: true });
+  return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: ACROBAT_SCALE, ghost: true });
 }
 
 // A badge on a complete pyramid: score it (5 points per acrobat) instead of placing a figure.
