@@ -1,0 +1,642 @@
+// Carcassonne with Under the Big Top, for the web table. Interface: see docs/server.md, "Per-game boards".
+//
+// The view names each laid tile by its kind and quarter turns; the drawing of every kind (its cities,
+// roads, fields, monastery, circus or acrobat space) comes from TILES below, transcribed from the
+// game's data/tiles.toml. A feature's number is its index among the kind's cities, then roads, then
+// fields, then the monastery, as the game counts them. Board units: one tile is 100 x 100, x east,
+// y south, as in the view.
+
+const SVG = "http://www.w3.org/2000/svg";
+const T = 100;  // one tile in board units
+const CENTRE = [50, 50];
+const SIDES = "NESW";
+const SEAT_COLOURS = ["#d62f2f", "#2f5fd6", "#2e9a3e", "#e8c21c", "#2b2b2b", "#8c8c8c"];
+const STYLESHEET = "/static/games/carcassonne.css";  // the module itself is served at /boards/carcassonne.js
+
+// Every tile kind: city pieces ("N+W" one piece on the N and W edges), road segments ("W-E"; "S*"
+// ends inside the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the
+// north-west corner), the monastery, the pennant, the circus or acrobat space.
+const TILES = {
+  A: { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
+  B: { fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
+  C: { cities: ["N+E+S+W"], pennant: true },
+  D: { cities: ["N"], roads: ["W-E"], fields: ["EL WR", "ER SL SR WL"] },
+  E: { cities: ["N"], fields: ["EL ER SL SR WL WR"] },
+  F: { cities: ["E+W"], fields: ["NL NR", "SL SR"], pennant: true },
+  G: { cities: ["E+W"], fields: ["NL NR", "SL SR"] },
+  H: { cities: ["N", "S"], fields: ["EL ER WL WR"] },
+  I: { cities: ["N", "W"], fields: ["EL ER SL SR"] },
+  J: { cities: ["N"], roads: ["E-S"], fields: ["EL SR WL WR", "ER SL"] },
+  K: { cities: ["N"], roads: ["S-W"], fields: ["EL ER SL WR", "SR WL"] },
+  L: { cities: ["N"], roads: ["E*", "S*", "W*"], fields: ["EL WR", "ER SL", "SR WL"] },
+  M: { cities: ["N+W"], fields: ["EL ER SL SR"], pennant: true },
+  N: { cities: ["N+W"], fields: ["EL ER SL SR"] },
+  O: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"], pennant: true },
+  P: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"] },
+  Q: { cities: ["N+E+W"], fields: ["SL SR"], pennant: true },
+  R: { cities: ["N+E+W"], fields: ["SL SR"] },
+  S: { cities: ["N+E+W"], roads: ["S*"], fields: ["SL", "SR"], pennant: true },
+  T: { cities: ["N+E+W"], roads: ["S*"], fields: ["SL", "SR"] },
+  U: { roads: ["W-E"], fields: ["NL NR EL WR", "ER SL SR WL"] },
+  V: { roads: ["S-W"], fields: ["NL NR EL ER SL WR", "SR WL"] },
+  W: { roads: ["E*", "S*", "W*"], fields: ["NL NR EL WR", "ER SL", "SR WL"] },
+  X: { roads: ["N*", "E*", "S*", "W*"], fields: ["NL WR", "NR EL", "ER SL", "SR WL"] },
+  "ffff.ac": { fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
+  "ffrf.ac": { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
+  "ffrr.ac": { roads: ["S*", "W*"], fields: ["NL NR EL ER SL WR", "SR WL"], space: "acrobat" },
+  "rfrf.ac": { roads: ["N*", "S*"], fields: ["NR EL ER SL", "NL SR WL WR"], space: "acrobat" },
+  "rrrf.ac": { roads: ["N*", "E*", "S*"], fields: ["NL SR WL WR", "NR EL", "ER SL"], space: "acrobat" },
+  "ffrf.bt": { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "circus" },
+  "frrf.bt": { roads: ["E*", "S*"], fields: ["NL NR EL SR WL WR", "ER SL"], space: "circus" },
+  "frfr.bt": { roads: ["E*", "W*"], fields: ["NL NR EL WR", "ER SL SR WL"], space: "circus" },
+  "frrr.bt": { roads: ["E*", "S*", "W*"], fields: ["NL NR EL WR", "ER SL", "SR WL"], space: "circus" },
+  "cfff.bt": { cities: ["N"], fields: ["EL ER SL SR WL WR"], space: "circus" },
+  "cffr.bt": { cities: ["N"], roads: ["W*"], fields: ["WR", "EL ER SL SR WL"], space: "circus" },
+  "cfrf.bt": { cities: ["N"], roads: ["S*"], fields: ["SR WL WR", "EL ER SL"], space: "circus" },
+  "crfr.bt": { cities: ["N"], roads: ["E*", "W*"], fields: ["EL", "WR", "ER SL SR WL"], space: "circus" },
+  "cfcf.bt": { cities: ["N", "S"], fields: ["WL WR", "EL ER"], space: "circus" },
+  "ccrf.bt": { cities: ["N", "E"], roads: ["S*"], fields: ["SL", "SR WL WR"], space: "circus" },
+  "crrc.bt": { cities: ["N+W"], roads: ["E*", "S*"], fields: ["EL", "ER SL", "SR"], space: "circus" },
+};
+
+// Where the half-edges and the edge centres sit on an unturned tile.
+const HALF_POINTS = { NL: [25, 0], NR: [75, 0], EL: [100, 25], ER: [100, 75], SL: [75, 100], SR: [25, 100], WL: [0, 75], WR: [0, 25] };
+const SIDE_POINTS = [[50, 0], [100, 50], [50, 100], [0, 50]];
+const CORNERS = [[0, 0], [100, 0], [100, 100], [0, 100]];
+
+// City pieces come in five shapes (drawn for the sides listed), turned to the piece's sides.
+const CITY_SHAPES = [
+  { sides: [0], path: "M0,0 H100 C72,26 28,26 0,0 Z", spot: [50, 9], pennant: [76, 7] },
+  { sides: [0, 3], path: "M0,0 H100 C70,35 35,70 0,100 Z", spot: [30, 30], pennant: [12, 12] },
+  { sides: [1, 3], path: "M0,0 C28,26 72,26 100,0 V100 C72,74 28,74 0,100 Z", spot: [50, 50], pennant: [50, 28] },
+  { sides: [0, 1, 3], path: "M0,0 H100 V100 C72,68 28,68 0,100 Z", spot: [50, 36], pennant: [50, 13] },
+  { sides: [0, 1, 2, 3], path: "M0,0 H100 V100 H0 Z", spot: [50, 50], pennant: [50, 25] },
+];
+
+// Figures, centred on (0, 0), about 20 units tall.
+const MEEPLE_PATH = "M-3,-6 A4.2,4.2 0 1,1 3,-6 L9,-3 Q11.5,0 7,1.5 L4.5,1.5 L8,10 L1.8,10 L0,5.5 L-1.8,10 L-8,10 L-4.5,1.5 L-7,1.5 Q-11.5,0 -9,-3 Z";
+const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
+const PYRAMID_SLOTS = [[-10, 9], [10, 9], [0, -9]];  // acrobats, bottom row first
+const ACROBAT_SCALE = 0.7;
+const MIN_VIEW = 4;  // tiles
+
+// ------------------------------------------------------------------ geometry
+
+function lerp([ax, ay], [bx, by], k) {
+  return [ax + (bx - ax) * k, ay + (by - ay) * k];
+}
+
+// A point of an unturned tile once the tile is turned clockwise `turns` quarter turns.
+function turnPoint([x, y], turns) {
+  for (let i = 0; i < ((turns % 4) + 4) % 4; i++) [x, y] = [T - y, x];
+  return [x, y];
+}
+
+function sideIndexes(text) {
+  return text.replace("*", "").split(/[+-]/).map((s) => SIDES.indexOf(s));
+}
+
+// The shape drawing a city piece reaching `sides`, and the quarter turns that fit it there.
+function cityShape(sides) {
+  for (const shape of CITY_SHAPES.filter((s) => s.sides.length === sides.length)) {
+    for (let r = 0; r < 4; r++) {
+      if (shape.sides.every((s) => sides.includes((s + r) % 4))) return { shape, r };
+    }
+  }
+  throw new Error(`no city shape for sides ${sides}`);
+}
+
+function cityFeature(piece, pennant) {
+  const { shape, r } = cityShape(sideIndexes(piece));
+  return { type: "city", path: shape.path, turns: r, spot: turnPoint(shape.spot, r), pennant: pennant ? turnPoint(shape.pennant, r) : null };
+}
+
+// A road from an edge centre to the middle of the tile (a dead end), straight across, or round a corner.
+function roadFeature(segment) {
+  const sides = sideIndexes(segment);
+  const [a, b] = sides.map((s) => SIDE_POINTS[s]);
+  if (segment.endsWith("*")) return { type: "road", deadEnd: true, path: `M${a} L${CENTRE}`, spot: lerp(a, CENTRE, 0.45) };
+  if ((sides[0] + 2) % 4 === sides[1]) return { type: "road", path: `M${a} L${b}`, spot: CENTRE };
+  const corner = [a[0] + b[0] - 50, a[1] + b[1] - 50];
+  const control = lerp(CENTRE, corner, 0.4);
+  const spot = [0, 1].map((i) => 0.64 * a[i] + 0.32 * control[i] + 0.04 * b[i]);  // near the first end, off the corner's field
+  return { type: "road", path: `M${a} Q${control} ${b}`, spot };
+}
+
+function mean(points) {
+  return points.reduce(([x, y], [px, py]) => [x + px / points.length, y + py / points.length], [0, 0]);
+}
+
+// A field's spot: in its corner when it is a corner's little field, else the mean of its half-edges
+// drawn inwards, kept `clear` units off the middle of the tile (where a building may stand).
+function fieldFeature(halves, clear) {
+  const names = halves.split(" ");
+  const middle = mean(names.map((h) => HALF_POINTS[h]));
+  const corner = CORNERS.find(([x, y]) => Math.hypot(x - middle[0], y - middle[1]) < 20);
+  if (corner) return { type: "field", spot: lerp(corner, CENTRE, 0.2) };
+  let spot = mean(names.map((h) => lerp(HALF_POINTS[h], CENTRE, 0.25)));
+  const away = [spot[0] - 50, spot[1] - 50];
+  const distance = Math.hypot(...away);
+  if (distance < clear) {
+    const unit = distance < 1 ? [-Math.SQRT1_2, Math.SQRT1_2] : away.map((v) => v / distance);
+    spot = [50 + unit[0] * (clear + 8), 50 + unit[1] * (clear + 8)];
+  }
+  return { type: "field", spot };
+}
+
+// A tile kind's features in the game's order (cities, roads, fields, monastery) and what stands in its middle.
+function compileKind(tile) {
+  const cities = (tile.cities || []).map((piece) => cityFeature(piece, tile.pennant));
+  const roads = (tile.roads || []).map(roadFeature);
+  const junction = !tile.monastery && !tile.space && roads.filter((r) => r.deadEnd).length >= 3;
+  const clear = tile.monastery || tile.space ? 24 : junction ? 14 : 0;
+  const fields = (tile.fields || []).map((halves) => fieldFeature(halves, clear));
+  const features = [...cities, ...roads, ...fields];
+  if (tile.monastery) features.push({ type: "monastery", spot: CENTRE });
+  return { features, junction, monastery: Boolean(tile.monastery), space: tile.space || null };
+}
+
+const KINDS = new Map();
+
+function kindOf(id) {
+  if (!KINDS.has(id)) KINDS.set(id, compileKind(TILES[id]));
+  return KINDS.get(id);
+}
+
+// Where, in board units, a figure on local feature `feature` of the tile laid at (x, y) stands.
+function featureSpot(tile, feature) {
+  const [x, y, id, turns] = tile;
+  const [sx, sy] = turnPoint(kindOf(id).features[feature].spot, turns);
+  return [x * T + sx, y * T + sy];
+}
+
+// ------------------------------------------------------------------ SVG helpers
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) el.setAttribute(key, value);
+  }
+  children.flat().forEach((child) => child && el.appendChild(child));
+  return el;
+}
+
+function html(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "onclick") el.addEventListener("click", value);
+    else if (value !== null && value !== undefined) el.setAttribute(key, value);
+  }
+  children.flat().forEach((child) => {
+    if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
+  });
+  return el;
+}
+
+function titled(el, text) {
+  el.appendChild(svg("title")).textContent = text;
+  return el;
+}
+
+// Make an SVG element play `action` when clicked (or activated from the keyboard).
+function clickable(el, action, play) {
+  el.classList.add("cc-move");
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.addEventListener("click", () => play(action));
+  el.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") play(action); });
+  return el;
+}
+
+// ------------------------------------------------------------------ drawing tiles and figures
+
+function pennantShape([x, y]) {
+  return svg("path", { class: "cc-pennant", d: `M${x - 5},${y - 5} H${x + 5} V${y + 1} L${x},${y + 6} L${x - 5},${y + 1} Z` });
+}
+
+function monasteryShape() {
+  return svg("g", { class: "cc-monastery", transform: "translate(50 52)" },
+    svg("rect", { x: -12, y: -4, width: 24, height: 17, class: "cc-wall" }),
+    svg("path", { d: "M-15,-4 L0,-16 L15,-4 Z", class: "cc-roof" }),
+    svg("path", { d: "M-3,13 V6 A3,3 0 0,1 3,6 V13 Z", class: "cc-door" }),
+    svg("path", { d: "M0,-16 V-24 M-3,-21 H3", class: "cc-cross" }));
+}
+
+function circusSpace() {
+  return svg("circle", { cx: 50, cy: 50, r: 17, class: "cc-circus" });
+}
+
+function acrobatSpace() {
+  return svg("g", { class: "cc-acrobat-space" },
+    svg("circle", { cx: 50, cy: 50, r: 15 }),
+    svg("path", { d: "M50,41 L52.6,47 L59,47 L53.8,51 L55.8,57.5 L50,53.6 L44.2,57.5 L46.2,51 L41,47 L47.4,47 Z" }));
+}
+
+// The picture of one tile kind turned `turns` quarter turns, in a 100 x 100 square at the origin.
+function tilePicture(id, turns) {
+  const kind = kindOf(id);
+  const turned = svg("g", { transform: `rotate(${90 * turns} 50 50)` }, svg("rect", { width: T, height: T, class: "cc-field" }));
+  for (const road of kind.features.filter((f) => f.type === "road")) {
+    turned.append(svg("path", { d: road.path, class: "cc-road-edge" }), svg("path", { d: road.path, class: "cc-road" }));
+  }
+  for (const city of kind.features.filter((f) => f.type === "city")) {
+    turned.append(svg("path", { d: city.path, transform: `rotate(${90 * city.turns} 50 50)`, class: "cc-city" }));
+    if (city.pennant) turned.append(pennantShape(city.pennant));
+  }
+  const picture = svg("g", { class: "cc-tile" }, turned);
+  if (kind.junction) picture.append(svg("rect", { x: 43, y: 43, width: 14, height: 14, rx: 2, class: "cc-junction" }));
+  if (kind.monastery) picture.append(monasteryShape());
+  if (kind.space === "circus") picture.append(circusSpace());
+  if (kind.space === "acrobat") picture.append(acrobatSpace());
+  picture.append(svg("rect", { width: T, height: T, class: "cc-tile-edge" }));
+  return picture;
+}
+
+// A meeple (or the ringmaster, with its top hat) of `seat`'s colour at (x, y).
+function figure(seat, [x, y], { ringmaster = false, scale = 1, ghost = false } = {}) {
+  const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  const group = svg("g", { transform: `translate(${x} ${y}) scale(${scale})`, class: ghost ? "cc-ghost" : "cc-figure" });
+  if (ghost) group.append(svg("circle", { r: 12.5, class: "cc-ghost-ring", stroke: colour }));
+  group.append(svg("path", { d: MEEPLE_PATH, fill: ghost ? "white" : colour, stroke: ghost ? colour : "#1d1d1d" }));
+  if (ringmaster) group.append(svg("path", { d: HAT_PATH, fill: ghost ? "white" : "#1d1d1d", stroke: ghost ? colour : "#1d1d1d" }));
+  return group;
+}
+
+function bigTopTent([x, y]) {
+  return svg("g", { class: "cc-bigtop", transform: `translate(${x} ${y})` },
+    svg("path", { d: "M-22,14 L0,-16 L22,14 Z", class: "cc-tent" }),
+    svg("path", { d: "M-11,14 L0,-16 L-3,14 Z M3,14 L0,-16 L11,14 Z", class: "cc-tent-stripe" }),
+    svg("path", { d: "M0,-16 V-25 L8,-22 L0,-19", class: "cc-flag" }));
+}
+
+// ------------------------------------------------------------------ the board
+
+function cellKey(x, y) {
+  return `${x},${y}`;
+}
+
+// The part of the board around every laid tile and every free square the drawn tile fits, in board
+// units, at least MIN_VIEW tiles wide and high so that a small board is not blown up.
+function boardBounds(view) {
+  const cells = [...view.board.map(([x, y]) => [x, y]), ...view.fits];
+  const span = (values) => {
+    const low = Math.min(...values) * T - 0.35 * T;
+    const size = (Math.max(...values) - Math.min(...values) + 1.7) * T;
+    const grow = Math.max(0, MIN_VIEW * T - size) / 2;
+    return [low - grow, size + 2 * grow];
+  };
+  const [x, w] = span(cells.map(([cx]) => cx));
+  const [y, h] = span(cells.map(([, cy]) => cy));
+  return [x, y, w, h];
+}
+
+function tilesLayer(view) {
+  const layer = svg("g", { class: "cc-tiles" });
+  for (const [x, y, id, turns] of view.board) {
+    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, tilePicture(id, turns)));
+  }
+  if (view.last) {
+    const [x, y] = view.last;
+    layer.append(svg("rect", { x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4, class: "cc-last" }));
+  }
+  return layer;
+}
+
+function figuresLayer(view) {
+  const layer = svg("g", { class: "cc-figures" });
+  const tiles = new Map(view.board.map((tile) => [cellKey(tile[0], tile[1]), tile]));
+  const bigtop = view.bigtop;
+  if (bigtop && bigtop.big_top) layer.append(bigTopTent([bigtop.big_top[0] * T + 50, bigtop.big_top[1] * T + 50]));
+  for (const [x, y, seats] of bigtop ? bigtop.pyramids : []) {
+    seats.forEach((seat, i) => layer.append(figure(seat, [x * T + 50 + PYRAMID_SLOTS[i][0], y * T + 50 + PYRAMID_SLOTS[i][1]], { scale: ACROBAT_SCALE })));
+  }
+  for (const [seat, kind, x, y, feature] of view.figures) {
+    layer.append(figure(seat, featureSpot(tiles.get(cellKey(x, y)), feature), { ringmaster: kind === "ringmaster" }));
+  }
+  return layer;
+}
+
+// The free squares where the drawn tile fits; the chosen one offers its legal turns in its quarters.
+function placementLayer(view, places, chosen, choose, play, ctx) {
+  const layer = svg("g", { class: "cc-placements" });
+  for (const moves of places.values()) {
+    const { x, y } = moves[0].action;
+    if (chosen && chosen[0] === x && chosen[1] === y) continue;
+    const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0" });
+    square.addEventListener("click", () => choose([x, y]));
+    square.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose([x, y]); });
+    layer.append(titled(square, ctx.t("cc.chooseSquare")));
+  }
+  if (chosen) layer.append(turnChoices(view.tile, chosen, places.get(cellKey(...chosen)), play, ctx));
+  return layer;
+}
+
+// The drawn tile in each legal turn, in the quarter of the chosen square that points the turn's way.
+function turnChoices(id, [x, y], moves, play, ctx) {
+  const quarters = [[0, 0], [50, 0], [50, 50], [0, 50]];
+  const group = svg("g", { class: "cc-turns" },
+    svg("rect", { x: x * T, y: y * T, width: T, height: T, class: "cc-chosen" }));
+  for (const move of moves) {
+    const [qx, qy] = quarters[move.action.turns];
+    const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
+      tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
+    group.append(titled(clickable(choice, move.action, play), move.label));
+  }
+  return group;
+}
+
+// The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
+function figureMovesLayer(view, legal, play) {
+  const layer = svg("g", { class: "cc-figure-moves" });
+  const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
+  const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
+  for (const move of legal) {
+    const { action } = move;
+    const paired = ringmasterSpots.has(action.feature) && meepleSpots.has(action.feature);
+    const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
+      : action.type === "Acrobat" ? acrobatMark(view, action)
+        : action.type === "ScorePyramid" ? pyramidMark(action) : null;
+    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
+  }
+  return layer;
+}
+
+// A meeple or the ringmaster, outlined, on a feature of the tile just laid; when both may go there
+// they stand side by side, small enough not to cover a neighbouring feature's mark.
+function featureMark(view, action, paired) {
+  const last = view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]);
+  const [x, y] = featureSpot(last, action.feature);
+  const shift = paired ? (action.type === "Meeple" ? -5.5 : 5.5) : 0;
+  return figure(view.to_move[0], [x + shift, y], { ringmaster: action.type === "Ringmaster", scale: paired ? 0.55 : 0.85, ghost: true });
+}
+
+// An outlined acrobat on the next free place of the pyramid it would join.
+function acrobatMark(view, action) {
+  const [x, y] = [view.last[0] + action.dx, view.last[1] + action.dy];
+  const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
+  const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
+  return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: ACROBAT_SCALE, ghost: true });
+}
+
+// A badge on a complete pyramid: score it (5 points per acrobat) instead of placing a figure.
+function pyramidMark(action) {
+  return svg("g", { transform: `translate(${action.x * T + 80} ${action.y * T + 20})`, class: "cc-score-pyramid" },
+    svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×")));
+}
+
+// ------------------------------------------------------------------ pan and zoom
+
+// The part of the board shown, kept per table while the person pans or zooms (null: fit the board).
+const camera = { table: null, box: null };
+
+function cameraBox(view) {
+  if (camera.table !== location.hash) Object.assign(camera, { table: location.hash, box: null });
+  return camera.box ? [...camera.box] : boardBounds(view);
+}
+
+function zoom(svgEl, box, factor, [cx, cy] = [box[0] + box[2] / 2, box[1] + box[3] / 2]) {
+  const next = [cx - (cx - box[0]) * factor, cy - (cy - box[1]) * factor, box[2] * factor, box[3] * factor];
+  showBox(svgEl, next);
+}
+
+function showBox(svgEl, box) {
+  camera.box = box;
+  svgEl.setAttribute("viewBox", box.join(" "));
+}
+
+// Back to following the whole board as it grows.
+function fitBoard(svgEl, view) {
+  camera.box = null;
+  svgEl.setAttribute("viewBox", boardBounds(view).join(" "));
+}
+
+function boardPoint(svgEl, event) {
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svgEl.getScreenCTM().inverse());
+  return [point.x, point.y];
+}
+
+// Wheel zooms round the pointer; dragging pans (and the click that ends a drag is swallowed).
+function enablePanZoom(svgEl) {
+  let drag = null;
+  let swallow = false;
+  const box = () => svgEl.getAttribute("viewBox").split(" ").map(Number);
+  svgEl.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    zoom(svgEl, box(), event.deltaY > 0 ? 1.15 : 1 / 1.15, boardPoint(svgEl, event));
+  }, { passive: false });
+  svgEl.addEventListener("pointerdown", (event) => {
+    drag = { x: event.clientX, y: event.clientY, moving: false, scale: svgEl.getScreenCTM().a };
+    swallow = false;
+  });
+  svgEl.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
+    if (!drag.moving) svgEl.setPointerCapture(event.pointerId);
+    drag = { ...drag, x: event.clientX, y: event.clientY, moving: true };
+    const [x, y, w, h] = box();
+    showBox(svgEl, [x - dx / drag.scale, y - dy / drag.scale, w, h]);
+  });
+  const stop = () => {
+    swallow = Boolean(drag && drag.moving);
+    drag = null;
+  };
+  svgEl.addEventListener("pointerup", stop);
+  svgEl.addEventListener("pointercancel", stop);
+  svgEl.addEventListener("click", (event) => {
+    if (swallow) event.stopPropagation();
+    swallow = false;
+  }, true);
+}
+
+function zoomButtons(svgEl, view, ctx) {
+  const button = (label, title, onclick) => html("button", { type: "button", class: "cc-zoom", title, "aria-label": title, onclick }, label);
+  return html("div", { class: "cc-zoom-buttons" },
+    button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, camera.box || boardBounds(view), 1 / 1.3)),
+    button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, camera.box || boardBounds(view), 1.3)),
+    button("⤢", ctx.t("cc.fit"), () => fitBoard(svgEl, view)));
+}
+
+// ------------------------------------------------------------------ panels
+
+function seatIcon(seat, ringmaster = false) {
+  return svg("svg", { viewBox: "-12 -19 24 30", class: "cc-icon" }, figure(seat, [0, 0], { ringmaster }));
+}
+
+// Each player: colour, name, points, meeples and ringmaster still in hand; whose turn it is.
+function playersPanel(view, ctx) {
+  return html("div", { class: "cc-players" }, view.points.map((points, seat) => {
+    const [meeples, ringmasters] = view.supply[seat];
+    return html("div", { class: `cc-player${view.to_move.includes(seat) ? " cc-to-move" : ""}`, "data-seat": seat },
+      seatIcon(seat),
+      html("span", { class: "cc-name" }, ctx.seatName(seat), seat === ctx.seat ? ` (${ctx.t("cc.you")})` : ""),
+      html("span", { class: "cc-points", title: ctx.t("cc.points") }, ctx.t("cc.pointsValue", { n: points })),
+      html("span", { class: "cc-supply", title: ctx.t("cc.meeplesLeft") }, "×", String(meeples)),
+      ringmasters ? html("span", { class: "cc-ringmaster", title: ctx.t("cc.ringmasterLeft") }, seatIcon(seat, true)) : null);
+  }));
+}
+
+// What to do now, the drawn tile and the "no figure" button.
+function turnPanel(view, legal, chosen, play, ctx) {
+  const drawn = view.tile
+    ? html("div", { class: "cc-drawn", title: ctx.t("cc.drawn") },
+      svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, 0)))
+    : null;
+  const pass = legal.find((m) => m.action.type === "Pass");
+  return html("div", { class: "cc-turn" }, drawn,
+    html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, chosen, ctx)),
+      html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
+        view.discarded.length ? ` · ${ctx.t("cc.discarded", { n: view.discarded.length })}` : "")),
+    pass ? html("button", { type: "button", class: "cc-move cc-pass", onclick: () => play(pass.action) }, ctx.t("cc.pass")) : null);
+}
+
+function prompt(view, legal, chosen, ctx) {
+  if (view.over) return ctx.t("cc.over");
+  const mover = ctx.seatName(view.to_move[0]);
+  if (!legal.length) return ctx.t(view.phase === "place" ? "cc.othersPlace" : "cc.othersFigure", { name: mover });
+  if (view.phase === "figure") return ctx.t("cc.figure");
+  return ctx.t(chosen ? "cc.turnTile" : "cc.place");
+}
+
+function bigTopPanel(view, ctx) {
+  const bt = view.bigtop;
+  if (!bt) return null;
+  const where = bt.big_top
+    ? ctx.t(bt.token_face_down ? "cc.bigtopAtToken" : "cc.bigtopAt", { x: bt.big_top[0], y: bt.big_top[1] })
+    : ctx.t("cc.bigtopNotYet");
+  const animals = bt.revealed.map((a) => ctx.t(`cc.animal.${a}`));
+  return html("div", { class: "cc-bigtop-panel" },
+    html("strong", {}, ctx.t("cc.bigtop")), " ", where, " · ", ctx.t("cc.tokensLeft", { n: bt.tokens_left }),
+    animals.length ? [" · ", ctx.t("cc.revealed", { animals })] : null);
+}
+
+// ------------------------------------------------------------------ render
+
+// The square chosen for the drawn tile, kept across redraws of the same turn.
+const choice = { turn: null, square: null };
+
+function turnKey(view) {
+  return `${location.hash}|${view.stack_size}|${view.tile}|${view.board.length}`;
+}
+
+export function render(root, view, legal, send, ctx) {
+  ensureStylesheet();
+  let moves = legal;
+  if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null });
+
+  const play = (action) => {
+    moves = [];  // one move per state: nothing stays clickable until the next one arrives
+    send(action);
+    draw();
+  };
+  const choose = (square) => {
+    choice.square = square;
+    draw();
+  };
+
+  function draw() {
+    const places = new Map();
+    for (const move of moves.filter((m) => m.action.type === "Place")) {
+      const key = cellKey(move.action.x, move.action.y);
+      if (!places.has(key)) places.set(key, []);
+      places.get(key).push(move);
+    }
+    const chosen = choice.square && places.has(cellKey(...choice.square)) ? choice.square : null;
+    const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
+      tilesLayer(view), figuresLayer(view));
+    if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
+    board.append(figureMovesLayer(view, moves, play));
+    enablePanZoom(board);
+    const turn = turnPanel(view, moves, chosen, play, ctx);
+    turn.append(zoomButtons(board, view, ctx));
+    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
+  }
+  draw();
+}
+
+function ensureStylesheet() {
+  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
+  document.head.appendChild(html("link", { rel: "stylesheet", href: STYLESHEET }));
+}
+
+export const strings = {
+  en: {
+    drew: "{seat} draws tile {tile}.",
+    discarded: "Tile {tile} fits nowhere and leaves the game.",
+    placed: "{seat} lays tile {tile} at ({x}, {y}).",
+    figure: "{seat} puts a figure on the tile at ({x}, {y}).",
+    scored: "A {feature} is scored: +{points}.",
+    acrobat: "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
+    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat.",
+    circus: "The circus is scored: the {animal} gives {value} points per figure around the Big Top.",
+    game_over: "Game over. Final points: {scores}.",
+    "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
+    "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
+    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} left the game",
+    "cc.place": "Your turn: click a highlighted square for your tile.",
+    "cc.turnTile": "Click the tile turned the way you want it (or another square).",
+    "cc.figure": "Put a figure on a marked spot, or no figure.",
+    "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
+    "cc.over": "Game over: the final scoring is done.",
+    "cc.pass": "No figure", "cc.chooseSquare": "Lay the tile here",
+    "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
+    "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
+    "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
+    "cc.tokensLeft": "{n} animal tokens left", "cc.revealed": "circus scored with: {animals}",
+    "cc.animal.elephant": "elephant", "cc.animal.tiger": "tiger", "cc.animal.bear": "bear",
+    "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
+  },
+  fr: {
+    drew: "{seat} pioche une tuile {tile}.",
+    discarded: "Une tuile {tile} ne se pose nulle part et quitte la partie.",
+    placed: "{seat} pose la tuile {tile} en ({x}, {y}).",
+    figure: "{seat} place une figurine sur la tuile en ({x}, {y}).",
+    scored: "Décompte d’une zone : +{points}.",
+    acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
+    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate.",
+    circus: "Décompte du cirque : l’animal rapporte {value} points par figurine autour du chapiteau.",
+    game_over: "Partie terminée. Points finaux : {scores}.",
+    "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
+    "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
+    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} hors jeu",
+    "cc.place": "À vous : cliquez sur une case en surbrillance pour votre tuile.",
+    "cc.turnTile": "Cliquez sur la tuile tournée comme vous le voulez (ou sur une autre case).",
+    "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
+    "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
+    "cc.over": "Partie terminée : le décompte final est fait.",
+    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Poser la tuile ici",
+    "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
+    "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
+    "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
+    "cc.tokensLeft": "{n} jetons animaux restants", "cc.revealed": "cirque décompté avec : {animals}",
+    "cc.animal.elephant": "éléphant", "cc.animal.tiger": "tigre", "cc.animal.bear": "ours",
+    "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
+  },
+  "zh-Hant": {
+    drew: "{seat} 抽到 {tile} 板塊。",
+    discarded: "{tile} 板塊無處可放，移出遊戲。",
+    placed: "{seat} 把 {tile} 板塊放在 ({x}, {y})。",
+    figure: "{seat} 在 ({x}, {y}) 的板塊上放了一個人偶。",
+    scored: "區域計分：+{points}。",
+    acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
+    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分。",
+    circus: "馬戲團計分：動物讓大帳篷周圍每個人偶得 {value} 分。",
+    game_over: "遊戲結束。最終分數：{scores}。",
+    "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
+    "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
+    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲",
+    "cc.place": "輪到你：點一個亮起的格子放板塊。",
+    "cc.turnTile": "點選你要的板塊方向（或換一個格子）。",
+    "cc.figure": "把人偶放在標示的位置，或不放。",
+    "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
+    "cc.over": "遊戲結束：終局計分完成。",
+    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊放在這裡",
+    "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
+    "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
+    "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
+    "cc.tokensLeft": "剩 {n} 枚動物標記", "cc.revealed": "已計分的動物：{animals}",
+    "cc.animal.elephant": "大象", "cc.animal.tiger": "老虎", "cc.animal.bear": "熊",
+    "cc.animal.seal": "海豹", "cc.animal.monkey": "猴子", "cc.animal.flea": "跳蚤",
+  },
+};

@@ -1,0 +1,144 @@
+"""Browser test: Debian's Chromium, driven by Playwright, plays a whole game of Carcassonne with
+Under the Big Top against a random bot by clicking the board (a highlighted square, then the tile
+turned one way, then a figure spot or "No figure"); screenshots go to tmp_path/screenshots."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# What a seat may click, most specific step first: a turn of the tile on the chosen square, a figure
+# move (or "No figure"), a square where the drawn tile fits.
+STEPS = ("#board .cc-rotation", "#board .cc-ghost, #board .cc-score-pyramid, #board .cc-pass", "#board .cc-fit")
+MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def create_and_start(page: Page, url: str) -> None:
+    page.goto(url)
+    page.select_option("#new-game", "carcassonne")
+    expect(page.locator("#new-players")).to_have_value("2")
+    page.locator("input[name=name-0]").fill("Ada")
+    expect(page.locator("select[name=kind-1]")).to_have_value("random")
+    page.click("#create-button")
+    page.click("#join")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#board .cc-svg")).to_be_visible()
+
+
+def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
+    """Click one of the legal moves shown whenever there is one, until the end screen shows."""
+    clicks = 0
+    end = page.locator("#end-screen")
+    while not end.is_visible():
+        for step in STEPS:
+            options = page.locator(step)
+            count = options.count()
+            if count:
+                if step == STEPS[1] and not (folder / "2-figure-choice.png").exists():
+                    shot(page, folder, "2-figure-choice")
+                options.nth(rng.randrange(count)).click()
+                clicks += 1
+                break
+        else:
+            page.wait_for_timeout(20)
+        if clicks == 60:
+            shot(page, folder, "2-middle")
+        assert clicks < MAX_CLICKS, "the game did not end"
+    return clicks
+
+
+def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.02).start()
+    folder = tmp_path / "screenshots" / "carcassonne"
+    try:
+        create_and_start(page, server.url)
+        expect(page.locator("#board .cc-tiles > g")).to_have_count(1)  # the start tile
+        expect(page.locator("#board .cc-player")).to_have_count(2)
+        expect(page.locator("#board .cc-fit").first).to_be_visible()
+        shot(page, folder, "1-start")
+        board = page.locator("#board .cc-svg")
+        fitted = board.get_attribute("viewBox")
+        page.click("#board .cc-zoom[aria-label='Zoom in']")
+        zoomed = board.get_attribute("viewBox")
+        assert zoomed != fitted
+        box = board.bounding_box()
+        page.mouse.move(box["x"] + 20, box["y"] + 20)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 120, box["y"] + 70, steps=5)  # dragging pans
+        page.mouse.up()
+        panned = board.get_attribute("viewBox")
+        assert panned != zoomed
+        page.mouse.wheel(0, 300)  # the wheel zooms
+        expect(board).not_to_have_attribute("viewBox", panned)
+        page.click("#board .cc-zoom[aria-label='Show the whole board']")
+        assert board.get_attribute("viewBox") == fitted
+        page.locator("#board .cc-fit").first.click()
+        expect(page.locator("#board .cc-rotation").first).to_be_visible()  # the chosen square offers the turns
+        shot(page, folder, "1-start-turns")
+
+        clicks = play_to_the_end(page, folder, random.Random(7))
+        shot(page, folder, "3-end")
+        assert clicks > 40
+        expect(page.locator("#table-status")).to_have_text("finished")
+        expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
+        expect(page.locator("#end-screen summary")).to_have_text("Scoring breakdown")
+        expect(page.locator("#end-screen details")).to_contain_text("ringmaster")
+        expect(page.locator("#board .cc-prompt strong")).to_have_text("Game over: the final scoring is done.")
+        expect(page.locator("#board .cc-move")).to_have_count(0)
+        assert page.locator("#board .cc-tiles > g").count() > 60
+        expect(page.locator(".log li").last).to_contain_text("Game over. Final points:")
+
+        page.select_option("#language", "fr")
+        expect(page.locator("#board .cc-prompt strong")).to_have_text("Partie terminée : le décompte final est fait.")
+        shot(page, folder, "4-end-fr")
+        page.select_option("#language", "zh-Hant")
+        expect(page.locator(".log li").last).to_contain_text("遊戲結束")
+        page.select_option("#language", "en")
+
+        page.click("#replay-link")  # the replay draws every step with the same board
+        expect(page.locator("#replay-position")).to_contain_text("Step 0 of")
+        expect(page.locator("#board .cc-tiles > g")).to_have_count(1)
+        steps = page.locator("#replay-step")
+        steps.fill(steps.get_attribute("max"))
+        expect(page.locator("#end-screen")).to_be_visible()
+        assert page.locator("#board .cc-tiles > g").count() > 60
+        expect(page.locator("#board .cc-move")).to_have_count(0)
+        shot(page, folder, "5-replay-end")
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]
