@@ -332,6 +332,11 @@ class Game(ABC, Generic[S]):
         args = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({args})" if args else event.kind
 
+    def content(self, options: Any = None) -> dict[str, Any]:
+        """The game's public, unchanging content (cards, tiles, map) as JSON, for boards to draw
+        what views name only by id. Empty by default."""
+        return {}
+
     def cards(self, options: Any = None) -> Any:
         """The game's content (cards, tiles, maps) as a Rich renderable for `bigtop cards`."""
         return f"{self.title} has no content tables."
