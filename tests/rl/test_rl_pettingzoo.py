@@ -38,7 +38,7 @@ def play_random(env, seed: int) -> list[tuple[str, int | None]]:
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
 def test_pettingzoo_api_test_passes(name: str, players: int) -> None:
-    api_test(bz.env(name, players=players), num_cycles=200)
+    api_test(bz.env(name, players=players), num_cycles=100)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -157,7 +157,7 @@ class GenericEncoder:
                     values.append(1.0)
 
 
-def generic_size(game: Game[Any], players: int, options: Any, games: int = 3, seed: int = 0) -> int:
+def generic_size(game: Game[Any], players: int, options: Any, games: int = 2, seed: int = 0) -> int:
     """A size for `GenericEncoder`: twice the distinct feature paths seen in every seat's view
     over a few seeded random games, rounded up to a power of two (64 to 8192). Deterministic."""
     paths: set[str] = set()

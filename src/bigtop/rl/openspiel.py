@@ -15,7 +15,7 @@ Modelling choices:
 - Observation string and tensor: the current player's view (`state.view(p)`, through the game's
   observation encoder). Information-state string: the view plus every log entry the seat may read
   and its own past actions (perfect recall). Information-state tensor: the observation tensor
-  followed by a fixed-size hashed summary of those entries and actions.
+  followed by a fixed-size hashed count of those entries (by kind) and of its own actions.
 - `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
   the sampler, and a fresh RNG for the chance still to come.
 """
@@ -23,6 +23,8 @@ Modelling choices:
 from __future__ import annotations
 
 import json
+import weakref
+import zlib
 from typing import Any
 
 import numpy as np
@@ -32,13 +34,13 @@ from bigtop import bots, games
 from bigtop.core.api import Game, State
 from bigtop.core.options import parse_pairs
 from bigtop.core.rng import Rng
-from bigtop.rl.encoding import GenericEncoder, encoder_for
+from bigtop.rl.encoding import encoder_for
 from bigtop.rl.pettingzoo import default_players
 from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards
 
 PREFIX = "bigtop_"
-HISTORY_SIZE = 256  # buckets of the hashed history in the information-state tensor
+HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
 DEFAULT_MAX_GAME_LENGTH = 100_000
 DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
 
@@ -77,32 +79,84 @@ class _Shared:
         self.reward = reward
         self.space = game.action_space(players, options)
         self.encoder = encoder_for(game, players, options)
-        self.history = GenericEncoder(HISTORY_SIZE)
         self.seeds = Rng(seed)
+        self.seen = _Seen(self)
+        self._upcoming: State | None = None
 
-    def new_state(self) -> State:
-        return self.game.new(self.players, seed=self.seeds.next64() >> 16, options=self.options)
+    def upcoming(self) -> State:
+        """The game the next fresh state will get; only looked at (by observers) until taken."""
+        if self._upcoming is None:
+            self._upcoming = self.game.new(self.players, seed=self.seeds.copy().next64() >> 16, options=self.options)
+        return self._upcoming
+
+    def take(self) -> State:
+        """The upcoming game, for a fresh state now in use; the next one gets the next seed."""
+        state = self.upcoming()
+        self._upcoming = None
+        self.seeds.next64()
+        return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
 
+class _Seen:
+    """What each seat sees of the few kernel states looked at last (its view, the encoded view,
+    what it recalls), so the strings and tensors OpenSpiel asks for one after the other share the
+    work. An entry holds while its state has made no move."""
+
+    KEEP = 4
+
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self._entries: dict[int, tuple[weakref.ref[State], int, dict[tuple[int, str], Any]]] = {}
+
+    def get(self, state: State, player: int, what: str) -> Any:
+        """`what` ("view", "vector", "recall" or "recall_vector") of seat `player` in `state`."""
+        entry = self._entries.get(id(state))
+        if entry is None or entry[0]() is not state or entry[1] != state.move_count:
+            if len(self._entries) >= self.KEEP:
+                del self._entries[next(iter(self._entries))]
+            entry = self._entries[id(state)] = (weakref.ref(state), state.move_count, {})
+        items = entry[2]
+        key = (player, what)
+        if key not in items:
+            items[key] = self._compute(state, player, what)
+        return items[key]
+
+    def _compute(self, state: State, player: int, what: str) -> Any:
+        if what == "view":
+            return state.view(player)
+        if what == "vector":
+            return self.shared.encoder.encode(self.get(state, player, "view")).ravel()
+        if what == "recall":
+            return _recall(state, player)
+        return _recall_vector(state, player, self.shared.space)
+
+
 class _Box:
-    """The bigtop state inside an OpenSpiel state, made on first use; a deep copy is a kernel clone."""
+    """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
+    clone. `world` lists the resamplings that led to it (see `__str__`)."""
 
-    __slots__ = ("shared", "state")
+    __slots__ = ("shared", "state", "world")
 
-    def __init__(self, shared: _Shared, state: State | None = None) -> None:
+    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[int, ...] = ()) -> None:
         self.shared = shared
         self.state = state
+        self.world = world
 
     def get(self) -> State:
         if self.state is None:
-            self.state = self.shared.new_state()
+            self.state = self.shared.take()
         return self.state
 
+    def peek(self) -> State:
+        """The state, without taking a fresh game's seed (observers use this: OpenSpiel observes
+        throwaway fresh states to learn tensor shapes)."""
+        return self.state if self.state is not None else self.shared.upcoming()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.shared, self.get().clone())
+        return _Box(self.shared, self.get().clone(), self.world)
 
 
 class BigtopSpielGame(pyspiel.Game):
@@ -194,11 +248,17 @@ class BigtopSpielState(pyspiel.State):
         future.draws = world.rng.draws
         world.rng = future
         other = self.get_game().new_initial_state()
-        other._box = _Box(self._box.shared, world)
+        other._box = _Box(self._box.shared, world, (*self._box.world, player_id, seed))
         return other
 
     def __str__(self) -> str:
-        return json.dumps(self._box.get().snapshot(), sort_keys=True, default=str)
+        """The game seed, the resamplings (seat, seed) it went through, and the action ids since:
+        together they determine the state."""
+        state = self._box.get()
+        space = self._box.shared.space
+        moves = " ".join(f"{seat}:{space.encode(action)}" for seat, action in state.moves())
+        world = f" world={list(self._box.world)}" if self._box.world else ""
+        return f"{state.game.name} seed={state.seed}{world} moves={moves}"
 
 
 class BigtopObserver:
@@ -214,17 +274,35 @@ class BigtopObserver:
             self.dict["history"] = self.tensor[view_size:]
 
     def set_from(self, state: BigtopSpielState, player: int) -> None:
-        kernel = state.bigtop_state
-        self.dict["view"][:] = self.shared.encoder.encode(kernel.view(player)).ravel()
+        kernel, seen = state._box.peek(), self.shared.seen
+        self.dict["view"][:] = seen.get(kernel, player, "vector")
         if self.perfect_recall:
-            self.dict["history"][:] = self.shared.history.encode(_recall(kernel, player))
+            self.dict["history"][:] = seen.get(kernel, player, "recall_vector")
 
     def string_from(self, state: BigtopSpielState, player: int) -> str:
-        kernel = state.bigtop_state
-        seen: dict[str, Any] = {"view": kernel.view(player)}
+        kernel, seen = state._box.peek(), self.shared.seen
+        text: dict[str, Any] = {"view": seen.get(kernel, player, "view")}
         if self.perfect_recall:
-            seen.update(_recall(kernel, player))
-        return json.dumps(seen, sort_keys=True, default=str)
+            text.update(seen.get(kernel, player, "recall"))
+        return json.dumps(text, sort_keys=True, default=str)
+
+
+def _bucket(text: str) -> int:
+    bucket = _BUCKETS.get(text)
+    if bucket is None:
+        bucket = _BUCKETS[text] = zlib.crc32(text.encode()) % HISTORY_SIZE
+    return bucket
+
+
+_BUCKETS: dict[str, int] = {}
+
+
+def _recall_vector(state: State, player: int, space: Any) -> np.ndarray:
+    """A fixed-size summary of what `player` recalls: how many log entries of each kind it could
+    read and how often it took each action, hashed into `HISTORY_SIZE` buckets."""
+    where = [_bucket("event:" + event.kind) for event in state.log.visible_to(player)]
+    where += [_bucket(f"own:{space.encode(action)}") for seat, action in state.moves() if seat == player]
+    return np.bincount(where, minlength=HISTORY_SIZE).astype(np.float32)
 
 
 def _recall(state: State, player: int) -> dict[str, Any]:
