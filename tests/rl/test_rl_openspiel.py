@@ -33,7 +33,7 @@ def test_load_game_by_string_and_random_sim_test(name: str, players: int) -> Non
     game = pyspiel.load_game(f"bigtop_{name}(players={players})")
     assert game.num_players() == players
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    assert game.num_distinct_actions() == games.get(name).action_space(players, None).size
+    assert game.num_distinct_actions() == games.get(name).action_space(players, games.get(name).parse_options(None)).size
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
@@ -52,7 +52,7 @@ def _first_view() -> dict:
 @pytest.mark.parametrize("name", games.names())
 def test_ismcts_plays_a_full_game(name: str) -> None:
     game = bo.load_game(name, seed=3)
-    bots = [ismcts_bot(game, seed, simulations=8) for seed in range(game.num_players())]
+    bots = [ismcts_bot(game, seed, simulations=4) for seed in range(game.num_players())]
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -91,6 +91,7 @@ def test_observations_come_from_the_seat_view_only() -> None:
         assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), encoder.encode(kernel.view(seat)))
         assert json.loads(state.observation_string(seat))["view"] == kernel.view(seat)
     world = state.resample_from_infostate(0, Rng(5).random)
+    assert str(world) != str(state) and str(state.clone()) == str(state)
     assert world.information_state_string(0) == state.information_state_string(0)
     assert world.information_state_tensor(0) == state.information_state_tensor(0)
     assert world.observation_tensor(0) == state.observation_tensor(0)

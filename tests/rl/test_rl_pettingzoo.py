@@ -3,6 +3,8 @@ rewards, illegal actions."""
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
@@ -176,10 +178,17 @@ def test_render_ansi_shows_the_spectator_board() -> None:
     assert isinstance(text, str) and "deck_size" in text and "hand\"" not in text
 
 
+class Seat(enum.IntEnum):
+    TWO = 2
+
+
 def test_generic_encoder_sums_the_features_into_their_buckets() -> None:
     encoder = GenericEncoder(32)
     game = games.get("highcard")
-    views = [{"a": 2, "b": [3, 5, "x", True, None, [1], False], "c": "x", "d": None, "e": {"f": True, 3: 2.5}, "g": (1, 2)}]
+    views = [
+        {"a": 2, "b": [3, 5, "x", True, None, [1], False, Seat.TWO], "c": "x", "d": None, "e": {"f": True, 3: 2.5}, "g": (1, 2)},
+        {"h": Seat.TWO, "i": [[Seat.TWO, {"j": [1.5]}]]},
+    ]
     state = game.new(3, seed=9)
     rng = Rng(1)
     while not state.is_over():

@@ -140,7 +140,7 @@ class _Box:
 
     __slots__ = ("shared", "state", "world")
 
-    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[int, ...] = ()) -> None:
+    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = ()) -> None:
         self.shared = shared
         self.state = state
         self.world = world
@@ -248,17 +248,15 @@ class BigtopSpielState(pyspiel.State):
         future.draws = world.rng.draws
         world.rng = future
         other = self.get_game().new_initial_state()
-        other._box = _Box(self._box.shared, world, (*self._box.world, player_id, seed))
+        other._box = _Box(self._box.shared, world, (*self._box.world, (self.history(), player_id, seed)))
         return other
 
     def __str__(self) -> str:
-        """The game seed, the resamplings (seat, seed) it went through, and the action ids since:
-        together they determine the state."""
+        """The game seed, the resamplings it went through (actions before, seat, seed) and the
+        action ids since: together they determine the state."""
         state = self._box.get()
-        space = self._box.shared.space
-        moves = " ".join(f"{seat}:{space.encode(action)}" for seat, action in state.moves())
         world = f" world={list(self._box.world)}" if self._box.world else ""
-        return f"{state.game.name} seed={state.seed}{world} moves={moves}"
+        return f"{state.game.name} seed={state.seed}{world} actions={self.history()}"
 
 
 class BigtopObserver:
