@@ -65,7 +65,7 @@ def run_interface_bench(
 
     rows = []
     table = Table(title=f"decisions/s through each interface, one core, median of {runs} runs of {seconds:g} s")
-    for col in ("game", "players", "engine", "pettingzoo", "% of engine", "openspiel", "% of engine"):
+    for col in ("game", "players", "engine", "pettingzoo", "% raw", "openspiel", "% raw"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for name in names:
         n = players or default_players(name)
