@@ -113,6 +113,19 @@ def test_sealed_choice_does_not_show_in_later_observations(with_own_encoder: boo
             assert np.array_equal(seen[0][agent], other[agent])
 
 
+def test_action_ids_are_the_kernels() -> None:
+    env = bz.raw_env("highcard", players=3)
+    env.reset(seed=6)
+    while not any(env.terminations.values()):
+        seat = env.possible_agents.index(env.agent_selection)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        assert list(np.flatnonzero(mask)) == sorted(env.game_state.legal_ids(seat))
+        action = int(np.flatnonzero(mask)[-1])
+        expected = env.game_state.action_space.decode(action)
+        env.step(action)
+        assert env.game_state.moves()[-1] == (seat, expected)
+
+
 def test_seats_act_in_seat_order_and_only_the_selected_agent_has_a_mask() -> None:
     env = bz.raw_env("highcard", players=4)
     env.reset(seed=3)
