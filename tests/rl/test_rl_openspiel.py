@@ -15,6 +15,7 @@ from rl_highcard import use_highcard_encoder
 
 from bigtop import games
 from bigtop.core.errors import BigtopError
+from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.rl import openspiel as bo
 from bigtop.rl.encoding import encoder_for
@@ -160,7 +161,7 @@ def test_game_options_and_bad_parameters() -> None:
     assert state.bigtop_state.round == 1
     with pytest.raises(BigtopError, match="known rewards"):
         bo.load_game("highcard", reward="glory")
-    with pytest.raises(ValueError, match="2 to 4 players"):
+    with pytest.raises(OptionError, match="2 to 4 players"):
         pyspiel.load_game("bigtop_highcard(players=9)")
 
 

@@ -32,7 +32,7 @@ import pyspiel
 
 from bigtop import bots, games
 from bigtop.core.api import Game, State
-from bigtop.core.options import parse_pairs
+from bigtop.core.options import OptionError, parse_pairs
 from bigtop.core.rng import Rng
 from bigtop.rl.encoding import encoder_for
 from bigtop.rl.pettingzoo import default_players
@@ -172,7 +172,7 @@ class BigtopSpielGame(pyspiel.Game):
         options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
         reward = check_reward(str(params["reward"]))
         if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+            raise OptionError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
         self.shared = _Shared(game, players, options, reward, int(params["seed"]))
         low, high = utility_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
