@@ -50,10 +50,36 @@ def _first_view() -> dict:
     return games.get("highcard").new(3, seed=0).view(0)
 
 
+class ShortRollouts(mcts.Evaluator):
+    """Random rollouts cut after `moves` moves (an unfinished game is worth its returns so far),
+    so that a smoke game of a long game stays short."""
+
+    def __init__(self, moves: int, seed: int) -> None:
+        self.moves = moves
+        self.rng = np.random.RandomState(seed)
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        state = state.clone()
+        for _ in range(self.moves):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[self.rng.randint(len(legal))])
+        return np.array(state.returns())
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_ismcts_plays_a_full_game(name: str) -> None:
     game = bo.load_game(name, seed=3)
-    bots = [ismcts_bot(game, seed, simulations=4) for seed in range(game.num_players())]
+    bots = []
+    for seed in range(game.num_players()):
+        bot = ismcts.ISMCTSBot(game, ShortRollouts(20, seed), uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(seed))
+        bot.set_resampler(bo.seeded_resampler(seed))
+        bots.append(bot)
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():

@@ -168,20 +168,22 @@ class GenericEncoder:
 
 
 def generic_size(game: Game[Any], players: int, options: Any, games: int = 2, seed: int = 0) -> int:
-    """A size for `GenericEncoder`: twice the distinct feature paths seen in every seat's view
-    over a few seeded random games, rounded up to a power of two (64 to 8192). Deterministic."""
+    """A size for `GenericEncoder`: twice the distinct feature paths seen over a few seeded random
+    games (in the view of each seat about to act, and every seat's at the start and the end),
+    rounded up to a power of two (64 to 8192). Deterministic."""
     paths: set[str] = set()
     rng = Rng(seed)
     for index in range(games):
         state = game.new(players, seed=seed + index, options=options)
-        while True:
-            for seat in range(players):
-                paths.update(path for path, _ in features(state.view(seat)))
-            if state.is_over():
-                break
+        for seat in range(players):
+            paths.update(path for path, _ in features(state.view(seat)))
+        while not state.is_over():
             seat = min(state.to_move())
+            paths.update(path for path, _ in features(state.view(seat)))
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
+        for seat in range(players):
+            paths.update(path for path, _ in features(state.view(seat)))
     size = 64
     while size < 2 * len(paths) and size < 8192:
         size *= 2
