@@ -136,14 +136,17 @@ class _Seen:
 
 class _Box:
     """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
-    clone. `world` lists the resamplings that led to it (see `__str__`)."""
+    clone. `world` lists the resamplings that led to it (see `__str__`); `mover` caches the
+    current player for the state's move count `mover_at`."""
 
-    __slots__ = ("shared", "state", "world")
+    __slots__ = ("shared", "state", "world", "mover", "mover_at")
 
     def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = ()) -> None:
         self.shared = shared
         self.state = state
         self.world = world
+        self.mover = 0
+        self.mover_at = -1
 
     def get(self) -> State:
         if self.state is None:
@@ -154,6 +157,14 @@ class _Box:
         """The state, without taking a fresh game's seed (observers use this: OpenSpiel observes
         throwaway fresh states to learn tensor shapes)."""
         return self.state if self.state is not None else self.shared.upcoming()
+
+    def current_player(self) -> int:
+        """The lowest seat with a decision, or TERMINAL."""
+        state = self.get()
+        if self.mover_at != state.move_count:
+            self.mover = pyspiel.PlayerId.TERMINAL if state.is_over() else min(state.to_move())
+            self.mover_at = state.move_count
+        return self.mover
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.shared, self.get().clone(), self.world)
@@ -214,23 +225,19 @@ class BigtopSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The lowest seat with a decision, or TERMINAL."""
-        state = self._box.get()
-        if state.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return min(state.to_move())
+        return self._box.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._box.get().legal_ids(player))
 
     def _apply_action(self, action: int) -> None:
-        state = self._box.get()
-        state.apply_id(min(state.to_move()), int(action))
+        self._box.get().apply_id(self._box.current_player(), int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._box.shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._box.get().is_over()
+        return self._box.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         state = self._box.get()
