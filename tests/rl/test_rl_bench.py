@@ -30,7 +30,7 @@ def test_run_interface_bench_prints_raw_and_wrapper_figures() -> None:
     assert rows[0]["game"] == "highcard" and rows[0]["players"] == 2
     assert all(rows[0][k] > 0 for k in ("engine", "pettingzoo", "openspiel"))
     text = console.export_text()
-    assert "engine" in text and "pettingzoo" in text and "openspiel" in text and "% of engine" in text
+    assert "engine" in text and "pettingzoo" in text and "openspiel" in text and "% raw" in text
 
 
 def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ from rl_highcard import use_highcard_encoder
 
 from bigtop import games
 from bigtop.core.errors import BigtopError
+from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.rl import openspiel as bo
 from bigtop.rl.encoding import encoder_for
@@ -33,8 +34,8 @@ def test_load_game_by_string_and_random_sim_test(name: str, players: int) -> Non
     game = pyspiel.load_game(f"bigtop_{name}(players={players})")
     assert game.num_players() == players
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
-    assert game.num_distinct_actions() == games.get(name).action_space(players, None).size
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    assert game.num_distinct_actions() == games.get(name).action_space(players, games.get(name).parse_options(None)).size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("reward", ["win", "margin"])
@@ -49,10 +50,36 @@ def _first_view() -> dict:
     return games.get("highcard").new(3, seed=0).view(0)
 
 
+class ShortRollouts(mcts.Evaluator):
+    """Random rollouts cut after `moves` moves (an unfinished game is worth its returns so far),
+    so that a smoke game of a long game stays short."""
+
+    def __init__(self, moves: int, seed: int) -> None:
+        self.moves = moves
+        self.rng = np.random.RandomState(seed)
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        state = state.clone()
+        for _ in range(self.moves):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[self.rng.randint(len(legal))])
+        return np.array(state.returns())
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_ismcts_plays_a_full_game(name: str) -> None:
     game = bo.load_game(name, seed=3)
-    bots = [ismcts_bot(game, seed, simulations=8) for seed in range(game.num_players())]
+    bots = []
+    for seed in range(game.num_players()):
+        bot = ismcts.ISMCTSBot(game, ShortRollouts(20, seed), uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(seed))
+        bot.set_resampler(bo.seeded_resampler(seed))
+        bots.append(bot)
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -91,6 +118,7 @@ def test_observations_come_from_the_seat_view_only() -> None:
         assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), encoder.encode(kernel.view(seat)))
         assert json.loads(state.observation_string(seat))["view"] == kernel.view(seat)
     world = state.resample_from_infostate(0, Rng(5).random)
+    assert str(world) != str(state) and str(state.clone()) == str(state)
     assert world.information_state_string(0) == state.information_state_string(0)
     assert world.information_state_tensor(0) == state.information_state_tensor(0)
     assert world.observation_tensor(0) == state.observation_tensor(0)
@@ -141,6 +169,14 @@ def test_fresh_states_follow_the_seed_parameter() -> None:
     assert deals(1) == deals(1)
     assert deals(1) != deals(2)
     assert len({str(hand) for hand in deals(1)}) > 1
+    # Looking at tensor shapes and cloning (OpenSpiel makes throwaway fresh states for both) uses up no deals.
+    game = bo.load_game("highcard", players=2, seed=1)
+    first = game.new_initial_state()
+    first.observation_tensor(0)
+    first.clone().information_state_tensor(1)
+    game.observation_tensor_shape()
+    hands = [first.bigtop_state.view(0)["hand"]] + [game.new_initial_state().bigtop_state.view(0)["hand"] for _ in range(3)]
+    assert hands == deals(1)
 
 
 def test_game_options_and_bad_parameters() -> None:
@@ -151,7 +187,7 @@ def test_game_options_and_bad_parameters() -> None:
     assert state.bigtop_state.round == 1
     with pytest.raises(BigtopError, match="known rewards"):
         bo.load_game("highcard", reward="glory")
-    with pytest.raises(ValueError, match="2 to 4 players"):
+    with pytest.raises(OptionError, match="2 to 4 players"):
         pyspiel.load_game("bigtop_highcard(players=9)")
 
 

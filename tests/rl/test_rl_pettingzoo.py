@@ -3,6 +3,8 @@ rewards, illegal actions."""
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
@@ -38,7 +40,7 @@ def play_random(env, seed: int) -> list[tuple[str, int | None]]:
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
 def test_pettingzoo_api_test_passes(name: str, players: int) -> None:
-    api_test(bz.env(name, players=players), num_cycles=200)
+    api_test(bz.env(name, players=players), num_cycles=100)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -111,6 +113,19 @@ def test_sealed_choice_does_not_show_in_later_observations(with_own_encoder: boo
             assert np.array_equal(seen[0][agent], other[agent])
 
 
+def test_action_ids_are_the_kernels() -> None:
+    env = bz.raw_env("highcard", players=3)
+    env.reset(seed=6)
+    while not any(env.terminations.values()):
+        seat = env.possible_agents.index(env.agent_selection)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        assert list(np.flatnonzero(mask)) == sorted(env.game_state.legal_ids(seat))
+        action = int(np.flatnonzero(mask)[-1])
+        expected = env.game_state.action_space.decode(action)
+        env.step(action)
+        assert env.game_state.moves()[-1] == (seat, expected)
+
+
 def test_seats_act_in_seat_order_and_only_the_selected_agent_has_a_mask() -> None:
     env = bz.raw_env("highcard", players=4)
     env.reset(seed=3)
@@ -176,10 +191,17 @@ def test_render_ansi_shows_the_spectator_board() -> None:
     assert isinstance(text, str) and "deck_size" in text and "hand\"" not in text
 
 
+class Seat(enum.IntEnum):
+    TWO = 2
+
+
 def test_generic_encoder_sums_the_features_into_their_buckets() -> None:
     encoder = GenericEncoder(32)
     game = games.get("highcard")
-    views = [{"a": 2, "b": [3, 5, "x", True, None, [1], False], "c": "x", "d": None, "e": {"f": True, 3: 2.5}, "g": (1, 2)}]
+    views = [
+        {"a": 2, "b": [3, 5, "x", True, None, [1], False, Seat.TWO], "c": "x", "d": None, "e": {"f": True, 3: 2.5}, "g": (1, 2)},
+        {"h": Seat.TWO, "i": [[Seat.TWO, {"j": [1.5]}]]},
+    ]
     state = game.new(3, seed=9)
     rng = Rng(1)
     while not state.is_over():

@@ -52,6 +52,7 @@ def test_bot_policy_gets_a_determinized_copy(spy: SpyBot) -> None:
     for state, seat in spy.seen:
         assert seat == 1
         assert all(state is not truth for truth in truths)
+        assert all(state.rng.state != truth.rng.state for truth in truths)  # the future draws are not the true ones
 
 
 def test_evaluate_rotates_the_challenger_and_reports_its_results() -> None:
@@ -70,3 +71,4 @@ def test_bigtop_bot_in_openspiel_gets_a_determinized_copy(spy: SpyBot) -> None:
     handed, seat = spy.seen[0]
     assert seat == 0 and handed is not state.bigtop_state
     assert handed.view(0) == state.bigtop_state.view(0)
+    assert handed.rng.state != state.bigtop_state.rng.state and handed.rng.draws == state.bigtop_state.rng.draws

@@ -30,7 +30,7 @@ def masked_random_game(env, seed: int) -> tuple[list[tuple[str, int | None]], li
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
 def test_pettingzoo_seed_test_passes(name: str, players: int) -> None:
-    seed_test(lambda: bz.env(name, players=players), num_cycles=200)
+    seed_test(lambda: bz.env(name, players=players), num_cycles=100)
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
@@ -62,7 +62,7 @@ def test_resets_without_a_seed_follow_the_constructor_seed() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
-@pytest.mark.parametrize("max_cycles", [1, 2, 3, 1000])
+@pytest.mark.parametrize("max_cycles", [1, 3, 1000])
 def test_max_cycles_truncates_every_agent(name: str, players: int, max_cycles: int) -> None:
     full, _ = masked_random_game(bz.raw_env(name, players=players), seed=8)
     full_length = sum(action is not None for _, action in full)

@@ -79,31 +79,41 @@ class GenericEncoder:
             raise ValueError("GenericEncoder needs a positive size")
         self.size = size
         self.shape = (size,)
-        self._paths = [""]  # path id -> path text; 0 is the root
-        self._children: dict[tuple[int, Any], int] = {}  # (parent id, key or index) -> path id
-        self._buckets: dict[tuple[int, Any], int] = {}  # (path id, suffix) -> bucket
+        # Every path met gets an id (0 is the root); per id: its text, its children by key, the
+        # bucket of the path itself (numbers and bools) and the buckets of its suffixed features.
+        self._paths: list[str] = []
+        self._kids: list[dict[Any, int]] = []
+        self._own: list[int] = []
+        self._suffixed: list[dict[Any, int]] = []
+        self._new_path("")
 
     def bucket(self, path: str) -> int:
         """The bucket of a feature path."""
         return zlib.crc32(path.encode()) % self.size
 
-    def _child(self, parent: int, key: Any, text: str) -> int:
-        child = self._children[(parent, key)] = len(self._paths)
+    def _new_path(self, text: str) -> int:
         self._paths.append(text)
+        self._kids.append({})
+        self._own.append(self.bucket(text))
+        self._suffixed.append({})
+        return len(self._paths) - 1
+
+    def _child(self, path: int, key: Any, is_list: bool) -> int:
+        text = self._paths[path]
+        child = self._kids[path][key] = self._new_path(f"{text}[{key}]" if is_list else f"{text}.{key}")
         return child
 
-    def _feature(self, path: int, suffix: Any) -> int:
-        """The bucket of path `path` followed by `suffix` (None: the path itself)."""
+    def _suffix(self, path: int, suffix: Any) -> int:
+        """The bucket of path `path` with a suffix: "#len", ("[*]", item) for a bag feature, or
+        the text of a text or null value."""
         text = self._paths[path]
-        if suffix is None:
-            name = text
-        elif suffix == "#len":
+        if suffix == "#len":
             name = text + "#len"
-        elif isinstance(suffix, tuple):  # ("[*]", item): a bag feature
+        elif isinstance(suffix, tuple):
             name = f"{text}[*]={suffix[1]}"
         else:
             name = f"{text}={suffix}"
-        index = self._buckets[(path, suffix)] = self.bucket(name)
+        index = self._suffixed[path][suffix] = self.bucket(name)
         return index
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
@@ -112,66 +122,68 @@ class GenericEncoder:
         self._walk(view, 0, where, values)
         return np.bincount(where, weights=values, minlength=self.size).astype(np.float32)
 
-    def _leaf(self, value: Any, path: int, where: list[int], values: list[float]) -> bool:
-        """Add a number, bool, text or null at `path`; False if `value` is a container."""
-        if isinstance(value, (int, float)):  # bools too
-            suffix: Any = None
-            number = float(value)
-        elif isinstance(value, str):
-            suffix, number = value, 1.0
-        elif value is None:
-            suffix, number = "null", 1.0
-        else:
-            return False
-        index = self._buckets.get((path, suffix))
-        where.append(self._feature(path, suffix) if index is None else index)
-        values.append(number)
-        return True
-
     def _walk(self, value: Any, path: int, where: list[int], values: list[float]) -> None:
-        if self._leaf(value, path, where, values):
+        if isinstance(value, (int, float)):  # bools too
+            where.append(self._own[path])
+            values.append(float(value))
             return
-        children = self._children
-        if isinstance(value, dict):
-            for key, item in value.items():
-                child = children.get((path, key))
-                if child is None:
-                    child = self._child(path, key, f"{self._paths[path]}.{key}")
-                if not self._leaf(item, child, where, values):
-                    self._walk(item, child, where, values)
-        elif isinstance(value, (list, tuple)):
-            buckets = self._buckets
-            index = buckets.get((path, "#len"))
-            where.append(self._feature(path, "#len") if index is None else index)
+        if isinstance(value, str) or value is None:
+            suffix = "null" if value is None else value
+            index = self._suffixed[path].get(suffix)
+            where.append(self._suffix(path, suffix) if index is None else index)
+            values.append(1.0)
+            return
+        is_list = isinstance(value, (list, tuple))
+        if is_list:
+            index = self._suffixed[path].get("#len")
+            where.append(self._suffix(path, "#len") if index is None else index)
             values.append(float(len(value)))
-            for i, item in enumerate(value):
-                child = children.get((path, i))
-                if child is None:
-                    child = self._child(path, i, f"{self._paths[path]}[{i}]")
-                if not self._leaf(item, child, where, values):
-                    self._walk(item, child, where, values)
-                elif isinstance(item, (int, str)) and item is not True and item is not False:
-                    suffix = ("[*]", item)
-                    index = buckets.get((path, suffix))
-                    where.append(self._feature(path, suffix) if index is None else index)
-                    values.append(1.0)
+            items: Any = enumerate(value)
+        elif isinstance(value, dict):
+            items = value.items()
+        else:
+            return
+        kids, own, suffixed = self._kids[path], self._own, self._suffixed
+        for key, item in items:
+            child = kids.get(key)
+            if child is None:
+                child = self._child(path, key, is_list)
+            kind = type(item)
+            # The common leaves inline (as at the top of this method), the rest by recursion.
+            if kind is int or kind is float or kind is bool:
+                where.append(own[child])
+                values.append(float(item))
+            elif kind is str or item is None:
+                suffix = "null" if item is None else item
+                index = suffixed[child].get(suffix)
+                where.append(self._suffix(child, suffix) if index is None else index)
+                values.append(1.0)
+            else:
+                self._walk(item, child, where, values)
+            if is_list and kind is not bool and isinstance(item, (int, str)):
+                bag = ("[*]", item)
+                index = suffixed[path].get(bag)
+                where.append(self._suffix(path, bag) if index is None else index)
+                values.append(1.0)
 
 
-def generic_size(game: Game[Any], players: int, options: Any, games: int = 3, seed: int = 0) -> int:
-    """A size for `GenericEncoder`: twice the distinct feature paths seen in every seat's view
-    over a few seeded random games, rounded up to a power of two (64 to 8192). Deterministic."""
+def generic_size(game: Game[Any], players: int, options: Any, games: int = 2, seed: int = 0) -> int:
+    """A size for `GenericEncoder`: twice the distinct feature paths seen over a few seeded random
+    games (in the view of each seat about to act, and every seat's at the start and the end),
+    rounded up to a power of two (64 to 8192). Deterministic."""
     paths: set[str] = set()
     rng = Rng(seed)
     for index in range(games):
         state = game.new(players, seed=seed + index, options=options)
-        while True:
-            for seat in range(players):
-                paths.update(path for path, _ in features(state.view(seat)))
-            if state.is_over():
-                break
+        for seat in range(players):
+            paths.update(path for path, _ in features(state.view(seat)))
+        while not state.is_over():
             seat = min(state.to_move())
+            paths.update(path for path, _ in features(state.view(seat)))
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
+        for seat in range(players):
+            paths.update(path for path, _ in features(state.view(seat)))
     size = 64
     while size < 2 * len(paths) and size < 8192:
         size *= 2

@@ -15,7 +15,7 @@ Modelling choices:
 - Observation string and tensor: the current player's view (`state.view(p)`, through the game's
   observation encoder). Information-state string: the view plus every log entry the seat may read
   and its own past actions (perfect recall). Information-state tensor: the observation tensor
-  followed by a fixed-size hashed summary of those entries and actions.
+  followed by a fixed-size hashed count of those entries (by kind) and of its own actions.
 - `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
   the sampler, and a fresh RNG for the chance still to come.
 """
@@ -23,6 +23,8 @@ Modelling choices:
 from __future__ import annotations
 
 import json
+import weakref
+import zlib
 from typing import Any
 
 import numpy as np
@@ -30,15 +32,15 @@ import pyspiel
 
 from bigtop import bots, games
 from bigtop.core.api import Game, State
-from bigtop.core.options import parse_pairs
+from bigtop.core.options import OptionError, parse_pairs
 from bigtop.core.rng import Rng
-from bigtop.rl.encoding import GenericEncoder, encoder_for
+from bigtop.rl.encoding import encoder_for
 from bigtop.rl.pettingzoo import default_players
-from bigtop.rl.policies import bot_action
+from bigtop.rl.policies import bot_action, determinized
 from bigtop.rl.rewards import check_reward, final_rewards
 
 PREFIX = "bigtop_"
-HISTORY_SIZE = 256  # buckets of the hashed history in the information-state tensor
+HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
 DEFAULT_MAX_GAME_LENGTH = 100_000
 DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
 
@@ -77,32 +79,95 @@ class _Shared:
         self.reward = reward
         self.space = game.action_space(players, options)
         self.encoder = encoder_for(game, players, options)
-        self.history = GenericEncoder(HISTORY_SIZE)
         self.seeds = Rng(seed)
+        self.seen = _Seen(self)
+        self._upcoming: State | None = None
 
-    def new_state(self) -> State:
-        return self.game.new(self.players, seed=self.seeds.next64() >> 16, options=self.options)
+    def upcoming(self) -> State:
+        """The game the next fresh state will get; only looked at (by observers) until taken."""
+        if self._upcoming is None:
+            self._upcoming = self.game.new(self.players, seed=self.seeds.copy().next64() >> 16, options=self.options)
+        return self._upcoming
+
+    def take(self) -> State:
+        """The upcoming game, for a fresh state now in use; the next one gets the next seed."""
+        state = self.upcoming()
+        self._upcoming = None
+        self.seeds.next64()
+        return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
 
+class _Seen:
+    """What each seat sees of the few kernel states looked at last (its view, the encoded view,
+    what it recalls), so the strings and tensors OpenSpiel asks for one after the other share the
+    work. An entry holds while its state has made no move."""
+
+    KEEP = 4
+
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self._entries: dict[int, tuple[weakref.ref[State], int, dict[tuple[int, str], Any]]] = {}
+
+    def get(self, state: State, player: int, what: str) -> Any:
+        """`what` ("view", "vector", "recall" or "recall_vector") of seat `player` in `state`."""
+        entry = self._entries.get(id(state))
+        if entry is None or entry[0]() is not state or entry[1] != state.move_count:
+            if len(self._entries) >= self.KEEP:
+                del self._entries[next(iter(self._entries))]
+            entry = self._entries[id(state)] = (weakref.ref(state), state.move_count, {})
+        items = entry[2]
+        key = (player, what)
+        if key not in items:
+            items[key] = self._compute(state, player, what)
+        return items[key]
+
+    def _compute(self, state: State, player: int, what: str) -> Any:
+        if what == "view":
+            return state.view(player)
+        if what == "vector":
+            return self.shared.encoder.encode(self.get(state, player, "view")).ravel()
+        if what == "recall":
+            return _recall(state, player)
+        return _recall_vector(state, player, self.shared.space)
+
+
 class _Box:
-    """The bigtop state inside an OpenSpiel state, made on first use; a deep copy is a kernel clone."""
+    """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
+    clone. `world` lists the resamplings that led to it (see `__str__`); `mover` caches the
+    current player for the state's move count `mover_at`."""
 
-    __slots__ = ("shared", "state")
+    __slots__ = ("shared", "state", "world", "mover", "mover_at")
 
-    def __init__(self, shared: _Shared, state: State | None = None) -> None:
+    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = ()) -> None:
         self.shared = shared
         self.state = state
+        self.world = world
+        self.mover = 0
+        self.mover_at = -1
 
     def get(self) -> State:
         if self.state is None:
-            self.state = self.shared.new_state()
+            self.state = self.shared.take()
         return self.state
 
+    def peek(self) -> State:
+        """The state, without taking a fresh game's seed (observers use this: OpenSpiel observes
+        throwaway fresh states to learn tensor shapes)."""
+        return self.state if self.state is not None else self.shared.upcoming()
+
+    def current_player(self) -> int:
+        """The lowest seat with a decision, or TERMINAL."""
+        state = self.get()
+        if self.mover_at != state.move_count:
+            self.mover = pyspiel.PlayerId.TERMINAL if state.is_over() else min(state.to_move())
+            self.mover_at = state.move_count
+        return self.mover
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.shared, self.get().clone())
+        return _Box(self.shared, self.get().clone(), self.world)
 
 
 class BigtopSpielGame(pyspiel.Game):
@@ -118,7 +183,7 @@ class BigtopSpielGame(pyspiel.Game):
         options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
         reward = check_reward(str(params["reward"]))
         if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+            raise OptionError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
         self.shared = _Shared(game, players, options, reward, int(params["seed"]))
         low, high = utility_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
@@ -160,23 +225,19 @@ class BigtopSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The lowest seat with a decision, or TERMINAL."""
-        state = self._box.get()
-        if state.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return min(state.to_move())
+        return self._box.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._box.get().legal_ids(player))
 
     def _apply_action(self, action: int) -> None:
-        state = self._box.get()
-        state.apply_id(min(state.to_move()), int(action))
+        self._box.get().apply_id(self._box.current_player(), int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._box.shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._box.get().is_over()
+        return self._box.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         state = self._box.get()
@@ -188,17 +249,17 @@ class BigtopSpielState(pyspiel.State):
         """A copy in which everything `player_id` cannot know is resampled (`state.determinize`)
         with an RNG seeded from `probability_sampler()`; the chance to come is reseeded too."""
         seed = int(probability_sampler() * (1 << 53))
-        state = self._box.get()
-        world = state.determinize(player_id, Rng(seed))
-        future = Rng(seed ^ 0x5A5A5A5A5A5A)
-        future.draws = world.rng.draws
-        world.rng = future
+        world = determinized(self._box.get(), player_id, Rng(seed))
         other = self.get_game().new_initial_state()
-        other._box = _Box(self._box.shared, world)
+        other._box = _Box(self._box.shared, world, (*self._box.world, (self.history(), player_id, seed)))
         return other
 
     def __str__(self) -> str:
-        return json.dumps(self._box.get().snapshot(), sort_keys=True, default=str)
+        """The game seed, the resamplings it went through (actions before, seat, seed) and the
+        action ids since: together they determine the state."""
+        state = self._box.get()
+        world = f" world={list(self._box.world)}" if self._box.world else ""
+        return f"{state.game.name} seed={state.seed}{world} actions={self.history()}"
 
 
 class BigtopObserver:
@@ -214,17 +275,35 @@ class BigtopObserver:
             self.dict["history"] = self.tensor[view_size:]
 
     def set_from(self, state: BigtopSpielState, player: int) -> None:
-        kernel = state.bigtop_state
-        self.dict["view"][:] = self.shared.encoder.encode(kernel.view(player)).ravel()
+        kernel, seen = state._box.peek(), self.shared.seen
+        self.dict["view"][:] = seen.get(kernel, player, "vector")
         if self.perfect_recall:
-            self.dict["history"][:] = self.shared.history.encode(_recall(kernel, player))
+            self.dict["history"][:] = seen.get(kernel, player, "recall_vector")
 
     def string_from(self, state: BigtopSpielState, player: int) -> str:
-        kernel = state.bigtop_state
-        seen: dict[str, Any] = {"view": kernel.view(player)}
+        kernel, seen = state._box.peek(), self.shared.seen
+        text: dict[str, Any] = {"view": seen.get(kernel, player, "view")}
         if self.perfect_recall:
-            seen.update(_recall(kernel, player))
-        return json.dumps(seen, sort_keys=True, default=str)
+            text.update(seen.get(kernel, player, "recall"))
+        return json.dumps(text, sort_keys=True, default=str)
+
+
+def _bucket(text: str) -> int:
+    bucket = _BUCKETS.get(text)
+    if bucket is None:
+        bucket = _BUCKETS[text] = zlib.crc32(text.encode()) % HISTORY_SIZE
+    return bucket
+
+
+_BUCKETS: dict[str, int] = {}
+
+
+def _recall_vector(state: State, player: int, space: Any) -> np.ndarray:
+    """A fixed-size summary of what `player` recalls: how many log entries of each kind it could
+    read and how often it took each action, hashed into `HISTORY_SIZE` buckets."""
+    where = [_bucket("event:" + event.kind) for event in state.log.visible_to(player)]
+    where += [_bucket(f"own:{space.encode(action)}") for seat, action in state.moves() if seat == player]
+    return np.bincount(where, minlength=HISTORY_SIZE).astype(np.float32)
 
 
 def _recall(state: State, player: int) -> dict[str, Any]:
