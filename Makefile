@@ -24,7 +24,7 @@ test: $(STAMP) system-deps
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/bigtop bench all
+	$(BIN)/bigtop bench all --ismcts --interfaces
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -110,3 +110,9 @@ def test_the_installed_command_fails_cleanly() -> None:
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("bigtop: error: unknown game 'nosuchgame'")
     assert "Traceback" not in proc.stderr
+
+
+def test_bench_adds_ismcts_and_interface_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bench", "highcard", "-p", "2", "--seconds", "0.2", "--runs", "1", "--ismcts", "--interfaces")
+    assert code == 0
+    assert "decisions/s" in out and "iterations/s" in out and "pettingzoo" in out and "openspiel" in out

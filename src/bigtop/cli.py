@@ -113,16 +113,25 @@ def replay_command(
 @app.command("bench")
 def bench_command(
     game: Annotated[str, typer.Argument(help="Game name, or `all`.")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: each game's minimum... and 3 where allowed).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed, else the minimum).")] = None,
     seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 3.0,
     runs: Annotated[int, typer.Option("--runs", help="Runs; the median is reported.")] = 5,
+    ismcts: Annotated[bool, typer.Option("--ismcts", help="Also measure ISMCTS search iterations/s.")] = False,
+    ismcts_bot: Annotated[str, typer.Option("--ismcts-bot", help="The ISMCTS spec to measure, e.g. ismcts:depth=20.")] = "ismcts",
+    interfaces: Annotated[bool, typer.Option("--interfaces", help="Also measure play through PettingZoo and OpenSpiel.")] = False,
     option: OptionOpt = None,
 ) -> None:
-    """Benchmark random playouts on one core: games/s and decisions/s (median of several runs)."""
-    from bigtop.terminal.bench import run_bench
+    """Benchmark on one core: random playouts (games/s, decisions/s), optionally ISMCTS and the RL
+    interfaces; each figure is the median of several runs."""
+    from bigtop.terminal.bench import run_bench, run_interface_bench, run_ismcts_bench
 
-    names = games.names() if game == "all" else [game]
-    run_bench(names, players, seconds, runs, game_options(option), console)
+    names = games.names() if game == "all" else [games.get(game).name]
+    options = game_options(option)
+    run_bench(names, players, seconds, runs, options, console)
+    if ismcts:
+        run_ismcts_bench(names, players, seconds, runs, options, ismcts_bot, console)
+    if interfaces:
+        run_interface_bench(names, players, seconds, runs, options, console)
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.

@@ -8,6 +8,7 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Add `arena` and `report` to the `bigtop` command."""
+    from bigtop import games
     from bigtop.cli import OptionOpt, console, game_options
 
     ImportsOpt = Annotated[
@@ -47,31 +48,12 @@ def register(app: typer.Typer) -> None:
         option: OptionOpt = None,
     ) -> None:
         """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
-        import statistics
-
-        from rich.table import Table
-
-        from bigtop import games
         from bigtop.arena import loader
-        from bigtop.bots import parse_spec
-        from bigtop.core.errors import BigtopError
-        from bigtop.terminal.bench import default_players, measure_ismcts
+        from bigtop.terminal.bench import run_ismcts_bench
 
         loader.load_all(loader.resolve(imports or []))
-        kind, params = parse_spec(bot)
-        if kind != "ismcts":
-            raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
-
-        table = Table(title=f"{bot}, one core, median of {runs} runs of {seconds:g} s")
-        for col in ("game", "players", "iterations/s"):
-            table.add_column(col, justify="left" if col == "game" else "right")
-        for name in games.names() if game == "all" else [game]:
-            n = players or default_players(name)
-            parsed = games.get(name).parse_options(game_options(option))
-            with console.status(f"benchmarking ISMCTS on {name}..."):
-                rate = statistics.median(measure_ismcts(name, n, seconds, parsed, params=params) for _ in range(runs))
-            table.add_row(name, str(n), f"{rate:,.0f}")
-        console.print(table)
+        names = games.names() if game == "all" else [game]
+        run_ismcts_bench(names, players, seconds, runs, game_options(option), bot, console)
 
     @app.command("report")
     def report_command(

@@ -85,6 +85,31 @@ def measure_ismcts(name: str, players: int, seconds: float, options: Any = None,
     return iterations / (time.perf_counter() - start)
 
 
+def run_ismcts_bench(
+    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], bot: str, console: Console
+) -> list[dict[str, Any]]:
+    """ISMCTS iterations/s per game (median of `runs` runs), for the bot spec `bot`; returns the rows."""
+    from bigtop.bots import parse_spec
+    from bigtop.core.errors import BigtopError
+
+    kind, params = parse_spec(bot)
+    if kind != "ismcts":
+        raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
+    rows = []
+    table = Table(title=f"{bot}, one core, median of {runs} runs of {seconds:g} s")
+    for col in ("game", "players", "iterations/s"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for name in names:
+        n = players or default_players(name)
+        parsed = games.get(name).parse_options(options)
+        with console.status(f"benchmarking ISMCTS on {name}..."):
+            rate = statistics.median(measure_ismcts(name, n, seconds, parsed, params=params) for _ in range(runs))
+        rows.append({"game": name, "players": n, "iterations_per_s": rate})
+        table.add_row(name, str(n), f"{rate:,.0f}")
+    console.print(table)
+    return rows
+
+
 def run_interface_bench(
     names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console
 ) -> list[dict[str, Any]]:
