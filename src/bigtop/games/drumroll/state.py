@@ -324,7 +324,12 @@ class DrumRollState(State):
             kind, p, data = self.prompts[-1]
             out = getattr(self, "_legal_" + kind)(p, data)
             if kind in CARD_WINDOWS:
-                out.extend(_play(x) for x in self._playable(p, kind))
+                cards = self._playable(p, kind)
+                if self.sealed is not None:
+                    # a choice asked by a card played during a sealed step: the step's own limits hold,
+                    # so no card may undo what the player's sealed choice already counts on
+                    cards = [x for x in cards if self.content.investments[x].kind in SEALED_STEP_CARDS]
+                out.extend(_play(x) for x in cards)
             return out
         assert self.sealed is not None
         return getattr(self, "_sealed_" + self.sealed_kind)(player)
