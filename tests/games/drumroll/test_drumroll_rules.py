@@ -763,6 +763,32 @@ def test_card_played_during_distribution() -> None:
     assert s.level("rope-walker") == 1
 
 
+def test_choice_of_a_card_played_during_distribution_allows_only_sealed_step_cards() -> None:
+    """During the sealed distribution only cards that add to the player's own board may be played; the
+    choice an Extra Resources or Trailer card asks is no opening for a Fire a Performer or an Extra Income
+    (cube) card, which would take away a performer or a cube the sealed moves already count on."""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    store(s, 0, "red")
+    for card in ("extra-red-1", "trailer-1", "fire-1", "cube-income", "extra-income-1"):
+        hand(s, 0, card)
+    place_all(s, {})
+    s.apply(0, Move("rope-walker", "red"))
+    assert Play("fire-1") not in s.legal_actions(0) and Play("cube-income") not in s.legal_actions(0)
+    s.apply(0, Play("extra-red-1"))
+    plays = {a.card for a in s.legal_actions(0) if isinstance(a, Play)}
+    assert plays == {"trailer-1", "extra-income-1"}
+    s.apply(0, Play("trailer-1"))
+    plays = {a.card for a in s.legal_actions(0) if isinstance(a, Play)}
+    assert plays == {"extra-income-1"}
+    s.apply(0, Trailer("rope-walker"))
+    s.apply(0, TakeCube("red"))
+    s.apply(0, Done())
+    finish_distribution(s)
+    assert s.filled["rope-walker"] == ["red", None, None] and "rope-walker" in s.trailers
+    s.check_invariants()
+
+
 def test_starting_player_moves_left_each_turn() -> None:
     """"Move the starting player tile to the next player on the left.\""""
     s = blank(3)

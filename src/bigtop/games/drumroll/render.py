@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bigtop.core import Action
 
 from . import actions as A
-from .data import LEVELS, Effect, load_content
+from .data import LEVELS, Effect, Investment, Numbers, Personnel, load_content
 
 if TYPE_CHECKING:
     from .state import DrumRollOptions, DrumRollState
@@ -49,6 +49,42 @@ def effect_text(e: Effect) -> str:
         "cube_to_skip": "cube -> skip a salary",
         "trailer": "a trailer",
     }[e.kind]
+
+
+def personnel_text(q: Personnel, nums: Numbers) -> str:
+    """What a personnel card does, in words."""
+    a, b = (q.colors + ("", ""))[:2]
+    cap = nums.bank_cap_coins // nums.bank_coins_per_prestige
+    return {
+        "organizer": "end of each turn: may return it to become the next starting player",
+        "supplier": f"move up to {nums.supplier_moves} cubes in each distribution (instead of {nums.moves_per_distribution})",
+        "orchestra": f"+{q.amount} prestige at each of your shows",
+        "popcorn": f"+{q.amount} coins at each of your shows",
+        "bank": f"start of each turn: put coins on it; game end: 1 prestige per {nums.bank_coins_per_prestige} "
+                f"coins on it (at most {cap})",
+        "agent": f"once per distribution: convert any cube into a {a} or a {b} cube",
+        "assistant": f"once per distribution: convert a {q.source} cube into a {a} and a {b} cube",
+    }[q.kind]
+
+
+def investment_text(i: Investment) -> str:
+    """What an investment card does, in words (and what it is worth unused)."""
+    text = {
+        "unblock": "place a marker on a cube action that is already taken",
+        "trailer": "put a trailer on one of your performers",
+        "fire": "fire one of your performers without compensation (not during a show)",
+        "resource_bonus": f"game end: 1 prestige per {i.amount} cubes in your storage",
+        "double_vote": "after a vote is revealed: your vote counts twice",
+        "income": f"+{i.amount} coins",
+        "trailer_bonus": "game end: 1 prestige per performer of yours with a trailer",
+        "applause": f"during your show: +1 prestige per outstanding {i.type}, -1 per poor {i.type}",
+        "personnel_bonus": "game end: 1 prestige per personnel member of yours",
+        "extra_resources": f"take any one cube or two {i.color} cubes",
+        "cube_income": f"spend a cube for {i.amount} coins",
+    }[i.kind]
+    if i.unused_prestige:
+        text += f"; unused at game end: {i.unused_prestige} prestige"
+    return text
 
 
 def _name(state: DrumRollState, card: str) -> str:

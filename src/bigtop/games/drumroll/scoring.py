@@ -69,6 +69,7 @@ def check_invariants(state: DrumRollState) -> None:
     assert sorted(pers) == sorted(c.personnel), "personnel cards not conserved"
     inv = state.inv_deck + state.inv_discard + [x for p in range(n) for x in state.hands[p] + state.looking[p]]
     assert sorted(inv) == sorted(c.investments), "investment cards not conserved"
+    assert set(state.inv_known) <= set(inv) - set(state.inv_discard), "a face-up investment card marked as known"
     assert state.trailer_stock >= 0 and state.trailer_stock + len(state.trailers) == nums.trailers, "trailers not conserved"
     assert state.trailers <= set(state.filled), "a trailer on a performer outside a circus"
     assert state.discount_stock >= 0 and state.discount_stock + sum(state.discount.values()) == nums.discount_tokens, \

@@ -103,6 +103,9 @@ class DrumRollState(State):
         self.perf_discard: list[str] = []
         self.pers_discard: list[str] = []
         self.inv_discard: list[str] = []
+        # investment card -> the seats (besides its holder) who know where it is: a seat that looked at
+        # cards and put them back knows them at the bottom of the deck, and sees where they go when drawn
+        self.inv_known: dict[str, tuple[int, ...]] = {}
         self.perf_row: list[str] = []
         self.pers_row: list[str] = []
         self.discount: dict[str, int] = {}
@@ -165,6 +168,9 @@ class DrumRollState(State):
             if not discard:
                 return None
             deck.extend(discard)
+            if kind == "inv":
+                for card in discard:
+                    self.inv_known.pop(card, None)
             discard.clear()
             self.rng.shuffle(deck)
             self.emit("reshuffled", deck=kind)
@@ -299,6 +305,7 @@ class DrumRollState(State):
         other.perf_discard = list(self.perf_discard)
         other.pers_discard = list(self.pers_discard)
         other.inv_discard = list(self.inv_discard)
+        other.inv_known = dict(self.inv_known)
         other.perf_row = list(self.perf_row)
         other.pers_row = list(self.pers_row)
         other.discount = dict(self.discount)
@@ -324,7 +331,12 @@ class DrumRollState(State):
             kind, p, data = self.prompts[-1]
             out = getattr(self, "_legal_" + kind)(p, data)
             if kind in CARD_WINDOWS:
-                out.extend(_play(x) for x in self._playable(p, kind))
+                cards = self._playable(p, kind)
+                if self.sealed is not None:
+                    # a choice asked by a card played during a sealed step: the step's own limits hold,
+                    # so no card may undo what the player's sealed choice already counts on
+                    cards = [x for x in cards if self.content.investments[x].kind in SEALED_STEP_CARDS]
+                out.extend(_play(x) for x in cards)
             return out
         assert self.sealed is not None
         return getattr(self, "_sealed_" + self.sealed_kind)(player)
@@ -564,13 +576,17 @@ class DrumRollState(State):
 
     def _seal_distribution(self, p: int, action: Action) -> None:
         assert self.sealed is not None
-        w = self.work[p]
         if isinstance(action, Done):
             self.sealed.submit(p, True)
             if self.sealed.complete():
                 self.reveal()
                 self._finish_distribution()
             return
+        self._distribute(p, action)
+
+    def _distribute(self, p: int, action: Action) -> None:
+        """Carry out one sealed distribution choice on p's working copy (revealed at the end)."""
+        w = self.work[p]
         w["ops"].append(action)
         storage = w["storage"]
         if isinstance(action, Move):
@@ -629,6 +645,7 @@ class DrumRollState(State):
             card = next(x for x in self.hands[p] if self.content.investments[x].kind == "unblock")
             self.hands[p].remove(card)
             self.inv_discard.append(card)
+            self.inv_known.pop(card, None)
             self.emit("played", seat=p, card=card)
         self.markers.append((p, action.slot))
         self.place_i += 1
@@ -756,7 +773,12 @@ class DrumRollState(State):
         elif isinstance(action, Keep):
             self.looking[p].remove(action.card)
             self.hands[p].append(action.card)
-            self.inv_deck[:0] = self.looking[p]  # the rest to the bottom of the deck
+            # the rest to the bottom of the deck: p knows them there; whoever knew what p was looking at
+            # no longer knows which card p kept
+            self.inv_known.pop(action.card, None)
+            for card in self.looking[p]:
+                self.inv_known[card] = (p,)
+            self.inv_deck[:0] = self.looking[p]
             self.looking[p] = []
             self._check_hand(p)
         elif isinstance(action, Fire):
@@ -773,6 +795,7 @@ class DrumRollState(State):
         assert isinstance(action, Discard)
         self.hands[p].remove(action.card)
         self.inv_discard.append(action.card)
+        self.inv_known.pop(action.card, None)
         self.emit("discarded", seat=p, card=action.card)
         self._check_hand(p)
 
@@ -784,6 +807,7 @@ class DrumRollState(State):
         info = self.content.investments[card]
         self.hands[p].remove(card)
         self.inv_discard.append(card)
+        self.inv_known.pop(card, None)
         self.emit("played", seat=p, card=card)
         k = info.kind
         if k == "income":
@@ -1037,19 +1061,37 @@ class DrumRollState(State):
         return build_view(self, player)
 
     def determinize(self, player: int | None, rng: Rng) -> DrumRollState:
+        """A copy in which everything `player` cannot know is drawn anew from `rng`, consistently.
+
+        Resampled: the order of the three decks; the investment cards in other seats' hands and
+        among the cards they are looking at (except cards whose place `player` knows: those it put
+        back at the bottom of the deck, wherever they went since); other seats' draft hands; other
+        seats' sealed choices (draft pick, starting cubes, vote, distribution), each redrawn among
+        the legal ones; and the game's own chance stream. Everything `player` sees stays as it is.
+        """
         other = self.clone()
+        other.rng = rng.fork()
+        other._legal_cache = None  # the true game's moves, listed from cards the copy may have changed
         n = self.players
         others = [q for q in range(n) if q != player]
-        # investment cards: the deck, others' hands and the cards others are looking at
-        pool = list(other.inv_deck)
-        for q in others:
-            pool += other.hands[q] + other.looking[q]
+        # investment cards, place by place: one pool of every card whose place `player` cannot know
+        known = other.inv_known
+        places: list[tuple[list[str], int]] = []
+        pool: list[str] = []
+        marks: list[tuple[int, ...] | None] = []
+        for cards in [other.inv_deck, *(other.hands[q] for q in others), *(other.looking[q] for q in others)]:
+            for i, card in enumerate(cards):
+                if player is not None and player in known.get(card, ()):
+                    continue
+                places.append((cards, i))
+                pool.append(card)
+                marks.append(known.pop(card, None))  # what other seats know goes with the place
         rng.shuffle(pool)
-        for q in others:
-            other.hands[q] = [pool.pop() for _ in other.hands[q]]
-            other.looking[q] = [pool.pop() for _ in other.looking[q]]
-        other.inv_deck = pool
-        # performers: the deck and others' draft hands
+        for (cards, i), card, mark in zip(places, pool, marks, strict=True):
+            cards[i] = card
+            if mark:
+                known[card] = mark
+        # performers: the deck and others' draft hands; personnel: the deck
         pool = list(other.perf_deck)
         for q in others:
             pool += other.draft[q]
@@ -1058,23 +1100,33 @@ class DrumRollState(State):
             other.draft[q] = [pool.pop() for _ in other.draft[q]]
         other.perf_deck = pool
         rng.shuffle(other.pers_deck)
-        # others' sealed choices
+        # others' sealed choices, redrawn among the legal ones
         sealed = other.sealed
-        if sealed is not None:
-            for q in others:
-                if other.sealed_kind == "draft" and q in sealed.choices:
-                    sealed.choices[q] = other.draft[q][rng.below(2)]
-                elif other.sealed_kind == "vote" and q in sealed.choices:
-                    sealed.choices[q] = bool(rng.below(2))
-                elif other.sealed_kind == "cubes":
-                    picks = other.work[q]
-                    if q in sealed.choices or picks:
-                        new = [COLORS[rng.below(5)] for _ in picks]
-                        other.work[q] = new
-                        if q in sealed.choices:
-                            sealed.choices[q] = tuple(new)
-                elif other.sealed_kind == "distribution":
-                    other.work[q] = other._new_work(q)
+        if sealed is None:
+            return other
+        kind = other.sealed_kind
+        for q in others:
+            if kind == "draft" and q in sealed.choices:
+                sealed.choices[q] = rng.choice(other.draft[q])
+            elif kind == "vote" and q in sealed.choices:
+                sealed.choices[q] = bool(rng.below(2))
+            elif kind == "cubes" and other.work[q]:
+                picks = len(other.work[q])
+                other.work[q] = []
+                for _ in range(picks):
+                    other.work[q].append(rng.choice(other._sealed_cubes(q)).color)
+                if q in sealed.choices:
+                    sealed.choices[q] = tuple(other.work[q])
+            elif kind == "distribution":
+                # a seat still choosing starts over; a seat done has done something legal
+                other.work[q] = other._new_work(q)
+                if q in sealed.choices:
+                    while True:
+                        choices = [a for a in other._sealed_distribution(q) if not isinstance(a, Play)]
+                        choice = rng.choice(choices)
+                        if isinstance(choice, Done):
+                            break
+                        other._distribute(q, choice)
         return other
 
     def check_invariants(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .data import COLORS
+from .data import COLORS, LEVELS
 
 if TYPE_CHECKING:
     from .state import DrumRollState
@@ -61,6 +61,66 @@ def _levels(slots: list[str | None]) -> Any:
         yield x
 
 
+def _effects(effects: Any) -> list[dict[str, Any]]:
+    from .render import effect_text
+
+    out = []
+    for e in effects:
+        item: dict[str, Any] = {"kind": e.kind, "amount": e.amount, "text": effect_text(e)}
+        if e.colors:
+            item["colors"] = list(e.colors)
+        out.append(item)
+    return out
+
+
+def catalog(state: DrumRollState, player: int | None) -> dict[str, dict[str, Any]]:
+    """What is printed on every card in play that `player` can see: the region tiles, the performers
+    and personnel in the circuses and the hiring rows, the top card of each face-up discard pile, and
+    the seat's own investment hand, looked-at cards and dealt starting performers."""
+    from .render import investment_text, personnel_text
+
+    c = state.content
+    out: dict[str, dict[str, Any]] = {}
+    for r in dict.fromkeys(state.regions):
+        region = c.regions[r]
+        out[r] = {"card": "region", "name": region.name, "types": list(region.types), "per": region.per,
+                  "prestige": region.prestige}
+    performers = [x for seat in state.circus for x in seat] + state.perf_row + state.perf_discard[-1:]
+    investments = state.inv_discard[-1:]
+    if player is not None:
+        performers += state.draft[player]
+        investments += state.hands[player] + state.looking[player]
+    for x in performers:
+        perf = c.performers[x]
+        out[x] = {"card": "performer", "name": perf.name, "type": perf.type, "cost": perf.cost, "salary": perf.salary,
+                  "secondary_salary": perf.secondary_salary, "flip_prestige": perf.flip_prestige,
+                  "per_bizarre": perf.per_bizarre, "requires": list(perf.requires),
+                  **{level: _effects(perf.benefit(i)) for i, level in enumerate(LEVELS, 1)}}
+    for x in [x for seat in state.staff for x in seat] + state.pers_row + state.pers_discard[-1:]:
+        pers = c.personnel[x]
+        item = {"card": "personnel", "name": pers.name, "kind": pers.kind, "cost": pers.cost, "salary": pers.salary,
+                "text": personnel_text(pers, state.nums)}
+        if pers.amount:
+            item["amount"] = pers.amount
+        if pers.source:
+            item["source"] = pers.source
+        if pers.colors:
+            item["colors"] = list(pers.colors)
+        out[x] = item
+    for x in investments:
+        inv = c.investments[x]
+        item = {"card": "investment", "name": inv.name, "kind": inv.kind, "unused_prestige": inv.unused_prestige,
+                "text": investment_text(inv)}
+        if inv.amount:
+            item["amount"] = inv.amount
+        if inv.color:
+            item["color"] = inv.color
+        if inv.type:
+            item["type"] = inv.type
+        out[x] = item
+    return out
+
+
 def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may know (None: a spectator)."""
     view = state.common_view(player)
@@ -78,6 +138,7 @@ def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
             sealed["mine"] = list(own) if isinstance(own, tuple) else own
     view.update(
         show=state.show + 1,
+        shows=state.nums.shows,
         turn=state.turn,
         start=state.start,
         step=state.step,
@@ -99,5 +160,6 @@ def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
         organizer_block=state.organizer_block,
         seats=[_seat(state, p, p == player) for p in range(state.players)],
         result=state.details if state.over else None,
+        catalog=catalog(state, player),
     )
     return view

@@ -1,0 +1,127 @@
+"""Determinized copies of Drum Roll: whole, consistent games that keep everything the seat knows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_drumroll_rules import blank, give, hand, place_all, store, to_show
+
+from bigtop import games
+from bigtop.core import Rng
+from bigtop.games.drumroll.actions import Done, Keep, Move, Outstanding, Perform, Play
+from bigtop.games.drumroll.state import DrumRollState
+
+GAME = games.get("drumroll")
+
+
+def random_step(state: DrumRollState, rng: Rng) -> None:
+    movers = state.to_move()
+    p = movers[rng.below(len(movers))]
+    legal = state.legal_actions(p)
+    state.apply(p, legal[rng.below(len(legal))])
+
+
+def play_out_checked(state: DrumRollState, rng: Rng, bound: int = 5000) -> None:
+    """Random moves to the end, the conservation laws checked after every one."""
+    moves = 0
+    while not state.is_over():
+        random_step(state, rng)
+        state.check_invariants()
+        moves += 1
+        assert moves <= bound, "a determinized copy did not end"
+
+
+def view_json(state: DrumRollState, player: int | None) -> str:
+    return json.dumps(state.view(player), sort_keys=True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinized_copies_play_to_the_end(players: int) -> None:
+    """At many points of random games, for every seat: the copy shows that seat (and a spectator)
+    exactly what the true game shows, leaves the true game untouched, and plays on to its end with
+    every card, cube and token where it belongs."""
+    every = 8 * players  # longer games with more seats: fewer points, about as many copies
+    for seed in range(5):
+        state = GAME.new(players, seed=seed)
+        rng = Rng(1000 * players + seed)
+        step = 0
+        while not state.is_over():
+            if step % every == 5 * seed % every:
+                before = state.snapshot()
+                spectator = view_json(state, None)
+                for p in range(players):
+                    mine = view_json(state, p)
+                    copy = state.determinize(p, rng.fork())
+                    assert view_json(copy, p) == mine, f"seed {seed} move {step}: determinize({p}) changed view({p})"
+                    assert view_json(copy, None) == spectator
+                    copy.check_invariants()
+                    play_out_checked(copy, rng.fork())
+                assert state.snapshot() == before, "determinize touched the true state"
+            random_step(state, rng)
+            step += 1
+
+
+def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
+    """The Card Magician's owner put two cards at the bottom of the deck: its copies keep them there,
+    and when another seat draws one, in that seat's hand; other seats' copies may hold anything there."""
+    s = blank(3, investment_order=("extra-income-1", "trailer-1", "fire-1"))
+    give(s, 0, "card-magician", ("blue", "yellow", "green"))
+    to_show(s)
+    s.apply(0, Perform("card-magician"))
+    s.apply(0, Outstanding(False))
+    s.apply(0, Keep("trailer-1"))
+    bottom = s.inv_deck[:2]
+    assert bottom == ["extra-income-1", "fire-1"]
+    rng = Rng(5)
+    assert all(s.determinize(0, rng.fork()).inv_deck[:2] == bottom for _ in range(30))
+    assert any(s.determinize(1, rng.fork()).inv_deck[:2] != bottom for _ in range(30))
+    # the deck runs down to those two; seat 1 draws the top one (the Fire card)
+    s.inv_discard += s.inv_deck[2:]
+    del s.inv_deck[2:]
+    s.hands[1].append(s._draw("inv"))
+    s.check_invariants()
+    assert s.hands[1] == ["fire-1"]
+    for _ in range(30):
+        copy = s.determinize(0, rng.fork())
+        assert copy.hands[1] == ["fire-1"] and copy.inv_deck == ["extra-income-1"]
+        copy.check_invariants()
+    assert any(s.determinize(2, rng.fork()).hands[1] != ["fire-1"] for _ in range(30))
+
+
+def test_others_finished_distribution_is_redrawn_legally() -> None:
+    """Seat 0 has moved its cubes in secret and is done: seat 1's copies give seat 0 some legal
+    distribution (not necessarily the true one); seat 0's own copies keep it."""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    store(s, 0, "red", "yellow", "white")
+    place_all(s, {})
+    s.apply(0, Move("rope-walker", "red"))
+    s.apply(0, Move("rope-walker", "yellow"))
+    s.apply(0, Done())
+    rng = Rng(9)
+    seen = set()
+    for _ in range(40):
+        copy = s.determinize(1, rng.fork())
+        assert copy.to_move() == (1, 2) and copy.sealed is not None and 0 in copy.sealed.choices
+        seen.add(tuple(map(str, copy.work[0]["ops"])))
+        for p in (1, 2):
+            copy.apply(p, Done())
+        copy.check_invariants()
+        assert sum(copy.storage[0]) + sum(x is not None for x in copy.filled["rope-walker"]) == 3
+    assert len(seen) > 1
+    mine = s.determinize(0, rng.fork())
+    assert mine.work[0]["ops"] == [Move("rope-walker", "red"), Move("rope-walker", "yellow")]
+
+
+def test_copy_forgets_the_legal_actions_of_the_true_game() -> None:
+    """Seat 0's playable cards are listed (and cached) in the true game; a copy for seat 1 that gives
+    seat 0 other cards lists seat 0's moves from those cards."""
+    s = blank(3)
+    hand(s, 0, "extra-income-1")
+    assert Play("extra-income-1") in s.legal_actions(0)
+    rng = Rng(2)
+    for _ in range(30):
+        copy = s.determinize(1, rng.fork())
+        plays = {a.card for a in copy.legal_actions(0) if isinstance(a, Play)}
+        assert plays <= set(copy.hands[0])
