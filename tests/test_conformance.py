@@ -50,6 +50,7 @@ def check_step(state: State, rng: Rng, deep: bool) -> None:
     before = state.snapshot()
     for p in range(state.players):
         d = state.determinize(p, rng.fork())
+        assert d.rng.state != state.rng.state, "a determinized copy must not share the game's future chance"
         assert json.dumps(d.view(p), sort_keys=True) == views[1 + p], f"determinize({p}) changed view({p})"
         assert json.dumps(d.view(None), sort_keys=True) == views[0], (
             f"determinize({p}) changed the spectator view: spectators see something seat {p} cannot"

@@ -138,3 +138,19 @@ def test_action_ids_and_legal_ids() -> None:
     assert not state.legal_mask(0).any() or state.to_move()
     action = state.apply_id(0, ids[0])
     assert action == Play(state.action_space.decode(ids[0]).card)
+
+
+def test_determinize_reseeds_the_copy_and_forgets_the_cached_moves() -> None:
+    state = GAME.new(3, seed=8)
+    state.legal_actions(1)  # fills the cache from the true hands
+    copy = state.determinize(0, Rng(5))
+    assert copy.rng.state != state.rng.state  # play on the copy cannot foresee the true draws
+    assert sorted(a.card for a in copy.legal_actions(1)) == copy.hands[1]
+    assert copy.view(0) == state.view(0)
+
+
+def test_a_game_cannot_bypass_the_kernels_determinize() -> None:
+    from toy.game import HighCardState
+
+    with pytest.raises(TypeError, match="implement _determinize"):
+        type("Sneaky", (HighCardState,), {"determinize": lambda self, p, rng: self.clone()})

@@ -114,7 +114,7 @@ class HighCardState(State):
             view["my_sealed_card"] = None if self.sealed is None else self.sealed.own(player)
         return view
 
-    def determinize(self, player: int | None, rng: Rng) -> HighCardState:
+    def _determinize(self, player: int | None, rng: Rng) -> HighCardState:
         other = self.clone()
         pool = list(other.deck)
         sealed = other.sealed.choices if other.sealed is not None else {}

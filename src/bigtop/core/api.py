@@ -36,6 +36,11 @@ class State(ABC):
     rng: Rng
     log: EventLog
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "determinize" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: implement _determinize; the kernel's determinize reseeds the copy")
+
     def __init__(self, game: Game[Any], players: int, seed: int, options: Any) -> None:
         self.game = game
         self.players = players
@@ -90,14 +95,23 @@ class State(ABC):
         """The game's final scoring breakdown, shown on the end screen."""
         return {}
 
-    def determinize(self: S, player: int | None, rng: Rng) -> S:
-        """A copy in which everything `player` cannot know is resampled with `rng` (not the game's).
-
-        The default suits games of perfect information: a plain clone.
-        """
+    def _determinize(self: S, player: int | None, rng: Rng) -> S:
+        """A copy in which everything `player` cannot know (other hands, deck orders, face-down
+        tokens, others' sealed choices) is resampled with `rng`. The default suits games of perfect
+        information: a plain clone."""
         return self.clone()
 
     # ----------------------------------------------------------------- what the kernel provides
+    def determinize(self: S, player: int | None, rng: Rng) -> S:
+        """A copy consistent with everything `player` knows, the rest resampled with `rng` (never
+        the game's RNG). The copy's own RNG is reseeded from `rng` too, so that play on the copy
+        cannot foresee the true game's future draws."""
+        other = self._determinize(player, rng)
+        other.rng = Rng(rng.next64())
+        other.rng.draws = self.rng.draws
+        other._legal_cache = None  # listed from the true state, which the copy may no longer match
+        return other
+
     def legal_actions(self, player: int) -> list[Action]:
         """Every action `player` may take now; empty if it is not their turn. Do not mutate the list."""
         cache = self._legal_cache

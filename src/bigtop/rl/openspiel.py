@@ -36,7 +36,7 @@ from bigtop.core.options import OptionError, parse_pairs
 from bigtop.core.rng import Rng
 from bigtop.rl.encoding import encoder_for
 from bigtop.rl.pettingzoo import default_players
-from bigtop.rl.policies import bot_action, determinized
+from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards
 
 PREFIX = "bigtop_"
@@ -249,7 +249,7 @@ class BigtopSpielState(pyspiel.State):
         """A copy in which everything `player_id` cannot know is resampled (`state.determinize`)
         with an RNG seeded from `probability_sampler()`; the chance to come is reseeded too."""
         seed = int(probability_sampler() * (1 << 53))
-        world = determinized(self._box.get(), player_id, Rng(seed))
+        world = self._box.get().determinize(player_id, Rng(seed))
         other = self.get_game().new_initial_state()
         other._box = _Box(self._box.shared, world, (*self._box.world, (self.history(), player_id, seed)))
         return other

@@ -22,23 +22,13 @@ Policy = Callable[[Any, str], int]
 PolicyFactory = Callable[[int], Policy]
 
 
-def determinized(state: State, seat: int, rng: Rng) -> State:
-    """`state.determinize(seat, ...)` drawn from `rng`, with the copy's own RNG (the chance still
-    to come) reseeded from `rng` too, so that a search never replays the true future draws."""
-    world = state.determinize(seat, rng.fork())
-    future = rng.fork()
-    future.draws = world.rng.draws  # keep the count the kernel's undo relies on
-    world.rng = future
-    return world
-
-
 def bot_action(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
-    """What `bot` plays for `seat`: it is handed `determinized(state, seat, rng)` (never the true
+    """What `bot` plays for `seat`: it is handed `state.determinize(seat, ...)` (never the true
     state), and is not asked when there is a single legal action."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    view = determinized(state, seat, rng) if bot.needs_state else None
+    view = state.determinize(seat, rng.fork()) if bot.needs_state else None
     return bot.choose(view, seat, legal)
 
 

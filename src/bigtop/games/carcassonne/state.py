@@ -416,7 +416,7 @@ class CarcassonneState(State):
             view[e.name] = e.view(self, player)
         return view
 
-    def determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
+    def _determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
         other = self.clone()
         rng.shuffle(other.stack)
         for e in self.expansions:

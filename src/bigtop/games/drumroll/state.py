@@ -1060,18 +1060,17 @@ class DrumRollState(State):
 
         return build_view(self, player)
 
-    def determinize(self, player: int | None, rng: Rng) -> DrumRollState:
+    def _determinize(self, player: int | None, rng: Rng) -> DrumRollState:
         """A copy in which everything `player` cannot know is drawn anew from `rng`, consistently.
 
         Resampled: the order of the three decks; the investment cards in other seats' hands and
         among the cards they are looking at (except cards whose place `player` knows: those it put
         back at the bottom of the deck, wherever they went since); other seats' draft hands; other
         seats' sealed choices (draft pick, starting cubes, vote, distribution), each redrawn among
-        the legal ones; and the game's own chance stream. Everything `player` sees stays as it is.
+        the legal ones (the kernel then reseeds the copy's chance stream). Everything `player` sees
+        stays as it is.
         """
         other = self.clone()
-        other.rng = rng.fork()
-        other._legal_cache = None  # the true game's moves, listed from cards the copy may have changed
         n = self.players
         others = [q for q in range(n) if q != player]
         # investment cards, place by place: one pool of every card whose place `player` cannot know

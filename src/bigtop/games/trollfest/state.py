@@ -813,7 +813,7 @@ class TrollFestState(State):
         return v
 
     # ------------------------------------------------------------------------------ determinize
-    def determinize(self, player: int | None, rng: Rng) -> TrollFestState:
+    def _determinize(self, player: int | None, rng: Rng) -> TrollFestState:
         """Resample, kind by kind, every card `player` cannot see, and others' sealed choices."""
         o = self.clone()
         c = self.c
