@@ -9,7 +9,7 @@ from test_drumroll_rules import blank, give, hand, place_all, store, to_show
 
 from bigtop import games
 from bigtop.core import Rng
-from bigtop.games.drumroll.actions import Done, Keep, Move, Outstanding, Perform, Play
+from bigtop.games.drumroll.actions import Decline, Done, Keep, Move, Outstanding, Perform, Play
 from bigtop.games.drumroll.state import DrumRollState
 
 GAME = games.get("drumroll")
@@ -112,6 +112,23 @@ def test_others_finished_distribution_is_redrawn_legally() -> None:
     assert len(seen) > 1
     mine = s.determinize(0, rng.fork())
     assert mine.work[0]["ops"] == [Move("rope-walker", "red"), Move("rope-walker", "yellow")]
+
+
+def test_others_sealed_carry_out_choices_are_redrawn() -> None:
+    """Seat 0 has declined its red marker in secret: seat 1's copies may carry it out or not; seat 0's keep it."""
+    s = blank(3)
+    place_all(s, {0: ["red"], 1: ["blue"]}, carry_out=False)
+    s.apply(0, Decline())
+    rng = Rng(4)
+    seen = set()
+    for _ in range(30):
+        copy = s.determinize(1, rng.fork())
+        assert copy.to_move() == (1,) and copy.sealed is not None
+        seen.add(copy.sealed.choices[0])
+        assert view_json(copy, 1) == view_json(s, 1) and view_json(copy, None) == view_json(s, None)
+        play_out_checked(copy, rng.fork())
+    assert seen == {(True,), (False,)}
+    assert s.determinize(0, rng.fork()).sealed.choices[0] == (False,)
 
 
 def test_copy_forgets_the_legal_actions_of_the_true_game() -> None:

@@ -108,8 +108,9 @@ def to_show(s: DrumRollState) -> None:
     s._advance()
 
 
-def place_all(s: DrumRollState, plan: dict[int, list[str]]) -> None:
-    """Place every marker: seat p puts its markers on plan[p] in order (default: pass)."""
+def place_all(s: DrumRollState, plan: dict[int, list[str]], carry_out: bool = True) -> None:
+    """Place every marker: seat p puts its markers on plan[p] in order (default: pass); then (unless
+    `carry_out` is False) every cube and ticket marker is carried out."""
     used = {p: 0 for p in range(s.players)}
     while s.step == "place" and s.prompts and s.prompts[-1][0] == "place":
         p = s.to_move()[0]
@@ -117,6 +118,15 @@ def place_all(s: DrumRollState, plan: dict[int, list[str]]) -> None:
         slot = slots[used[p]] if used[p] < len(slots) else "pass"
         used[p] += 1
         s.apply(p, Place(slot))
+    if carry_out:
+        carry_out_all(s)
+
+
+def carry_out_all(s: DrumRollState) -> None:
+    """Carry out every cube and ticket marker still to be decided."""
+    while s.sealed is not None and s.sealed_kind == "carry_out":
+        p = s.sealed.waiting()[0]
+        s.apply(p, next(a for a in s.legal_actions(p) if not isinstance(a, Decline)))
 
 
 def finish_distribution(s: DrumRollState) -> None:
@@ -213,6 +223,59 @@ def test_not_carrying_out_gives_nothing() -> None:
     assert s.prompts[-1][:2] == ("invest", 0)
     s.apply(0, Decline())
     assert s.coins[0] == 22 and s.hands[0] == []
+
+
+def test_declined_cube_marker_gives_no_cube_and_no_coin() -> None:
+    """"A player can always choose not to perform an action they put their action marker on. In that case,
+    the player gets back their action marker but they do not receive 1." — for a cube action too."""
+    s = blank(3)
+    place_all(s, {0: ["red", "green"], 1: ["blue"]}, carry_out=False)
+    assert s.sealed is not None and s.sealed_kind == "carry_out" and s.to_move() == (0, 1)
+    red_stock = s.stock[CI["red"]]
+    assert s.legal_actions(0) == [TakeCube("red"), Decline()]
+    s.apply(0, Decline())
+    assert s.legal_actions(0) == [TakeCube("green"), Decline()]
+    s.apply(0, TakeCube("green"))
+    assert s.view(0)["sealed"]["mine"] == [False, True] and "mine" not in s.view(1)["sealed"]
+    assert "carry_out" not in s.view(1)["seats"][0] and s.storage[0] == [0] * 5  # nothing happens yet
+    s.apply(1, TakeCube("blue"))
+    assert s.sealed is None or s.sealed_kind != "carry_out"
+    assert s.storage[0][CI["red"]] == 0 and s.stock[CI["red"]] == red_stock
+    assert s.storage[0][CI["green"]] == 1 and s.storage[1][CI["blue"]] == 1
+    assert s.coins[0] == 21  # only the marker put on Pass pays; the declined one does not
+    assert any(e.kind == "declined" and e.data == {"seat": 0, "slot": "red"} for e in s.events)
+
+
+def test_declined_ticket_marker_gives_no_coins_and_no_pass_coin() -> None:
+    """"A player can always choose not to perform an action they put their action marker on. In that case,
+    the player gets back their action marker but they do not receive 1." — for Sell Tickets too."""
+    s = blank(3)
+    place_all(s, {0: ["tickets", "tickets", "pass"]}, carry_out=False)
+    assert s.to_move() == (0,) and s.legal_actions(0) == [Done(), Decline()]
+    s.apply(0, Decline())
+    s.apply(0, Decline())
+    assert s.tickets[0] == 0 and s.coins[0] == 21  # the Pass marker's coin only
+
+
+def test_carrying_out_one_of_two_ticket_markers_moves_one_slot() -> None:
+    """"Pass: A player may choose not to perform any number of actions. They receive 1 for each action they
+    do not perform." — a declined marker is not a Pass: carrying out one of two ticket markers sells once."""
+    s = blank(3)
+    place_all(s, {0: ["tickets", "tickets"], 1: ["tickets"]}, carry_out=False)
+    s.apply(0, Done())
+    s.apply(0, Decline())
+    s.apply(1, Decline())
+    values = s.content.tickets
+    assert s.tickets == [1, 0, 0] and s.coins == [20 + values[0] + 1, 22, 23]
+
+
+def test_cube_marker_on_an_empty_stock_asks_nothing() -> None:
+    """A cube marker whose colour is gone from the stock can do nothing: no choice is asked for it."""
+    s = blank(3)
+    s.stock[CI["red"]] = 0
+    place_all(s, {0: ["red"]}, carry_out=False)
+    assert s.sealed is None or s.sealed_kind != "carry_out"
+    assert s.storage[0] == [0] * 5 and s.coins[0] == 22
 
 
 def test_tickets_twice_per_turn_and_track_end() -> None:

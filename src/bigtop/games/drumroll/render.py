@@ -30,6 +30,7 @@ _PROMPTS = {
 _SEALED = {
     "draft": "keep one of your two performers (the other goes left)",
     "cubes": "take your two starting cubes",
+    "carry_out": "carry out or decline each of your cube and ticket markers",
     "distribution": "move cubes onto your performers",
     "vote": "vote: delay the show or start it",
 }
@@ -158,6 +159,8 @@ def describe(state: DrumRollState, action: Action) -> str:
     if isinstance(action, A.Decline):
         return "decline"
     if isinstance(action, A.Done):
+        if state.sealed_kind == "carry_out":
+            return "sell tickets"
         return "done"
     if isinstance(action, A.Deposit):
         return "put 1 coin on the Bank Representative"

@@ -376,6 +376,12 @@ class DrumRollState(State):
         taken = self.work[p]
         return [_TAKE[c, 1] for c in COLORS if self.stock[CI[c]] - sum(x == c for x in taken) > 0]
 
+    def _sealed_carry_out(self, p: int) -> list[Action]:
+        """The next of p's cube and ticket markers: carry it out (`TakeCube` of its colour, `Done` for
+        tickets) or `Decline` it (the marker comes back and gives nothing)."""
+        slot = self.markers[self._carry_out_markers(p)[len(self.work[p])]][1]
+        return [_TAKE[slot, 1] if slot in CI else DONE, DECLINE]
+
     def _sealed_vote(self, p: int) -> list[Action]:
         return [_VOTE[False], _VOTE[True]] + [_play(x) for x in self._playable(p, "vote")
                                               if self.content.investments[x].kind in SEALED_STEP_CARDS]
@@ -558,6 +564,20 @@ class DrumRollState(State):
         self.work = [None] * self.players
         self.sealed, self.sealed_kind = None, ""
         self.step = "turn_start"
+
+    def _seal_carry_out(self, p: int, action: Action) -> None:
+        assert isinstance(action, (TakeCube, Done, Decline)) and self.sealed is not None
+        self.work[p].append(not isinstance(action, Decline))
+        if len(self.work[p]) < len(self._carry_out_markers(p)):
+            return
+        self.sealed.submit(p, tuple(self.work[p]))
+        if not self.sealed.complete():
+            return
+        picks = self.sealed.reveal()
+        self.reveal()
+        self.work = [None] * self.players
+        self.sealed, self.sealed_kind = None, ""
+        self._resolve_markers(picks)
 
     def _seal_vote(self, p: int, action: Action) -> None:
         assert isinstance(action, Vote) and self.sealed is not None
@@ -875,14 +895,44 @@ class DrumRollState(State):
         self.step = "resolve"
 
     def _step_resolve(self) -> None:
-        """Cubes and tickets at once, passes paid; then invest, performers, personnel in stack order."""
+        """Cube and ticket markers: every player who has one chooses, sealed, to carry each out or not."""
+        asked = [p for p in self.player_order(self.start) if self._carry_out_markers(p)]
+        if asked:
+            self.work = [[] for _ in range(self.players)]
+            self.sealed, self.sealed_kind = SealedChoices(asked), "carry_out"
+            self.step = "carry_out"
+            return
+        self._resolve_markers({})
+
+    def _carry_out_markers(self, p: int) -> list[int]:
+        """The indices (in `self.markers`) of p's cube and ticket markers that would do something: a
+        cube marker whose colour is left in the stock, a ticket marker before the end of the track."""
+        out = []
+        for i, (q, slot) in enumerate(self.markers):
+            if q != p:
+                continue
+            if slot in CI and self.stock[CI[slot]] > 0 or slot == "tickets" and self.tickets[p] < len(self.content.tickets):
+                out.append(i)
+        return out
+
+    def _resolve_markers(self, picks: dict[int, tuple[bool, ...]]) -> None:
+        """Cubes and tickets at once (except the declined markers), passes paid; then invest, performers,
+        personnel in stack order. `picks[p]`: carry out or not, for each of p's `_carry_out_markers`."""
+        declined = set()
+        for p, keep in picks.items():
+            for i, yes in zip(self._carry_out_markers(p), keep, strict=True):
+                if not yes:
+                    declined.add(i)
+        for i in sorted(declined):
+            p, slot = self.markers[i]
+            self.emit("declined", seat=p, slot=slot)
         for slot in CUBE_SLOTS:
-            for p, s in self.markers:
-                if s == slot:
+            for i, (p, s) in enumerate(self.markers):
+                if s == slot and i not in declined:
                     self._gain_cube(p, slot)
         values = self.content.tickets
-        for p, s in self.markers:
-            if s == "tickets" and self.tickets[p] < len(values):
+        for i, (p, s) in enumerate(self.markers):
+            if s == "tickets" and i not in declined and self.tickets[p] < len(values):
                 self.tickets[p] += 1
                 self.coins[p] += values[self.tickets[p] - 1]
             elif s == "pass":
@@ -1066,9 +1116,9 @@ class DrumRollState(State):
         Resampled: the order of the three decks; the investment cards in other seats' hands and
         among the cards they are looking at (except cards whose place `player` knows: those it put
         back at the bottom of the deck, wherever they went since); other seats' draft hands; other
-        seats' sealed choices (draft pick, starting cubes, vote, distribution), each redrawn among
-        the legal ones (the kernel then reseeds the copy's chance stream). Everything `player` sees
-        stays as it is.
+        seats' sealed choices (draft pick, starting cubes, carrying out cube and ticket markers, vote,
+        distribution), each redrawn among the legal ones (the kernel then reseeds the copy's chance
+        stream). Everything `player` sees stays as it is.
         """
         other = self.clone()
         n = self.players
@@ -1114,6 +1164,10 @@ class DrumRollState(State):
                 other.work[q] = []
                 for _ in range(picks):
                     other.work[q].append(rng.choice(other._sealed_cubes(q)).color)
+                if q in sealed.choices:
+                    sealed.choices[q] = tuple(other.work[q])
+            elif kind == "carry_out" and other.work[q]:
+                other.work[q] = [bool(rng.below(2)) for _ in other.work[q]]
                 if q in sealed.choices:
                     sealed.choices[q] = tuple(other.work[q])
             elif kind == "distribution":

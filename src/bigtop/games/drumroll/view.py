@@ -49,6 +49,8 @@ def _seat(state: DrumRollState, p: int, me: bool) -> dict[str, Any]:
         if work:
             seat["distribution"] = {"moves_left": work["moves"], "agent_used": work["agent"],
                                     "assistant_used": work["assistant"], "ops": [str(o) for o in work["ops"]]}
+        elif isinstance(state.work[p], list) and state.sealed_kind == "carry_out":
+            seat["carry_out"] = list(state.work[p])
         elif isinstance(state.work[p], list):
             seat["starting_cubes"] = list(state.work[p])
     return seat
