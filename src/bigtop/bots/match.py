@@ -52,10 +52,15 @@ def random_playout(state: State, rng: Rng) -> int:
     """Play random legal actions on `state` (mutated) to the end; returns how many were applied."""
     moves = 0
     while not state.is_over():
-        for seat in state.to_move():
+        movers = state.to_move()
+        if not movers:
+            raise BigtopError(f"{state.game.name}: nobody to move in an unfinished game (move {state.move_count})")
+        for seat in movers:
+            if seat not in state.to_move():
+                continue
             legal = state.legal_actions(seat)
             if not legal:
-                continue
+                raise BigtopError(f"{state.game.name}: seat {seat} is to move but has no legal action")
             state.apply(seat, legal[rng.below(len(legal))])
             moves += 1
     return moves
