@@ -4,6 +4,8 @@
 //   render(root, view, legal, send, ctx)   fill `root` (empty) with the board; only legal moves clickable
 //   strings = {en: {...}, fr: {...}, "zh-Hant": {...}}   (optional) log templates by event kind, and
 //                                                        the board's own labels, used through ctx.t
+//   logVars(kind, data, ctx)               (optional) extra or replaced template variables for a log
+//                                          entry, e.g. a card's printed name from ctx.content
 // where legal = [{action, label}], send(action) plays one of them, and
 // ctx = {seat, seats, lang, t(key, vars), seatName(seat), content}, where `content` is the game's
 // public content for the table's options (GET /api/games/<game>/content?table=<id>). See docs/server.md.
@@ -65,6 +67,14 @@ export function logLine(board, event, ctx) {
   const vars = { ...event.data };
   for (const key of ["seat", "player", "winner"]) {
     if (typeof vars[key] === "number") vars[key] = ctx.seatName(vars[key]);
+  }
+  if (Array.isArray(vars.seats) && vars.seats.every((n) => typeof n === "number")) vars.seats = vars.seats.map((n) => ctx.seatName(n));
+  if (typeof board.logVars === "function") {
+    try {
+      Object.assign(vars, board.logVars(event.kind, event.data, ctx) || {});
+    } catch (error) {
+      console.error(error);
+    }
   }
   return fill(template, vars);
 }

@@ -530,15 +530,25 @@ function ensureStylesheet() {
   document.head.appendChild(html("link", { rel: "stylesheet", href: STYLESHEET }));
 }
 
+// Log entries: the figure by its name (the event gives 0 meeple, 1 ringmaster), the scoring seats by
+// name (each once), the tile kind's feature numbering from ctx.content.
+export function logVars(kind, data, ctx) {
+  const out = {};
+  if (typeof data.figure === "number") out.figure = ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName");
+  if (Array.isArray(data.seats)) out.seats = [...new Set(data.seats)].map((n) => ctx.seatName(n));
+  return out;
+}
+
 export const strings = {
   en: {
     drew: "{seat} draws tile {tile}.",
     discarded: "Tile {tile} fits nowhere and leaves the game.",
     placed: "{seat} lays tile {tile} at ({x}, {y}).",
-    figure: "{seat} puts a figure on the tile at ({x}, {y}).",
-    scored: "A {feature} is scored: +{points}.",
+    figure: "{seat} puts a {figure} on the tile at ({x}, {y}).",
+    scored: "A {feature} is scored: +{points} for {seats}.",
     acrobat: "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
-    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat.",
+    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
+    "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     circus: "The circus is scored: the {animal} gives {value} points per figure around the Big Top.",
     game_over: "Game over. Final points: {scores}.",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
@@ -561,10 +571,11 @@ export const strings = {
     drew: "{seat} pioche une tuile {tile}.",
     discarded: "Une tuile {tile} ne se pose nulle part et quitte la partie.",
     placed: "{seat} pose la tuile {tile} en ({x}, {y}).",
-    figure: "{seat} place une figurine sur la tuile en ({x}, {y}).",
-    scored: "Décompte d’une zone : +{points}.",
+    figure: "{seat} place {figure} sur la tuile en ({x}, {y}).",
+    scored: "Décompte d’une zone : +{points} pour {seats}.",
     acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
-    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate.",
+    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate ({seats}).",
+    "cc.meepleName": "une figurine", "cc.ringmasterName": "Monsieur Loyal",
     circus: "Décompte du cirque : l’animal rapporte {value} points par figurine autour du chapiteau.",
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
@@ -587,10 +598,11 @@ export const strings = {
     drew: "{seat} 抽到 {tile} 板塊。",
     discarded: "{tile} 板塊無處可放，移出遊戲。",
     placed: "{seat} 把 {tile} 板塊放在 ({x}, {y})。",
-    figure: "{seat} 在 ({x}, {y}) 的板塊上放了一個人偶。",
-    scored: "區域計分：+{points}。",
+    figure: "{seat} 在 ({x}, {y}) 的板塊上放了{figure}。",
+    scored: "區域計分：{seats} +{points}。",
     acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
-    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分。",
+    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分（{seats}）。",
+    "cc.meepleName": "一個人偶", "cc.ringmasterName": "馬戲團長",
     circus: "馬戲團計分：動物讓大帳篷周圍每個人偶得 {value} 分。",
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",

@@ -494,6 +494,16 @@ export function render(root, view, legal, send, ctx) {
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
 }
 
+// Log entries name cards and regions by their printed names.
+export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
+  const out = {};
+  if (typeof data.card === "string") out.card = cardName(data.card);
+  if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id));
+  if (typeof data.region === "string") out.region = cardName(data.region);
+  return out;
+}
+
 // ------------------------------------------------------------------ strings
 
 export const strings = {

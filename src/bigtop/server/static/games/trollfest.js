@@ -492,6 +492,12 @@ export function render(root, view, legal, send, ctx) {
 // ------------------------------------------------------------------------------ strings
 // Log templates: event data names cities and cards by index, which a template cannot look up; the
 // map and the bands show where everything went.
+// Log entries name cities by their printed names.
+export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
+  return typeof data.city === "number" && CITIES[data.city] ? { city: CITIES[data.city][0] } : {};
+}
+
 export const strings = {
   en: {
     draft_pick: "Draft: everyone picks a card (pick {round}).",
@@ -501,10 +507,10 @@ export const strings = {
     names: "The bands are named.",
     vote: "The votes for the best band name are in.",
     vote_settled: "The tie is settled: {seat} has the best band name.",
-    start_city: "{seat} chooses a hometown.",
-    groundhog: "The Groundhog moves to a new city.",
-    move: "{seat} moves along a road.",
-    concert: "{seat} gives a concert: {points} points.",
+    start_city: "{seat} chooses {city} as hometown.",
+    groundhog: "The Groundhog moves to {city}.",
+    move: "{seat} moves to {city}.",
+    concert: "{seat} gives a concert in {city}: {points} points.",
     market: "{seat} keeps a card at the Market.",
     recruit: "{seat} recruits an artist.",
     blind_discard: "{seat} turns down a blind audition.",
@@ -567,10 +573,10 @@ export const strings = {
     names: "Les groupes ont un nom.",
     vote: "Les votes pour le meilleur nom de groupe sont comptés.",
     vote_settled: "L’égalité est tranchée : {seat} a le meilleur nom de groupe.",
-    start_city: "{seat} choisit sa ville natale.",
-    groundhog: "La Marmotte part vers une nouvelle ville.",
-    move: "{seat} prend la route.",
-    concert: "{seat} donne un concert : {points} points.",
+    start_city: "{seat} choisit {city} comme ville natale.",
+    groundhog: "La Marmotte part vers {city}.",
+    move: "{seat} prend la route vers {city}.",
+    concert: "{seat} donne un concert à {city} : {points} points.",
     market: "{seat} garde une carte au Marché.",
     recruit: "{seat} recrute un artiste.",
     blind_discard: "{seat} refuse une audition à l’aveugle.",
@@ -633,10 +639,10 @@ export const strings = {
     names: "各樂團取好了團名。",
     vote: "最佳團名的投票揭曉。",
     vote_settled: "平手已決定：{seat} 的團名最佳。",
-    start_city: "{seat} 選定家鄉。",
-    groundhog: "土撥鼠移到新的城市。",
-    move: "{seat} 沿道路移動。",
-    concert: "{seat} 開了一場演唱會：{points} 分。",
+    start_city: "{seat} 選定家鄉：{city}。",
+    groundhog: "土撥鼠移到{city}。",
+    move: "{seat} 沿道路移動到{city}。",
+    concert: "{seat} 在{city}開了一場演唱會：{points} 分。",
     market: "{seat} 在市集留下一張卡。",
     recruit: "{seat} 招募了一位樂手。",
     blind_discard: "{seat} 婉拒了盲選試音。",
