@@ -17,7 +17,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.boards import board_url
 from bigtop.server.errors import Conflict, ServerError
-from bigtop.server.messages import game_message, summary
+from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
 from bigtop.server.tables import Hall, LiveTable
 
@@ -71,6 +71,19 @@ def list_games(request: Request) -> list[dict[str, Any]]:
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out
+
+
+@router.get("/games/{name}/content")
+def game_content_of(request: Request, name: str, table: str | None = None) -> dict[str, Any]:
+    """The game's public, unchanging content (cards, tiles, map) that boards draw what views name
+    by id from: for the options of table `table`, else for the default options."""
+    game = games.get(name)  # an unknown game answers 404
+    if table is None:
+        return game_content(game, None)
+    live = _table(request, table)
+    if live.game.name != name:
+        raise ServerError(f"table {table} plays {live.game.name}, not {name}")
+    return game_content(game, live.options)
 
 
 @router.get("/bots")

@@ -37,6 +37,25 @@ def summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
+_CONTENT: dict[tuple[str, str], dict[str, Any]] = {}
+_CONTENT_LIMIT = 64
+
+
+def game_content(game: Game[Any], options: Any) -> dict[str, Any]:
+    """The game's public content (`Game.content`) for these options, computed once per game and
+    options (a bounded cache: tables with the same options share it)."""
+    import json
+
+    key = (game.name, json.dumps(game.options_json(options), sort_keys=True))
+    found = _CONTENT.get(key)
+    if found is None:
+        found = game.content(game.parse_options(options))
+        if len(_CONTENT) >= _CONTENT_LIMIT:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[key] = found
+    return found
+
+
 def event_json(game: Game[Any], event: Event) -> dict[str, Any]:
     """A log entry: its kind and data (for translated templates) and the game's English text."""
     return {"kind": event.kind, "data": event.data, "text": game.describe_event(event)}

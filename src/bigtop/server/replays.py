@@ -8,7 +8,7 @@ from bigtop import games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.errors import ServerError
-from bigtop.server.messages import event_json
+from bigtop.server.messages import event_json, game_content
 
 MAX_REPLAY_MOVES = 20_000
 
@@ -41,7 +41,16 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
     _add_events(frames, state, seat)
     result = state.result().to_json() if state.is_over() else None
     return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
-            "frames": frames, "result": result}
+            "content": _content(game, state.options), "frames": frames, "result": result}
+
+
+def _content(game: Any, options: Any) -> dict[str, Any]:
+    """The game's content for the record's options (empty if it cannot be built, e.g. a user's
+    card file that is not on this server: the board then draws what it can)."""
+    try:
+        return game_content(game, options)
+    except BigtopError:
+        return {}
 
 
 def _frame(state: Any, seat: int | None, player: int | None, label: str | None) -> dict[str, Any]:

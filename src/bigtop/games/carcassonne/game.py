@@ -47,6 +47,13 @@ class Carcassonne(Game[CarcassonneState]):
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""
         return HeuristicBot(seed, **params)
 
+    def content(self, options: Any = None) -> dict[str, Any]:
+        """Every tile kind the options play with (expansions, tiles file), as the boards draw them."""
+        from bigtop.games.carcassonne.content import content_for
+
+        opts = self.parse_options(options)
+        return content_for(tuple(opts.expansions), opts.cards)
+
     def cards(self, options: Any = None) -> Any:
         """Every tile kind drawn as a 5x5 picture, and the animal tokens."""
         return render.cards(self.parse_options(options))

@@ -78,6 +78,12 @@ class DrumRoll(Game[DrumRollState]):
 
         return describe(state, action)
 
+    def content(self, options: Any = None) -> dict[str, Any]:
+        """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""
+        from .content import content_for
+
+        return content_for(self.parse_options(options).cards)
+
     def cards(self, options: Any = None) -> Any:
         from .render import cards_table
 

@@ -74,6 +74,13 @@ class TrollFest(Game[TrollFestState]):
         acts.append(EndTurn())
         return EnumeratedActionSpace(acts)
 
+    def content(self, options: Any = None) -> dict[str, Any]:
+        """The map, artists, action cards and band names (no option changes them)."""
+        from bigtop.games.trollfest.content_json import content_for
+
+        self.parse_options(options)
+        return content_for()
+
     def render(self, state: TrollFestState, player: int | None) -> Any:
         from bigtop.games.trollfest.render import render
 

@@ -4,8 +4,11 @@
 //   render(root, view, legal, send, ctx)   fill `root` (empty) with the board; only legal moves clickable
 //   strings = {en: {...}, fr: {...}, "zh-Hant": {...}}   (optional) log templates by event kind, and
 //                                                        the board's own labels, used through ctx.t
+//   logVars(kind, data, ctx)               (optional) extra or replaced template variables for a log
+//                                          entry, e.g. a card's printed name from ctx.content
 // where legal = [{action, label}], send(action) plays one of them, and
-// ctx = {seat, seats, lang, t(key, vars), seatName(seat)}. See docs/server.md.
+// ctx = {seat, seats, lang, t(key, vars), seatName(seat), content}, where `content` is the game's
+// public content for the table's options (GET /api/games/<game>/content?table=<id>). See docs/server.md.
 
 import { api } from "./api.js";
 import { h, jsonBlock } from "./dom.js";
@@ -34,10 +37,26 @@ export const GENERIC = {
   strings: null,
 };
 
-// The context handed to a board: names of seats and translation with the board's own strings.
-export function boardContext(board, seat, seats) {
+// The game's public content (cards, tiles, map) for a table's options, fetched once per table;
+// {} when it cannot be had (the board then draws what the view alone tells).
+const contents = new Map();
+export function contentFor(game, tableId) {
+  const key = `${game}/${tableId}`;
+  if (!contents.has(key)) {
+    const query = tableId ? `?table=${encodeURIComponent(tableId)}` : "";
+    contents.set(key, api(`/api/games/${encodeURIComponent(game)}/content${query}`).catch(() => {
+      contents.delete(key);
+      return {};
+    }));
+  }
+  return contents.get(key);
+}
+
+// The context handed to a board: names of seats, translation with the board's own strings, and
+// the game's content.
+export function boardContext(board, seat, seats, content = {}) {
   const seatName = (n) => (seats[n] ? seats[n].name : `#${n}`);
-  return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings) };
+  return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 
 // One log entry in the chosen language: the board's template for its kind, else the server's text.
@@ -48,6 +67,14 @@ export function logLine(board, event, ctx) {
   const vars = { ...event.data };
   for (const key of ["seat", "player", "winner"]) {
     if (typeof vars[key] === "number") vars[key] = ctx.seatName(vars[key]);
+  }
+  if (Array.isArray(vars.seats) && vars.seats.every((n) => typeof n === "number")) vars.seats = vars.seats.map((n) => ctx.seatName(n));
+  if (typeof board.logVars === "function") {
+    try {
+      Object.assign(vars, board.logVars(event.kind, event.data, ctx) || {});
+    } catch (error) {
+      console.error(error);
+    }
   }
   return fill(template, vars);
 }

@@ -41,7 +41,7 @@ export function replayPage(root, source) {
     if (!data) return;
     const frame = data.frames[step];
     const last = data.frames.length - 1;
-    const ctx = boardContext(board, seat, seats);
+    const ctx = boardContext(board, seat, seats, data.content);
     const events = data.frames.slice(0, step + 1).flatMap((f) => f.events);
     const slider = h("input", { type: "range", min: 0, max: last, value: step, id: "replay-step" });
     slider.addEventListener("input", () => go(Number(slider.value)));

@@ -2,7 +2,7 @@
 // end screen after. Follows the table over a WebSocket that reconnects (same seat) when dropped.
 
 import { api, hostToken, invites } from "./api.js";
-import { boardContext, boardFor, drawBoard } from "./board.js";
+import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
@@ -10,6 +10,7 @@ import { endScreen, logPanel, scoresPanel } from "./panels.js";
 export function tablePage(root, tableId, token) {
   let message = null;
   let board = null;
+  let content = null;  // the game's content for this table's options, fetched once
   let socket = null;
   let closed = false;
   let retry = 500;
@@ -30,6 +31,7 @@ export function tablePage(root, tableId, token) {
       }
       if (data.type !== "state") return;
       if (!board) board = await boardFor(data.table.game);
+      if (!content) content = await contentFor(data.table.game, tableId);
       message = data;
       render();
     };
@@ -65,7 +67,7 @@ export function tablePage(root, tableId, token) {
     const table = message.table;
     const seat = message.seat;
     const seats = table.seats;
-    const ctx = boardContext(board, seat, seats);
+    const ctx = boardContext(board, seat, seats, content);
     const me = seat === null ? null : seats[seat];
     const turn = table.to_move.map((n) => ctx.seatName(n));
     const header = h("header", { class: "table-head" },

@@ -1,9 +1,9 @@
 // Carcassonne with Under the Big Top, for the web table. Interface: see docs/server.md, "Per-game boards".
 //
 // The view names each laid tile by its kind and quarter turns; the drawing of every kind (its cities,
-// roads, fields, monastery, circus or acrobat space) comes from TILES below, transcribed from the
-// game's data/tiles.toml. A feature's number is its index among the kind's cities, then roads, then
-// fields, then the monastery, as the game counts them. Board units: one tile is 100 x 100, x east,
+// roads, fields, monastery, circus or acrobat space) comes from TILES below: the tiles file the table
+// plays with, sent by the server as ctx.content. A feature's number is its index among the kind's
+// cities, then roads, then fields, then the monastery, as the game counts them. Board units: one tile is 100 x 100, x east,
 // y south, as in the view.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,51 +13,20 @@ const SIDES = "NESW";
 const SEAT_COLOURS = ["#d62f2f", "#2f5fd6", "#2e9a3e", "#e8c21c", "#2b2b2b", "#8c8c8c"];
 const STYLESHEET = "/static/games/carcassonne.css";  // the module itself is served at /boards/carcassonne.js
 
-// Every tile kind: city pieces ("N+W" one piece on the N and W edges), road segments ("W-E"; "S*"
-// ends inside the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the
-// north-west corner), the monastery, the pennant, the circus or acrobat space.
-const TILES = {
-  A: { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
-  B: { fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
-  C: { cities: ["N+E+S+W"], pennant: true },
-  D: { cities: ["N"], roads: ["W-E"], fields: ["EL WR", "ER SL SR WL"] },
-  E: { cities: ["N"], fields: ["EL ER SL SR WL WR"] },
-  F: { cities: ["E+W"], fields: ["NL NR", "SL SR"], pennant: true },
-  G: { cities: ["E+W"], fields: ["NL NR", "SL SR"] },
-  H: { cities: ["N", "S"], fields: ["EL ER WL WR"] },
-  I: { cities: ["N", "W"], fields: ["EL ER SL SR"] },
-  J: { cities: ["N"], roads: ["E-S"], fields: ["EL SR WL WR", "ER SL"] },
-  K: { cities: ["N"], roads: ["S-W"], fields: ["EL ER SL WR", "SR WL"] },
-  L: { cities: ["N"], roads: ["E*", "S*", "W*"], fields: ["EL WR", "ER SL", "SR WL"] },
-  M: { cities: ["N+W"], fields: ["EL ER SL SR"], pennant: true },
-  N: { cities: ["N+W"], fields: ["EL ER SL SR"] },
-  O: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"], pennant: true },
-  P: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"] },
-  Q: { cities: ["N+E+W"], fields: ["SL SR"], pennant: true },
-  R: { cities: ["N+E+W"], fields: ["SL SR"] },
-  S: { cities: ["N+E+W"], roads: ["S*"], fields: ["SL", "SR"], pennant: true },
-  T: { cities: ["N+E+W"], roads: ["S*"], fields: ["SL", "SR"] },
-  U: { roads: ["W-E"], fields: ["NL NR EL WR", "ER SL SR WL"] },
-  V: { roads: ["S-W"], fields: ["NL NR EL ER SL WR", "SR WL"] },
-  W: { roads: ["E*", "S*", "W*"], fields: ["NL NR EL WR", "ER SL", "SR WL"] },
-  X: { roads: ["N*", "E*", "S*", "W*"], fields: ["NL WR", "NR EL", "ER SL", "SR WL"] },
-  "ffff.ac": { fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
-  "ffrf.ac": { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
-  "ffrr.ac": { roads: ["S*", "W*"], fields: ["NL NR EL ER SL WR", "SR WL"], space: "acrobat" },
-  "rfrf.ac": { roads: ["N*", "S*"], fields: ["NR EL ER SL", "NL SR WL WR"], space: "acrobat" },
-  "rrrf.ac": { roads: ["N*", "E*", "S*"], fields: ["NL SR WL WR", "NR EL", "ER SL"], space: "acrobat" },
-  "ffrf.bt": { roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "circus" },
-  "frrf.bt": { roads: ["E*", "S*"], fields: ["NL NR EL SR WL WR", "ER SL"], space: "circus" },
-  "frfr.bt": { roads: ["E*", "W*"], fields: ["NL NR EL WR", "ER SL SR WL"], space: "circus" },
-  "frrr.bt": { roads: ["E*", "S*", "W*"], fields: ["NL NR EL WR", "ER SL", "SR WL"], space: "circus" },
-  "cfff.bt": { cities: ["N"], fields: ["EL ER SL SR WL WR"], space: "circus" },
-  "cffr.bt": { cities: ["N"], roads: ["W*"], fields: ["WR", "EL ER SL SR WL"], space: "circus" },
-  "cfrf.bt": { cities: ["N"], roads: ["S*"], fields: ["SR WL WR", "EL ER SL"], space: "circus" },
-  "crfr.bt": { cities: ["N"], roads: ["E*", "W*"], fields: ["EL", "WR", "ER SL SR WL"], space: "circus" },
-  "cfcf.bt": { cities: ["N", "S"], fields: ["WL WR", "EL ER"], space: "circus" },
-  "ccrf.bt": { cities: ["N", "E"], roads: ["S*"], fields: ["SL", "SR WL WR"], space: "circus" },
-  "crrc.bt": { cities: ["N+W"], roads: ["E*", "S*"], fields: ["EL", "ER SL", "SR"], space: "circus" },
-};
+// Every tile kind, from ctx.content.tiles (the tiles file the table plays with, as the server loaded
+// it): city pieces ("N+W" one piece on the N and W edges), road segments ("W-E"; "S*" ends inside
+// the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the north-west
+// corner), the monastery, the pennant, the circus or acrobat space. Set by `useContent`.
+let TILES = {};
+let usedContent = null;
+
+function useContent(content) {
+  if (content === usedContent) return;
+  if (!content || !content.tiles) throw new Error("the Carcassonne board needs ctx.content");
+  usedContent = content;
+  TILES = content.tiles;
+  KINDS.clear();
+}
 
 // Where the half-edges and the edge centres sit on an unturned tile.
 const HALF_POINTS = { NL: [25, 0], NR: [75, 0], EL: [100, 25], ER: [100, 75], SL: [75, 100], SR: [25, 100], WL: [0, 75], WR: [0, 25] };
@@ -521,6 +490,7 @@ function turnKey(view) {
 }
 
 export function render(root, view, legal, send, ctx) {
+  useContent(ctx.content);
   ensureStylesheet();
   let moves = legal;
   if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null });
@@ -560,15 +530,25 @@ function ensureStylesheet() {
   document.head.appendChild(html("link", { rel: "stylesheet", href: STYLESHEET }));
 }
 
+// Log entries: the figure by its name (the event gives 0 meeple, 1 ringmaster), the scoring seats by
+// name (each once), the tile kind's feature numbering from ctx.content.
+export function logVars(kind, data, ctx) {
+  const out = {};
+  if (typeof data.figure === "number") out.figure = ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName");
+  if (Array.isArray(data.seats)) out.seats = [...new Set(data.seats)].map((n) => ctx.seatName(n));
+  return out;
+}
+
 export const strings = {
   en: {
     drew: "{seat} draws tile {tile}.",
     discarded: "Tile {tile} fits nowhere and leaves the game.",
     placed: "{seat} lays tile {tile} at ({x}, {y}).",
-    figure: "{seat} puts a figure on the tile at ({x}, {y}).",
-    scored: "A {feature} is scored: +{points}.",
+    figure: "{seat} puts a {figure} on the tile at ({x}, {y}).",
+    scored: "A {feature} is scored: +{points} for {seats}.",
     acrobat: "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
-    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat.",
+    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
+    "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     circus: "The circus is scored: the {animal} gives {value} points per figure around the Big Top.",
     game_over: "Game over. Final points: {scores}.",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
@@ -591,10 +571,11 @@ export const strings = {
     drew: "{seat} pioche une tuile {tile}.",
     discarded: "Une tuile {tile} ne se pose nulle part et quitte la partie.",
     placed: "{seat} pose la tuile {tile} en ({x}, {y}).",
-    figure: "{seat} place une figurine sur la tuile en ({x}, {y}).",
-    scored: "Décompte d’une zone : +{points}.",
+    figure: "{seat} place {figure} sur la tuile en ({x}, {y}).",
+    scored: "Décompte d’une zone : +{points} pour {seats}.",
     acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
-    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate.",
+    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate ({seats}).",
+    "cc.meepleName": "une figurine", "cc.ringmasterName": "Monsieur Loyal",
     circus: "Décompte du cirque : l’animal rapporte {value} points par figurine autour du chapiteau.",
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
@@ -617,10 +598,11 @@ export const strings = {
     drew: "{seat} 抽到 {tile} 板塊。",
     discarded: "{tile} 板塊無處可放，移出遊戲。",
     placed: "{seat} 把 {tile} 板塊放在 ({x}, {y})。",
-    figure: "{seat} 在 ({x}, {y}) 的板塊上放了一個人偶。",
-    scored: "區域計分：+{points}。",
+    figure: "{seat} 在 ({x}, {y}) 的板塊上放了{figure}。",
+    scored: "區域計分：{seats} +{points}。",
     acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
-    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分。",
+    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分（{seats}）。",
+    "cc.meepleName": "一個人偶", "cc.ringmasterName": "馬戲團長",
     circus: "馬戲團計分：動物讓大帳篷周圍每個人偶得 {value} 分。",
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",

@@ -29,8 +29,24 @@ function loadStyle() {
   document.head.appendChild(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/games/drumroll.css" }));
 }
 
-// "rope-walker" -> "Rope Walker"; investment copies lose their number ("unblock-2" -> "Unblock").
+// The printed content (ctx.content: every performer, personnel member, investment card and region
+// as the server loaded them for this table, a user's card file included), set by `useContent`.
+let CONTENT = { performers: {}, personnel: {}, investments: {}, regions: {} };
+
+function useContent(content) {
+  const c = content || {};
+  CONTENT = { performers: c.performers || {}, personnel: c.personnel || {}, investments: c.investments || {}, regions: c.regions || {} };
+}
+
+function printed(id) {
+  return CONTENT.performers[id] || CONTENT.personnel[id] || CONTENT.investments[id] || CONTENT.regions[id] || null;
+}
+
+// A card's or region's printed name; without content, from its id ("rope-walker" -> "Rope Walker";
+// investment copies lose their number: "unblock-2" -> "Unblock").
 function cardName(id) {
+  const entry = printed(id);
+  if (entry) return entry.name;
   return id.replace(/-\d+$/, "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
@@ -41,6 +57,59 @@ function cube(color, extra = "") {
 // A small drawn icon: coin, prestige star, ticket, region, bank or trailer.
 function icon(kind) {
   return el("span", { class: `dr-icon dr-icon-${kind}`, "aria-hidden": "true" });
+}
+
+// A benefit's effects in words: the board's own string for the effect when it has one, else the
+// English text the server sends.
+function effectText(effect, ctx) {
+  const key = `dr.fx.${effect.kind === "cube" && !effect.colors.length ? "any_cube" : effect.kind}`;
+  const text = ctx.t(key, { n: effect.amount, colors: effect.colors.map((c) => ctx.t(`dr.color.${c}`)).join("/") });
+  return text === key ? effect.text : text;
+}
+
+function benefitText(effects, ctx) {
+  return effects.length ? effects.map((e) => effectText(e, ctx)).join(", ") : "—";
+}
+
+// What a performer card prints: type, the cube colour each slot needs, the three benefits, the
+// prestige for flipping it and the salary. `slots` (optional) are the cubes already on the slots.
+function performerDetails(id, ctx, slots = null) {
+  const p = CONTENT.performers[id];
+  if (!p) return null;
+  const bizarre = p.per_bizarre ? "+B" : "";
+  const need = p.requires.map((color, i) => {
+    const placed = slots ? slots[i] : null;
+    if (placed) return cube(placed, `dr-small-cube${placed === color ? "" : " dr-off-colour"}`);
+    return el("span", { class: `dr-cube dr-need dr-n-${color}`, title: ctx.t("dr.needs", { color: ctx.t(`dr.color.${color}`) }) });
+  });
+  const levels = ["poor", "good", "outstanding"].map((level, i) =>
+    el("div", { class: `dr-benefit dr-benefit-${level}`, title: `${ctx.t(`dr.level.${i + 1}`)}: ${benefitText(p.benefits[level], ctx)}` },
+      el("b", {}, ctx.t(`dr.levelShort.${i + 1}`)), " ", benefitText(p.benefits[level], ctx)));
+  return el("div", { class: "dr-details" },
+    el("div", { class: "dr-type-line" }, el("span", { class: `dr-type dr-type-${p.type}` }, ctx.t(`dr.type.${p.type}`)),
+      el("span", { class: "dr-slots dr-needs" }, need)),
+    el("div", { class: "dr-benefits" }, levels),
+    el("div", { class: "dr-card-foot" },
+      el("span", { class: "dr-flip-prestige", title: ctx.t("dr.flipPrestige", { n: `${p.flip_prestige}${bizarre}` }) },
+        icon("star"), ` ${p.flip_prestige}${bizarre}`),
+      el("span", { class: "dr-card-salary", title: ctx.t("dr.salaries", { n: `${p.salary}${bizarre}`, m: p.secondary_salary }) },
+        icon("coin"), ` ${p.salary}${bizarre}/${p.secondary_salary}`)));
+}
+
+// What a personnel member or an investment card does, as the server describes it.
+function cardText(id, ctx) {
+  const q = CONTENT.personnel[id];
+  if (q) {
+    return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, q.text),
+      el("div", { class: "dr-card-foot" }, el("span", { class: "dr-card-salary", title: ctx.t("dr.salary", { n: q.salary }) }, icon("coin"), ` ${q.salary}`)));
+  }
+  const i = CONTENT.investments[id];
+  if (i) return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, i.text));
+  return null;
+}
+
+function details(id, ctx) {
+  return CONTENT.performers[id] ? performerDetails(id, ctx) : cardText(id, ctx);
 }
 
 function marker(seat) {
@@ -195,6 +264,7 @@ function rowCard(entry, kind, moves, ctx) {
   const card = el("div", { class: `dr-card dr-${kind}`, "data-card": entry.id },
     el("div", { class: "dr-card-name" }, cardName(entry.id)),
     el("div", { class: "dr-cost" }, ctx.t("dr.cost", { n: entry.cost })),
+    details(entry.id, ctx),
     discounts(entry.discounts));
   return moves.bind(card, moves.one("Hire", { card: entry.id }));
 }
@@ -214,7 +284,14 @@ function hiring(view, moves, ctx) {
 // ------------------------------------------------------------------ a circus
 
 function cubeSlots(performer, moves, ctx) {
-  const slots = performer.cubes.map((color) => (color ? cube(color) : el("span", { class: "dr-cube dr-slot", title: ctx.t("dr.emptySlot") })));
+  const needs = (CONTENT.performers[performer.id] || {}).requires || [];
+  const slots = performer.cubes.map((color, i) => {
+    if (color) return cube(color);
+    const need = needs[i];
+    return need
+      ? el("span", { class: `dr-cube dr-slot dr-need dr-n-${need}`, title: ctx.t("dr.needs", { color: ctx.t(`dr.color.${need}`) }) })
+      : el("span", { class: "dr-cube dr-slot", title: ctx.t("dr.emptySlot") });
+  });
   const adds = moves.take((a) => a.type === "Move" && a.card === performer.id)
     .map((move) => moves.bind(el("span", { class: "dr-add" }, "+", cube(move.action.color)), move));
   return [el("div", { class: "dr-slots" }, slots), adds.length ? el("div", { class: "dr-chips" }, adds) : null];
@@ -231,11 +308,27 @@ function performerBadges(performer, seat, ctx) {
     seat.skipped.includes(performer.id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
 }
 
+function performerType(id, ctx) {
+  const p = CONTENT.performers[id];
+  return p ? el("div", { class: "dr-type-line" }, el("span", { class: `dr-type dr-type-${p.type}` }, ctx.t(`dr.type.${p.type}`)),
+    el("span", { class: "dr-flip-prestige", title: ctx.t("dr.flipPrestige", { n: p.flip_prestige }) }, icon("star"), ` ${p.flip_prestige}${p.per_bizarre ? "+B" : ""}`)) : null;
+}
+
+function performerBenefits(id, ctx) {
+  const p = CONTENT.performers[id];
+  if (!p) return null;
+  return el("div", { class: "dr-benefits" }, ["poor", "good", "outstanding"].map((level, i) =>
+    el("div", { class: `dr-benefit dr-benefit-${level}`, title: `${ctx.t(`dr.level.${i + 1}`)}: ${benefitText(p.benefits[level], ctx)}` },
+      el("b", {}, ctx.t(`dr.levelShort.${i + 1}`)), " ", benefitText(p.benefits[level], ctx))));
+}
+
 function performerCard(performer, seat, moves, ctx) {
   const card = el("div", { class: `dr-card dr-performer${performer.flipped ? " dr-is-flipped" : ""}`, "data-card": performer.id },
     el("div", { class: "dr-card-name" }, cardName(performer.id)),
+    performerType(performer.id, ctx),
     cubeSlots(performer, moves, ctx),
-    performerBadges(performer, seat, ctx));
+    performerBadges(performer, seat, ctx),
+    performerBenefits(performer.id, ctx));
   return moves.bind(card, moves.first((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type)));
 }
 
@@ -248,6 +341,7 @@ function conversionChip(move, moves) {
 function personnelCard(id, seat, moves, ctx) {
   const card = el("div", { class: "dr-card dr-personnel dr-small", "data-card": id },
     el("div", { class: "dr-card-name" }, cardName(id)),
+    cardText(id, ctx),
     seat.skipped.includes(id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
   moves.bind(card, moves.one("SkipSalary", { card: id }));
   const conversions = moves.take((a) => a.type === "Convert" && a.card === id);
@@ -264,7 +358,8 @@ function storage(seat, moves, ctx) {
 }
 
 function handCard(id, moves, ctx) {
-  const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)));
+  const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)),
+    cardText(id, ctx));
   const chips = [
     ...moves.take((a) => a.type === "Play" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.play"))),
     ...moves.take((a) => a.type === "Discard" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.discard"))),
@@ -274,7 +369,9 @@ function handCard(id, moves, ctx) {
 }
 
 function pickCard(id, kind, kept, moves, ctx) {
-  const card = el("div", { class: `dr-card dr-${kind} dr-small`, "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)),
+  const card = el("div", { class: `dr-card dr-${kind}${kind === "performer" ? "" : " dr-small"}`, "data-card": id },
+    el("div", { class: "dr-card-name" }, cardName(id)),
+    details(id, ctx),
     kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
   return moves.bind(card, moves.one("Keep", { card: id }));
 }
@@ -308,12 +405,19 @@ function bank(seat, moves, ctx) {
   return moves.bind(box, moves.one("Deposit"));
 }
 
+// What a region tile scores at each show, in words.
+function regionText(id, ctx) {
+  const r = CONTENT.regions[id];
+  if (!r) return null;
+  return ctx.t("dr.regionScores", { prestige: r.prestige, per: r.per, types: r.types.map((t) => ctx.t(`dr.type.${t}`)).join(" + ") });
+}
+
 function seatStats(seat, n, view, moves, ctx) {
   return el("div", { class: "dr-stats" },
     el("span", { class: "dr-stat dr-coins" }, icon("coin"), " ", ctx.t("dr.coins", { n: seat.coins })),
     el("span", { class: "dr-stat dr-prestige" }, icon("star"), " ", ctx.t("dr.prestige", { n: seat.prestige })),
     el("span", { class: "dr-stat" }, icon("ticket"), " ", ctx.t("dr.tickets", { n: seat.tickets })),
-    el("span", { class: "dr-stat" }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
+    el("span", { class: "dr-stat", title: regionText(seat.region, ctx) }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
     seat.skips ? el("span", { class: "dr-stat" }, ctx.t("dr.skips", { n: seat.skips })) : null,
     seat.bank || (n === ctx.seat && moves.left.some((m) => m.action.type === "Deposit")) ? bank(seat, moves, ctx) : null,
     seat.starting_cubes && seat.starting_cubes.length
@@ -381,12 +485,23 @@ function buttons(moves, ctx) {
 // ------------------------------------------------------------------ the board
 
 export function render(root, view, legal, send, ctx) {
+  useContent(ctx.content);
   loadStyle();
   const moves = new Moves(legal, send);
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
+}
+
+// Log entries name cards and regions by their printed names.
+export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
+  const out = {};
+  if (typeof data.card === "string") out.card = cardName(data.card);
+  if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id));
+  if (typeof data.region === "string") out.region = cardName(data.region);
+  return out;
 }
 
 // ------------------------------------------------------------------ strings
@@ -495,6 +610,16 @@ export const strings = {
     "dr.benefit": "Take the outstanding benefit",
     "dr.returnOrganizer": "Return the Show Organizer (start next turn)",
     "dr.keepOrganizer": "Keep the Show Organizer",
+    "dr.type.magician": "Magician", "dr.type.acrobat": "Acrobat", "dr.type.juggler": "Juggler", "dr.type.tamer": "Tamer", "dr.type.bizarre": "Bizarre",
+    "dr.levelShort.1": "P", "dr.levelShort.2": "G", "dr.levelShort.3": "O",
+    "dr.needs": "needs a {color} cube",
+    "dr.flipPrestige": "flip: {n} prestige",
+    "dr.salaries": "salary {n} (second show {m})",
+    "dr.regionScores": "each show: {prestige} prestige per {per} performers of each type: {types}",
+    "dr.fx.coins": "+{n} coins", "dr.fx.prestige": "+{n} prestige", "dr.fx.cube": "a {colors} cube", "dr.fx.any_cube": "any cube",
+    "dr.fx.cube_to_coins": "cube → {n} coins", "dr.fx.coins_to_trailer": "{n} coins → trailer",
+    "dr.fx.look_invest": "look at {n} investments, keep 1", "dr.fx.skip_salary": "skip a salary",
+    "dr.fx.cube_to_skip": "cube → skip a salary", "dr.fx.trailer": "a trailer",
   },
   fr: {
     reshuffled: "La défausse {deck} est mélangée pour former une nouvelle pioche.",
@@ -599,6 +724,16 @@ export const strings = {
     "dr.benefit": "Prendre le bonus exceptionnel",
     "dr.returnOrganizer": "Rendre l’organisateur (commencer le prochain tour)",
     "dr.keepOrganizer": "Garder l’organisateur",
+    "dr.type.magician": "Magicien", "dr.type.acrobat": "Acrobate", "dr.type.juggler": "Jongleur", "dr.type.tamer": "Dompteur", "dr.type.bizarre": "Bizarre",
+    "dr.levelShort.1": "M", "dr.levelShort.2": "B", "dr.levelShort.3": "E",
+    "dr.needs": "demande un cube {color}",
+    "dr.flipPrestige": "retourné : {n} prestige",
+    "dr.salaries": "salaire {n} (deuxième numéro {m})",
+    "dr.regionScores": "à chaque spectacle : {prestige} prestige par {per} artistes de chaque type ({types})",
+    "dr.fx.coins": "+{n} pièces", "dr.fx.prestige": "+{n} prestige", "dr.fx.cube": "un cube {colors}", "dr.fx.any_cube": "un cube au choix",
+    "dr.fx.cube_to_coins": "cube → {n} pièces", "dr.fx.coins_to_trailer": "{n} pièces → roulotte",
+    "dr.fx.look_invest": "voir {n} investissements, en garder 1", "dr.fx.skip_salary": "sauter un salaire",
+    "dr.fx.cube_to_skip": "cube → sauter un salaire", "dr.fx.trailer": "une roulotte",
   },
   "zh-Hant": {
     reshuffled: "{deck} 棄牌堆洗成新的牌庫。",
@@ -703,5 +838,15 @@ export const strings = {
     "dr.benefit": "拿取精彩獎勵",
     "dr.returnOrganizer": "歸還演出經理（下回合先手）",
     "dr.keepOrganizer": "保留演出經理",
+    "dr.type.magician": "魔術師", "dr.type.acrobat": "雜技演員", "dr.type.juggler": "雜耍演員", "dr.type.tamer": "馴獸師", "dr.type.bizarre": "奇人",
+    "dr.levelShort.1": "差", "dr.levelShort.2": "好", "dr.levelShort.3": "優",
+    "dr.needs": "需要{color}方塊",
+    "dr.flipPrestige": "翻面：{n} 聲望",
+    "dr.salaries": "薪水 {n}（第二場 {m}）",
+    "dr.regionScores": "每場演出：每種類型（{types}）每 {per} 位得 {prestige} 聲望",
+    "dr.fx.coins": "+{n} 金幣", "dr.fx.prestige": "+{n} 聲望", "dr.fx.cube": "一個{colors}方塊", "dr.fx.any_cube": "任一方塊",
+    "dr.fx.cube_to_coins": "方塊 → {n} 金幣", "dr.fx.coins_to_trailer": "{n} 金幣 → 拖車",
+    "dr.fx.look_invest": "看 {n} 張投資卡，留 1 張", "dr.fx.skip_salary": "跳過一筆薪水",
+    "dr.fx.cube_to_skip": "方塊 → 跳過一筆薪水", "dr.fx.trailer": "一輛拖車",
   },
 };

@@ -1,109 +1,30 @@
 // Troll Fest board for the web table: the map with its cities, roads and dragon passes, the bands,
 // the Rock Springboard and the seat's cards. Interface: see docs/server.md, "Per-game boards".
 
-// Printed content (the view names cards and cities by index): generated from data/*.toml.
-// Cities: [name, species, symbol, x, y].
-const CITIES = [["Grumblerock","troll","none",6,2],["Snorheim","troll","none",16,2],["Bouldergate","troll","market",26,2],["Mossmouth","troll","none",36,2],["Silverleaf","elf","none",46,2],["Lunaris","elf","culture",56,2],["Aelindor","elf","none",66,2],["Moonbrook","elf","culture",76,2],["Trollhaugen","troll","none",9,7],["Cragmire","troll","culture",19,7],["Stonebelly","troll","none",29,7],["Gloomfjord","troll","market",39,7],["Starglade","elf","none",49,7],["Willowmere","elf","none",59,7],["Eldaran","elf","market",69,7],["Mistvale","elf","none",79,7],["Anvilhold","dwarf","none",6,12],["Deepforge","dwarf","market",16,12],["Ironhall","dwarf","none",26,12],["Goldpeak","dwarf","culture",36,12],["Skullcrag","orc","culture",46,12],["Gorgrim","orc","none",56,12],["Bloodmarsh","orc","market",66,12],["Mudfang","orc","none",76,12],["Hammerdeep","dwarf","culture",9,17],["Coppermine","dwarf","none",19,17],["Stoutgate","dwarf","culture",29,17],["Emberhall","dwarf","none",39,17],["Ashpit","orc","none",49,17],["Warhowl","orc","market",59,17],["Grimtusk","orc","none",69,17],["Bonerattle","orc","none",79,17]];
-// Roads: [city, city, dragon pass colour index or -1].
-const ROADS = [[0,1,-1],[0,8,-1],[0,9,-1],[1,2,-1],[2,3,-1],[2,10,-1],[3,4,1],[3,11,-1],[3,12,-1],[4,5,-1],[4,12,-1],[5,6,6],[5,13,-1],[6,7,-1],[6,15,-1],[7,15,-1],[8,9,-1],[8,16,-1],[9,10,-1],[9,17,3],[10,18,-1],[10,19,-1],[11,12,0],[11,19,-1],[12,13,-1],[12,20,-1],[13,14,-1],[13,21,-1],[13,22,-1],[14,15,-1],[14,22,4],[15,23,-1],[16,17,-1],[16,24,-1],[17,18,-1],[17,25,-1],[17,26,-1],[18,26,-1],[19,20,2],[19,27,-1],[20,21,-1],[20,28,-1],[20,29,-1],[21,22,-1],[22,23,-1],[22,30,-1],[23,31,-1],[24,25,-1],[25,26,-1],[26,27,-1],[28,29,-1],[29,30,-1],[30,31,5]];
-// Artists: [name, instrument, species, gender, energy, charisma, skill].
-const ARTISTS = [
-  ["Snagg of the Hills","guitar","troll","m",1,1,0],
-  ["Snagg the Bold","guitar","troll","f",1,0,1],
-  ["Vashka Fuzzbeard","guitar","orc","m",0,0,2],
-  ["Murka the Loud","guitar","orc","f",0,1,1],
-  ["Lirael Skullsplitter","guitar","elf","m",1,0,1],
-  ["Lirael Fuzzbeard","guitar","elf","f",1,1,0],
-  ["Hilda Quickstick","guitar","dwarf","m",0,1,1],
-  ["Thrain Quickstick","guitar","dwarf","f",0,2,0],
-  ["Trulla Ironlung","bass","troll","m",0,0,2],
-  ["Ugg Skullsplitter","bass","troll","f",0,1,1],
-  ["Murka Skullsplitter","bass","orc","m",0,2,0],
-  ["Zog Deepvoice","bass","orc","f",1,0,1],
-  ["Lirael Quickstick","bass","elf","m",0,2,0],
-  ["Caelum of the Hills","bass","elf","f",0,0,2],
-  ["Dwalin Fuzzbeard","bass","dwarf","m",0,1,1],
-  ["Thrain the Bold","bass","dwarf","f",0,1,1],
-  ["Snagg the Loud","singer","troll","m",0,1,1],
-  ["Brakka Thunderfist","singer","troll","f",1,0,1],
-  ["Vashka of the Hills","singer","orc","m",0,0,2],
-  ["Ruzga Fuzzbeard","singer","orc","f",0,0,2],
-  ["Thalion of the Hills","singer","elf","m",1,1,0],
-  ["Caelum Fuzzbeard","singer","elf","f",0,0,2],
-  ["Gerda Skullsplitter","singer","dwarf","m",0,0,2],
-  ["Brunna the Bold","singer","dwarf","f",0,0,2],
-  ["Hrum the Loud","drums","troll","m",1,1,0],
-  ["Trulla Grimstrum","drums","troll","f",2,0,0],
-  ["Zog Bonecrusher","drums","orc","m",0,1,1],
-  ["Ruzga Grimstrum","drums","orc","f",0,1,1],
-  ["Caelum Thunderfist","drums","elf","m",0,1,1],
-  ["Caelum the Wild","drums","elf","f",0,2,0],
-  ["Brunna Fuzzbeard","drums","dwarf","m",1,1,0],
-  ["Thrain Fuzzbeard","drums","dwarf","f",1,0,1],
-  ["Snagg Bonecrusher","guitar","troll","m",1,1,2],
-  ["Krull the Wild","guitar","orc","f",3,0,1],
-  ["Lirael Starfire","guitar","elf","m",1,1,2],
-  ["Gerda Stringbreaker","guitar","dwarf","f",0,1,3],
-  ["Brakka Skullsplitter","bass","troll","m",1,1,2],
-  ["Krull the Bold","bass","orc","f",2,1,1],
-  ["Caelum the Loud","bass","elf","m",2,1,1],
-  ["Thrain Deepvoice","bass","dwarf","f",3,1,0],
-  ["Hrum Skullsplitter","singer","troll","m",2,1,1],
-  ["Ruzga Moonhowl","singer","orc","f",1,3,0],
-  ["Caelum Starfire","singer","elf","m",2,0,2],
-  ["Gerda Ironlung","singer","dwarf","f",1,1,2],
-  ["Trulla Moonhowl","drums","troll","m",2,1,1],
-  ["Ruzga Bonecrusher","drums","orc","f",2,0,2],
-  ["Thalion Bonecrusher","drums","elf","m",1,1,2],
-  ["Dwalin the Bold","drums","dwarf","f",2,0,2],
-  ["Ysolde Moonhowl","keyboard","elf","m",2,2,0],
-  ["Hrum Grimstrum","keyboard","troll","f",0,3,0],
-  ["Ruzga of the Hills","keyboard","orc","m",1,2,1],
-  ["Hilda Velvet","bagpipe","dwarf","f",1,1,2],
-  ["Zog the Bold","bagpipe","orc","m",2,1,1],
-  ["Thrain Moonhowl","violin","dwarf","f",2,0,2],
-  ["Ugg the Wild","violin","troll","m",0,1,3],
-  ["Snagg Skullsplitter","flute","troll","f",1,0,3],
-  ["Brakka of the Hills","harp","troll","m",0,1,3],
-  ["Asterion Thunderfist","guitar","minotaur","f",2,2,0],
-  ["Ymir Starfire","bass","giant","m",1,1,2],
-  ["Nixie Moonhowl","singer","goblin","f",1,2,1],
-  ["Ligeia the Wild","drums","siren","m",2,2,0],
-  ["Chiron the Loud","keyboard","centaur","f",3,1,0],
-  ["Taura Starfire","bagpipe","minotaur","m",2,1,1],
-  ["Ymir Quickstick","violin","giant","f",0,1,3],
-  ["Nixie the Bold","flute","goblin","m",1,1,2],
-  ["Ligeia Quickstick","harp","siren","f",1,1,2],
-  ["Hylonome the Loud","singer","centaur","m",1,2,1],
-  ["Asterion Skullsplitter","guitar","minotaur","f",0,3,1],
-  ["Gerdr Bonecrusher","bass","giant","m",1,2,1],
-  ["Snikt of the Hills","singer","goblin","f",2,0,2],
-  ["Ligeia Skullsplitter","drums","siren","m",3,0,1],
-  ["Hylonome the Bold","keyboard","centaur","f",2,1,1],
-];
-// Action card types: [name, kind, effect, text]; each copy's type, in card id order after the artists.
-const ACTION_TYPES = [
-  ["Duo","band","duo","Play next to your band when you reveal it: keep two artists of the same instrument (one pair per Duo)."],
-  ["Thor's Hammer","answer","cancel","Play out of turn: cancel the action card another player has just played."],
-  ["Tour Bus","tour","double_move","Your turn, before moving: move along two roads this turn, stopping only in the second city."],
-  ["Dragon Tamer","tour","take_dragon","Your turn: take one dragon token of a colour you do not hold, from any pass that has one left."],
-  ["Groundhog Call","tour","move_groundhog","Your turn, before moving: put the Groundhog on any city that has not reached its tour limit."],
-  ["Encore","tour","encore","Your turn, after a concert where you placed a tour token: score 3 points."],
-  ["Talent Scout","tour","scout","Your turn: take an artist from the Rock Springboard into your band (as in a city with a vivid cultural life, without the species point)."],
-  ["Pyrotechnics","festival","energy","Festival: +3 to your band's total Energy."],
-  ["Stage Charm","festival","charisma","Festival: +3 to your band's total Charisma."],
-  ["Endless Solo","festival","skill","Festival: +3 to your band's total Skill."],
-  ["Rave Review","festival","points","Festival: score 4 points."],
-  ["Light Show (red)","festival","light","Festival: counts as a red dragon for the Light Show."],
-  ["Light Show (blue)","festival","light","Festival: counts as a blue dragon for the Light Show."],
-  ["Light Show (green)","festival","light","Festival: counts as a green dragon for the Light Show."],
-  ["Light Show (yellow)","festival","light","Festival: counts as a yellow dragon for the Light Show."],
-  ["Light Show (purple)","festival","light","Festival: counts as a purple dragon for the Light Show."],
-  ["Light Show (black)","festival","light","Festival: counts as a black dragon for the Light Show."],
-  ["Light Show (white)","festival","light","Festival: counts as a white dragon for the Light Show."],
-];
-const ACTION_COPIES = [0,0,0,0,1,1,1,1,2,2,2,2,3,3,3,4,4,4,5,5,5,5,6,6,6,7,7,7,8,8,8,9,9,9,10,10,11,12,13,14,15,16,17];
-const BAND_NAMES = ["Trollhammer","The Rolling Stones (Literally)","Moss Pit","Grumble Jam","Dragon Breath Boys","Elf Destruct","Orcestra","Dwarf Star","Bog Static","Minotaur Mayhem","Goblin Groove","Siren Sirens","The Stone Skulls","Cave Noise","Horn of Plenty","Under the Bridge"];
+// Printed content (the view names cards and cities by index): ctx.content, the game's data as the
+// server loaded it (GET /api/games/trollfest/content), set by `useContent` before each drawing.
+// Cities: [name, species, symbol, x, y]. Roads: [city, city, dragon pass colour index or -1].
+// Artists: [name, instrument, species, gender, energy, charisma, skill]. Action card types:
+// [name, kind, effect, text]; ACTION_COPIES: each copy's type, in card id order after the artists.
+let CITIES = [];
+let ROADS = [];
+let ARTISTS = [];
+let ACTION_TYPES = [];
+let ACTION_COPIES = [];
+let BAND_NAMES = [];
+let usedContent = null;
+
+function useContent(content) {
+  if (content === usedContent) return;
+  if (!content || !Array.isArray(content.cities)) throw new Error("the Troll Fest board needs ctx.content");
+  usedContent = content;
+  CITIES = content.cities.map((c) => [c.name, c.species, c.symbol, c.x, c.y]);
+  ROADS = content.roads.map((r) => [r.a, r.b, r.pass]);
+  ARTISTS = content.artists.map((a) => [a.name, a.instrument, a.species, a.gender[0], a.energy, a.charisma, a.skill]);
+  ACTION_TYPES = content.action_types.map((a) => [a.name, a.kind, a.effect, a.text]);
+  ACTION_COPIES = content.action_copies;
+  BAND_NAMES = content.band_names;
+}
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["red", "blue", "green", "yellow", "purple", "black", "white"];
@@ -548,6 +469,7 @@ function bandsZone(view, moves, play, ctx) {
 
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
+  useContent(ctx.content);
   loadStyles();
   const moves = movesOf(legal);
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
@@ -570,6 +492,12 @@ export function render(root, view, legal, send, ctx) {
 // ------------------------------------------------------------------------------ strings
 // Log templates: event data names cities and cards by index, which a template cannot look up; the
 // map and the bands show where everything went.
+// Log entries name cities by their printed names.
+export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
+  return typeof data.city === "number" && CITIES[data.city] ? { city: CITIES[data.city][0] } : {};
+}
+
 export const strings = {
   en: {
     draft_pick: "Draft: everyone picks a card (pick {round}).",
@@ -579,10 +507,10 @@ export const strings = {
     names: "The bands are named.",
     vote: "The votes for the best band name are in.",
     vote_settled: "The tie is settled: {seat} has the best band name.",
-    start_city: "{seat} chooses a hometown.",
-    groundhog: "The Groundhog moves to a new city.",
-    move: "{seat} moves along a road.",
-    concert: "{seat} gives a concert: {points} points.",
+    start_city: "{seat} chooses {city} as hometown.",
+    groundhog: "The Groundhog moves to {city}.",
+    move: "{seat} moves to {city}.",
+    concert: "{seat} gives a concert in {city}: {points} points.",
     market: "{seat} keeps a card at the Market.",
     recruit: "{seat} recruits an artist.",
     blind_discard: "{seat} turns down a blind audition.",
@@ -645,10 +573,10 @@ export const strings = {
     names: "Les groupes ont un nom.",
     vote: "Les votes pour le meilleur nom de groupe sont comptés.",
     vote_settled: "L’égalité est tranchée : {seat} a le meilleur nom de groupe.",
-    start_city: "{seat} choisit sa ville natale.",
-    groundhog: "La Marmotte part vers une nouvelle ville.",
-    move: "{seat} prend la route.",
-    concert: "{seat} donne un concert : {points} points.",
+    start_city: "{seat} choisit {city} comme ville natale.",
+    groundhog: "La Marmotte part vers {city}.",
+    move: "{seat} prend la route vers {city}.",
+    concert: "{seat} donne un concert à {city} : {points} points.",
     market: "{seat} garde une carte au Marché.",
     recruit: "{seat} recrute un artiste.",
     blind_discard: "{seat} refuse une audition à l’aveugle.",
@@ -711,10 +639,10 @@ export const strings = {
     names: "各樂團取好了團名。",
     vote: "最佳團名的投票揭曉。",
     vote_settled: "平手已決定：{seat} 的團名最佳。",
-    start_city: "{seat} 選定家鄉。",
-    groundhog: "土撥鼠移到新的城市。",
-    move: "{seat} 沿道路移動。",
-    concert: "{seat} 開了一場演唱會：{points} 分。",
+    start_city: "{seat} 選定家鄉：{city}。",
+    groundhog: "土撥鼠移到{city}。",
+    move: "{seat} 沿道路移動到{city}。",
+    concert: "{seat} 在{city}開了一場演唱會：{points} 分。",
     market: "{seat} 在市集留下一張卡。",
     recruit: "{seat} 招募了一位樂手。",
     blind_discard: "{seat} 婉拒了盲選試音。",
