@@ -139,7 +139,8 @@ def test_a_game_package_ships_its_own_board(tmp_path):
             hidden = client.get(f"/api/tables/{table_id}/state", params={"token": created["seats"][0]["token"]}).json()
     finally:
         server.stop()
-    assert found == {"highcard": None, "cards": "/boards/cards.js"}
+    assert found["highcard"] is None and found["cards"] == "/boards/cards.js"
+    assert all(found[name] == f"/boards/{name}.js" for name in ("drumroll", "trollfest", "carcassonne"))
     assert script.status_code == 200 and "root.textContent = 'cards'" in script.text
     assert script.headers["content-type"].startswith("text/javascript")
     assert none.status_code == 404 and "no board module" in error_of(none)["message"]

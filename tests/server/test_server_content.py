@@ -44,17 +44,19 @@ def test_content_follows_the_tables_options(server, tmp_path: Path):
     mine = tmp_path / "cards.toml"
     mine.write_text((DRUMROLL_DATA / "cards.toml").read_text().replace('name = "Rope Walker"', 'name = "Tightrope Star"'))
     with server.client() as client:
-        own = _table(client, "drumroll", 2, {"cards": str(mine)})
+        refused = client.post("/api/tables", json={"game": "drumroll", "players": 2, "options": {"cards": str(mine)},
+                                                   "seats": [{"name": "Ada"}, {"bot": "random"}]})
+        assert refused.status_code == 400 and "command line" in error_of(refused)["message"]
         plain = _table(client, "drumroll", 2, {})
         base = _table(client, "carcassonne", 2, {"expansions": []})
-        got = client.get("/api/games/drumroll/content", params={"table": own}).json()
-        assert got["performers"]["rope-walker"]["name"] == "Tightrope Star"
-        assert got["performers"]["rope-walker"]["requires"] == ["red", "yellow", "white"]
         shipped = client.get("/api/games/drumroll/content", params={"table": plain}).json()
         assert shipped["performers"]["rope-walker"]["name"] == "Rope Walker"
+        assert shipped["performers"]["rope-walker"]["requires"] == ["red", "yellow", "white"]
         tiles = client.get("/api/games/carcassonne/content", params={"table": base}).json()["tiles"]
         assert "crrc.bt" not in tiles and "D" in tiles
-        wrong = client.get("/api/games/trollfest/content", params={"table": own})
+        full = client.get("/api/games/carcassonne/content", params={"table": _table(client, "carcassonne", 2, {})}).json()
+        assert "crrc.bt" in full["tiles"]
+        wrong = client.get("/api/games/trollfest/content", params={"table": plain})
         assert wrong.status_code == 400 and "drumroll" in error_of(wrong)["message"]
         unknown = client.get("/api/games/drumroll/content", params={"table": "nope"})
         assert unknown.status_code == 404

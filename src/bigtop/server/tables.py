@@ -88,6 +88,9 @@ class LiveTable:
             watcher.queue.put_nowait(messages[watcher.seat])
 
 
+FILE_OPTIONS = {"cards"}  # options that name a file on the server's disk: never taken from the web
+
+
 class Hall:
     """Every table of the server, backed by a `Store`. Methods raise `ServerError` and change nothing."""
 
@@ -138,6 +141,8 @@ class Hall:
 
         Returns the table and each seat's secret token (None for bots)."""
         game = games.get(game_name)
+        if isinstance(options, dict) and FILE_OPTIONS & set(options):
+            raise ServerError("custom content files are for the command line; the web table plays the shipped content")
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
         state = game.new(players, seed=seed, options=options)
