@@ -40,6 +40,21 @@ Key = tuple[tuple[int, Action], ...]
 DEFAULT_EVALUATE_DEPTH = 30
 
 
+def margin_values(worth: Sequence[float], scale: float) -> list[float]:
+    """Per seat, a logistic of its lead over the best other seat: `1 / (1 + exp(-lead / scale))`.
+
+    A helper for a game's `evaluate` hook: `worth` is each seat's estimated final score."""
+    n = len(worth)
+    if n == 1:
+        return [0.5]
+    out = []
+    for p in range(n):
+        best_other = max(w for q, w in enumerate(worth) if q != p)
+        x = (worth[p] - best_other) / scale
+        out.append(1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0)
+    return out
+
+
 class Node:
     """A tree node: per (seat, action) `[visits, total reward, availability]`, and children by the
     joint move that leads to them."""

@@ -83,6 +83,12 @@ class DrumRoll(Game[DrumRollState]):
 
         return cards_table(self.parse_options(options))
 
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
+        from bigtop.games.drumroll.search import evaluate
+
+        return evaluate(state)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from .bot import HeuristicBot
 

@@ -89,6 +89,12 @@ class TrollFest(Game[TrollFestState]):
 
         return content_tables()
 
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
+        from bigtop.games.trollfest.search import evaluate
+
+        return evaluate(state)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from bigtop.games.trollfest.bot import HeuristicBot
 
