@@ -26,7 +26,13 @@ MEEPLE_VALUE = 2.0
 def worth(s: CarcassonneState) -> list[float]:
     """Each seat's estimated final score."""
     out = [float(p) for p in s.points]
-    find, open_, spans, ntype = s.find, s.open, s.spans, s.ntype
+    parent, open_, spans, ntype = s.parent, s.open, s.spans, s.ntype
+
+    def find(x: int) -> int:  # the state's own `find` compresses paths: this one only reads
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
     monastery_pos = None
     for node, figures in enumerate(s.figs):
         if not figures:

@@ -89,6 +89,12 @@ class DrumRoll(Game[DrumRollState]):
 
         return evaluate(state)
 
+    def rollout_action(self, state: Any, player: int, legal: list[Action], rng: Any) -> Action:
+        """The ISMCTS playout policy."""
+        from bigtop.games.drumroll.search import rollout_action
+
+        return rollout_action(state, player, legal, rng)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from .bot import HeuristicBot
 

@@ -95,6 +95,12 @@ class TrollFest(Game[TrollFestState]):
 
         return evaluate(state)
 
+    def rollout_action(self, state: Any, player: int, legal: list[Action], rng: Any) -> Action:
+        """The ISMCTS playout policy."""
+        from bigtop.games.trollfest.search import rollout_action
+
+        return rollout_action(state, player, legal, rng)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from bigtop.games.trollfest.bot import HeuristicBot
 

@@ -1,9 +1,11 @@
 """Troll Fest hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
 
 A seat's worth is its points so far plus the Festival it would score if the Festival were held now
-with the band it has formed and every Festival card in its hand played (hands of other seats are
-whatever the determinization dealt them), plus the end-of-tour bonuses it already holds. The value
-is a logistic of the lead over the best other seat. Everything is read from the state it is given.
+with its band (before the band is shown: the strongest artist per instrument among those it holds)
+and every Festival card in its hand played (hands of other seats are whatever the determinization
+dealt them), plus the concerts still to give (tour tokens left, each worth more the more artists of
+one species the band has), plus the end-of-tour bonuses it already holds. The value is a logistic of
+the lead over the best other seat. Everything is read from the state it is given.
 """
 
 from __future__ import annotations
@@ -11,13 +13,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigtop.bots.ismcts import margin_values
-from bigtop.games.trollfest.data import COLOURS
+from bigtop.core import Action, Rng
+from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES
 from bigtop.games.trollfest.scoring import ATTRIBUTES, festival_scores
+from bigtop.games.trollfest.state import TOUR_TOKENS
 
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
 SCALE = 8.0  # points of lead worth e (logistic scale)
+CONCERT_BASE = 1.0  # points a concert is worth besides its species points
+CONCERT_SPECIES = 0.8  # share of the band's largest species a concert is worth on average
+
+
+def _prospective_band(s: TrollFestState, p: int) -> list[int]:
+    """The band p has, or before the reveal the strongest artist per instrument it holds."""
+    if s.band[p] or s.phase not in ("draft", "form"):
+        return s.band[p]
+    c = s.c
+    held = s.kept[p] + s.pile[p] + s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)]
+    best: dict[str, tuple[int, int]] = {}
+    for a in held:
+        art = c.artists[a]
+        strength = art.energy + art.charisma + art.skill
+        old = best.get(art.instrument)
+        if old is None or strength > old[0]:
+            best[art.instrument] = (strength, a)
+    return [a for _, a in best.values()]
 
 
 def worth(s: TrollFestState) -> list[float]:
@@ -27,7 +49,18 @@ def worth(s: TrollFestState) -> list[float]:
     out = [float(x) for x in s.score]
     if s.phase == "over":
         return out
-    bands = s.band
+    bands = [_prospective_band(s, p) for p in range(n)]
+    c_art = c.artists
+    for p in range(n):
+        tokens = s.tokens[p] if s.phase == "tour" else TOUR_TOKENS[n] if s.phase != "festival" else 0
+        if tokens:
+            counts: dict[str, int] = {}
+            for a in bands[p]:
+                sp = c_art[a].species
+                if sp in COMMON_SPECIES:
+                        counts[sp] = counts.get(sp, 0) + 1
+            top = max(counts.values()) if counts else 0
+            out[p] += tokens * (CONCERT_BASE + CONCERT_SPECIES * top)
     if any(bands):
         bonus = [list(b) for b in s.bonus]
         lights: list[list[int]] = []
@@ -64,3 +97,16 @@ def worth(s: TrollFestState) -> list[float]:
 def evaluate(s: TrollFestState) -> list[float]:
     """A value in [0, 1] per seat: logistic of the estimated lead."""
     return margin_values(worth(s), SCALE)
+
+
+_POLICY = None
+
+
+def rollout_action(s: TrollFestState, player: int, legal: list[Action], rng: Rng) -> Action:
+    """The playout policy: the heuristic bot's greedy choice (it draws no chance)."""
+    global _POLICY
+    if _POLICY is None:
+        from bigtop.games.trollfest.bot import HeuristicBot
+
+        _POLICY = HeuristicBot(0)
+    return _POLICY.choose(s, player, legal)
