@@ -83,6 +83,8 @@ class DrumRoll(Game[DrumRollState]):
 
         return cards_table(self.parse_options(options))
 
+    search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
+
     def evaluate(self, state: Any) -> list[float]:
         """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
         from bigtop.games.drumroll.search import evaluate

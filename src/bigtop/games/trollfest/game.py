@@ -89,6 +89,8 @@ class TrollFest(Game[TrollFestState]):
 
         return content_tables()
 
+    search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
+
     def evaluate(self, state: Any) -> list[float]:
         """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
         from bigtop.games.trollfest.search import evaluate

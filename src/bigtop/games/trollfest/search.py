@@ -3,9 +3,10 @@
 A seat's worth is its points so far plus the Festival it would score if the Festival were held now
 with its band (before the band is shown: the strongest artist per instrument among those it holds)
 and every Festival card in its hand played (hands of other seats are whatever the determinization
-dealt them), plus the concerts still to give (tour tokens left, each worth more the more artists of
-one species the band has), plus the end-of-tour bonuses it already holds. The value is a logistic of
-the lead over the best other seat. Everything is read from the state it is given.
+dealt them), plus the concerts still to give (tour tokens left, as many as the tour is likely to
+last, each worth more the more artists of one species the band has), plus the end-of-tour bonuses
+it already holds. The value is a logistic of the lead over the best other seat. Everything is read
+from the state it is given.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
 SCALE = 8.0  # points of lead worth e (logistic scale)
+OTHER_CARD = 1.5  # a tour, Duo or Hammer card in hand, before the Festival
 CONCERT_BASE = 1.0  # points a concert is worth besides its species points
-CONCERT_SPECIES = 0.8  # share of the band's largest species a concert is worth on average
+CONCERT_SPECIES = 0.5  # share of the band's largest species a concert is worth on average
 
 
 def _prospective_band(s: TrollFestState, p: int) -> list[int]:
@@ -51,14 +53,23 @@ def worth(s: TrollFestState) -> list[float]:
         return out
     bands = [_prospective_band(s, p) for p in range(n)]
     c_art = c.artists
+    # the tour ends soon after a seat places its last token: tokens beyond that are never played
+    if s.phase == "tour":
+        if s.trigger >= 0:
+            turns = [1 if p != s.trigger else 0 for p in range(n)]
+        else:
+            turns = [min(s.tokens) + 1] * n
+        concerts = [min(s.tokens[p], turns[p]) for p in range(n)]
+    else:
+        concerts = [0 if s.phase == "festival" else TOUR_TOKENS[n]] * n
     for p in range(n):
-        tokens = s.tokens[p] if s.phase == "tour" else TOUR_TOKENS[n] if s.phase != "festival" else 0
+        tokens = concerts[p]
         if tokens:
             counts: dict[str, int] = {}
             for a in bands[p]:
                 sp = c_art[a].species
                 if sp in COMMON_SPECIES:
-                        counts[sp] = counts.get(sp, 0) + 1
+                    counts[sp] = counts.get(sp, 0) + 1
             top = max(counts.values()) if counts else 0
             out[p] += tokens * (CONCERT_BASE + CONCERT_SPECIES * top)
     if any(bands):
@@ -70,11 +81,13 @@ def worth(s: TrollFestState) -> list[float]:
                 a = c.action(x)
                 if a.effect == "light":
                     mine.append(COLOURS.index(a.colour))
-            for x in s.hand[p]:
+            for x in s.hand[p] + s.picks[p]:  # picks: action cards drafted, in hand after the draft
                 if c.is_artist(x):
                     continue
                 a = c.action(x)
                 if a.kind != "festival":
+                    if s.phase != "festival":
+                        out[p] += OTHER_CARD
                     continue
                 if a.effect == "light":
                     mine.append(COLOURS.index(a.colour))
