@@ -1,7 +1,8 @@
 """Troll Fest hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
 
 A seat's worth is its points so far plus the Festival it would score if the Festival were held now
-with its band (before the band is shown: the strongest artist per instrument among those it holds)
+with its band (before the band is shown: the artists kept so far and the strongest one per undecided
+instrument among those it holds)
 and every Festival card in its hand played (hands of other seats are whatever the determinization
 dealt them), plus the concerts still to give (tour tokens left, as many as the tour is likely to
 last, each worth more the more artists of one species the band has), plus the end-of-tour bonuses
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 SCALE = 8.0  # points of lead worth e (logistic scale)
 OTHER_CARD = 1.5  # a tour, Duo or Hammer card in hand, before the Festival
+STRENGTH = 0.3  # per point of Energy, Charisma and Skill in the band, before the Festival
 CONCERT_BASE = 1.0  # points a concert is worth besides its species points
 CONCERT_SPECIES = 0.5  # share of the band's largest species a concert is worth on average
 
@@ -33,7 +35,11 @@ def _prospective_band(s: TrollFestState, p: int) -> list[int]:
     if s.band[p] or s.phase not in ("draft", "form"):
         return s.band[p]
     c = s.c
-    held = s.kept[p] + s.pile[p] + s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)]
+    if s.phase == "form":  # kept artists stay; undecided instruments take their best candidate
+        todo = s.todo[p]
+        held = [a for a in s.pile[p] if c.artists[a].instrument in todo]
+    else:
+        held = s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)]
     best: dict[str, tuple[int, int]] = {}
     for a in held:
         art = c.artists[a]
@@ -41,7 +47,8 @@ def _prospective_band(s: TrollFestState, p: int) -> list[int]:
         old = best.get(art.instrument)
         if old is None or strength > old[0]:
             best[art.instrument] = (strength, a)
-    return [a for _, a in best.values()]
+    band = [a for _, a in best.values()]
+    return s.kept[p] + band if s.phase == "form" else band
 
 
 def worth(s: TrollFestState) -> list[float]:
@@ -63,15 +70,17 @@ def worth(s: TrollFestState) -> list[float]:
     else:
         concerts = [0 if s.phase == "festival" else TOUR_TOKENS[n]] * n
     for p in range(n):
-        tokens = concerts[p]
-        if tokens:
-            counts: dict[str, int] = {}
-            for a in bands[p]:
-                sp = c_art[a].species
-                if sp in COMMON_SPECIES:
-                    counts[sp] = counts.get(sp, 0) + 1
-            top = max(counts.values()) if counts else 0
-            out[p] += tokens * (CONCERT_BASE + CONCERT_SPECIES * top)
+        counts: dict[str, int] = {}
+        strength = 0
+        for a in bands[p]:
+            art = c_art[a]
+            strength += art.energy + art.charisma + art.skill
+            if art.species in COMMON_SPECIES:
+                counts[art.species] = counts.get(art.species, 0) + 1
+        top = max(counts.values()) if counts else 0
+        out[p] += concerts[p] * (CONCERT_BASE + CONCERT_SPECIES * top)
+        if s.phase != "festival":
+            out[p] += STRENGTH * strength  # a smooth stand-in for the Festival's places
     if any(bands):
         bonus = [list(b) for b in s.bonus]
         lights: list[list[int]] = []
