@@ -23,11 +23,12 @@ from bigtop.games.trollfest.state import TOUR_TOKENS
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
-SCALE = 8.0  # points of lead worth e (logistic scale)
+SCALE = 15.0  # points of lead worth e (logistic scale)
 OTHER_CARD = 1.5  # a tour, Duo or Hammer card in hand, before the Festival
+FESTIVAL_EARLY = 0.5  # weight of the Festival-if-held-now before the Festival (others still recruit)
 STRENGTH = 0.3  # per point of Energy, Charisma and Skill in the band, before the Festival
 CONCERT_BASE = 1.0  # points a concert is worth besides its species points
-CONCERT_SPECIES = 0.5  # share of the band's largest species a concert is worth on average
+CONCERT_SPECIES = 0.3  # share of the band's largest species a concert is worth on average
 
 
 def _prospective_band(s: TrollFestState, p: int) -> list[int]:
@@ -106,8 +107,9 @@ def worth(s: TrollFestState) -> list[float]:
                     out[p] += a.value
             lights.append(mine)
         fest = festival_scores(c, bands, bonus, s.dragons, lights)
+        weight = 1.0 if s.phase == "festival" else FESTIVAL_EARLY
         for p in range(n):
-            out[p] += sum(fest[p].values())
+            out[p] += weight * sum(fest[p].values())
     fixed = c.fixed
     if s.phase == "tour":
         for p in range(n):
