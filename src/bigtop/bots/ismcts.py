@@ -40,6 +40,33 @@ Key = tuple[tuple[int, Action], ...]
 DEFAULT_EVALUATE_DEPTH = 30
 
 
+def margin_values(worth: Sequence[float], scale: float) -> list[float]:
+    """Per seat, a logistic of its lead over the best other seat: `1 / (1 + exp(-lead / scale))`.
+
+    A helper for a game's `evaluate` hook: `worth` is each seat's estimated final score."""
+    n = len(worth)
+    if n == 1:
+        return [0.5]
+    out = []
+    for p in range(n):
+        best_other = max(w for q, w in enumerate(worth) if q != p)
+        x = (worth[p] - best_other) / scale
+        out.append(1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0)
+    return out
+
+
+def play(state: State, player: int, action: Action) -> None:
+    """Apply an action taken from `state.legal_actions(player)` without checking it again.
+
+    The search only ever plays actions from the current legal list on its own throwaway copies, so
+    the kernel's validation (a linear search of the legal list) and undo history are skipped; the
+    legal-action cache and move count are kept right."""
+    state._legal_cache = None
+    state._apply(player, action)
+    state._legal_cache = None
+    state._moves += 1
+
+
 class Node:
     """A tree node: per (seat, action) `[visits, total reward, availability]`, and children by the
     joint move that leads to them."""
@@ -98,7 +125,9 @@ class IsmctsBot:
         self.c = c
         self.margin = margin
         self.evaluate: Callable[[State], Sequence[float]] | None = getattr(game, "evaluate", None)
-        self.depth = depth if depth is not None or self.evaluate is None else DEFAULT_EVALUATE_DEPTH
+        if depth is None and self.evaluate is not None:
+            depth = getattr(game, "search_depth", DEFAULT_EVALUATE_DEPTH)
+        self.depth = depth
         self.rollout_action: Callable[..., Action] | None = getattr(game, "rollout_action", None)
         self.last_iterations = 0
 
@@ -106,6 +135,8 @@ class IsmctsBot:
         """The most visited of `player`'s actions after the search from `state` (a determinization)."""
         if state is None:
             raise BigtopError("ismcts needs a determinized state")
+        if len(legal) == 1:
+            return legal[0]
         root = self.search(state, player)
         return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
 
@@ -134,7 +165,7 @@ class IsmctsBot:
             path.append((node, key))
             for seat, action in key:
                 if seat in det.to_move():  # a simultaneous step may end the game half-way
-                    det.apply(seat, action)
+                    play(det, seat, action)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -195,7 +226,7 @@ class IsmctsBot:
                 action = policy(det, seat, legal, rng)
             else:
                 action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-            det.apply(seat, action)
+            play(det, seat, action)
             moves += 1
         return rewards(det, self.margin)
 

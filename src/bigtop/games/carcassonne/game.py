@@ -43,6 +43,14 @@ class Carcassonne(Game[CarcassonneState]):
         """A log entry in words."""
         return render.describe_event(event.kind, event.data)
 
+    search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
+        from bigtop.games.carcassonne.search import evaluate
+
+        return evaluate(state)
+
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""
         return HeuristicBot(seed, **params)

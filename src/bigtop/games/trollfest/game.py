@@ -96,6 +96,20 @@ class TrollFest(Game[TrollFestState]):
 
         return content_tables()
 
+    search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
+        from bigtop.games.trollfest.search import evaluate
+
+        return evaluate(state)
+
+    def rollout_action(self, state: Any, player: int, legal: list[Action], rng: Any) -> Action:
+        """The ISMCTS playout policy."""
+        from bigtop.games.trollfest.search import rollout_action
+
+        return rollout_action(state, player, legal, rng)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from bigtop.games.trollfest.bot import HeuristicBot
 

@@ -1,0 +1,68 @@
+"""Carcassonne hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
+
+A seat's worth is its points plus what each feature it holds the majority on would score if the
+game ended now (open cities and roads a little more, since they may still close), the acrobats on
+pyramids, and a value for each meeple still in its supply that fades as the stack runs out (the
+same terms as the heuristic bot's position value). The value is a logistic of the lead over the
+best other seat. Everything is read from the state it is given.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bigtop.bots.ismcts import margin_values
+from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD
+from bigtop.games.carcassonne.rules import MEEPLE
+
+if TYPE_CHECKING:
+    from bigtop.games.carcassonne.state import CarcassonneState
+
+SCALE = 10.0  # points of lead worth e (logistic scale)
+OPEN_BONUS = 0.5
+MEEPLE_VALUE = 2.0
+
+
+def worth(s: CarcassonneState) -> list[float]:
+    """Each seat's estimated final score."""
+    out = [float(p) for p in s.points]
+    parent, open_, spans, ntype = s.parent, s.open, s.spans, s.ntype
+
+    def find(x: int) -> int:  # the state's own `find` compresses paths: this one only reads
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    monastery_pos = None
+    for node, figures in enumerate(s.figs):
+        if not figures:
+            continue
+        kind = ntype[node]
+        if kind == CITY:
+            value = (1 + OPEN_BONUS) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
+        elif kind == ROAD:
+            value = (1 + OPEN_BONUS / 2) * len(spans[node])  # type: ignore[arg-type]
+        elif kind == FIELD:
+            value = 3.0 * len({c for c in (find(t) for t in s.touch[node]) if open_[c] == 0})
+        elif kind == MONASTERY:
+            if monastery_pos is None:
+                monastery_pos = {n: p for p, n in s.monasteries.items()}
+            value = 1.0 + s.neighbours(monastery_pos[node]) * (1 + OPEN_BONUS / 2)
+        else:
+            continue
+        for p in s.majority(figures):
+            out[p] += value
+    bigtop = s.ext.get("bigtop")
+    if bigtop is not None:
+        for acrobats in bigtop.pyramids.values():
+            for p in acrobats:
+                out[p] += 5.0
+    left = len(s.stack) / max(1, s.tiles.total)
+    for p in range(s.players):
+        out[p] += MEEPLE_VALUE * left * s.supply[p][MEEPLE]
+    return out
+
+
+def evaluate(s: CarcassonneState) -> list[float]:
+    """A value in [0, 1] per seat: logistic of the estimated lead."""
+    return margin_values(worth(s), SCALE)

@@ -1,0 +1,136 @@
+"""Troll Fest hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
+
+A seat's worth is its points so far plus the Festival it would score if the Festival were held now
+with its band (before the band is shown: the artists kept so far and the strongest one per undecided
+instrument among those it holds)
+and every Festival card in its hand played (hands of other seats are whatever the determinization
+dealt them), plus the concerts still to give (tour tokens left, as many as the tour is likely to
+last, each worth more the more artists of one species the band has), plus the end-of-tour bonuses
+it already holds. The value is a logistic of the lead over the best other seat. Everything is read
+from the state it is given.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bigtop.bots.ismcts import margin_values
+from bigtop.core import Action, Rng
+from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES
+from bigtop.games.trollfest.scoring import ATTRIBUTES, festival_scores
+from bigtop.games.trollfest.state import TOUR_TOKENS
+
+if TYPE_CHECKING:
+    from bigtop.games.trollfest.state import TrollFestState
+
+SCALE = 15.0  # points of lead worth e (logistic scale)
+OTHER_CARD = 1.5  # a tour, Duo or Hammer card in hand, before the Festival
+FESTIVAL_EARLY = 0.5  # weight of the Festival-if-held-now before the Festival (others still recruit)
+STRENGTH = 0.3  # per point of Energy, Charisma and Skill in the band, before the Festival
+CONCERT_BASE = 1.0  # points a concert is worth besides its species points
+CONCERT_SPECIES = 0.3  # share of the band's largest species a concert is worth on average
+
+
+def _prospective_band(s: TrollFestState, p: int) -> list[int]:
+    """The band p has, or before the reveal the strongest artist per instrument it holds."""
+    if s.band[p] or s.phase not in ("draft", "form"):
+        return s.band[p]
+    c = s.c
+    if s.phase == "form":  # kept artists stay; undecided instruments take their best candidate
+        todo = s.todo[p]
+        held = [a for a in s.pile[p] if c.artists[a].instrument in todo]
+    else:
+        held = s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)]
+    best: dict[str, tuple[int, int]] = {}
+    for a in held:
+        art = c.artists[a]
+        strength = art.energy + art.charisma + art.skill
+        old = best.get(art.instrument)
+        if old is None or strength > old[0]:
+            best[art.instrument] = (strength, a)
+    band = [a for _, a in best.values()]
+    return s.kept[p] + band if s.phase == "form" else band
+
+
+def worth(s: TrollFestState) -> list[float]:
+    """Each seat's estimated final score."""
+    c = s.c
+    n = s.players
+    out = [float(x) for x in s.score]
+    if s.phase == "over":
+        return out
+    bands = [_prospective_band(s, p) for p in range(n)]
+    c_art = c.artists
+    # the tour ends soon after a seat places its last token: tokens beyond that are never played
+    if s.phase == "tour":
+        if s.trigger >= 0:
+            turns = [1 if p != s.trigger else 0 for p in range(n)]
+        else:
+            turns = [min(s.tokens) + 1] * n
+        concerts = [min(s.tokens[p], turns[p]) for p in range(n)]
+    else:
+        concerts = [0 if s.phase == "festival" else TOUR_TOKENS[n]] * n
+    for p in range(n):
+        counts: dict[str, int] = {}
+        strength = 0
+        for a in bands[p]:
+            art = c_art[a]
+            strength += art.energy + art.charisma + art.skill
+            if art.species in COMMON_SPECIES:
+                counts[art.species] = counts.get(art.species, 0) + 1
+        top = max(counts.values()) if counts else 0
+        out[p] += concerts[p] * (CONCERT_BASE + CONCERT_SPECIES * top)
+        if s.phase != "festival":
+            out[p] += STRENGTH * strength  # a smooth stand-in for the Festival's places
+    if any(bands):
+        bonus = [list(b) for b in s.bonus]
+        lights: list[list[int]] = []
+        for p in range(n):
+            mine = []
+            for x in s.played[p]:
+                a = c.action(x)
+                if a.effect == "light":
+                    mine.append(COLOURS.index(a.colour))
+            for x in s.hand[p] + s.picks[p]:  # picks: action cards drafted, in hand after the draft
+                if c.is_artist(x):
+                    continue
+                a = c.action(x)
+                if a.kind != "festival":
+                    if s.phase != "festival":
+                        out[p] += OTHER_CARD
+                    continue
+                if a.effect == "light":
+                    mine.append(COLOURS.index(a.colour))
+                elif a.effect in ATTRIBUTES:
+                    bonus[p][ATTRIBUTES.index(a.effect)] += a.value
+                elif a.effect == "points":
+                    out[p] += a.value
+            lights.append(mine)
+        fest = festival_scores(c, bands, bonus, s.dragons, lights)
+        weight = 1.0 if s.phase == "festival" else FESTIVAL_EARLY
+        for p in range(n):
+            out[p] += weight * sum(fest[p].values())
+    fixed = c.fixed
+    if s.phase == "tour":
+        for p in range(n):
+            if s.tokens[p] == 0:
+                out[p] += fixed["all_tokens"]
+    return out
+
+
+def evaluate(s: TrollFestState) -> list[float]:
+    """A value in [0, 1] per seat: logistic of the estimated lead."""
+    return margin_values(worth(s), SCALE)
+
+
+_POLICY = None
+
+
+def rollout_action(s: TrollFestState, player: int, legal: list[Action], rng: Rng) -> Action:
+    """The playout policy: the heuristic bot's greedy choice (it draws no chance)."""
+    global _POLICY
+    if _POLICY is None:
+        from bigtop.games.trollfest.bot import HeuristicBot
+
+        _POLICY = HeuristicBot(0)
+    return _POLICY.choose(s, player, legal)
