@@ -47,6 +47,9 @@ def test_content_follows_the_tables_options(server, tmp_path: Path):
         refused = client.post("/api/tables", json={"game": "drumroll", "players": 2, "options": {"cards": str(mine)},
                                                    "seats": [{"name": "Ada"}, {"bot": "random"}]})
         assert refused.status_code == 400 and "command line" in error_of(refused)["message"]
+        listed = {g["name"]: g["options"] for g in client.get("/api/games").json()}
+        assert "cards" not in listed["drumroll"]  # the lobby offers no file option
+        assert _table(client, "drumroll", 2, {"cards": ""})  # an empty one is the shipped content
         plain = _table(client, "drumroll", 2, {})
         base = _table(client, "carcassonne", 2, {"expansions": []})
         shipped = client.get("/api/games/drumroll/content", params={"table": plain}).json()

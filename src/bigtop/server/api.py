@@ -19,7 +19,7 @@ from bigtop.server.boards import board_url
 from bigtop.server.errors import Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
-from bigtop.server.tables import Hall, LiveTable
+from bigtop.server.tables import FILE_OPTIONS, Hall, LiveTable
 
 router = APIRouter(prefix="/api")
 
@@ -67,7 +67,7 @@ def list_games(request: Request) -> list[dict[str, Any]]:
             "title": game.title,
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "options": game.options_json(None),
+            "options": {k: v for k, v in game.options_json(None).items() if k not in FILE_OPTIONS},
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out

@@ -141,7 +141,7 @@ class Hall:
 
         Returns the table and each seat's secret token (None for bots)."""
         game = games.get(game_name)
-        if isinstance(options, dict) and FILE_OPTIONS & set(options):
+        if isinstance(options, dict) and any(options.get(key) not in (None, "") for key in FILE_OPTIONS):
             raise ServerError("custom content files are for the command line; the web table plays the shipped content")
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
