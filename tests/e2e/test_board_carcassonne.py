@@ -10,36 +10,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from browser_support import recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # What a seat may click, most specific step first: a turn of the tile on the chosen square, a figure
 # move (or "No figure"), a square where the drawn tile fits.
 STEPS = ("#board .cc-rotation", "#board .cc-ghost, #board .cc-score-pyramid, #board .cc-pass", "#board .cc-fit")
 MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    yield from recording_page(browser, 1280, 1000)
 
 
 def shot(page: Page, folder: Path, name: str) -> None:

@@ -10,29 +10,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error, Page, expect, sync_playwright
+from playwright.sync_api import Error, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from browser_support import recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LEGAL = "#board .tf-legal"
 MAX_CLICKS = 800
 MOMENTS = (".tf-stack", ".tf-vote", ".tf-armed", ".tf-city.tf-target")  # worth a screenshot
 
 
 @pytest.fixture
-def page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-        page = context.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-        yield page
-        browser.close()
+def page(browser) -> Iterator[Page]:
+    yield from recording_page(browser, 1400, 1000)
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:

@@ -9,44 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from browser_support import Shots, recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    yield page
-    context.close()
-
-
-class Shots:
-    """Numbered screenshots in one folder."""
-
-    def __init__(self, page: Page, folder: Path) -> None:
-        self.page, self.folder, self.count = page, folder, 0
-        folder.mkdir(parents=True, exist_ok=True)
-
-    def take(self, name: str) -> None:
-        self.count += 1
-        self.page.screenshot(path=str(self.folder / f"{self.count:03d}-{name}.png"), full_page=True)
+    yield from recording_page(browser, 1200, 900)
 
 
 def create_and_start(page: Page, url: str, shots: Shots) -> None:
