@@ -68,13 +68,20 @@ def test_sim_with_options_changes_the_game(capsys: pytest.CaptureFixture[str], t
 
 
 def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
-    run(capsys, "sim", "highcard", "--players", "2", "--games", "1", "--save", str(tmp_path))
-    path = next(tmp_path.glob("*.json"))
-    code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and "revealed" in out and "winner" in out
-    code, spectator, _ = run(capsys, "replay", str(path))
-    code, seat0, _ = run(capsys, "replay", str(path), "--seat", "0")
-    assert "drew_card" not in spectator  # a private event stays private
+    from bigtop.core import Record
+
+    run(capsys, "sim", "highcard", "--players", "2", "--games", "4", "--save", str(tmp_path))
+    drawn = 0
+    for path in sorted(tmp_path.glob("*.json")):
+        code, spectator, _ = run(capsys, "replay", str(path))
+        assert code == 0 and "revealed" in spectator and "winner" in spectator
+        assert "drew_card" not in spectator  # a private event stays private
+        drawers = {e.audience[0] for e in Record.load(path).replay().events if e.kind == "drew_card"}
+        drawn += len(drawers)
+        for seat in (0, 1):
+            _, seen, _ = run(capsys, "replay", str(path), "--seat", str(seat))
+            assert ("drew_card" in seen) == (seat in drawers)  # only the drawer reads what was drawn
+    assert drawn  # the seeds include at least one draw
 
 
 def test_replay_rejects_a_file_that_is_not_a_record(capsys: pytest.CaptureFixture[str], tmp_path) -> None:

@@ -15,7 +15,7 @@ from bigtop import games
 from bigtop.arena import loader, output, runner
 from bigtop.arena.summary import summarize
 from bigtop.arena.tournament import schedule, seatings
-from bigtop.terminal.sim import _split_specs, bot_specs
+from bigtop.terminal.sim import bot_specs, split_specs
 
 
 def run_arena(
@@ -28,7 +28,7 @@ def run_arena(
     game = games.get(name)
     if workers > 1 or ray is not None:
         loader.check_reachable(name, registered)
-    specs = bot_specs(spec, players or len([s for s in _split_specs(spec) if s.strip()]))
+    specs = bot_specs(spec, players or len([s for s in split_specs(spec) if s.strip()]))
     parsed = game.parse_options(options)
     game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
     for bot in specs:  # a bad bot spec,

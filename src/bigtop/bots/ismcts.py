@@ -1,8 +1,8 @@
 """Information-set Monte Carlo tree search (SO-ISMCTS) for any registered game.
 
 One tree per decision, grown from the deciding seat's point of view. Every iteration draws one
-determinization (`state.determinize(seat, rng)` with the bot's own RNG, whose chance stream is then
-reseeded from the same RNG so the future is not the true game's), walks the tree, adds one node,
+determinization (`state.determinize(seat, rng)` with the bot's own RNG; the kernel reseeds the
+copy's chance stream from it, so the future is not the true game's), walks the tree, adds one node,
 plays the rest of the game out, and backs the reward vector up.
 
 - Several seats in `to_move()` (a simultaneous step) are handled as one decoupled node: each seat
@@ -156,8 +156,7 @@ class IsmctsBot:
     def iterate(self, root: Node, state: State, player: int) -> None:
         """One iteration: determinize, select and expand, play out, back up."""
         rng = self.rng
-        det = state.determinize(player, rng)
-        det.rng = Rng(rng.next64())
+        det = state.determinize(player, rng)  # with its own chance stream, drawn from `rng`
         path: list[tuple[Node, Key]] = []
         node = root
         while not det.is_over():

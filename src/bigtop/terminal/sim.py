@@ -20,7 +20,7 @@ from bigtop.core.errors import BigtopError
 
 def bot_specs(spec: str, players: int) -> list[str]:
     """One bot spec per seat from `"a,b,c"` (or a single name for every seat)."""
-    specs = [s.strip() for s in _split_specs(spec) if s.strip()]
+    specs = [s.strip() for s in split_specs(spec) if s.strip()]
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
@@ -28,7 +28,7 @@ def bot_specs(spec: str, players: int) -> list[str]:
     return specs
 
 
-def _split_specs(spec: str) -> list[str]:
+def split_specs(spec: str) -> list[str]:
     """Split on commas that separate bots, not those between a bot's parameters (`ismcts:a=1,b=2`)."""
     parts: list[str] = []
     for piece in spec.split(","):
