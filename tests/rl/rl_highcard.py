@@ -27,21 +27,38 @@ class HighCardEncoder:
         self.shape = (CARDS * (2 + MAX_SEATS) + MAX_SEATS * 4 + 2,)
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
+        return self._fill(
+            view["hand"], view["my_sealed_card"], view["last_played"], view["points"], view["hand_sizes"],
+            view["seat"], view["to_move"], view["deck_size"], view["round"],
+        )
+
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        """The fast path: the same numbers read from the state's fields that `view(seat)` shows."""
+        sealed = None if state.sealed is None else state.sealed.own(seat)
+        return self._fill(
+            state.hands[seat], sealed, state.last_played, state.points, [len(h) for h in state.hands],
+            seat, state.to_move(), len(state.deck), state.round,
+        )
+
+    def _fill(
+        self, hand: Any, sealed: Any, last_played: Any, points: Any, hand_sizes: Any, me: int, to_move: Any,
+        deck_size: int, round_: int,
+    ) -> np.ndarray:
         out = np.zeros(self.shape, np.float32)
-        for card in view["hand"]:
+        for card in hand:
             out[card - 1] = 1.0
-        if view["my_sealed_card"] is not None:
-            out[CARDS + view["my_sealed_card"] - 1] = 1.0
-        for seat, card in enumerate(view["last_played"]):
+        if sealed is not None:
+            out[CARDS + sealed - 1] = 1.0
+        for seat, card in enumerate(last_played):
             out[CARDS * (2 + seat) + card - 1] = 1.0
         base = CARDS * (2 + MAX_SEATS)
         for seat in range(self.players):
-            out[base + seat] = view["points"][seat] / (CARDS * self.rounds)
-            out[base + MAX_SEATS + seat] = view["hand_sizes"][seat] / CARDS
-            out[base + 2 * MAX_SEATS + seat] = seat == view["seat"]
-            out[base + 3 * MAX_SEATS + seat] = seat in view["to_move"]
-        out[-2] = view["deck_size"] / CARDS
-        out[-1] = view["round"] / self.rounds
+            out[base + seat] = points[seat] / (CARDS * self.rounds)
+            out[base + MAX_SEATS + seat] = hand_sizes[seat] / CARDS
+            out[base + 2 * MAX_SEATS + seat] = seat == me
+            out[base + 3 * MAX_SEATS + seat] = seat in to_move
+        out[-2] = deck_size / CARDS
+        out[-1] = round_ / self.rounds
         return out
 
 

@@ -1,11 +1,14 @@
-"""Observation encoders: a seat's view as a fixed-size float32 vector.
+"""Observation encoders: a seat's view as a fixed-size float32 array.
 
 A game may provide its own encoder with the hook
 
     Game.observation_encoder(players: int, options) -> ObservationEncoder
 
 looked up with `getattr`, so the hook is optional. Without it, `GenericEncoder` works for any game
-from the view dict alone. Encoders only ever see `state.view(seat)`, never the true state.
+from the view dict alone. An encoder's observation is defined on `state.view(seat)`, never on the
+true state; a game's encoder may add a fast path `encode_state(state, seat)` that reads the state
+directly and must return exactly `encode(state.view(seat))` (tests/rl/test_rl_encoders.py checks
+this on every decision of many seeded games). `observe` uses the fast path when there is one.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bigtop.core.api import Game
+from bigtop.core.api import Game, State
 from bigtop.core.rng import Rng
 
 FLOAT32_MAX = float(np.finfo(np.float32).max)
@@ -33,6 +36,15 @@ class ObservationEncoder(Protocol):
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         ...
+
+
+def observe(encoder: ObservationEncoder, state: State, seat: int) -> np.ndarray:
+    """What `seat` observes of `state`: `encoder.encode_state(state, seat)` if the encoder has that
+    fast path, else `encoder.encode(state.view(seat))`."""
+    fast = getattr(encoder, "encode_state", None)
+    if fast is not None:
+        return fast(state, seat)
+    return encoder.encode(state.view(seat))
 
 
 def features(view: Any) -> list[tuple[str, float]]:

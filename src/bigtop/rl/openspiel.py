@@ -34,7 +34,7 @@ from bigtop import bots, games
 from bigtop.core.api import Game, State
 from bigtop.core.options import OptionError, parse_pairs
 from bigtop.core.rng import Rng
-from bigtop.rl.encoding import encoder_for
+from bigtop.rl.encoding import encoder_for, observe
 from bigtop.rl.pettingzoo import default_players
 from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards
@@ -128,7 +128,7 @@ class _Seen:
         if what == "view":
             return state.view(player)
         if what == "vector":
-            return self.shared.encoder.encode(self.get(state, player, "view")).ravel()
+            return observe(self.shared.encoder, state, player).ravel()
         if what == "recall":
             return _recall(state, player)
         return _recall_vector(state, player, self.shared.space)

@@ -30,7 +30,7 @@ from bigtop import games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
-from bigtop.rl.encoding import bounds, encoder_for
+from bigtop.rl.encoding import bounds, encoder_for, observe
 from bigtop.rl.rewards import check_reward, final_rewards
 
 
@@ -137,7 +137,7 @@ class BigtopAECEnv(AECEnv):
         """`agent`'s view through the encoder, and its action mask (all zero unless it acts now)."""
         assert self.game_state is not None, "call reset() first"
         seat = self._seat[agent]
-        observation = self.encoder.encode(self.game_state.view(seat))
+        observation = observe(self.encoder, self.game_state, seat)
         mask = np.zeros(self.action_size, np.int8)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask[self.game_state.legal_ids(seat)] = 1
