@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rl_cases import GAME_SEATS, IDS
+from rl_cases import GAME_SEATS
 from rl_highcard import HighCardEncoder, use_highcard_encoder
 
 from bigtop import games
