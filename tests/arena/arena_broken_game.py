@@ -26,3 +26,4 @@ class BrokenHighCard(HighCard):
 
 
 GAME = BrokenHighCard()
+

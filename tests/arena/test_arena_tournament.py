@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bigtop import games
 from bigtop.arena import output, runner
 from bigtop.arena.stats import wilson
 from bigtop.arena.summary import entrant_labels, summarize
@@ -96,3 +97,29 @@ def test_arena_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["arena", "highcard_broken", "--bots", "random,random", "-n", "2", "-w", "2", "--import", broken, "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err  # either game may fail first: both are seed 0
     assert re.search(r"game [01] \(seed 0, seats random, random\) failed: KeyError: 'broken-card' at .*arena_broken_game.py", err)
+
+
+def test_an_interrupted_tournament_keeps_its_games_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    late = str(Path(__file__).with_name("arena_late_break_game.py"))
+    out = tmp_path / "out"
+    args = ["arena", "highcard_late_break", "--bots", "random,ismcts:iterations=20", "--import", late, "--out", str(out)]
+    assert main([*args, "-n", "8"]) == 2  # the deal of seed 2 (games 4 and 5) breaks
+    assert "broken-deal" in capsys.readouterr().err
+    saved = (out / "games.jsonl").read_text().splitlines()
+    assert [json.loads(line)["index"] for line in saved[1:]] == [0, 1, 2, 3]
+    (out / json.loads(saved[2])["record"]).unlink()  # game 1 was cut off while being saved
+    game = games.get("highcard_late_break")
+    game.broken_seeds = frozenset()
+    try:
+        assert main([*args, "-n", "8", "--resume"]) == 0
+        assert "resuming: 3 of 8 games already played" in capsys.readouterr().out
+        assert main([*args, "-n", "8", "--out", str(tmp_path / "fresh")]) == 0
+    finally:
+        del game.broken_seeds
+    _, resumed = output.read(out)
+    _, fresh = output.read(tmp_path / "fresh")
+    assert without_timing(resumed) == without_timing(fresh)
+    assert len(list((out / "records").iterdir())) == 8
+    other = ["arena", "highcard_late_break", "--bots", "random,random", "-n", "2", "--import", late, "--out", str(out), "--resume"]
+    assert main(other) == 2
+    assert "holds games of another tournament (its bots differ)" in capsys.readouterr().err

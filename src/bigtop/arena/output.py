@@ -1,6 +1,10 @@
 """An arena's output folder: `games.json` (one row per game), `games.csv` (one line per seat of
 each game), `summary.json` (the tournament, the per-entrant and per-seat table, ratings) and
-`records/` (every game's record, replayable with `bigtop replay`)."""
+`records/` (every game's record, replayable with `bigtop replay`).
+
+While the tournament runs, each finished game is saved at once: its record, and its row as a line
+of `games.jsonl` (after a first line naming the tournament). An interrupted run loses only the
+games being played, and `start(..., resume=True)` hands back the games already saved."""
 
 from __future__ import annotations
 
@@ -17,18 +21,66 @@ Row = dict[str, Any]
 CSV_COLUMNS = ("index", "seed", "seat", "entrant", "bot", "score", "rank", "win_share", "moves", "features")
 
 
-def write(out: Path, tournament: dict[str, Any], rows: Sequence[Row], summary: dict[str, Any]) -> None:
-    """Write the folder (created if needed, an earlier run's records replaced); records go to
-    `records/<game>-<index>.json`."""
+PROGRESS = "games.jsonl"
+SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports")  # what a resumed run must share
+
+
+def _record_path(tournament: dict[str, Any], row: Row) -> str:
+    return f"records/{tournament['game']}-{row['index']:05d}.json"
+
+
+def _listed(tournament: dict[str, Any], row: Row) -> Row:
+    """The row as `games.json` lists it: the record replaced by its file's path."""
+    return {**{k: v for k, v in row.items() if k != "record"}, "record": _record_path(tournament, row)}
+
+
+def start(out: Path, tournament: dict[str, Any], resume: bool) -> list[Row]:
+    """Make `out` ready for the tournament's games. With `resume`, the games it already holds of
+    the same tournament (any number of games: a resumed run may ask for more) come back as rows;
+    without, an earlier run's games are dropped. A folder holding another tournament's games is a
+    `BigtopError` when resuming."""
     records = out / "records"
     records.mkdir(parents=True, exist_ok=True)
-    for stale in records.glob(f"{tournament['game']}-*.json"):  # from an earlier run into the same folder
-        stale.unlink()
-    listed = []
-    for row in rows:
-        name = f"{tournament['game']}-{row['index']:05d}.json"
-        (records / name).write_text(json.dumps(row["record"]), encoding="utf-8")
-        listed.append({**{k: v for k, v in row.items() if k != "record"}, "record": f"records/{name}"})
+    progress = out / PROGRESS
+    rows: list[Row] = []
+    if resume and progress.exists():
+        lines = progress.read_text(encoding="utf-8").splitlines()
+        try:
+            header = json.loads(lines[0])["tournament"] if lines else {}
+            saved = [json.loads(line) for line in lines[1:] if line.strip()]
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise BigtopError(f"{progress}: not an arena progress file: {exc}") from None
+        differs = [key for key in SAME_TOURNAMENT if header.get(key) != tournament[key]]
+        if differs:
+            raise BigtopError(
+                f"{out} holds games of another tournament (its {', '.join(differs)} differ); "
+                "choose another --out or leave out --resume"
+            )
+        for row in saved:
+            try:
+                row["record"] = json.loads((out / row["record"]).read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                continue  # the game was cut off while being saved: it is played again
+            rows.append(row)
+    else:
+        for stale in records.glob(f"{tournament['game']}-*.json"):
+            stale.unlink()
+    header = {key: tournament[key] for key in SAME_TOURNAMENT}
+    lines = [json.dumps({"tournament": header})] + [json.dumps(_listed(tournament, row)) for row in rows]
+    progress.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return rows
+
+
+def save_game(out: Path, tournament: dict[str, Any], row: Row) -> None:
+    """Save one finished game: its record first, then its line in the progress file."""
+    (out / _record_path(tournament, row)).write_text(json.dumps(row["record"]), encoding="utf-8")
+    with (out / PROGRESS).open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(_listed(tournament, row)) + "\n")
+
+
+def write(out: Path, tournament: dict[str, Any], rows: Sequence[Row], summary: dict[str, Any]) -> None:
+    """Write the tables of the whole tournament (its records are saved by `save_game`)."""
+    listed = [_listed(tournament, row) for row in rows]
     (out / "games.json").write_text(json.dumps(listed, indent=1), encoding="utf-8")
     (out / "summary.json").write_text(json.dumps({"tournament": tournament, **summary}, indent=1), encoding="utf-8")
     labels = entrant_labels(tournament["bots"])

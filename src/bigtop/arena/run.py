@@ -20,9 +20,11 @@ from bigtop.terminal.sim import bot_specs, split_specs
 
 def run_arena(
     name: str, spec: str, players: int | None, count: int, seed: int, workers: int, ray: str | None,
-    out: Path, options: dict[str, Any], imports: list[str], console: Console,
+    out: Path, options: dict[str, Any], imports: list[str], console: Console, resume: bool = False,
 ) -> dict[str, Any]:
-    """Play the tournament, write `out` (see `bigtop.arena.output`), print the tables; the summary."""
+    """Play the tournament, saving each game in `out` as it ends (see `bigtop.arena.output`), then
+    write the tables and print them; the summary. With `resume`, the games `out` already holds of
+    this tournament are kept and only the others are played."""
     imported = loader.resolve(imports)
     registered = loader.load_all(imported)
     game = games.get(name)
@@ -34,24 +36,32 @@ def run_arena(
     for bot in specs:  # a bad bot spec,
         bot_registry.make(bot, game, seed=0)
     tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        bar = progress.add_task(f"{game.title} arena", total=len(tasks))
-
-        def advance(_: dict[str, Any]) -> None:
-            progress.advance(bar)
-
-        if ray is None:
-            rows = runner.run_local(tasks, workers, advance)
-        else:
-            rows = runner.run_ray(tasks, ray, advance, cpus=workers)
-    summary = summarize(rows, specs)
     tournament = {
         "game": name, "players": len(specs), "bots": specs, "games": count, "seed": seed,
         "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(len(specs))),
         "runner": f"ray {ray}" if ray is not None else f"local, {workers} worker(s)",
         "command": reproduce_command(name, specs, count, seed, options, imports),
     }
+    done = {row["index"]: row for row in output.start(out, tournament, resume) if row["index"] < count}
+    if done:
+        console.print(f"resuming: {len(done)} of {count} games already played in {out}")
+    todo = [task for task in tasks if task.index not in done]
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        bar = progress.add_task(f"{game.title} arena", total=len(tasks), completed=len(done))
+
+        def save(row: dict[str, Any]) -> None:
+            output.save_game(out, tournament, row)
+            progress.advance(bar)
+
+        if not todo:
+            rows = []
+        elif ray is None:
+            rows = runner.run_local(todo, workers, save)
+        else:
+            rows = runner.run_ray(todo, ray, save, cpus=workers)
+    rows = sorted([*done.values(), *rows], key=lambda row: row["index"])
+    summary = summarize(rows, specs)
     output.write(out, tournament, rows, summary)
     print_summary(game.title, tournament, summary, console)
     console.print(f"wrote {out}/games.json, games.csv, summary.json and {len(rows)} records in {out}/records")

@@ -61,9 +61,9 @@ def play(state: State, player: int, action: Action) -> None:
     The search only ever plays actions from the current legal list on its own throwaway copies, so
     the kernel's validation (a linear search of the legal list) and undo history are skipped; the
     legal-action cache and move count are kept right."""
-    state._legal_cache = None
+    state.forget_legal_actions()
     state._apply(player, action)
-    state._legal_cache = None
+    state.forget_legal_actions()
     state._moves += 1
 
 

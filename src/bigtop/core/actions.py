@@ -88,6 +88,10 @@ class ActionSpace(Protocol):
         """The action with this id."""
         ...
 
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of a game's own legal actions (at once: the interfaces ask for them every step)."""
+        ...
+
 
 class EnumeratedActionSpace:
     """An action space built from the complete list of a game's possible actions."""
@@ -109,3 +113,10 @@ class EnumeratedActionSpace:
         if not isinstance(index, int) or not 0 <= index < self.size:
             raise IllegalAction(f"action id {index!r} is outside 0..{self.size - 1}")
         return self.actions[index]
+
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        ids = self._ids
+        try:
+            return [ids[a] for a in actions]
+        except KeyError:
+            return [self.encode(a) for a in actions]  # raises for the action that is not in the space

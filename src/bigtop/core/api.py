@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from abc import ABC, abstractmethod
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -50,8 +51,10 @@ class State(ABC):
         self.log = EventLog()
         self._history: tuple[Any, int, Action, bool] | None = None
         self._moves = 0
-        self._legal_cache: tuple[int, list[Action]] | None = None
+        # (player, legal actions, their ids in increasing order or None until asked for)
+        self._legal_cache: tuple[int, list[Action], list[int] | None] | None = None
         self._revealed = False
+        self._space: ActionSpace | None = None  # looked up on first use
 
     # ----------------------------------------------------------------- what a game implements
     @abstractmethod
@@ -120,8 +123,12 @@ class State(ABC):
         if self.is_over() or player not in self.to_move():
             return []
         actions = self._legal_actions(player)
-        self._legal_cache = (player, actions)
+        self._legal_cache = (player, actions, None)
         return actions
+
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal actions, after the state was changed other than by `apply`."""
+        self._legal_cache = None
 
     def is_legal(self, player: int, action: Action) -> bool:
         """Whether `player` may take `action` now."""
@@ -140,6 +147,10 @@ class State(ABC):
             legal = self.legal_actions(player)
             shown = ", ".join(map(str, legal[:_SHOWN_LEGAL])) + (" ..." if len(legal) > _SHOWN_LEGAL else "")
             raise IllegalAction(f"{action} is not allowed now for seat {player}; allowed: {shown}")
+        self._commit(player, action)
+
+    def _commit(self, player: int, action: Action) -> None:
+        """Carry out an action known to be legal and record it."""
         draws = self.rng.draws
         self._revealed = False
         self._legal_cache = None
@@ -157,18 +168,33 @@ class State(ABC):
     def apply_id(self, player: int, index: int) -> Action:
         """Apply the action with this id in `action_space`; returns the action."""
         action = self.action_space.decode(index)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player and cache[2] is not None:
+            ids = cache[2]  # listed for this very state: a listed id needs no further check
+            at = bisect_left(ids, index)
+            if at < len(ids) and ids[at] == index:
+                self._commit(player, action)
+                return action
         self.apply(player, action)
         return action
 
     @property
     def action_space(self) -> ActionSpace:
         """The fixed numbering of this game's actions (for players and options of this state)."""
-        return self.game.action_space(self.players, self.options)
+        space = self._space
+        if space is None:
+            space = self._space = self.game.action_space(self.players, self.options)
+        return space
 
     def legal_ids(self, player: int) -> list[int]:
-        """The ids of `player`'s legal actions."""
-        space = self.action_space
-        return [space.encode(a) for a in self.legal_actions(player)]
+        """The ids of `player`'s legal actions, in increasing order. Do not mutate the list."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != player or cache[2] is None:
+            actions = self.legal_actions(player)
+            if not actions:
+                return []
+            cache = self._legal_cache = (player, actions, sorted(self.action_space.encode_all(actions)))
+        return cache[2]
 
     def legal_mask(self, player: int) -> Any:
         """A NumPy bool array over `action_space`: True where the action is legal for `player`."""
@@ -255,7 +281,7 @@ class State(ABC):
 
     def snapshot(self) -> Any:
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
-        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "options"}
+        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "options"}
         return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
 
 
@@ -323,7 +349,10 @@ class Game(ABC, Generic[S]):
         """The fixed numbering of every action possible with these players and options (cached).
 
         `options` may be the dataclass, a mapping or None (the defaults)."""
-        options = self.parse_options(options)
+        try:
+            return self._spaces[players, options]  # options already parsed: the common case
+        except (KeyError, TypeError):  # not built yet, or a mapping
+            options = self.parse_options(options)
         key = (players, options)
         space = self._spaces.get(key)
         if space is None:

@@ -225,19 +225,32 @@ class BigtopSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The lowest seat with a decision, or TERMINAL."""
-        return self._box.current_player()
+        box = self._box
+        state = box.state
+        if state is not None and box.mover_at == state.move_count:  # OpenSpiel asks several times a move
+            return box.mover
+        return box.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._box.get().legal_ids(player))
+        return self._box.get().legal_ids(player)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What OpenSpiel's own `legal_actions` gives (the current player's legal ids, sorted; none
+        for another seat or at the end), answered here: from Python this saves the half-dozen
+        calls back and forth between C++ and Python; C++ algorithms still reach `_legal_actions`."""
+        current = self.current_player()
+        if current < 0 or (player is not None and player != current):
+            return []
+        return list(self._box.get().legal_ids(current))
 
     def _apply_action(self, action: int) -> None:
-        self._box.get().apply_id(self._box.current_player(), int(action))
+        self._box.get().apply_id(self.current_player(), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._box.shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._box.current_player() == pyspiel.PlayerId.TERMINAL
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         state = self._box.get()

@@ -91,7 +91,7 @@ def give_hand(s: TrollFestState, p: int, kind_id: str) -> int:
         if card in loc:
             loc.remove(card)
     s.hand[p].append(card)
-    s._legal_cache = None
+    s.forget_legal_actions()
     return card
 
 
@@ -632,7 +632,7 @@ def test_festival_cards_only_at_the_festival_and_hands_revealed() -> None:
     assert PlayCard(pyro) not in s.legal_actions(1)
     assert s.view(0)["hands"] is None
     s._end_tour()
-    s._legal_cache = None
+    s.forget_legal_actions()
     assert s.view(None)["hands"][1] == s.hand[1]
     s.turn = 1
     s.apply(1, PlayCard(pyro))
@@ -705,7 +705,7 @@ def test_any_number_of_cards_in_a_turn() -> None:
         loc[:] = [x for x in loc if x not in tamers]
     s.hand[1].extend(tamers)
     s.actions.extend(x for x in action_cards("thors_hammer") if x not in s.actions)
-    s._legal_cache = None
+    s.forget_legal_actions()
     s.apply(1, PlayCard(tamers[0], 0))
     pass_answers(s)
     s.apply(1, PlayCard(tamers[1], 4))

@@ -7,6 +7,7 @@ Coordinates are offsets from the start tile (x east, y south), bounded by the nu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bigtop.core.actions import Action
@@ -96,6 +97,15 @@ class CarcassonneActionSpace:
         if isinstance(action, ScorePyramid):
             return self._pyr + self._cell(action.x, action.y)
         raise IllegalAction(f"{action} is not in this game's action space")
+
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of the game's own legal actions: placements (the most of them, all within the
+        bound) by arithmetic alone, the rest through `encode`."""
+        b, w = self.bound, self.width
+        return [
+            ((a.x + b) * w + a.y + b) * 4 + a.turns if type(a) is Place else self.encode(a)
+            for a in actions
+        ]
 
     def decode(self, index: int) -> Action:
         """The action with this id."""

@@ -863,7 +863,7 @@ class TrollFestState(State):
                 if o.formed[q]:
                     while o.todo[q]:
                         o._on_keep(q, rng.choice(o._form_actions(q)).cards)  # type: ignore[attr-defined]
-        o._legal_cache = None
+        o.forget_legal_actions()
         return o
 
     def legal_for_sealed(self, q: int) -> list[int]:
