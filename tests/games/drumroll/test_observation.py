@@ -194,10 +194,10 @@ def test_the_pending_prompt_and_its_seat_are_encoded() -> None:
     prompted = state.prompts[-1][1]
     for seat in range(3):
         vector = observe(state, seat)
-        relative = (prompted - seat) % 3
+        only_there = [float(r == (prompted - seat) % 3) for r in range(4)]
         assert vector[at(3, "flags", "prompt_place")] == 1.0
-        assert [vector[at(3, "seat_flags", "prompted", r)] for r in range(4)] == [float(r == relative) for r in range(4)]
-        assert [vector[at(3, "seat_flags", "to_move", r)] for r in range(4)] == [float(r == relative) for r in range(4)]
+        assert [vector[at(3, "seat_flags", "prompted", r)] for r in range(4)] == only_there
+        assert [vector[at(3, "seat_flags", "to_move", r)] for r in range(4)] == only_there
 
 
 def test_an_effect_choice_shows_only_to_the_seat_choosing() -> None:
@@ -228,5 +228,6 @@ def test_the_card_catalog_is_ignored() -> None:
 def test_every_step_prompt_and_sealed_choice_of_the_rules_has_a_place() -> None:
     methods = vars(DrumRollState)
     assert {m.removeprefix("_step_") for m in methods if m.startswith("_step_")} <= set(STEPS)
-    assert {m.removeprefix("_legal_") for m in methods if m.startswith("_legal_") and m != "_legal_actions"} <= set(PROMPTS)
+    prompts = {m.removeprefix("_legal_") for m in methods if m.startswith("_legal_") and m != "_legal_actions"}
+    assert prompts <= set(PROMPTS)
     assert {m.removeprefix("_sealed_") for m in methods if m.startswith("_sealed_")} == set(SEALED)

@@ -233,7 +233,8 @@ class DrumRollEncoder:
              decks["performer"], decks["personnel"], decks["investment"]],
             [[s[count] for s in seats] for count in SEAT_COUNTS],
             [[s["storage"][col] for col in COLORS] for s in seats],
-            [[x["id"] for x in s["performers"]] for s in seats], [[x["salary"] for x in s["performers"]] for s in seats],
+            [[x["id"] for x in s["performers"]] for s in seats],
+            [[x["salary"] for x in s["performers"]] for s in seats],
             [filled] * len(seats), flipped, trailers,
             [s["personnel"] for s in seats], [s["skipped"] for s in seats], [s["show_levels"] for s in seats],
             [x["id"] for x in view["performer_row"]], [x["id"] for x in view["personnel_row"]], rows,
@@ -295,8 +296,9 @@ class DrumRollEncoder:
     def _fill(
         self, me: int, over: bool, show: int, turn: int, step: str, to_move: Any, start: int, prompt: Any,
         sealed: Any, supply: list[int], seat_counts: Any, storage: Any, circus: Any, salaries: Any, filled: Any,
-        flipped: Any, trailers: Any, staff: Any, skipped: Any, levels: Any, perf_row: Any, pers_row: Any, discounts: Any, discards: Any, markers: Any, queue: Any,
-        regions: Any, votes: Any, organizer_block: int | None, mine: tuple,
+        flipped: Any, trailers: Any, staff: Any, skipped: Any, levels: Any, perf_row: Any, pers_row: Any,
+        discounts: Any, discards: Any, markers: Any, queue: Any, regions: Any, votes: Any,
+        organizer_block: int | None, mine: tuple,
     ) -> np.ndarray:
         """Write the plain values gathered by `encode` or `encode_state` into a new vector.
 
@@ -305,9 +307,8 @@ class DrumRollEncoder:
         chosen, seats waiting, own choice); `supply` the stock by colour, trailers, discount tokens and
         deck sizes; `seat_counts` one list by seat for each of SEAT_COUNTS; by seat the circus, its
         salaries and the cube slots by performer; `flipped` and `trailers` hold the performers flipped
-        and with a trailer; `mine` the observer's (hand,
-        looking, draft, starting cubes, carry-out choices, (moves left, agent used, assistant used)
-        while distributing)."""
+        and with a trailer; `mine` the observer's (hand, looking, draft, starting cubes, carry-out
+        choices, (moves left, agent used, assistant used) while distributing)."""
         flag, seat_flag = self._flag, self._seat_flag
         rel = self._rel[me]
         n = len(rel)
