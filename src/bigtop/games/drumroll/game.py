@@ -103,6 +103,13 @@ class DrumRoll(Game[DrumRollState]):
 
         return rollout_action(state, player, legal, rng)
 
+    def observation_encoder(self, players: int, options: DrumRollOptions) -> Any:
+        """Drum Roll's own observation encoder (docs/drumroll.md, "Observation encoding"), built once
+        per players and options."""
+        from .observation import encoder_for
+
+        return encoder_for(players, options)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from .bot import HeuristicBot
 
