@@ -230,8 +230,11 @@ def test_a_draft_pick_is_sealed() -> None:
     assert changed == [enc.blocks["to_move"][0] + 2]  # only: seat 0 (2 places after seat 1) has chosen
 
 
-def test_runoffs_without_a_limit_stay_within_bounds() -> None:
+def test_runoffs_show_up_to_three_even_without_a_limit() -> None:
     s = GAME.new(3, seed=1, options={"runoff_limit": 0})
     enc = encoder(3, runoff_limit=0)
+    runoffs = enc.blocks["progress"][0] + 1
+    s.runoffs = 1
+    assert observe(enc, s, 0)[runoffs] == pytest.approx(1 / 3)
     s.runoffs = 10
-    assert observe(enc, s, 0)[enc.blocks["progress"][0] + 1] == 1.0
+    assert observe(enc, s, 0)[runoffs] == 1.0

@@ -36,7 +36,7 @@ FLAGS = ("bus", "placed", "blind_drawn", "answer_open", "answered", "hammer", "d
 PROGRESS = ("draft_round", "runoffs", "seasoned_deck", "action_deck", "city_deck", "box", "market_size", "turns_left")
 SCORE_CAP = 200  # scores are shown as min(score, SCORE_CAP) / SCORE_CAP
 HAND_CAP = 12  # hand sizes as min(size, HAND_CAP) / HAND_CAP
-RUNOFF_CAP = 3  # run-offs are scaled by runoff_limit, or by this when the limit is 0 (no limit)
+RUNOFF_CAP = 3  # run-offs as min(runoffs, RUNOFF_CAP) / RUNOFF_CAP (3 is the default runoff_limit)
 
 
 class TrollFestEncoder:
@@ -49,6 +49,8 @@ class TrollFestEncoder:
     high = 1.0
 
     def __init__(self, players: int, options: TrollFestOptions) -> None:
+        """The encoder for this many players. No option changes the layout: they fix deck orders
+        and the run-off limit, and run-offs are shown up to `RUNOFF_CAP`."""
         c = content()
         n = self.players = players
         artists = len(c.artists)
@@ -96,10 +98,9 @@ class TrollFestEncoder:
         self._step = {name: o["step"] + i for i, name in enumerate(STEPS)}
         self._decision = {name: o["decision"] + i for i, name in enumerate(DECISIONS)}
         self._all_tokens = TOUR_TOKENS[n] * n
-        self._runoff_cap = options.runoff_limit or RUNOFF_CAP
         # the maximum of each counted position: the blocks progress .. market
         progress = (
-            DRAFT_ARTISTS + DRAFT_ACTIONS - 1, self._runoff_cap, sum(1 for a in c.artists if a.deck == "seasoned"),
+            DRAFT_ARTISTS + DRAFT_ACTIONS - 1, RUNOFF_CAP, sum(1 for a in c.artists if a.deck == "seasoned"),
             len(c.action_copies), len(c.city_cards), sum(1 for a in c.artists if a.deck == "starting"), MARKET_DRAW,
             n - 1,
         )
@@ -191,8 +192,8 @@ class TrollFestEncoder:
         # Every position is first a small whole number in a byte: a count in the blocks
         # progress .. market (divided by its maximum at the end), 1 at a one-hot position.
         hot = bytearray(self.shape[0])
-        if progress[1] > self._runoff_cap:  # more run-offs than the scale (runoff_limit 0)
-            progress = (progress[0], self._runoff_cap, *progress[2:])
+        if progress[1] > RUNOFF_CAP:
+            progress = (progress[0], RUNOFF_CAP, *progress[2:])
         hot[: len(PROGRESS)] = progress
         at = o["pass_tokens"]
         hot[at: at + len(pass_tokens)] = pass_tokens
