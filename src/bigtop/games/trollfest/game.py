@@ -111,7 +111,7 @@ class TrollFest(Game[TrollFestState]):
         return rollout_action(state, player, legal, rng)
 
     def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:
-        """The fixed-size observation of a seat's view (see docs/trollfest.md, "Observation encoding")."""
+        """Troll Fest's own observation encoder (docs/trollfest.md, "Observation encoding"), cheap to build."""
         from bigtop.games.trollfest.observation import TrollFestEncoder
 
         return TrollFestEncoder(players, options)
