@@ -110,6 +110,12 @@ class TrollFest(Game[TrollFestState]):
 
         return rollout_action(state, player, legal, rng)
 
+    def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:
+        """Troll Fest's own observation encoder (docs/trollfest.md, "Observation encoding"), cheap to build."""
+        from bigtop.games.trollfest.observation import TrollFestEncoder
+
+        return TrollFestEncoder(players, options)
+
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from bigtop.games.trollfest.bot import HeuristicBot
 
