@@ -98,13 +98,11 @@ class CarcassonneEncoder:
         self.last_turns_at = self.last_kind_at + kinds
         self.remaining_at = self.last_turns_at + 4
         self.discarded_at = self.remaining_at + kinds
-        self.numbers_at = self.discarded_at + kinds  # stack, 3 outside counts, points, meeples, ...
+        self.numbers_at = self.discarded_at + kinds  # stack, 3 outside counts, points, meeples ...
         self.points_at = self.numbers_at + 4
         at = self.points_at + 2 * players
         if bigtop:  # ... ringmasters, Big Top placed, token face down, tokens left, Big Top outside
-            at += players + 4
-            self.revealed_at = at
-            at += animals
+            at += players + 4 + animals  # ... and the revealed animal tokens per kind
         self.shape = (at,)
         self.low = 0.0
         high = np.ones(self.shape, np.float32)
@@ -128,11 +126,13 @@ class CarcassonneEncoder:
         # Padded with offset 0 (the "present" plane, 1 on every tile) to one length.
         width = max(len(ones) for ones in tile_ones)
         self.tile_ones = np.array([ones + [0] * (width - len(ones)) for ones in tile_ones], np.intp)
+        self.fits_index = {pos: self.fits_plane * CELLS + c for pos, c in CELL.items()}  # pos -> flat index
         self.turns_of = [[rot.turns for rot in kind.rotations] for kind in tiles.kinds]
         self.ids = tiles.by_id
         self.animal_ids = {t.id: i for i, t in enumerate(tokens())}
         self.counts = np.array([k.count for k in tiles.kinds], np.float64)
-        self.animal_counts = np.array([t.count for t in tokens()], np.float64)
+        self.animal_counts = [t.count for t in tokens()]
+        self.owner_at = [[(self.owner_plane + (p - me) % players) * CELLS for p in range(players)] for me in range(players)]
         self.seat_order = [[(me + i) % players for i in range(players)] for me in range(players)]
         self.scale = (
             max(1, tiles.total - 1), tiles.total, 2 * tiles.total + 2, players * (MEEPLES + 1), sum(t.count for t in tokens())
@@ -211,7 +211,7 @@ class CarcassonneEncoder:
         # Everything else that is 1: flat positions.
         ones: list[int] = []
         figures_out = 0
-        owner_at = self.owner_plane * CELLS
+        owner = self.owner_at[me]
         placed = []  # (cell, figure pattern) of the figures inside the window
         for player, figure, pos, local in figures:
             c = cell(pos)
@@ -219,13 +219,12 @@ class CarcassonneEncoder:
                 figures_out += 1
                 continue
             tile = board[pos]
-            ones.append(owner_at + (player - me) % players * CELLS + c)
+            ones.append(owner[player] + c)
             placed.append((c, ((tile[0] * 4 + tile[1]) * MAX_FEATURES + local) * FIGURE_KINDS + figure))
         figure_ones = self.figure_ones
         ones += [c + o for c, key in placed for o in figure_ones[key]]
-        fits_at = self.fits_plane * CELLS
-        fit_cells = [c for c in map(cell, fits) if c is not None]
-        ones.extend([fits_at + c for c in fit_cells])
+        fits_inside = [i for i in map(self.fits_index.get, fits) if i is not None]
+        ones += fits_inside
         c = cell(last)
         if c is not None:
             ones.append(self.last_plane * CELLS + c)
@@ -247,23 +246,24 @@ class CarcassonneEncoder:
                 else:
                     ones.append(self.top_plane * CELLS + c)
             figures_out += self._acrobats(out, me, pyramids)
-            if revealed:
-                at = self.revealed_at
-                out[at:at + self.animals] = np.bincount(revealed, minlength=self.animals) / self.animal_counts
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
         # Numbers.
         kinds = self.kinds
-        out[self.remaining_at:self.remaining_at + kinds] = np.asarray(remaining) / self.counts
+        np.divide(remaining, self.counts, out=out[self.remaining_at:self.remaining_at + kinds])
         if discarded:
             out[self.discarded_at:self.discarded_at + kinds] = np.bincount(discarded, minlength=kinds) / self.counts
         order = self.seat_order[me]
         full_stack, total, frontier, most_figures, animals = self.scale
-        numbers = [stack_size / full_stack, tiles_out / total, (len(fits) - len(fit_cells)) / frontier, figures_out / most_figures]
+        numbers = [stack_size / full_stack, tiles_out / total, (len(fits) - len(fits_inside)) / frontier, figures_out / most_figures]
         numbers += [points[p] / SCORE_SCALE for p in order]
         numbers += [supply[p][MEEPLE] / MEEPLES for p in order]
         if bigtop:
             numbers += [supply[p][RINGMASTER] for p in order]
             numbers += [top >= 0, face_down, tokens_left / animals, top_out]
+            shown = [0] * self.animals
+            for animal in revealed:
+                shown[animal] += 1
+            numbers += [n / most for n, most in zip(shown, self.animal_counts, strict=True)]
         out[self.numbers_at:self.numbers_at + len(numbers)] = numbers
         return out
 
