@@ -3,12 +3,13 @@
 The board is a window of 25 x 25 cells centred on the start tile (x and y from -12 to 12; row y,
 column x, north up). Each cell has planes for the tile lying there (edges, connections, printed
 features), the tile just placed, where the drawn tile fits, the Big Top, the figure standing there
-(whose, which kind, on which feature) and the acrobats of each seat. Tiles per kind and rotation and
-figures per kind, rotation, feature and figure kind are precomputed rows, so a board is written with
-a few array assignments. The vector holds the phase, whose turn, the drawn and the last tile, the
-remaining and discarded tiles, what lies outside the window, scores, supplies and the Big Top's
-state. Seats are seat-relative: the observing seat first, then the others in turn order. The layout
-is described in docs/carcassonne.md ("Observation encoding").
+(whose, which kind, on which feature) and the acrobats of each seat. The planes a tile sets (per
+kind and rotation) and a figure sets (per kind, rotation, feature and figure kind) are precomputed,
+so the tiles are written with one array assignment and everything else that is 1 with another. The
+vector holds the phase, whose turn, the drawn and the last tile, the remaining and discarded tiles,
+what lies outside the window, scores, supplies and the Big Top's state. Seats are seat-relative:
+the observing seat first, then the others in turn order. The layout is described in
+docs/carcassonne.md ("Observation encoding").
 """
 
 from __future__ import annotations
