@@ -32,6 +32,7 @@ WIDTH = 2 * RADIUS + 1
 CELLS = WIDTH * WIDTH
 PHASES = ("place", "figure", "over")
 PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3))  # N-E, E-S, S-W, W-N, N-S, E-W
+BASE_TILE_PLANES = 21  # present, 4 x 3 edge kinds, 6 joined side pairs, monastery, pennant
 FEATURE_TYPES = 4  # city, road, field, monastery
 FIGURE_KINDS = len(FIGURE_NAMES)
 SCORE_SCALE = 100.0
@@ -82,7 +83,7 @@ class CarcassonneEncoder:
         self.animals = animals = len(tokens())
         # Board planes: tile, last placed, fits, Big Top, figure owner per seat, figure, acrobats
         # per seat.
-        self.tile_planes = 21 + 2 * bigtop
+        self.tile_planes = BASE_TILE_PLANES + 2 * bigtop  # and circus and acrobat spaces
         self.last_plane = self.tile_planes
         self.fits_plane = self.last_plane + 1
         self.top_plane = self.fits_plane + 1  # only with Under the Big Top
