@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
@@ -12,6 +12,9 @@ from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpac
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.rules import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
+
+if TYPE_CHECKING:
+    from bigtop.games.carcassonne.observation import CarcassonneEncoder
 
 
 class Carcassonne(Game[CarcassonneState]):
@@ -65,3 +68,10 @@ class Carcassonne(Game[CarcassonneState]):
     def cards(self, options: Any = None) -> Any:
         """Every tile kind drawn as a 5x5 picture, and the animal tokens."""
         return render.cards(self.parse_options(options))
+
+    def observation_encoder(self, players: int, options: CarcassonneOptions) -> CarcassonneEncoder:
+        """Board planes around the start tile plus a vector (see observation.py), built once per
+        (players, options)."""
+        from bigtop.games.carcassonne.observation import encoder
+
+        return encoder(players, options)
