@@ -58,6 +58,11 @@ def test_games_own_encoder(name: str, players: int, request: pytest.FixtureReque
     assert encoder_problems(game, players, encoder, range(count)) == []
 
 
+def test_every_shipped_game_has_its_own_encoder_with_a_fast_path() -> None:
+    shipped = [games.get(n) for n in games.names() if n != "highcard"]
+    assert shipped and all(hasattr(g.observation_encoder(g.min_players, g.parse_options(None)), "encode_state") for g in shipped)
+
+
 def test_the_check_passes_a_correct_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     use_highcard_encoder(monkeypatch)
     game = games.get("highcard")

@@ -187,12 +187,6 @@ class DrumRollEncoder:
         self._amount_max = max([1, *amounts, *(i.amount for i in c.investments.values())])
         self._moves_max = max(nums.moves_per_distribution, nums.supplier_moves) or 1
 
-        # for the fast path: what the state's `salary` and `hand_limit` read of each card
-        self._pay = {x: (p.salary, p.secondary_salary, p.per_bizarre) for x, p in c.performers.items()}
-        self._bizarre = frozenset(x for x, p in c.performers.items() if p.type == "bizarre")
-        self._magicians = frozenset(x for x, p in c.performers.items() if p.type == "magician")
-        self._hand_limit = nums.hand_limit
-
     def _board_ones(self, card: str, key: int) -> tuple[int, ...]:
         """The one-hots of `card` in a circus, by its key in `_board`."""
         f = self._perf
@@ -248,25 +242,12 @@ class DrumRollEncoder:
         """The fast path: `encode(state.view(seat))`, read from the state's fields that view shows."""
         work = state.work[seat]
         working = isinstance(work, dict)
-        flipped, trailers, show, pay, bizarre = state.flipped, state.trailers, state.show, self._pay, self._bizarre
-        salaries = []
-        for circus in state.circus:
-            # the salaries as DrumRollState.salary computes them
-            others = len(bizarre.intersection(circus)) - 1
-            due = []
-            for x in circus:
-                regular, secondary, per_bizarre = pay[x]
-                shown = flipped.get(x)
-                salary = (secondary if shown is not None and shown < show else regular) - (x in trailers)
-                if per_bizarre:
-                    salary += others
-                due.append(salary if salary > 0 else 0)
-            salaries.append(due)
+        flipped, trailers, show = state.flipped, state.trailers, state.show
+        salaries = [[state.salary(p, x) for x in circus] for p, circus in enumerate(state.circus)]
         storage, filled = state.storage, [state.filled] * state.players
         if working:
             storage = list(storage)
             storage[seat], filled[seat] = work["storage"], work["filled"]
-        magicians, hand_limit = self._magicians, self._hand_limit
         prompt = state.prompts[-1] if state.prompts else None
         if prompt is not None and prompt[0] == "effect" and prompt[1] != seat:
             prompt = (prompt[0], prompt[1], None)
@@ -274,15 +255,13 @@ class DrumRollEncoder:
         kind = state.sealed_kind
         listed = isinstance(work, list)
         waiting = () if sealed is None else sealed.waiting()
-        # who is to move, as DrumRollState.to_move tells
-        to_move = () if state.over else (prompt[1],) if prompt is not None else waiting
         return self._fill(
-            seat, state.over, show, state.turn, state.step, to_move, state.start, prompt,
+            seat, state.over, show, state.turn, state.step, state.to_move(), state.start, prompt,
             None if sealed is None else (kind, sealed.choices, waiting, sealed.choices.get(seat)),
             [*state.stock, state.trailer_stock, state.discount_stock,
              len(state.perf_deck), len(state.pers_deck), len(state.inv_deck)],
             (state.coins, state.prestige, [len(h) for h in state.hands],
-             [hand_limit + len(magicians.intersection(c)) for c in state.circus], state.bank, state.tickets,
+             [state.hand_limit(p) for p in range(state.players)], state.bank, state.tickets,
              state.skips),
             storage, state.circus, salaries, filled, flipped, trailers, state.staff, state.skipped, state.levels,
             state.perf_row, state.pers_row, state.discount, (state.perf_discard, state.pers_discard, state.inv_discard),
