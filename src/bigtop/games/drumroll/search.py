@@ -1,10 +1,12 @@
 """Drum Roll hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
 
 A seat's worth is its prestige plus rough prestige equivalents of what it has built for the shows
-still to come: the levels its unflipped performers have reached (an outstanding one may flip for
+still to come: the levels its performers have reached (an unflipped outstanding one may flip for
 its flip prestige; one with no performance at show time costs prestige), its region's bonus for
 the troupe it has, money beyond the salaries still due (money short of them costs prestige), the
 prestige of unused cards in hand, and its progress towards the end bonuses (troupe size, variety).
+Coins in hand count for less the nearer the last show (they score nothing at the end); coins in
+the bank count what the Bank Representative pays for them.
 The value is a logistic of the lead over the best other seat. Everything is read from the state it
 is given.
 """
@@ -40,6 +42,8 @@ def worth(s: DrumRollState) -> list[float]:
     shows_left = max(0, s.nums.shows - s.show)
     # how close the next show is: 0 at the start of a show's turns, 1 when it is given
     late = min(1.0, s.turn / s.nums.last_turn) if not s.step.startswith("show") else 1.0
+    future = max(0.0, shows_left - late) / s.nums.shows  # share of the game still to play
+    bank_cap = s.nums.bank_cap_coins
     tickets = c.tickets
     pending = [0.0] * s.players  # markers placed this turn, not yet resolved
     ticket_step = list(s.tickets)
@@ -60,16 +64,15 @@ def worth(s: DrumRollState) -> list[float]:
         for x in s.circus[p]:
             info = perfs[x]
             types.append(info.type)
-            if x in s.flipped:
-                upkeep += s.salary(p, x)
-                continue
             lvl = 0
             for slot in filled[x]:
                 if slot is None:
                     break
                 lvl += 1
-            w += PERFORMER * shows_left + LEVEL * lvl
-            if lvl == 0:  # no performance at the show: fired, compensation and prestige lost
+            w += PERFORMER * shows_left + LEVEL * lvl  # a flipped performer goes on performing
+            if x in s.flipped:
+                upkeep += s.salary(p, x)
+            elif lvl == 0:  # no performance at the show: fired, compensation and prestige lost
                 w -= late * (1.5 + COIN * (s.salary(p, x) + info.cost))
             elif lvl == 3:
                 w += 0.5 * s.flip_value(p, x)
@@ -79,9 +82,12 @@ def worth(s: DrumRollState) -> list[float]:
         if shows_left:
             region = c.regions[s.regions[p]]
             w += 0.7 * sum(region.prestige * (types.count(t) // region.per) for t in region.types)
-        money = s.coins[p] + s.bank[p]
+        # coins in hand score nothing at the end: worth less the nearer the last show; the bank's
+        # coins are worth what the Bank Representative will pay for them
+        money = s.coins[p]
         due = upkeep * shows_left
-        w += COIN * money - (SHORT * (due - money) if money < due else 0.0)
+        w += COIN * money * future - (SHORT * (due - money) if money < due else 0.0)
+        w += min(s.bank[p], bank_cap) // s.nums.bank_coins_per_prestige
         w += CUBE * sum(storage)
         for x in s.hands[p]:
             w += c.investments[x].unused_prestige + CARD
