@@ -139,6 +139,29 @@ def test_action_ids_and_legal_ids() -> None:
     assert action == Play(state.action_space.decode(ids[0]).card)
 
 
+def test_legal_ids_are_sorted_and_cached_and_apply_id_still_refuses_an_unlisted_id() -> None:
+    state = GAME.new(2, seed=7)
+    ids = state.legal_ids(0)
+    assert ids == sorted(ids) and state.legal_ids(0) is ids  # listed once per state
+    unlisted = next(i for i in range(state.action_space.size) if i not in ids)
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="not allowed now for seat 0"):
+        state.apply_id(0, unlisted)
+    assert state.snapshot() == before and state.legal_ids(0) == ids
+    state.apply_id(0, ids[-1])  # seat 0 seals its card; seat 1 has still to choose
+    assert state.move_count == 1 and state.to_move() == (1,) and state.legal_ids(0) == []
+    with pytest.raises(IllegalAction, match="not seat 0's turn"):
+        state.apply_id(0, ids[0])
+
+
+def test_forget_legal_actions_lists_them_again_after_a_hand_edit() -> None:
+    state = GAME.new(2, seed=7)
+    assert state.legal_actions(0)
+    state.hands[0] = state.hands[0][:1]  # a scenario set up by hand
+    state.forget_legal_actions()
+    assert [a.card for a in state.legal_actions(0) if isinstance(a, Play)] == state.hands[0]
+
+
 def test_determinize_reseeds_the_copy_and_forgets_the_cached_moves() -> None:
     state = GAME.new(3, seed=8)
     state.legal_actions(1)  # fills the cache from the true hands
