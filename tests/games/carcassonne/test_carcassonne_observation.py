@@ -57,7 +57,7 @@ def play_until(state, done, seed: int = 0) -> None:
 
 
 def test_the_shape_depends_on_players_and_expansions_and_stays_within_budget() -> None:
-    """"Keep the whole observation to at most ~30,000 floats"; the base game drops the Big Top's planes."""
+    """The observation stays under 30,000 values at every player count; the base game drops the Big Top's planes."""
     for players in range(2, 7):
         with_top, base = GAME.observation_encoder(players, BIGTOP), GAME.observation_encoder(players, BASE)
         assert base.shape[0] < with_top.shape[0] <= 30_000
