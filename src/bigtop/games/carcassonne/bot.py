@@ -14,8 +14,7 @@ from typing import Any
 
 from bigtop.core.actions import Action
 from bigtop.core.rng import Rng
-from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD
-from bigtop.games.carcassonne.rules import MEEPLE
+from bigtop.games.carcassonne.search import worth as position_worth
 from bigtop.games.carcassonne.state import FIGURE, CarcassonneState
 
 
@@ -50,32 +49,6 @@ class HeuristicBot:
 
     def evaluate(self, state: CarcassonneState, player: int) -> float:
         """How good `state` is for `player`: own worth minus the best opponent's."""
-        worth = [float(p) for p in state.points]
-        find, open_, spans = state.find, state.open, state.spans
-        for node, figures in enumerate(state.figs):
-            if not figures:
-                continue
-            kind = state.ntype[node]
-            if kind == CITY:
-                value = (1 + self.open_bonus) * (len(spans[node]) + state.pennants[node])  # type: ignore[arg-type]
-            elif kind == ROAD:
-                value = (1 + self.open_bonus / 2) * len(spans[node])  # type: ignore[arg-type]
-            elif kind == FIELD:
-                value = 3.0 * len({c for c in (find(t) for t in state.touch[node]) if open_[c] == 0})
-            elif kind == MONASTERY:
-                pos = next(p for p, n in state.monasteries.items() if n == node)
-                value = 1.0 + state.neighbours(pos) * (1 + self.open_bonus / 2)
-            else:
-                continue
-            for p in state.majority(figures):
-                worth[p] += value
-        bigtop = state.ext.get("bigtop")
-        if bigtop is not None:
-            for acrobats in bigtop.pyramids.values():
-                for p in acrobats:
-                    worth[p] += 5.0
-        left = len(state.stack) / max(1, state.tiles.total)
-        for p in range(state.players):
-            worth[p] += self.meeple_value * left * state.supply[p][MEEPLE]
+        worth = position_worth(state, self.open_bonus, self.meeple_value)
         others = max(w for p, w in enumerate(worth) if p != player)
         return worth[player] - others

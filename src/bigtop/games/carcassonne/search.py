@@ -23,8 +23,9 @@ OPEN_BONUS = 0.5
 MEEPLE_VALUE = 2.0
 
 
-def worth(s: CarcassonneState) -> list[float]:
-    """Each seat's estimated final score."""
+def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: float = MEEPLE_VALUE) -> list[float]:
+    """Each seat's estimated final score (the heuristic bot's position value too, with its own
+    weights)."""
     out = [float(p) for p in s.points]
     parent, open_, spans, ntype = s.parent, s.open, s.spans, s.ntype
 
@@ -39,15 +40,15 @@ def worth(s: CarcassonneState) -> list[float]:
             continue
         kind = ntype[node]
         if kind == CITY:
-            value = (1 + OPEN_BONUS) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
+            value = (1 + open_bonus) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
         elif kind == ROAD:
-            value = (1 + OPEN_BONUS / 2) * len(spans[node])  # type: ignore[arg-type]
+            value = (1 + open_bonus / 2) * len(spans[node])  # type: ignore[arg-type]
         elif kind == FIELD:
             value = 3.0 * len({c for c in (find(t) for t in s.touch[node]) if open_[c] == 0})
         elif kind == MONASTERY:
             if monastery_pos is None:
                 monastery_pos = {n: p for p, n in s.monasteries.items()}
-            value = 1.0 + s.neighbours(monastery_pos[node]) * (1 + OPEN_BONUS / 2)
+            value = 1.0 + s.neighbours(monastery_pos[node]) * (1 + open_bonus / 2)
         else:
             continue
         for p in s.majority(figures):
@@ -59,7 +60,7 @@ def worth(s: CarcassonneState) -> list[float]:
                 out[p] += 5.0
     left = len(s.stack) / max(1, s.tiles.total)
     for p in range(s.players):
-        out[p] += MEEPLE_VALUE * left * s.supply[p][MEEPLE]
+        out[p] += meeple_value * left * s.supply[p][MEEPLE]
     return out
 
 
