@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from browser_support import recording_page  # noqa: E402
+from browser_support import recording_page, screenshot, start_table  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 # What a seat may click, most specific step first: a turn of the tile on the chosen square, a figure
@@ -27,24 +27,6 @@ def page(browser) -> Iterator[Page]:
     yield from recording_page(browser, 1280, 1000)
 
 
-def shot(page: Page, folder: Path, name: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def create_and_start(page: Page, url: str) -> None:
-    page.goto(url)
-    page.select_option("#new-game", "carcassonne")
-    expect(page.locator("#new-players")).to_have_value("2")
-    page.locator("input[name=name-0]").fill("Ada")
-    expect(page.locator("select[name=kind-1]")).to_have_value("random")
-    page.click("#create-button")
-    page.click("#join")
-    expect(page.locator("#start")).to_be_enabled()
-    page.click("#start")
-    expect(page.locator("#board .cc-svg")).to_be_visible()
-
-
 def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
     """Click one of the legal moves shown whenever there is one, until the end screen shows."""
     clicks = 0
@@ -55,14 +37,14 @@ def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
             count = options.count()
             if count:
                 if step == STEPS[1] and not (folder / "2-figure-choice.png").exists():
-                    shot(page, folder, "2-figure-choice")
+                    screenshot(page, folder, "2-figure-choice")
                 options.nth(rng.randrange(count)).click()
                 clicks += 1
                 break
         else:
             page.wait_for_timeout(20)
         if clicks == 60:
-            shot(page, folder, "2-middle")
+            screenshot(page, folder, "2-middle")
         assert clicks < MAX_CLICKS, "the game did not end"
     return clicks
 
@@ -71,11 +53,11 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
     server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.02).start()
     folder = tmp_path / "screenshots" / "carcassonne"
     try:
-        create_and_start(page, server.url)
+        start_table(page, server.url, "carcassonne", 2, "#board .cc-svg")
         expect(page.locator("#board .cc-tiles > g")).to_have_count(1)  # the start tile
         expect(page.locator("#board .cc-player")).to_have_count(2)
         expect(page.locator("#board .cc-fit").first).to_be_visible()
-        shot(page, folder, "1-start")
+        screenshot(page, folder, "1-start")
         board = page.locator("#board .cc-svg")
         fitted = board.get_attribute("viewBox")
         page.click("#board .cc-zoom[aria-label='Zoom in']")
@@ -94,10 +76,10 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         assert board.get_attribute("viewBox") == fitted
         page.locator("#board .cc-fit").first.click()
         expect(page.locator("#board .cc-rotation").first).to_be_visible()  # the chosen square offers the turns
-        shot(page, folder, "1-start-turns")
+        screenshot(page, folder, "1-start-turns")
 
         clicks = play_to_the_end(page, folder, random.Random(7))
-        shot(page, folder, "3-end")
+        screenshot(page, folder, "3-end")
         assert clicks > 40
         expect(page.locator("#table-status")).to_have_text("finished")
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
@@ -110,7 +92,7 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
 
         page.select_option("#language", "fr")
         expect(page.locator("#board .cc-prompt strong")).to_have_text("Partie terminée : le décompte final est fait.")
-        shot(page, folder, "4-end-fr")
+        screenshot(page, folder, "4-end-fr")
         page.select_option("#language", "zh-Hant")
         expect(page.locator(".log li").last).to_contain_text("遊戲結束")
         page.select_option("#language", "en")
@@ -123,7 +105,7 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         expect(page.locator("#end-screen")).to_be_visible()
         assert page.locator("#board .cc-tiles > g").count() > 60
         expect(page.locator("#board .cc-move")).to_have_count(0)
-        shot(page, folder, "5-replay-end")
+        screenshot(page, folder, "5-replay-end")
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]

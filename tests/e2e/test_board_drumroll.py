@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from browser_support import Shots, recording_page  # noqa: E402
+from browser_support import Shots, recording_page, start_table  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 CLICKABLE = "#board .dr-move"
@@ -26,19 +26,6 @@ MAX_CLICKS = 600
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
     yield from recording_page(browser, 1280, 1000)
-
-
-def create_and_start(page: Page, url: str) -> None:
-    page.goto(url)
-    page.select_option("#new-game", "drumroll")
-    expect(page.locator("#new-game")).to_have_value("drumroll")
-    page.locator("input[name=name-0]").fill("Ada")
-    expect(page.locator("select[name=kind-1]")).to_have_value("random")
-    page.click("#create-button")
-    page.click("#join")
-    expect(page.locator("#start")).to_be_enabled()
-    page.click("#start")
-    expect(page.locator("#board .dr-board")).to_be_visible()
 
 
 def check_spectator(page: Page, shots: Shots) -> None:
@@ -95,7 +82,7 @@ def test_play_drumroll_to_the_end_by_clicking_the_board(tmp_path, page):
     server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.02).start()
     shots = Shots(page, tmp_path / "screenshots" / "drumroll")
     try:
-        create_and_start(page, server.url)
+        start_table(page, server.url, "drumroll", 2, "#board .dr-board")
         expect(page.locator("#board .dr-status")).to_contain_text("Show 1/3")
         expect(page.locator("#board .dr-circus")).to_have_count(2)
         expect(page.locator("#board .dr-circus.dr-mine .dr-picks .dr-card.dr-move")).to_have_count(2)  # the draft: keep one

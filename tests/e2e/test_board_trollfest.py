@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Error, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from browser_support import recording_page  # noqa: E402
+from browser_support import recording_page, screenshot, start_table  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 LEGAL = "#board .tf-legal"
@@ -24,27 +24,6 @@ MOMENTS = (".tf-stack", ".tf-vote", ".tf-armed", ".tf-city.tf-target")  # worth 
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
     yield from recording_page(browser, 1400, 1000)
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def start_table(page: Page, url: str) -> None:
-    page.goto(url)
-    page.select_option("#new-game", "trollfest")
-    expect(page.locator("#new-players")).to_have_value("3")
-    page.locator("input[name=name-0]").fill("Ada")
-    page.locator("input[name=name-1]").fill("Bo")
-    page.locator("input[name=name-2]").fill("Cy")
-    expect(page.locator("select[name=kind-1]")).to_have_value("random")
-    expect(page.locator("select[name=kind-2]")).to_have_value("random")
-    page.click("#create-button")
-    page.click("#join")
-    expect(page.locator("#start")).to_be_enabled()
-    page.click("#start")
-    expect(page.locator("#board .tf-board")).to_be_visible()
 
 
 def click_one(page: Page, rng: random.Random) -> bool:
@@ -70,7 +49,7 @@ def watch_as_spectator(watcher: Page, table_url: str, shots: Path) -> None:
     expect(watcher.locator("#board .tf-band")).to_have_count(3)
     expect(watcher.locator("#board .tf-breakdown")).to_have_count(3)
     expect(watcher.locator("#board .tf-legal")).to_have_count(0)
-    shoot(watcher, shots, "7-spectator")
+    screenshot(watcher, shots, "7-spectator")
 
 
 def phase(page: Page) -> str:
@@ -83,24 +62,24 @@ def test_play_trollfest_to_the_end_by_clicking(tmp_path, page):
     shots = tmp_path / "screenshots" / "trollfest"
     rng = random.Random(7)
     try:
-        start_table(page, server.url)
+        start_table(page, server.url, "trollfest", 3, "#board .tf-board", ("Ada", "Bo", "Cy"))
         expect(page.locator("#board svg.tf-map g.tf-city")).to_have_count(32)
         expect(page.locator("#board .tf-band")).to_have_count(3)
         expect(page.locator(LEGAL).first).to_be_visible()  # the draft packet: pick a card
-        shoot(page, shots, "1-start")
+        screenshot(page, shots, "1-start")
         clicks, seen = 0, set()
         while not page.locator("#end-screen").is_visible():
             clicks += click_one(page, rng)
             now = phase(page)
             if now and now not in seen:
                 seen.add(now)
-                shoot(page, shots, f"2-phase-{len(seen)}-{now.replace(' ', '-').lower()}")
+                screenshot(page, shots, f"2-phase-{len(seen)}-{now.replace(' ', '-').lower()}")
             for moment in MOMENTS:
                 if moment not in seen and page.locator(f"#board {moment}").count():
                     seen.add(moment)
-                    shoot(page, shots, f"3-{moment.strip('.')}")
+                    screenshot(page, shots, f"3-{moment.strip('.')}")
             assert clicks < MAX_CLICKS, "the game did not end"
-        shoot(page, shots, "4-end")
+        screenshot(page, shots, "4-end")
         assert {"Draft", "Band", "Name vote", "Tour", "Festival"} <= seen
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(3)
         expect(page.locator("#table-status")).to_have_text("finished")
@@ -110,10 +89,10 @@ def test_play_trollfest_to_the_end_by_clicking(tmp_path, page):
         page.select_option("#language", "fr")
         expect(page.locator("#board .tf-phases .tf-current")).to_have_text("Festival")
         expect(page.locator(".log li[data-kind=festival]")).to_have_text("Le Festival est décompté.")
-        shoot(page, shots, "5-end-fr")
+        screenshot(page, shots, "5-end-fr")
         page.select_option("#language", "zh-Hant")
         expect(page.locator("#board .tf-phases .tf-current")).to_have_text("音樂祭")
-        shoot(page, shots, "6-end-zh-Hant")
+        screenshot(page, shots, "6-end-zh-Hant")
         page.select_option("#language", "en")
         watch_as_spectator(page.context.new_page(), page.url.split("?")[0], shots)
     finally:
