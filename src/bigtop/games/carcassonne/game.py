@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
 from bigtop.core.events import Event
-from bigtop.games.carcassonne import render
+from bigtop.games.carcassonne import render, search
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.rules import CarcassonneOptions
@@ -48,11 +48,7 @@ class Carcassonne(Game[CarcassonneState]):
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
-    def evaluate(self, state: Any) -> list[float]:
-        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
-        from bigtop.games.carcassonne.search import evaluate
-
-        return evaluate(state)
+    evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
 
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
 
+from . import search
 from .actions import (
     ACTION_TYPES,
     Convert,
@@ -91,17 +92,8 @@ class DrumRoll(Game[DrumRollState]):
 
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
-    def evaluate(self, state: Any) -> list[float]:
-        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
-        from bigtop.games.drumroll.search import evaluate
-
-        return evaluate(state)
-
-    def rollout_action(self, state: Any, player: int, legal: list[Action], rng: Any) -> Action:
-        """The ISMCTS playout policy."""
-        from bigtop.games.drumroll.search import rollout_action
-
-        return rollout_action(state, player, legal, rng)
+    evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: DrumRollOptions) -> Any:
         """Drum Roll's own observation encoder (docs/drumroll.md, "Observation encoding"), built once

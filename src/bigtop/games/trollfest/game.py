@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
+from bigtop.games.trollfest import search
 from bigtop.games.trollfest.actions import (
     ACTION_TYPES,
     Answer,
@@ -98,17 +99,8 @@ class TrollFest(Game[TrollFestState]):
 
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
-    def evaluate(self, state: Any) -> list[float]:
-        """Per seat, a value in [0, 1] of an unfinished game (for the ISMCTS bot)."""
-        from bigtop.games.trollfest.search import evaluate
-
-        return evaluate(state)
-
-    def rollout_action(self, state: Any, player: int, legal: list[Action], rng: Any) -> Action:
-        """The ISMCTS playout policy."""
-        from bigtop.games.trollfest.search import rollout_action
-
-        return rollout_action(state, player, legal, rng)
+    evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:
         """Troll Fest's own observation encoder (docs/trollfest.md, "Observation encoding"), cheap to build."""
