@@ -184,6 +184,22 @@ def test_bad_arguments_are_one_line_errors() -> None:
         bz.env("nosuchgame")
 
 
+def test_calls_out_of_order_are_caught_without_a_wrapper(caplog: pytest.LogCaptureFixture) -> None:
+    env = bz.env("highcard", players=2, render_mode="ansi")
+    assert type(env) is bz.BigtopAECEnv
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), lambda: env.last(), env.render):
+        with pytest.raises(BigtopError, match=r"call reset\(\) before"):
+            call()
+    with pytest.raises(AttributeError):
+        env.agent_selection  # noqa: B018 - reading it is the check
+    play_random(env, seed=3)
+    assert env.agents == []
+    env.step(None)
+    assert "after all agents are terminated" in caplog.text
+    env.reset(seed=3)
+    assert env.agents == env.possible_agents and env.observe(env.agent_selection)["action_mask"].any()
+
+
 def test_render_ansi_shows_the_spectator_board() -> None:
     env = bz.env("highcard", players=2, render_mode="ansi")
     env.reset(seed=1)

@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from bigtop import games
 from bigtop.core.api import Game, State
@@ -37,6 +37,12 @@ from bigtop.rl.rewards import check_reward, final_rewards
 def default_players(game: Game[Any]) -> int:
     """Three players where the game allows it, else the nearest allowed count."""
     return min(max(3, game.min_players), game.max_players)
+
+
+def mask_ids(action_mask: np.ndarray) -> np.ndarray:
+    """The action ids an `action_mask` allows, in order. Reading the int8 mask as bool makes this
+    much faster than `np.flatnonzero(action_mask)` (about 40 times on Carcassonne's 171,159 ids)."""
+    return action_mask.view(np.bool_).nonzero()[0]
 
 
 def render_text(game: Game[Any], state: State, seat: int | None) -> str:
@@ -100,6 +106,7 @@ class BigtopAECEnv(AECEnv):
         self._seeder = Rng(int.from_bytes(os.urandom(6), "big") if seed is None else seed)
         self.game_state: State | None = None
         self._steps = 0
+        self._playing = False  # a game is on and no agent is terminated or truncated
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -124,6 +131,7 @@ class BigtopAECEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._steps = 0
+        self._playing = True
         self.agent_selection = self._mover()
 
     def _mover(self) -> str:
@@ -135,49 +143,72 @@ class BigtopAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s view through the encoder, and its action mask (all zero unless it acts now)."""
-        assert self.game_state is not None, "call reset() first"
+        state = self._started("observe")
         seat = self._seat[agent]
-        observation = observe(self.encoder, self.game_state, seat)
         mask = np.zeros(self.action_size, np.int8)
-        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask[self.game_state.legal_ids(seat)] = 1
-        return {"observation": observation, "action_mask": mask}
+        if self._playing and agent == self.agent_selection:
+            mask[state.legal_ids(seat)] = 1
+        return {"observation": observe(self.encoder, state, seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (if `observe`), reward so far, terminated, truncated, info."""
+        self._started("last")
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+            self.truncations[agent], self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (None once it is terminated or truncated).
         An illegal id raises `IllegalAction` and changes nothing."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        state = self._started("step")
+        if not self._playing:
+            if not self.agents:
+                EnvLogger.warn_step_after_terminated_truncated()
+            else:
+                self._was_dead_step(action)
             return
+        agent = self.agent_selection
         if action is None:
             raise IllegalAction(f"{agent} has a decision to make: got no action")
-        assert self.game_state is not None
-        self.game_state.apply_id(self._seat[agent], int(action))
-        self._cumulative_rewards[agent] = 0.0
+        state.apply_id(self._seat[agent], int(action))
         self._steps += 1
-        self._clear_rewards()
-        if self.game_state.is_over():
-            for name, value in zip(self.agents, final_rewards(self.game_state, self.reward), strict=True):
-                self.rewards[name] = value
-                self.terminations[name] = True
+        # rewards are all zero until the game ends, so the reward dicts need no work before then
+        if state.is_over():
+            self._end(terminated=True)
         elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        if self.terminations[agent] or self.truncations[agent]:
-            self._deads_step_first()
+            self._end(terminated=False)
         else:
             self.agent_selection = self._mover()
         if self.render_mode == "human":
             self.render()
+
+    def _started(self, call: str) -> State:
+        """The game in play; a clear error if `reset()` has not been called yet."""
+        if self.game_state is None:
+            raise BigtopError(f"call reset() before {call}()")
+        return self.game_state
+
+    def _end(self, terminated: bool) -> None:
+        """The game ended (or was cut off): every agent is done; the final rewards if it ended."""
+        assert self.game_state is not None
+        self._playing = False
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._clear_rewards()
+        if terminated:
+            self.rewards = dict(zip(self.agents, final_rewards(self.game_state, self.reward), strict=True))
+        done = self.terminations if terminated else self.truncations
+        done.update(dict.fromkeys(self.agents, True))
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """The board as a spectator sees it: returned for "ansi", printed for "human"."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        assert self.game_state is not None, "call reset() first"
-        text = render_text(self.game, self.game_state, None)
+        text = render_text(self.game, self._started("render"), None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -187,15 +218,16 @@ class BigtopAECEnv(AECEnv):
         """Nothing to release."""
 
 
-def raw_env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> BigtopAECEnv:
-    """The environment without PettingZoo's order-enforcing wrapper (fastest)."""
-    return BigtopAECEnv(game, players, **kwargs)
-
-
-def env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> AECEnv:
-    """The environment for `game` wrapped as PettingZoo recommends (errors on out-of-order calls).
+def env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> BigtopAECEnv:
+    """The environment for `game`. It checks the order of calls itself (`step`, `observe` and
+    `render` before `reset` are errors, `step` after every agent is done a warning), so it needs
+    none of PettingZoo's wrappers.
 
     Keyword arguments: `options` (game options), `reward` ("win" or "margin"), `max_cycles`
     (truncate every agent after that many steps per agent), `render_mode` ("ansi" or "human"),
     `seed` (where the seeds of games reset without one come from)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    return BigtopAECEnv(game, players, **kwargs)
+
+
+raw_env = env
+"""PettingZoo's other conventional name: the same environment, which has no wrapper to leave off."""

@@ -17,6 +17,7 @@ from bigtop.bots.base import Bot
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.rng import Rng
+from bigtop.rl.pettingzoo import mask_ids
 
 Policy = Callable[[Any, str], int]
 PolicyFactory = Callable[[int], Policy]
@@ -37,8 +38,7 @@ def random_policy(seed: int) -> Policy:
     rng = np.random.default_rng(seed)
 
     def act(env: Any, agent: str) -> int:
-        mask = env.observe(agent)["action_mask"]
-        return int(rng.choice(np.flatnonzero(mask)))
+        return int(rng.choice(mask_ids(env.observe(agent)["action_mask"])))
 
     return act
 

@@ -1,5 +1,5 @@
 """Decisions per second through each interface next to the raw engine's (random play on one
-core, game set-up included). Every loop picks its random move with the same `Rng.below`, so the
+core, game set-up included), and the engine's with an observation encoded at every decision. Every loop picks its random move with the same `Rng.below`, so the
 figures differ only by what the interface costs. `options` is the game's options as a mapping
 (e.g. from `-o k=v`)."""
 
@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from bigtop import games
 from bigtop.bots.match import random_playout
@@ -37,6 +35,31 @@ def raw_steps(name: str, players: int, seconds: float, options: Any = None) -> f
     return _timed(lambda i: random_playout(game.new(players, seed=i, options=parsed), rng), seconds)
 
 
+def observed_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """The engine with the acting seat's observation encoded before each decision (`legal_ids`,
+    the game's encoder, `apply_id`): the least any interface that hands out observations pays.
+    Decisions/s."""
+    from bigtop.rl.encoding import encoder_for, observe
+
+    game = games.get(name)
+    parsed = game.parse_options(options)
+    encoder = encoder_for(game, players, parsed)
+    rng = Rng(12345)
+
+    def play(index: int) -> int:
+        state = game.new(players, seed=index, options=parsed)
+        decisions = 0
+        while not state.is_over():
+            seat = min(state.to_move())
+            observe(encoder, state, seat)
+            legal = state.legal_ids(seat)
+            state.apply_id(seat, legal[rng.below(len(legal))])
+            decisions += 1
+        return decisions
+
+    return _timed(play, seconds)
+
+
 def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
     """The PettingZoo loop (`env.last()` with its observation and mask, a masked random action,
     `env.step`): agent decisions/s, the steps of finished agents not counted."""
@@ -53,7 +76,7 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = bz.mask_ids(observation["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             decisions += 1
         return decisions
@@ -82,6 +105,7 @@ def openspiel_steps(name: str, players: int, seconds: float, options: Any = None
 
 INTERFACES: dict[str, Callable[[str, int, float, Any], float]] = {  # name -> decisions/s
     "engine": raw_steps,
+    "observed": observed_steps,
     "pettingzoo": pettingzoo_steps,
     "openspiel": openspiel_steps,
 }
