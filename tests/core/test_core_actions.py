@@ -54,3 +54,26 @@ def test_enumerated_space_numbers_every_action() -> None:
         space.decode(3)
     with pytest.raises(ValueError):
         EnumeratedActionSpace([Stop(), Stop()])
+
+
+@dataclass(frozen=True)
+class Jump(Action):
+    x: int
+
+
+@dataclass(frozen=True)
+class Hop(Action):
+    x: int
+
+
+def test_enumerated_space_encodes_lists_by_class_and_fields() -> None:
+    actions = [Place(0, 0), Place(0, 1, ("a",)), Stop(), Jump(0), Hop(0), Jump(1)]
+    space = EnumeratedActionSpace(actions)
+    fresh = [Hop(0), Place(0, 1, ("a",)), Jump(1), Stop(), Jump(0)]  # equal, not the same objects
+    assert space.encode_all(fresh) == [space.encode(a) for a in fresh] == [4, 1, 5, 2, 3]
+    assert space.encode_all([]) == []
+    for outsider in (Place(0, 1), Jump(2), Place(9, 9, ("a",))):
+        with pytest.raises(IllegalAction, match="not in this game's action space"):
+            space.encode_all([Stop(), outsider])
+    with pytest.raises(IllegalAction):
+        EnumeratedActionSpace([Stop()]).encode_all([Jump(0)])

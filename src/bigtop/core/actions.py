@@ -9,7 +9,8 @@ fixed integer id for reinforcement learning.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, Protocol
 
 from bigtop.core.errors import IllegalAction
@@ -102,6 +103,15 @@ class EnumeratedActionSpace:
         self._ids = {a: i for i, a in enumerate(self.actions)}
         if len(self._ids) != self.size:
             raise ValueError("EnumeratedActionSpace: duplicate actions")
+        # by action class: a C-level getter of the fields (the class itself for a class without
+        # fields) and the ids by those values, which hash much faster than the dataclass does
+        self._by_type: dict[type[Action], tuple[Callable[[Action], Any], dict[Any, int]]] = {}
+        for i, a in enumerate(self.actions):
+            entry = self._by_type.get(type(a))
+            if entry is None:
+                names = [f.name for f in dataclasses.fields(a)]
+                entry = self._by_type[type(a)] = (attrgetter(*names) if names else attrgetter("__class__"), {})
+            entry[1][entry[0](a)] = i
 
     def encode(self, action: Action) -> int:
         try:
@@ -115,8 +125,12 @@ class EnumeratedActionSpace:
         return self.actions[index]
 
     def encode_all(self, actions: Sequence[Action]) -> list[int]:
-        ids = self._ids
+        by_type = self._by_type
+        out = []
         try:
-            return [ids[a] for a in actions]
+            for a in actions:
+                fields, ids = by_type[type(a)]
+                out.append(ids[fields(a)])
         except KeyError:
             return [self.encode(a) for a in actions]  # raises for the action that is not in the space
+        return out
