@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from rich.console import Console
 
 from bigtop.cli import main
 from bigtop.core.options import OptionError
 from bigtop.rl import speed
-from bigtop.terminal.bench import run_interface_bench
+from bigtop.terminal.bench import progress_steps, run_interface_bench
 
 
 @pytest.mark.parametrize("interface", sorted(speed.INTERFACES))
@@ -46,3 +48,14 @@ def test_cli_rl_bench_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str
     assert main(["rl", "bench", "nosuchgame"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bigtop: error: unknown game") and err.count("\n") == 1
+
+
+def test_the_progress_bar_runs_no_thread_while_a_measurement_is_timed() -> None:
+    console = Console(record=True, width=80, force_terminal=True)
+    before = threading.active_count()
+    seen = []
+    with progress_steps(console, 2) as run:
+        assert run("first", lambda x, y=0: seen.append(threading.active_count()) or x + y, 2, y=3) == 5
+        assert run("second", lambda: seen.append(threading.active_count()) or 7) == 7
+    assert seen == [before, before]
+    assert "second" in console.export_text()

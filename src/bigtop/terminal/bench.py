@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from rich import box
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from bigtop import games
 from bigtop.bots.match import random_playout
 from bigtop.core.rng import Rng
+
+T = TypeVar("T")
 
 
 def measure_playouts(name: str, players: int, seconds: float, options: Any = None) -> tuple[float, float]:
@@ -33,6 +38,29 @@ def measure_playouts(name: str, players: int, seconds: float, options: Any = Non
     return played / elapsed, decisions / elapsed
 
 
+@contextmanager
+def progress_steps(console: Console, total: int) -> Iterator[Callable[..., Any]]:
+    """A progress bar over `total` measurements, redrawn only between them: Rich's spinners and
+    auto-refreshed bars redraw from a thread, which competes with the code being timed (it cost
+    the observation loops about 13 %). Yields `run(label, measure, *args, **kwargs)`, which shows
+    `label` and returns `measure(*args, **kwargs)`."""
+    progress = Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        console=console, auto_refresh=False, transient=True,
+    )
+    with progress:
+        task = progress.add_task("", total=total)
+
+        def run(label: str, measure: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+            progress.update(task, description=label)
+            progress.refresh()
+            result = measure(*args, **kwargs)
+            progress.advance(task)
+            return result
+
+        yield run
+
+
 def default_players(name: str) -> int:
     game = games.get(name)
     return min(max(3, game.min_players), game.max_players)
@@ -44,15 +72,15 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
     table = Table(title=f"random playouts, one core, median of {runs} runs of {seconds:g} s")
     for col in ("game", "players", "games/s", "decisions/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
-    for name in names:
-        n = players or default_players(name)
-        parsed = games.get(name).parse_options(options)
-        with console.status(f"benchmarking {name}..."):
-            samples = [measure_playouts(name, n, seconds, parsed) for _ in range(runs)]
-        gps = statistics.median(s[0] for s in samples)
-        dps = statistics.median(s[1] for s in samples)
-        rows.append({"game": name, "players": n, "games_per_s": gps, "decisions_per_s": dps})
-        table.add_row(name, str(n), f"{gps:,.1f}", f"{dps:,.0f}")
+    with progress_steps(console, len(names) * runs) as run:
+        for name in names:
+            n = players or default_players(name)
+            parsed = games.get(name).parse_options(options)
+            samples = [run(f"{name}: random playouts", measure_playouts, name, n, seconds, parsed) for _ in range(runs)]
+            gps = statistics.median(s[0] for s in samples)
+            dps = statistics.median(s[1] for s in samples)
+            rows.append({"game": name, "players": n, "games_per_s": gps, "decisions_per_s": dps})
+            table.add_row(name, str(n), f"{gps:,.1f}", f"{dps:,.0f}")
     console.print(table)
     return rows
 
@@ -100,13 +128,15 @@ def run_ismcts_bench(
     table = Table(title=f"{bot}, one core, median of {runs} runs of {seconds:g} s")
     for col in ("game", "players", "iterations/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
-    for name in names:
-        n = players or default_players(name)
-        parsed = games.get(name).parse_options(options)
-        with console.status(f"benchmarking ISMCTS on {name}..."):
-            rate = statistics.median(measure_ismcts(name, n, seconds, parsed, params=params) for _ in range(runs))
-        rows.append({"game": name, "players": n, "iterations_per_s": rate})
-        table.add_row(name, str(n), f"{rate:,.0f}")
+    with progress_steps(console, len(names) * runs) as run:
+        for name in names:
+            n = players or default_players(name)
+            parsed = games.get(name).parse_options(options)
+            rate = statistics.median(
+                run(f"{name}: ISMCTS", measure_ismcts, name, n, seconds, parsed, params=params) for _ in range(runs)
+            )
+            rows.append({"game": name, "players": n, "iterations_per_s": rate})
+            table.add_row(name, str(n), f"{rate:,.0f}")
     console.print(table)
     return rows
 
@@ -130,20 +160,20 @@ def run_interface_bench(
     columns = ("game", "seats", "engine", "+ obs", "pettingzoo", "%", "% obs", "openspiel", "%")
     for col in columns:
         table.add_column(col, justify="left" if col == "game" else "right")
-    for name in names:
-        n = players or default_players(name)
-        samples: dict[str, list[float]] = {interface: [] for interface in INTERFACES}
-        with console.status(f"benchmarking {name}..."):
+    with progress_steps(console, len(names) * runs * len(INTERFACES)) as run:
+        for name in names:
+            n = players or default_players(name)
+            samples: dict[str, list[float]] = {interface: [] for interface in INTERFACES}
             for _ in range(runs):  # interfaces take turns, so a change in the machine's load hits all
                 for interface, measure in INTERFACES.items():
-                    samples[interface].append(measure(name, n, seconds, options))
-        row: dict[str, Any] = {"game": name, "players": n, **{k: statistics.median(v) for k, v in samples.items()}}
-        rows.append(row)
-        engine, observed = row["engine"], row["observed"]
-        table.add_row(
-            name, str(n), f"{engine:,.0f}", f"{observed:,.0f}",
-            f"{row['pettingzoo']:,.0f}", f"{row['pettingzoo'] / engine:.0%}", f"{row['pettingzoo'] / observed:.0%}",
-            f"{row['openspiel']:,.0f}", f"{row['openspiel'] / engine:.0%}",
-        )
+                    samples[interface].append(run(f"{name}: {interface}", measure, name, n, seconds, options))
+            row: dict[str, Any] = {"game": name, "players": n, **{k: statistics.median(v) for k, v in samples.items()}}
+            rows.append(row)
+            engine, observed = row["engine"], row["observed"]
+            table.add_row(
+                name, str(n), f"{engine:,.0f}", f"{observed:,.0f}",
+                f"{row['pettingzoo']:,.0f}", f"{row['pettingzoo'] / engine:.0%}", f"{row['pettingzoo'] / observed:.0%}",
+                f"{row['openspiel']:,.0f}", f"{row['openspiel'] / engine:.0%}",
+            )
     console.print(table)
     return rows
