@@ -148,6 +148,12 @@ def test_legal_ids_are_sorted_and_cached_and_apply_id_still_refuses_an_unlisted_
     with pytest.raises(IllegalAction, match="not allowed now for seat 0"):
         state.apply_id(0, unlisted)
     assert state.snapshot() == before and state.legal_ids(0) == ids
+    with pytest.raises(IllegalAction, match="outside"):
+        state.apply_id(0, float(ids[0]))  # an id is an int, even where a float compares equal
+    assert state.snapshot() == before
+    listed = state.legal_actions(0)[-1]
+    assert state.apply_id(0, state.action_space.encode(listed)) is listed  # the listed action itself
+    state = GAME.new(2, seed=7)
     state.apply_id(0, ids[-1])  # seat 0 seals its card; seat 1 has still to choose
     assert state.move_count == 1 and state.to_move() == (1,) and state.legal_ids(0) == []
     with pytest.raises(IllegalAction, match="not seat 0's turn"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import os
 from abc import ABC, abstractmethod
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -51,8 +50,9 @@ class State(ABC):
         self.log = EventLog()
         self._history: tuple[Any, int, Action, bool] | None = None
         self._moves = 0
-        # (player, legal actions, their ids in increasing order or None until asked for)
-        self._legal_cache: tuple[int, list[Action], list[int] | None] | None = None
+        # (player, legal actions, their ids in increasing order and in the actions' order, or None
+        # and None until asked for)
+        self._legal_cache: tuple[int, list[Action], list[int] | None, list[int] | None] | None = None
         self._revealed = False
         self._space: ActionSpace | None = None  # looked up on first use
 
@@ -123,7 +123,7 @@ class State(ABC):
         if self.is_over() or player not in self.to_move():
             return []
         actions = self._legal_actions(player)
-        self._legal_cache = (player, actions, None)
+        self._legal_cache = (player, actions, None, None)
         return actions
 
     def forget_legal_actions(self) -> None:
@@ -167,14 +167,16 @@ class State(ABC):
 
     def apply_id(self, player: int, index: int) -> Action:
         """Apply the action with this id in `action_space`; returns the action."""
-        action = self.action_space.decode(index)
         cache = self._legal_cache
-        if cache is not None and cache[0] == player and cache[2] is not None:
-            ids = cache[2]  # listed for this very state: a listed id needs no further check
-            at = bisect_left(ids, index)
-            if at < len(ids) and ids[at] == index:
+        if cache is not None and cache[0] == player and cache[3] is not None and type(index) is int:
+            try:  # listed for this very state: a listed id is legal and names the listed action
+                action = cache[1][cache[3].index(index)]
+            except ValueError:
+                pass
+            else:
                 self._commit(player, action)
                 return action
+        action = self.action_space.decode(index)
         self.apply(player, action)
         return action
 
@@ -193,7 +195,8 @@ class State(ABC):
             actions = self.legal_actions(player)
             if not actions:
                 return []
-            cache = self._legal_cache = (player, actions, sorted(self.action_space.encode_all(actions)))
+            ids = self.action_space.encode_all(actions)
+            cache = self._legal_cache = (player, actions, sorted(ids), ids)
         return cache[2]
 
     def legal_mask(self, player: int) -> Any:
