@@ -86,6 +86,7 @@ class BigtopAECEnv(AECEnv):
         self.options = self.game.parse_options(options)
         self.reward = check_reward(reward)
         self.max_cycles = max_cycles
+        self._step_limit = None if max_cycles is None else max_cycles * self.players  # steps before truncation
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"bigtop_{self.game.name}_v0"}
         self.encoder = encoder_for(self.game, self.players, self.options)
@@ -143,16 +144,19 @@ class BigtopAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s view through the encoder, and its action mask (all zero unless it acts now)."""
-        state = self._started("observe")
+        state = self.game_state
+        if state is None:
+            raise self._not_started("observe")
         seat = self._seat[agent]
         mask = np.zeros(self.action_size, np.int8)
         if self._playing and agent == self.agent_selection:
-            mask[state.legal_ids(seat)] = 1
+            mask.put(state.legal_ids(seat), 1)
         return {"observation": observe(self.encoder, state, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (if `observe`), reward so far, terminated, truncated, info."""
-        self._started("last")
+        if self.game_state is None:
+            raise self._not_started("last")
         agent = self.agent_selection
         return (
             self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
@@ -162,7 +166,9 @@ class BigtopAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (None once it is terminated or truncated).
         An illegal id raises `IllegalAction` and changes nothing."""
-        state = self._started("step")
+        state = self.game_state
+        if state is None:
+            raise self._not_started("step")
         if not self._playing:
             if not self.agents:
                 EnvLogger.warn_step_after_terminated_truncated()
@@ -177,18 +183,17 @@ class BigtopAECEnv(AECEnv):
         # rewards are all zero until the game ends, so the reward dicts need no work before then
         if state.is_over():
             self._end(terminated=True)
-        elif self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+        elif self._step_limit is not None and self._steps >= self._step_limit:
             self._end(terminated=False)
         else:
             self.agent_selection = self._mover()
         if self.render_mode == "human":
             self.render()
 
-    def _started(self, call: str) -> State:
-        """The game in play; a clear error if `reset()` has not been called yet."""
-        if self.game_state is None:
-            raise BigtopError(f"call reset() before {call}()")
-        return self.game_state
+    @staticmethod
+    def _not_started(call: str) -> BigtopError:
+        """The error for `call` before `reset()`."""
+        return BigtopError(f"call reset() before {call}()")
 
     def _end(self, terminated: bool) -> None:
         """The game ended (or was cut off): every agent is done; the final rewards if it ended."""
@@ -208,7 +213,9 @@ class BigtopAECEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        text = render_text(self.game, self._started("render"), None)
+        if self.game_state is None:
+            raise self._not_started("render")
+        text = render_text(self.game, self.game_state, None)
         if self.render_mode == "human":
             print(text)
             return None
