@@ -63,6 +63,16 @@ def test_sealed_choices_refuse_double_and_early_reveal() -> None:
     with pytest.raises(ValueError, match="still sealed"):
         sealed.reveal()
     assert sealed.public() == {"chosen": [0], "waiting": [1]}
+    with pytest.raises(ValueError, match="no choice to make"):
+        sealed.seal(2, 7)
+    assert sealed.seal(1, 8) == {0: 5, 1: 8}  # the last choice reveals them all
+
+
+def test_seal_returns_nothing_until_the_last_choice() -> None:
+    sealed: SealedChoices[str] = SealedChoices([2, 0, 1])
+    assert sealed.seal(0, "a") is None and sealed.seal(2, "c") is None
+    assert sealed.waiting() == (1,)
+    assert sealed.seal(1, "b") == {0: "a", 1: "b", 2: "c"}
 
 
 def test_events_have_audiences() -> None:

@@ -64,11 +64,10 @@ class HighCardState(State):
     def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, Play):
             assert self.sealed is not None
-            self.sealed.submit(player, action.card)
+            played = self.sealed.seal(player, action.card)
             self.hands[player].remove(action.card)
             self.emit("played_face_down", seat=player)
-            if self.sealed.complete():
-                played = self.sealed.reveal()
+            if played is not None:
                 self.reveal()
                 best = max(played.values())
                 for p, card in played.items():

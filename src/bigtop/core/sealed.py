@@ -31,6 +31,11 @@ class SealedChoices(Generic[T]):
             raise ValueError(f"player {player} has already chosen")
         self.choices[player] = choice
 
+    def seal(self, player: int, choice: T) -> dict[int, T] | None:
+        """Submit `player`'s choice; every player's choice if that was the last one, else None."""
+        self.submit(player, choice)
+        return self.reveal() if self.complete() else None
+
     def complete(self) -> bool:
         return len(self.choices) == len(self.players)
 

@@ -530,10 +530,9 @@ class DrumRollState(State):
     # sealed steps
     def _seal_draft(self, p: int, action: Action) -> None:
         assert isinstance(action, Keep) and self.sealed is not None
-        self.sealed.submit(p, action.card)
-        if not self.sealed.complete():
+        kept = self.sealed.seal(p, action.card)
+        if kept is None:
             return
-        kept = self.sealed.reveal()
         self.reveal()
         n = self.players
         for q in range(n):
@@ -550,10 +549,9 @@ class DrumRollState(State):
         self.work[p].append(action.color)
         if len(self.work[p]) < 2:
             return
-        self.sealed.submit(p, tuple(self.work[p]))
-        if not self.sealed.complete():
+        picks = self.sealed.seal(p, tuple(self.work[p]))
+        if picks is None:
             return
-        picks = self.sealed.reveal()
         self.reveal()
         for q in self.player_order(self.start):
             for col in picks[q]:
@@ -570,10 +568,9 @@ class DrumRollState(State):
         self.work[p].append(not isinstance(action, Decline))
         if len(self.work[p]) < len(self._carry_out_markers(p)):
             return
-        self.sealed.submit(p, tuple(self.work[p]))
-        if not self.sealed.complete():
+        picks = self.sealed.seal(p, tuple(self.work[p]))
+        if picks is None:
             return
-        picks = self.sealed.reveal()
         self.reveal()
         self.work = [None] * self.players
         self.sealed, self.sealed_kind = None, ""
@@ -581,10 +578,10 @@ class DrumRollState(State):
 
     def _seal_vote(self, p: int, action: Action) -> None:
         assert isinstance(action, Vote) and self.sealed is not None
-        self.sealed.submit(p, action.delay)
-        if not self.sealed.complete():
+        votes = self.sealed.seal(p, action.delay)
+        if votes is None:
             return
-        self.votes = self.sealed.reveal()
+        self.votes = votes
         self.reveal()
         self.emit("votes_revealed", votes=[self.votes[q] for q in range(self.players)])
         self.sealed, self.sealed_kind = None, ""
@@ -597,8 +594,7 @@ class DrumRollState(State):
     def _seal_distribution(self, p: int, action: Action) -> None:
         assert self.sealed is not None
         if isinstance(action, Done):
-            self.sealed.submit(p, True)
-            if self.sealed.complete():
+            if self.sealed.seal(p, True) is not None:
                 self.reveal()
                 self._finish_distribution()
             return

@@ -335,11 +335,11 @@ class TrollFestState(State):
     # draft ---------------------------------------------------------------------------------
     def _on_pick(self, p: int, card: int) -> None:
         assert self.sealed is not None
-        self.sealed.submit(p, card)
-        if not self.sealed.complete():
+        chosen_by = self.sealed.seal(p, card)
+        if chosen_by is None:
             return
         c = self.c
-        for q, chosen in self.sealed.reveal().items():
+        for q, chosen in chosen_by.items():
             self.packet[q].remove(chosen)
             self.picks[q].append(chosen)
             if len(self.packet[q]) == 1:
@@ -420,10 +420,10 @@ class TrollFestState(State):
     # names ---------------------------------------------------------------------------------
     def _on_name(self, p: int, index: int) -> None:
         assert self.sealed is not None
-        self.sealed.submit(p, index)
-        if self.sealed.complete():
+        names = self.sealed.seal(p, index)
+        if names is not None:
             self.reveal()
-            for q, i in self.sealed.reveal().items():
+            for q, i in names.items():
                 self.names[q] = i
             self.emit("names", names=list(self.names))
             self.phase = "vote"
@@ -431,11 +431,10 @@ class TrollFestState(State):
 
     def _on_vote(self, p: int, seat: int) -> None:
         assert self.sealed is not None
-        self.sealed.submit(p, seat)
-        if not self.sealed.complete():
+        votes = self.sealed.seal(p, seat)
+        if votes is None:
             return
         self.reveal()
-        votes = self.sealed.reveal()
         self.votes = [votes[q] for q in range(self.players)]
         tally = [self.votes.count(s) for s in range(self.players)]
         best = max(tally[s] for s in self.candidates)
@@ -616,10 +615,9 @@ class TrollFestState(State):
 
     def _on_answer(self, p: int, hammer: bool) -> None:
         assert self.answer is not None
-        self.answer.submit(p, hammer)
-        if not self.answer.complete():
+        answers = self.answer.seal(p, hammer)
+        if answers is None:
             return
-        answers = self.answer.reveal()
         self.answer = None
         top = self.stack[-1][0]
         n = self.players
