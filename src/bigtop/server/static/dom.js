@@ -1,18 +1,37 @@
 // Small DOM helpers: build elements without ever parsing user text as HTML.
 
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Set `attrs` on `node` and append `children`: null, undefined and false are left out (an
+// attribute set to true is present and empty), `on<event>` attributes become listeners, `dataset`
+// fills data-* attributes, and any child that is not a node becomes a text node.
+function build(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else el.setAttribute(key, value === true ? "" : value);
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }
-  return el;
+  return node;
+}
+
+// An HTML element. Boards import this kit as "/static/dom.js" (they are served from /boards/).
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+// An SVG element, built the same way.
+export function svg(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+// Add the stylesheet at `href` to the page, once.
+export function useStylesheet(href) {
+  if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) document.head.appendChild(h("link", { rel: "stylesheet", href }));
 }
 
 // Replace the content of `root` by `children`, skipping empty ones (null, false).

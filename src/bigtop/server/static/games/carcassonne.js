@@ -6,7 +6,8 @@
 // cities, then roads, then fields, then the monastery, as the game counts them. Board units: one tile is 100 x 100, x east,
 // y south, as in the view.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { h as html, svg, useStylesheet } from "/static/dom.js";
+
 const T = 100;  // one tile in board units
 const CENTRE = [50, 50];
 const SIDES = "NESW";
@@ -140,27 +141,6 @@ function featureSpot(tile, feature) {
 }
 
 // ------------------------------------------------------------------ SVG helpers
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) el.setAttribute(key, value);
-  }
-  children.flat().forEach((child) => child && el.appendChild(child));
-  return el;
-}
-
-function html(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "onclick") el.addEventListener("click", value);
-    else if (value !== null && value !== undefined) el.setAttribute(key, value);
-  }
-  children.flat().forEach((child) => {
-    if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
-  });
-  return el;
-}
 
 function titled(el, text) {
   el.appendChild(svg("title")).textContent = text;
@@ -491,7 +471,7 @@ function turnKey(view) {
 
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
-  ensureStylesheet();
+  useStylesheet(STYLESHEET);
   let moves = legal;
   if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null });
 
@@ -523,11 +503,6 @@ export function render(root, view, legal, send, ctx) {
     root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
   }
   draw();
-}
-
-function ensureStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  document.head.appendChild(html("link", { rel: "stylesheet", href: STYLESHEET }));
 }
 
 // Log entries: the figure by its name (the event gives 0 meeple, 1 ringmaster), the scoring seats by

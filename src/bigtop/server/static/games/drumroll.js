@@ -4,30 +4,12 @@
 // the bank); the moves with no place on the board (done, decline, votes...) become buttons beside it.
 // Everything clickable carries the class `dr-move`.
 
+import { h as el, useStylesheet } from "/static/dom.js";
+
 const COLORS = ["white", "yellow", "green", "blue", "red"];
 const SPACES = ["tickets", "invest", "performer", "personnel", "pass"];
-const STYLE_ID = "drumroll-style";
 
 // ------------------------------------------------------------------ small helpers
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function loadStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  document.head.appendChild(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/games/drumroll.css" }));
-}
 
 // The printed content (ctx.content: every performer, personnel member, investment card and region
 // as the server loaded them for this table, a user's card file included), set by `useContent`.
@@ -486,7 +468,7 @@ function buttons(moves, ctx) {
 
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
-  loadStyle();
+  useStylesheet("/static/games/drumroll.css");
   const moves = new Moves(legal, send);
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);

@@ -1,6 +1,8 @@
 // Troll Fest board for the web table: the map with its cities, roads and dragon passes, the bands,
 // the Rock Springboard and the seat's cards. Interface: see docs/server.md, "Per-game boards".
 
+import { h as el, svg, useStylesheet } from "/static/dom.js";
+
 // Printed content (the view names cards and cities by index): ctx.content, the game's data as the
 // server loaded it (GET /api/games/trollfest/content), set by `useContent` before each drawing.
 // Cities: [name, species, symbol, x, y]. Roads: [city, city, dragon pass colour index or -1].
@@ -26,7 +28,6 @@ function useContent(content) {
   BAND_NAMES = content.band_names;
 }
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["red", "blue", "green", "yellow", "purple", "black", "white"];
 const COLOUR_FILL = { red: "#d7322f", blue: "#2f62c9", green: "#2f9a45", yellow: "#f0c419", purple: "#8a3fb8", black: "#222", white: "#f4f4f4" };
 const SEAT_FILL = ["#e0453a", "#2d6fd6", "#2a9d4b", "#f08a1c", "#9b48c9", "#18a9b8"];
@@ -47,21 +48,6 @@ const actionType = (card) => ACTION_TYPES[ACTION_COPIES[card - ARTISTS.length]];
 const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top + (CITIES[city][4] - 2) * MAP.dy];
 
 // ------------------------------------------------------------------------------ DOM helpers
-function build(node, attrs, children) {
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const el = (tag, attrs = {}, ...children) => build(document.createElement(tag), attrs, children);
-const svg = (tag, attrs = {}, ...children) => build(document.createElementNS(SVG_NS, tag), attrs, children);
 
 // Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
 function clickable(node, move, onClick) {
@@ -77,11 +63,6 @@ function clickable(node, move, onClick) {
 
 function button(text, move, onClick, extra = "") {
   return clickable(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move, onClick);
-}
-
-function loadStyles() {
-  if (document.getElementById("tf-styles")) return;
-  document.head.appendChild(el("link", { id: "tf-styles", rel: "stylesheet", href: "/static/games/trollfest.css" }));
 }
 
 // ------------------------------------------------------------------------------ the legal moves
@@ -470,7 +451,7 @@ function bandsZone(view, moves, play, ctx) {
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
-  loadStyles();
+  useStylesheet("/static/games/trollfest.css");
   const moves = movesOf(legal);
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
