@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import IllegalAction
-from bigtop.core.events import Event, EventLog
+from bigtop.core.events import Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
@@ -373,10 +373,26 @@ class Game(ABC, Generic[S]):
         """An action in words, for menus and logs."""
         return str(action)
 
-    def describe_event(self, event: Event) -> str:
-        """A log entry in words (English)."""
-        args = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        return f"{event.kind}({args})" if args else event.kind
+    log_templates: ClassVar[Mapping[str, str]] = {}
+    """English log templates by event kind, e.g. {"hired": "{seat} hires {card}."}: the terminal's
+    log and the web table's English one (its translations are the board's)."""
+
+    def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
+        """Template values that replace or add to an event's data, e.g. a card's printed name for
+        its id (seat names are filled in already). None by default."""
+        return {}
+
+    def describe_event(self, event: Event, names: Sequence[str] | None = None, options: Any = None) -> str:
+        """A log entry in English: the game's template for its kind, with seats by `names` (by
+        default "Seat 0", "Seat 1", ...); without a template, the kind and its data."""
+        template = self.log_templates.get(event.kind)
+        if template is None:
+            args = ", ".join(f"{k}={v}" for k, v in event.data.items())
+            return f"{event.kind}({args})" if args else event.kind
+        players = max(self.max_players, len(names or ()))
+        values = seat_values(event.data, names or [f"Seat {p}" for p in range(players)])
+        values.update(self.log_values(event.kind, event.data, self.parse_options(options)))
+        return fill_template(template, values)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """The game's public, unchanging content (cards, tiles, map) as JSON, for boards to draw

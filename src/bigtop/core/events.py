@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+SEAT_KEYS = ("seat", "player", "winner")  # event data naming one seat by number
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 @dataclass(frozen=True)
@@ -67,3 +71,28 @@ class EventLog:
     def visible_to(self, player: int | None) -> list[Event]:
         """The entries seat `player` may read, oldest first."""
         return [e for e in self.to_list() if e.visible_to(player)]
+
+
+def fill_template(template: str, values: Mapping[str, Any]) -> str:
+    """`template` with each `{name}` replaced by `values[name]` (a list joined with ", "); a name
+    without a value stays as it is. The web table's `fill` (static/i18n.js) does the same."""
+
+    def value(match: re.Match[str]) -> str:
+        found = values.get(match.group(1))
+        if found is None:
+            return match.group(0)
+        return ", ".join(map(str, found)) if isinstance(found, (list, tuple)) else str(found)
+
+    return _PLACEHOLDER.sub(value, template)
+
+
+def seat_values(data: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """`data` with the seats it names by number (`seat`, `player`, `winner`, a `seats` list) by name."""
+    out = dict(data)
+    for key in SEAT_KEYS:
+        if isinstance(out.get(key), int) and not isinstance(out[key], bool) and 0 <= out[key] < len(names):
+            out[key] = names[out[key]]
+    seats = out.get("seats")
+    if isinstance(seats, list) and all(isinstance(n, int) and 0 <= n < len(names) for n in seats):
+        out["seats"] = [names[n] for n in seats]
+    return out

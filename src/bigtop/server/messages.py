@@ -56,9 +56,14 @@ def game_content(game: Game[Any], options: Any) -> dict[str, Any]:
     return found
 
 
-def event_json(game: Game[Any], event: Event) -> dict[str, Any]:
-    """A log entry: its kind and data (for translated templates) and the game's English text."""
-    return {"kind": event.kind, "data": event.data, "text": game.describe_event(event)}
+def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
+    """A log entry: its kind and data, the game's English template for it and the values that
+    template names by id (card names and the like; boards fill in seat names and translate), and
+    the game's English text."""
+    return {
+        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind),
+        "values": game.log_values(event.kind, event.data, options), "text": game.describe_event(event, options=options),
+    }
 
 
 def game_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
@@ -77,7 +82,7 @@ def game_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "move": state.move_count,
         "view": state.view(seat),
         "legal": legal,
-        "log": [event_json(table.game, e) for e in state.log.visible_to(seat)],
+        "log": [event_json(table.game, e, table.options) for e in state.log.visible_to(seat)],
         "scores": list(state.scores()) if show_scores else None,
         "result": state.result().to_json() if over else None,
     }

@@ -69,5 +69,5 @@ def _add_events(frames: list[dict[str, Any]], state: Any, seat: int | None) -> N
     start = 0
     for frame in frames:
         end = frame.pop("logged")
-        frame["events"] = [event_json(state.game, e) for e in events[start:end] if e.visible_to(seat)]
+        frame["events"] = [event_json(state.game, e, state.options) for e in events[start:end] if e.visible_to(seat)]
         start = end

@@ -31,12 +31,13 @@ def play_in_terminal(name: str, players: int, seat: int, bot_spec: str, seed: in
     bots = {p: bot_registry.make(bot_spec, game, seed=state.seed * 10 + p) for p in range(players) if p != seat}
     runner_rng = Rng(state.seed ^ 0xB07)
     seen = 0
+    names = [f"Seat {p} (you)" if p == seat else f"Seat {p}" for p in range(players)]
     console.print(f"[bold]{game.title}[/bold] — you are seat {seat}. {HELP}")
     show_board = True
     while not state.is_over():
         events = state.log.visible_to(seat)
         for event in events[seen:]:
-            console.print(f"  · {game.describe_event(event)}")
+            console.print(f"  · {game.describe_event(event, names, state.options)}")
         seen = len(events)
         movers = state.to_move()
         bot_seats = [p for p in movers if p != seat]
@@ -76,7 +77,7 @@ def play_in_terminal(name: str, players: int, seat: int, bot_spec: str, seed: in
         state.apply(seat, legal[int(answer) - 1])
         show_board = True
     for event in state.log.visible_to(seat)[seen:]:
-        console.print(f"  · {game.describe_event(event)}")
+        console.print(f"  · {game.describe_event(event, names, state.options)}")
     console.print(Rule("game over"))
     console.print(game.render(state, seat))
     result = state.result()

@@ -20,7 +20,7 @@ def replay_record(path: Path, step: bool, seat: int | None, console: Console) ->
     state = record.replay()
     console.print(f"[bold]{game.title}[/bold], {record.players} players, seed {record.seed}, {len(record.moves)} moves")
     for event in state.log.visible_to(seat):
-        console.print(game.describe_event(event))
+        console.print(game.describe_event(event, options=state.options))
         if step:
             try:
                 answer = input("[Enter: next, q: stop] ")

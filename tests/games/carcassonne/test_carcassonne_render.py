@@ -47,7 +47,8 @@ def test_log_in_words() -> None:
     state = new(["ffrf.bt", "cfff.bt"], tokens=("seal",))
     turn(state, 0, 1, 0, Meeple(1))
     turn(state, 0, -1, 2)
-    lines = [GAME.describe_event(e) for e in state.events]
-    assert "Seat 0 (red) laid ffrf.bt at (0, 1), not turned" in lines
-    assert "The circus shows the seal (4 per meeple); meeples around it: 0 (red): 1" in lines
-    assert lines[-1].startswith("Game over: 0 (red) ")
+    lines = [GAME.describe_event(e, names=["Ada", "Bo"]) for e in state.events]
+    assert "Ada lays tile ffrf.bt at (0, 1)." in lines
+    assert "Ada puts a meeple on the tile at (0, 1)." in lines
+    assert "The circus is scored: the seal gives 4 points per figure around the Big Top." in lines
+    assert lines[-1].startswith("Game over. Final points: ")

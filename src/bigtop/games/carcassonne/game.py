@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
-from bigtop.core.events import Event
-from bigtop.games.carcassonne import render, search
+from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.rules import CarcassonneOptions
@@ -42,9 +41,8 @@ class Carcassonne(Game[CarcassonneState]):
         """An action in words, for numbered menus."""
         return render.describe(state, action)
 
-    def describe_event(self, event: Event) -> str:
-        """A log entry in words."""
-        return render.describe_event(event.kind, event.data)
+    log_templates = log.LOG_TEMPLATES
+    log_values = staticmethod(log.log_values)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

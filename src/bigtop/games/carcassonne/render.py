@@ -19,7 +19,6 @@ from rich.text import Text
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
 from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tokens
-from bigtop.games.carcassonne.rules import FIGURE_NAMES
 from bigtop.games.carcassonne.state import tiles_of
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
@@ -141,35 +140,6 @@ def describe(state: Any, action: Action) -> str:
     if isinstance(action, ScorePyramid):
         return f"Score the complete pyramid at ({action.x}, {action.y}) instead of placing a figure"
     return str(action)
-
-
-def _seat(p: int) -> str:
-    return f"{p} ({SEAT_NAMES[p]})"
-
-
-def describe_event(kind: str, data: dict[str, Any]) -> str:
-    """A log entry in words."""
-    if kind == "drew":
-        return f"Seat {_seat(data['seat'])} drew {data['tile']}"
-    if kind == "discarded":
-        return f"{data['tile']} fits nowhere and leaves the game"
-    if kind == "placed":
-        return f"Seat {_seat(data['seat'])} laid {data['tile']} at ({data['x']}, {data['y']}), {TURN_WORDS[data['turns']]}"
-    if kind == "figure":
-        return f"Seat {_seat(data['seat'])} put a {FIGURE_NAMES[data['figure']]} on ({data['x']}, {data['y']})"
-    if kind == "scored":
-        who = ", ".join(_seat(p) for p in data["seats"])
-        return f"A {data['feature']} scores {data['points']} for seat {who}"
-    if kind == "acrobat":
-        return f"Seat {_seat(data['seat'])} added an acrobat at ({data['x']}, {data['y']})"
-    if kind == "pyramid_scored":
-        return f"The pyramid at ({data['x']}, {data['y']}) scores 5 per acrobat"
-    if kind == "circus":
-        counts = ", ".join(f"{_seat(p)}: {n}" for p, n in enumerate(data["meeples"]) if n)
-        return f"The circus shows the {data['animal']} ({data['value']} per meeple); meeples around it: {counts or 'none'}"
-    if kind == "game_over":
-        return "Game over: " + ", ".join(f"{_seat(p)} {s}" for p, s in enumerate(data["scores"]))
-    return kind
 
 
 def render(state: Any, player: int | None) -> Any:

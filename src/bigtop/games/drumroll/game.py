@@ -6,7 +6,7 @@ from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
 
-from . import search
+from . import log, search
 from .actions import (
     ACTION_TYPES,
     Convert,
@@ -78,6 +78,9 @@ class DrumRoll(Game[DrumRollState]):
         from .render import describe
 
         return describe(state, action)
+
+    log_templates = log.LOG_TEMPLATES
+    log_values = staticmethod(log.log_values)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from bigtop.core import Action
 
 from . import actions as A
-from .data import LEVELS, Effect, Investment, Numbers, Personnel, load_content
+from .data import LEVELS, Content, Effect, Investment, Numbers, Personnel, load_content
 
 if TYPE_CHECKING:
     from .state import DrumRollOptions, DrumRollState
@@ -89,8 +89,12 @@ def investment_text(i: Investment) -> str:
 
 
 def _name(state: DrumRollState, card: str) -> str:
-    c = state.content
-    for table in (c.performers, c.personnel, c.investments):
+    return card_name(state.content, card)
+
+
+def card_name(c: Content, card: str) -> str:
+    """The printed name of a card or region tile (its id if there is none)."""
+    for table in (c.performers, c.personnel, c.investments, c.regions):
         if card in table:
             return table[card].name
     return card

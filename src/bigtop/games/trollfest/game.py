@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
-from bigtop.games.trollfest import search
+from bigtop.games.trollfest import log, search
 from bigtop.games.trollfest.actions import (
     ACTION_TYPES,
     Answer,
@@ -91,6 +91,9 @@ class TrollFest(Game[TrollFestState]):
         from bigtop.games.trollfest.render import describe
 
         return describe(state.view(None), action)
+
+    log_templates = log.LOG_TEMPLATES
+    log_values = staticmethod(log.log_values)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables

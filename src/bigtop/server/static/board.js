@@ -2,8 +2,9 @@
 //
 // A per-game board is an ES module served at /boards/<game>.js exporting
 //   render(root, view, legal, send, ctx)   fill `root` (empty) with the board; only legal moves clickable
-//   strings = {en: {...}, fr: {...}, "zh-Hant": {...}}   (optional) log templates by event kind, and
-//                                                        the board's own labels, used through ctx.t
+//   strings = {en: {...}, fr: {...}, "zh-Hant": {...}}   (optional) the board's own labels, used through
+//                                                        ctx.t, and log templates by event kind (the
+//                                                        English ones come from the game, event.template)
 //   logVars(kind, data, ctx)               (optional) extra or replaced template variables for a log
 //                                          entry, e.g. a card's printed name from ctx.content
 // where legal = [{action, label}], send(action) plays one of them, and
@@ -59,16 +60,18 @@ export function boardContext(board, seat, seats, content = {}) {
   return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 
-// One log entry in the chosen language: the board's template for its kind, else the server's text.
+// One log entry in the chosen language: the board's template for its kind, else the game's English
+// one (event.template, with event.values: what the data names by id), else the server's text.
 export function logLine(board, event, ctx) {
   const strings = board.strings || {};
-  const template = (strings[ctx.lang] || {})[event.kind] || (strings.en || {})[event.kind];
+  const template = (strings[ctx.lang] || {})[event.kind] || event.template || (strings.en || {})[event.kind];
   if (!template) return event.text;
   const vars = { ...event.data };
   for (const key of ["seat", "player", "winner"]) {
     if (typeof vars[key] === "number") vars[key] = ctx.seatName(vars[key]);
   }
   if (Array.isArray(vars.seats) && vars.seats.every((n) => typeof n === "number")) vars.seats = vars.seats.map((n) => ctx.seatName(n));
+  Object.assign(vars, event.values || {});
   if (typeof board.logVars === "function") {
     try {
       Object.assign(vars, board.logVars(event.kind, event.data, ctx) || {});

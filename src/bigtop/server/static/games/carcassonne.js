@@ -516,16 +516,7 @@ export function logVars(kind, data, ctx) {
 
 export const strings = {
   en: {
-    drew: "{seat} draws tile {tile}.",
-    discarded: "Tile {tile} fits nowhere and leaves the game.",
-    placed: "{seat} lays tile {tile} at ({x}, {y}).",
-    figure: "{seat} puts a {figure} on the tile at ({x}, {y}).",
-    scored: "A {feature} is scored: +{points} for {seats}.",
-    acrobat: "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
-    pyramid_scored: "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
-    circus: "The circus is scored: the {animal} gives {value} points per figure around the Big Top.",
-    game_over: "Game over. Final points: {scores}.",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
     "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} left the game",

@@ -476,42 +476,16 @@ export function render(root, view, legal, send, ctx) {
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
 }
 
-// Log entries name cards and regions by their printed names.
+// Log entries name a reshuffled deck in the chosen language (the server names cards and regions).
 export function logVars(kind, data, ctx) {
-  useContent(ctx.content);
-  const out = {};
-  if (typeof data.card === "string") out.card = cardName(data.card);
-  if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id));
-  if (typeof data.region === "string") out.region = cardName(data.region);
-  return out;
+  return typeof data.deck === "string" ? { deck: ctx.t(`dr.deck.${data.deck}`) } : {};
 }
 
 // ------------------------------------------------------------------ strings
 
 export const strings = {
   en: {
-    reshuffled: "The {deck} discard pile is shuffled into a new deck.",
-    fired: "{seat} fires {card}.",
-    draft_revealed: "The starting performers are revealed.",
-    starting_cubes: "Everyone takes their starting cubes.",
-    votes_revealed: "The votes are revealed.",
-    distributed: "{seat} moves cubes onto the performers.",
-    played: "{seat} plays {card}.",
-    placed: "{seat} places a marker on {slot}.",
-    declined: "{seat} does not carry out the marker on {slot}.",
-    invested: "{seat} pays for an investment card.",
-    drew_investment: "You draw {card}.",
-    hired: "{seat} hires {card}.",
-    organizer_returned: "{seat} returns the Show Organizer and will start next turn.",
-    performed: "{seat}'s {card} performs (level {level}).",
-    flipped: "{seat} flips {card} for prestige.",
-    discarded: "{seat} discards {card}.",
-    looking: "You look at {cards}.",
-    vote_result: "Vote: {delay} to delay, {ready} to start.",
-    show: "Show {number} begins!",
-    region_bonus: "{seat} earns {prestige} prestige in the region ({region}).",
-    salaries: "{seat} pays {due} coins of salaries ({unpaid} unpaid).",
-    game_over: "The last show is over: final scoring.",
+    "dr.deck.perf": "performer", "dr.deck.pers": "personnel", "dr.deck.inv": "investment",
     "dr.over": "Game over",
     "dr.showTurn": "Show {show}/3 · Turn {turn}",
     "dr.starting": "Starting player: {name}",
@@ -627,6 +601,7 @@ export const strings = {
     region_bonus: "{seat} gagne {prestige} prestige dans la région ({region}).",
     salaries: "{seat} paie {due} pièces de salaires ({unpaid} impayées).",
     game_over: "Le dernier spectacle est fini : décompte final.",
+    "dr.deck.perf": "des artistes", "dr.deck.pers": "du personnel", "dr.deck.inv": "des investissements",
     "dr.over": "Partie terminée",
     "dr.showTurn": "Spectacle {show}/3 · Tour {turn}",
     "dr.starting": "Premier joueur : {name}",
@@ -742,6 +717,7 @@ export const strings = {
     region_bonus: "{seat} 在地區（{region}）獲得 {prestige} 聲望。",
     salaries: "{seat} 支付 {due} 金幣薪水（{unpaid} 未付）。",
     game_over: "最後一場演出結束：最終計分。",
+    "dr.deck.perf": "表演者", "dr.deck.pers": "員工", "dr.deck.inv": "投資",
     "dr.over": "遊戲結束",
     "dr.showTurn": "第 {show}/3 場演出 · 第 {turn} 回合",
     "dr.starting": "起始玩家：{name}",

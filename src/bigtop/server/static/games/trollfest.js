@@ -471,33 +471,10 @@ export function render(root, view, legal, send, ctx) {
 }
 
 // ------------------------------------------------------------------------------ strings
-// Log templates: event data names cities and cards by index, which a template cannot look up; the
-// map and the bands show where everything went.
-// Log entries name cities by their printed names.
-export function logVars(kind, data, ctx) {
-  useContent(ctx.content);
-  return typeof data.city === "number" && CITIES[data.city] ? { city: CITIES[data.city][0] } : {};
-}
-
+// Log templates: the server names the cities (event.values); the map and the bands show where
+// everything went.
 export const strings = {
   en: {
-    draft_pick: "Draft: everyone picks a card (pick {round}).",
-    bands: "The bands are revealed.",
-    play_card: "{seat} plays an action card.",
-    cancelled: "Thor's Hammer cancels a card of {seat}.",
-    names: "The bands are named.",
-    vote: "The votes for the best band name are in.",
-    vote_settled: "The tie is settled: {seat} has the best band name.",
-    start_city: "{seat} chooses {city} as hometown.",
-    groundhog: "The Groundhog moves to {city}.",
-    move: "{seat} moves to {city}.",
-    concert: "{seat} gives a concert in {city}: {points} points.",
-    market: "{seat} keeps a card at the Market.",
-    recruit: "{seat} recruits an artist.",
-    blind_discard: "{seat} turns down a blind audition.",
-    drop: "{seat} lets an artist go.",
-    tour_end: "The tour is over: the Festival begins.",
-    festival: "The Festival is scored.",
     "tf.phase.draft": "Draft", "tf.phase.band": "Band", "tf.phase.names": "Name vote", "tf.phase.tour": "Tour", "tf.phase.festival": "Festival",
     "tf.status.draft": "Draft, pick {n}: take a card from your packet; the packets then pass to the left.",
     "tf.status.form": "Band reveal: choose the artists you keep. Waiting for {names}.",

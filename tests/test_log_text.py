@@ -1,0 +1,89 @@
+"""The game log in words. Each shipped game has an English template for every kind of event it
+writes (the terminal's log and the web table's English one) and its board a translation of each in
+the other languages of the interface; in seeded random games no entry is left as raw data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import bigtop
+from bigtop import games
+from bigtop.core.events import Event, fill_template, seat_values
+from bigtop.core.rng import Rng
+from bigtop.server.boards import STATIC
+from bigtop.server.messages import event_json
+
+TRANSLATIONS = ("fr", "zh-Hant")
+GAMES = ("drumroll", "trollfest", "carcassonne")
+RAW = re.compile(r"^[a-z_]+\(|\{\w+\}")  # `kind(data)`, or a placeholder left unfilled
+
+
+def emitted_kinds(game: str) -> set[str]:
+    """The event kinds the game's modules write with a literal kind (`emit("kind", ...)`)."""
+    source = Path(bigtop.__file__).parent / "games" / game
+    return {kind for path in source.glob("*.py") for kind in re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text())}
+
+
+def board_strings(game: str) -> dict[str, set[str]]:
+    """The keys of each language's block of the board's `strings`."""
+    text = (STATIC / "games" / f"{game}.js").read_text()
+    strings = text[text.index("export const strings = {"):]
+    blocks = re.split(r'^  "?(en|fr|zh-Hant)"?: \{$', strings, flags=re.MULTILINE)[1:]
+    return {
+        language: set(re.findall(r'(?:^|[{,]) *"?([\w.-]+)"?:', body, flags=re.MULTILINE))
+        for language, body in zip(blocks[::2], blocks[1::2], strict=True)
+    }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_kind_has_an_english_template_and_its_translations(game: str) -> None:
+    kinds = emitted_kinds(game)
+    strings = board_strings(game)
+    assert len(kinds) > 5 and set(strings) == {"en", *TRANSLATIONS}
+    assert sorted(kinds - set(games.get(game).log_templates)) == []
+    assert {language: sorted(kinds - strings[language]) for language in TRANSLATIONS} == {"fr": [], "zh-Hant": []}
+    assert sorted(kinds & strings["en"]) == []  # English lives in the game only
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
+    g = games.get(game)
+    seen: set[str] = set()
+    for seed in range(3):
+        state = g.new(3, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = min(state.to_move())
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+        for event in state.log.to_list():
+            line = g.describe_event(event, names=["Ada", "Bo", "Cy"], options=state.options)
+            assert not RAW.search(line), f"{event.kind}: {line!r}"
+            entry = event_json(g, event, state.options)  # what the web table is sent
+            assert entry["template"] == g.log_templates[event.kind] and isinstance(entry["values"], dict)
+            seen.add(event.kind)
+    assert len(seen) > 5
+
+
+def test_drumroll_names_cards_regions_and_decks() -> None:
+    g = games.get("drumroll")
+    options = g.parse_options(None)
+    assert g.describe_event(Event("hired", {"seat": 1, "card": "lion-tamer"}), ["Ada", "Bo"]) == "Bo hires Lion Tamer."
+    assert g.describe_event(Event("reshuffled", {"deck": "pers"})) == "The personnel discard pile is shuffled into a new deck."
+    assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome"}
+
+
+def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:
+    event = Event("scored", {"seats": [0, 2], "winner": 1, "points": 8})
+    assert seat_values(event.data, ["Ada", "Bo", "Cy"]) == {"seats": ["Ada", "Cy"], "winner": "Bo", "points": 8}
+    assert fill_template("{winner} beats {seats} by {points}{missing}", seat_values(event.data, ["Ada", "Bo", "Cy"])) == (
+        "Bo beats Ada, Cy by 8{missing}"
+    )
+    assert games.get("highcard").describe_event(Event("played_face_down", {"seat": 0})) == "played_face_down(seat=0)"
+    carcassonne = games.get("carcassonne")
+    assert carcassonne.describe_event(Event("figure", {"seat": 1, "figure": 1, "x": 0, "y": 2})) == (
+        "Seat 1 puts a ringmaster on the tile at (0, 2)."
+    )
