@@ -74,6 +74,9 @@ def test_drumroll_names_cards_regions_and_decks() -> None:
     assert g.describe_event(Event("hired", {"seat": 1, "card": "lion-tamer"}), ["Ada", "Bo"]) == "Bo hires Lion Tamer."
     assert g.describe_event(Event("reshuffled", {"deck": "pers"})) == "The personnel discard pile is shuffled into a new deck."
     assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome"}
+    assert g.describe_event(Event("performed", {"seat": 0, "card": "lion-tamer", "level": 0}), ["Ada"]) == (
+        "Ada's Lion Tamer in the show: no show."
+    )
 
 
 def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:

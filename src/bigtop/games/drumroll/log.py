@@ -25,7 +25,7 @@ LOG_TEMPLATES = {
     "drew_investment": "You draw {card}.",
     "hired": "{seat} hires {card}.",
     "organizer_returned": "{seat} returns the Show Organizer and will start next turn.",
-    "performed": "{seat}'s {card} performs (level {level}).",
+    "performed": "{seat}'s {card} in the show: {level}.",
     "flipped": "{seat} flips {card} for prestige.",
     "discarded": "{seat} discards {card}.",
     "looking": "You look at {cards}.",
@@ -38,14 +38,17 @@ LOG_TEMPLATES = {
 
 
 DECK_NAMES = {"perf": "performer", "pers": "personnel", "inv": "investment"}
+LEVEL_NAMES = ("no show", "poor", "good", "outstanding")  # a performance by the cube slots filled
 
 
 def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions) -> dict[str, Any]:
-    """Cards and region tiles by their printed names, a deck by its name."""
+    """Cards and region tiles by their printed names, a deck and a performance level by name."""
     c = load_content(options.cards)
     out: dict[str, Any] = {key: card_name(c, data[key]) for key in ("card", "region") if isinstance(data.get(key), str)}
     if isinstance(data.get("cards"), list):
         out["cards"] = [card_name(c, x) for x in data["cards"]]
     if data.get("deck") in DECK_NAMES:
         out["deck"] = DECK_NAMES[data["deck"]]
+    if type(data.get("level")) is int and 0 <= data["level"] < len(LEVEL_NAMES):
+        out["level"] = LEVEL_NAMES[data["level"]]
     return out

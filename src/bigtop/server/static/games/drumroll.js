@@ -476,9 +476,13 @@ export function render(root, view, legal, send, ctx) {
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
 }
 
-// Log entries name a reshuffled deck in the chosen language (the server names cards and regions).
+// Log entries name a reshuffled deck and a performance level in the chosen language (the server
+// names cards and regions).
 export function logVars(kind, data, ctx) {
-  return typeof data.deck === "string" ? { deck: ctx.t(`dr.deck.${data.deck}`) } : {};
+  const out = {};
+  if (typeof data.deck === "string") out.deck = ctx.t(`dr.deck.${data.deck}`);
+  if (typeof data.level === "number") out.level = ctx.t(`dr.level.${data.level}`);
+  return out;
 }
 
 // ------------------------------------------------------------------ strings
@@ -592,7 +596,7 @@ export const strings = {
     drew_investment: "Vous piochez {card}.",
     hired: "{seat} engage {card}.",
     organizer_returned: "{seat} rend l’organisateur et commencera le prochain tour.",
-    performed: "{card} de {seat} se produit (niveau {level}).",
+    performed: "{card} de {seat} au spectacle : {level}.",
     flipped: "{seat} retourne {card} pour du prestige.",
     discarded: "{seat} défausse {card}.",
     looking: "Vous regardez {cards}.",
@@ -708,7 +712,7 @@ export const strings = {
     drew_investment: "你抽到 {card}。",
     hired: "{seat} 僱用了 {card}。",
     organizer_returned: "{seat} 歸還演出經理，下回合先手。",
-    performed: "{seat} 的 {card} 表演（等級 {level}）。",
+    performed: "{seat} 的 {card} 演出：{level}。",
     flipped: "{seat} 翻轉 {card} 換取聲望。",
     discarded: "{seat} 棄掉 {card}。",
     looking: "你查看 {cards}。",
