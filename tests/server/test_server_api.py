@@ -109,6 +109,7 @@ def test_moves_by_token_show_only_to_their_seat(server):
         assert played.json() == {"move": 0}
         stale = client.post(f"/api/tables/{table_id}/moves", json={"token": second, "action": {"type": "Pass"}, "move": 0})
         assert stale.status_code == 409 and "stale" in error_of(stale)["message"]
+        assert error_of(stale)["code"] == "stale_move"  # the page words it in the player's language
         again = client.post(f"/api/tables/{table_id}/moves", json={"token": first, "action": {"type": "Play", "card": card}})
         assert again.status_code == 400 and "not seat 0's turn" in error_of(again)["message"]
         mine = client.get(f"/api/tables/{table_id}/state", params={"token": first}).json()

@@ -76,7 +76,7 @@ def test_socket_errors_change_nothing(server):
                 (ws, json.dumps({"type": "move"}), "bad_request"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": 13}}), "illegal_move"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Play", "card": "ten"}}), "illegal_move"),
-                (ws, json.dumps({"type": "move", "action": {"type": "Pass"}, "move": 5}), "conflict"),
+                (ws, json.dumps({"type": "move", "action": {"type": "Pass"}, "move": 5}), "stale_move"),
                 (ws, json.dumps({"type": "move", "action": {"type": "Pass", "pad": "x" * 20_000}}), "too_large"),
                 (spectator, json.dumps({"type": "move", "action": first["legal"][0]["action"]}), "forbidden"),
             ]

@@ -30,6 +30,12 @@ class Conflict(ServerError):
     code = "conflict"
 
 
+class StaleMove(Conflict):
+    """A move meant for an earlier position of the game: another move came first."""
+
+    code = "stale_move"
+
+
 class TooLarge(ServerError):
     status = 413
     code = "too_large"

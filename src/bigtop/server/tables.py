@@ -16,7 +16,7 @@ from bigtop import bots, games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
-from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError
+from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove
 from bigtop.server.messages import game_message, summary
 from bigtop.server.store import SeatRow, Store, TableRow
 
@@ -219,7 +219,7 @@ class Hall:
                                else f"seat {seat} is played by its person again")
             state = table.state
             if expected_move is not None and expected_move != state.move_count:
-                raise Conflict(f"stale move: the game is at move {state.move_count}, not {expected_move}")
+                raise StaleMove(f"stale move: the game is at move {state.move_count}, not {expected_move}")
             after = state.clone()
             action = after.apply_json(seat, data)
             number = state.move_count

@@ -26,8 +26,8 @@ export function tablePage(root, tableId, token) {
     socket.onmessage = async (event) => {
       const data = JSON.parse(event.data);
       if (data.type === "error") {
-        lastError = data.message;
-        notify(data.message);
+        lastError = data.code === "stale_move" ? t("table.staleMove") : data.message;
+        notify(lastError);
       }
       if (data.type !== "state") return;
       if (!board) board = await boardFor(data.table.game);
