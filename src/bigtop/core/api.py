@@ -379,7 +379,7 @@ class Game(ABC, Generic[S]):
 
     def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
         """Template values that replace or add to an event's data, e.g. a card's printed name for
-        its id (seat names are filled in already). None by default."""
+        its id (seats stay numbers: they are named afterwards). None by default."""
         return {}
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None, options: Any = None) -> str:
@@ -390,9 +390,8 @@ class Game(ABC, Generic[S]):
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind
         players = max(self.max_players, len(names or ()))
-        values = seat_values(event.data, names or [f"Seat {p}" for p in range(players)])
-        values.update(self.log_values(event.kind, event.data, self.parse_options(options)))
-        return fill_template(template, values)
+        data = {**event.data, **self.log_values(event.kind, event.data, self.parse_options(options))}
+        return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(players)]))
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """The game's public, unchanging content (cards, tiles, map) as JSON, for boards to draw

@@ -21,6 +21,12 @@ LOG_TEMPLATES = {
 
 
 def log_values(kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
-    """A figure by its name (the event numbers it: 0 meeple, 1 ringmaster)."""
+    """A figure by its name (the event numbers it: 0 meeple, 1 ringmaster); each scoring seat once
+    (a pyramid lists a seat per acrobat)."""
+    out: dict[str, Any] = {}
     figure = data.get("figure")
-    return {"figure": FIGURE_NAMES[figure]} if type(figure) is int and 0 <= figure < len(FIGURE_NAMES) else {}
+    if type(figure) is int and 0 <= figure < len(FIGURE_NAMES):
+        out["figure"] = FIGURE_NAMES[figure]
+    if isinstance(data.get("seats"), list):
+        out["seats"] = list(dict.fromkeys(data["seats"]))
+    return out

@@ -66,12 +66,11 @@ export function logLine(board, event, ctx) {
   const strings = board.strings || {};
   const template = (strings[ctx.lang] || {})[event.kind] || event.template || (strings.en || {})[event.kind];
   if (!template) return event.text;
-  const vars = { ...event.data };
+  const vars = { ...event.data, ...(event.values || {}) };
   for (const key of ["seat", "player", "winner"]) {
     if (typeof vars[key] === "number") vars[key] = ctx.seatName(vars[key]);
   }
   if (Array.isArray(vars.seats) && vars.seats.every((n) => typeof n === "number")) vars.seats = vars.seats.map((n) => ctx.seatName(n));
-  Object.assign(vars, event.values || {});
   if (typeof board.logVars === "function") {
     try {
       Object.assign(vars, board.logVars(event.kind, event.data, ctx) || {});

@@ -505,13 +505,10 @@ export function render(root, view, legal, send, ctx) {
   draw();
 }
 
-// Log entries: the figure by its name (the event gives 0 meeple, 1 ringmaster), the scoring seats by
-// name (each once), the tile kind's feature numbering from ctx.content.
+// Log entries: the figure by its name in the chosen language (the event gives 0 meeple, 1 ringmaster;
+// the server lists each scoring seat once).
 export function logVars(kind, data, ctx) {
-  const out = {};
-  if (typeof data.figure === "number") out.figure = ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName");
-  if (Array.isArray(data.seats)) out.seats = [...new Set(data.seats)].map((n) => ctx.seatName(n));
-  return out;
+  return typeof data.figure === "number" ? { figure: ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName") } : {};
 }
 
 export const strings = {
