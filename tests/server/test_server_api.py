@@ -81,6 +81,8 @@ def test_bad_requests_are_refused_clearly_and_change_nothing(server):
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Pass", "x": "y" * 2_000_000}}), 413, "too large"),
             (client.post("/api/tables", json={"game": "chess", "players": 2}), 404, "unknown game 'chess'"),
             (client.post("/api/tables", json={"game": "highcard", "players": 9}), 400, "2 to 4 players"),
+            (client.post("/api/tables", json={"game": "highcard", "players": 10**17}), 400, "players"),  # refused before any work
+            (client.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [{}] * 17}), 400, "seats"),
             (client.post("/api/tables", json={"game": "highcard", "players": 2, "options": {"speed": 3}}), 400, "unknown option speed"),
             (client.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [{}, {"bot": "oracle"}]}), 400, "unknown bot 'oracle'"),
             (client.post("/api/tables", json={"game": "highcard", "players": 3, "seats": [{}, {}]}), 400, "3 players need 3 seats"),

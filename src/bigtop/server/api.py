@@ -21,7 +21,26 @@ from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
 from bigtop.server.tables import FILE_OPTIONS, Hall, LiveTable
 
-router = APIRouter(prefix="/api")
+MAX_SEATS = 16  # more than any game seats: bounds a request before its game is looked up
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+_ERRORS = {
+    400: "bad request or illegal move", 403: "wrong token", 404: "unknown table or game",
+    409: "wrong moment (code `conflict`) or a stale move (`stale_move`)", 413: "over 1 MiB",
+}
+router = APIRouter(
+    prefix="/api",
+    responses={status: {"model": ErrorBody, "description": f"Refused, nothing changed: {text}."} for status, text in _ERRORS.items()},
+)
 
 
 class SeatSpec(BaseModel):
@@ -31,9 +50,11 @@ class SeatSpec(BaseModel):
 
 class CreateTable(BaseModel):
     game: str
-    players: int
+    players: int = Field(ge=1, le=MAX_SEATS)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = Field(default=None, description="Default: a person in seat 0, random bots elsewhere.")
+    seats: list[SeatSpec] | None = Field(
+        default=None, max_length=MAX_SEATS, description="Default: a person in seat 0, random bots elsewhere."
+    )
     seed: int | None = Field(default=None, ge=0, lt=2**63)
 
 
