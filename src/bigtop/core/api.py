@@ -389,9 +389,8 @@ class Game(ABC, Generic[S]):
         if template is None:
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind
-        players = max(self.max_players, len(names or ()))
         data = {**event.data, **self.log_values(event.kind, event.data, self.parse_options(options))}
-        return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(players)]))
+        return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(self.max_players)]))
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """The game's public, unchanging content (cards, tiles, map) as JSON, for boards to draw

@@ -1,7 +1,7 @@
 """Decisions per second through each interface next to the raw engine's (random play on one
-core, game set-up included), and the engine's with an observation encoded at every decision. Every loop picks its random move with the same `Rng.below`, so the
-figures differ only by what the interface costs. `options` is the game's options as a mapping
-(e.g. from `-o k=v`)."""
+core, game set-up included), and the engine's with an observation encoded at every decision.
+Every loop picks its random move with the same `Rng.below`, so the figures differ only by what
+the interface costs. `options` is the game's options as a mapping (e.g. from `-o k=v`)."""
 
 from __future__ import annotations
 
