@@ -23,6 +23,7 @@ from bigtop.games.trollfest.actions import (
     Vote,
 )
 from bigtop.games.trollfest.data import content
+from bigtop.games.trollfest.scoring import festival_scores
 
 C = content()
 CITY = {city.id: i for i, city in enumerate(C.cities)}
@@ -84,9 +85,10 @@ def pass_answers(s: TrollFestState) -> None:
             s.apply(q, Answer(False))
 
 
-def give_hand(s: TrollFestState, p: int, kind_id: str) -> int:
-    """Move the first card of this kind from wherever it is into p's hand; returns it."""
-    card = action_cards(kind_id)[0]
+def give_hand(s: TrollFestState, p: int, kind_id: str, copy: int = 0) -> int:
+    """Move a card of this kind (its first copy unless told) from wherever it is into p's hand;
+    returns it."""
+    card = action_cards(kind_id)[copy]
     for loc in [s.actions, *s.hand, *s.played]:
         if card in loc:
             loc.remove(card)
@@ -244,6 +246,28 @@ def test_duo_not_hammered_stays_next_to_band() -> None:
     assert s.duos[0] == [action_cards("duo")[0]] and s.phase == "name"
 
 
+def test_each_duo_allows_one_pair() -> None:
+    """'Each Duo card allows for one pair of artists.'"""
+    fillers = ("sea49", "sea50", "sea51", "sea52", "sea53", "sea54", "sea55")
+    s = new(3, seasoned_top=("sea33", *fillers, "sea37"))  # troll guitarist to seat 0, troll bassist to seat 2
+    s.apply(0, Pick(ART["sea33"]))
+    s.apply(1, Pick(s.packet[1][0]))
+    s.apply(2, Pick(s.packet[2][-1]))  # an action card: the bassist goes on to seat 0
+    s.apply(0, Pick(ART["sea37"]))
+    finish_draft(s)
+    for duo in [x for x in s.hand[0] if C.action(x).effect == "duo"]:
+        s.hand[0].remove(duo)
+        s.actions.append(duo)
+    give_hand(s, 0, "duo")
+    assert s.todo[0][:2] == ["guitar", "bass"]
+    guitars = sorted(a for a in s.pile[0] if C.artists[a].instrument == "guitar")
+    s.apply(0, Keep(tuple(guitars[:2])))
+    assert all(len(a.cards) == 1 for a in s.legal_actions(0) if isinstance(a, Keep))  # the bass: no second pair
+    give_hand(s, 0, "duo", copy=1)
+    basses = sorted(a for a in s.pile[0] if C.artists[a].instrument == "bass")
+    assert Keep(tuple(basses[:2])) in s.legal_actions(0)
+
+
 def test_unused_starting_artists_leave_the_game_and_springboard_set_up() -> None:
     """'All remaining and discarded Starting Artist cards ... return them to the box.' and 'Draw
     seven cards from the deck and place them face-up ... this forms the Rock Springboard.'"""
@@ -334,6 +358,14 @@ def test_move_only_along_a_road_and_stop_there() -> None:
     assert s.pos[1] == CITY["snorheim"] and s.step == "after"
 
 
+def test_no_limit_to_the_bands_in_one_city() -> None:
+    """'There's no limit to the number of bands that can be in the same city.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "snorheim", "snorheim"])
+    s.apply(1, Move(CITY["snorheim"]))
+    assert s.pos == [CITY["snorheim"]] * 3 and s.city_tokens[CITY["snorheim"]] == [1]
+
+
 def test_dragon_pass_gives_one_token_of_its_colour_at_most_one_each() -> None:
     """'When moving through a dragon pass, take one Dragon Token of the corresponding color, if
     there are any still available. You can only have one Dragon Token of each color'"""
@@ -377,6 +409,41 @@ def test_concert_scores_species_first_token_and_groundhog() -> None:
     assert s.score[1] - before == 3 + 2 + 5
     assert s.city_tokens[CITY["snorheim"]] == [1] and s.tokens[1] == 13
     assert s.holder == 1 and s.groundhog == -1
+
+
+def test_first_token_bonus_only_for_the_very_first_token() -> None:
+    """'2 extra points if this is the very first tour token placed in this city by any player.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    set_band(s, 1, ["sta01", "sta09", "sta17", "sta27"])  # three trolls, one orc
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    s.city_tokens[CITY["snorheim"]] = [0]
+    s.tokens[0] -= 1
+    score = s.score[1]
+    s.apply(1, Move(CITY["snorheim"]))
+    assert s.city_tokens[CITY["snorheim"]] == [0, 1] and s.score[1] == score + 3
+
+
+def test_groundhog_stays_when_no_tour_token_is_placed() -> None:
+    """'If you placed a tour token in the city with the Groundhog Meeple score [5]. Then take the
+    Groundhog Meeple from that city'"""
+    s = to_tour(3, groundhog_city="snorheim")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    s.city_tokens[CITY["snorheim"]] = [1]
+    s.tokens[1] -= 1
+    score = s.score[1]
+    s.apply(1, Move(CITY["snorheim"]))
+    assert s.score[1] == score and s.groundhog == CITY["snorheim"] and s.holder == -1
+
+
+def test_concert_happens_before_the_city_action() -> None:
+    """'When stopping in a city, the concert will happen first.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    set_band(s, 1, ["sta01", "sta09", "sta17", "sta25"])  # four trolls
+    start_all(s, ["snorheim", "ashpit", "mudfang"])
+    score = s.score[1]
+    s.apply(1, Move(CITY["bouldergate"]))  # a troll Market city
+    assert s.step == "market"
+    assert s.city_tokens[CITY["bouldergate"]] == [1] and s.score[1] == score + 4 + 2
 
 
 def test_no_second_concert_and_city_limit() -> None:
@@ -486,6 +553,32 @@ def test_blind_audition_may_be_discarded_to_deck_bottom() -> None:
     assert s.seasoned[-1] == top and top not in s.band[1]
 
 
+def test_culture_city_recruit_is_optional() -> None:
+    """'You may take one artist either from the Rock Springboard or from the top of the deck'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["trollhaugen", "grumblerock", "mudfang"])
+    s.apply(1, Move(CITY["cragmire"]))
+    band, board, deck = list(s.band[1]), list(s.springboard), list(s.seasoned)
+    s.apply(1, Recruit(-1))
+    assert s.band[1] == band and s.springboard == board and s.seasoned == deck and s.step == "after"
+
+
+def test_blind_audition_kept_replaces_and_scores_the_species_point() -> None:
+    """'Artists are discarded to the bottom of the deck' and 'If you add an artist to your band that
+    corresponds to the city's species, score one point.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    set_band(s, 1, ["sea35", "sta09", "sta17", "sta25"])  # a seasoned elf guitarist
+    s.seasoned.remove(ART["sea33"])
+    s.seasoned.insert(0, ART["sea33"])  # a troll guitarist on top of the deck
+    start_all(s, ["trollhaugen", "grumblerock", "mudfang"])
+    s.apply(1, Move(CITY["cragmire"]))  # a troll culture city
+    score = s.score[1]
+    s.apply(1, Recruit(7))
+    s.apply(1, KeepBlind(True))
+    assert ART["sea33"] in s.band[1] and ART["sea35"] not in s.band[1]
+    assert s.seasoned[-1] == ART["sea35"] and s.score[1] == score + 1
+
+
 def test_replacing_in_a_duo_pair_asks_which_leaves() -> None:
     s = to_tour(3, groundhog_city="bonerattle")
     set_band(s, 1, ["sta01", "sta02", "sta09", "sta17", "sta25"])
@@ -581,6 +674,18 @@ def test_thors_hammer_answers_a_thors_hammer() -> None:
     assert s.dragons[1] == [3] and s.pass_tokens[3] == 1
 
 
+def test_thors_hammer_is_played_only_as_an_answer() -> None:
+    """'The Thor's Hammer card is played out of turn, to cancel a Action card that has just been
+    played by another player.'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    hammer = give_hand(s, 1, "thors_hammer")
+    assert all(a.card != hammer for a in s.legal_actions(1) if isinstance(a, PlayCard))
+    s._end_tour()
+    s.forget_legal_actions()
+    assert s.turn == 1 and all(a.card != hammer for a in s.legal_actions(1) if isinstance(a, PlayCard))
+
+
 def test_tour_bus_moves_two_roads_stopping_only_in_the_second() -> None:
     s = to_tour(3, groundhog_city="bonerattle")
     start_all(s, ["grumblerock", "ashpit", "mudfang"])
@@ -642,6 +747,18 @@ def test_festival_cards_only_at_the_festival_and_hands_revealed() -> None:
     assert s.bonus[1][0] == 3 and light in s.played[1]
 
 
+def test_tour_cards_cannot_be_played_at_the_festival() -> None:
+    """'Tour Action cards ... must be played during the Tour'"""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    tour = {give_hand(s, 1, kind) for kind in ("tour_bus", "dragon_tamer", "groundhog_call", "encore", "talent_scout")}
+    pyro = give_hand(s, 1, "pyrotechnics")
+    s._end_tour()
+    s.forget_legal_actions()
+    plays = {a.card for a in s.legal_actions(1) if isinstance(a, PlayCard)}
+    assert s.turn == 1 and pyro in plays and not plays & tour
+
+
 def test_whole_game_ends_with_festival_scoring() -> None:
     s = to_tour(3, groundhog_city="bonerattle")
     s._end_tour()
@@ -650,6 +767,20 @@ def test_whole_game_ends_with_festival_scoring() -> None:
         s.apply(p, EndTurn() if EndTurn() in s.legal_actions(p) else s.legal_actions(p)[0])
     assert all("energy" in b and "diversity" in b for b in s.breakdown)
     assert s.result().winners
+
+
+def test_equal_final_scores_share_the_victory() -> None:
+    """'Highest score wins! Ties are broken by best rock-and-roll scream.' The scream is left to the
+    table: tied players share the victory."""
+    s = to_tour(3, groundhog_city="bonerattle")
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    s._end_tour()
+    fest = festival_scores(C, s.band, s.bonus, s.dragons, [[] for _ in range(3)])
+    for p, total in enumerate([100, 100, 90]):
+        s.score[p] = total - sum(fest[p].values())
+    while not s.is_over():
+        s.apply(s.turn, EndTurn())
+    assert s.score == [100, 100, 90] and s.result().winners == (0, 1)
 
 
 def test_fixing_options_are_checked_at_creation() -> None:
