@@ -55,6 +55,28 @@ def test_meeples_stay_after_the_circus_is_scored() -> None:
     assert state.supply[0][MEEPLE] == 4 and state.supply[1][MEEPLE] == 6
 
 
+def test_features_completed_by_the_circus_tile_are_scored_before_the_circus() -> None:
+    """"1) Score any features that were completed ... (and return the meeples scored ...)" then
+    "2) score the circus": Blue's returned thief beside the Big Top scores nothing there."""
+    state = new(["ffrf.bt", "A", "frfr.bt", "B"], tokens=("seal",))
+    turn(state, 0, 1, 0, Meeple(1))  # Red's farmer on the first circus tile
+    turn(state, -1, 0, 3, Meeple(0))  # Blue's thief on the road A-D, diagonal to the Big Top
+    turn(state, 1, 0, 0)  # Red's new circus tile completes Blue's road
+    assert tally(state, 1)["road"] == 3 and state.supply[1][MEEPLE] == 7
+    assert tally(state, 1)["circus"] == 0 and tally(state, 0)["circus"] == 4
+
+
+def test_circus_counts_meeples_by_the_tile_they_stand_on() -> None:
+    """"score points for the meeples on the Circus tile itself and the eight surrounding tiles":
+    a thief two tiles away counts not, though his road runs past the Big Top."""
+    state = new(["ffrf.bt", "U", "U", "cfff.bt", "V"], tokens=("seal",))
+    turn(state, 0, 1, 0)
+    turn(state, 1, 0, 0, Meeple(2))  # Blue's farmer diagonal to the Big Top
+    turn(state, 2, 0, 0, Meeple(0))  # Red's thief on the road through (0, 0) and (1, 0)
+    turn(state, 0, -1, 2)  # the next circus tile
+    assert tally(state, 0)["circus"] == 0 and tally(state, 1)["circus"] == 4
+
+
 def test_circus_scored_once_more_before_final_scoring() -> None:
     """"At the end of the game before final scoring, score the circus one last time." """
     state = seal_game()
@@ -101,6 +123,28 @@ def test_ringmaster_scores_even_without_the_majority() -> None:
     assert tally(state, 0)["ringmaster"] == 8
 
 
+def test_ringmaster_counts_as_a_meeple_for_the_majority() -> None:
+    """"The ringmaster counts as a normal meeple in all cases": one ringmaster ties one thief."""
+    state = new(["A", "A", "V", "V"])
+    turn(state, -1, 0, 3, Ringmaster(0))  # Red's ringmaster on the road A-D
+    turn(state, 0, 1, 3, Meeple(0))  # Blue's thief on another road, running east
+    turn(state, 1, 0, 0)
+    turn(state, 1, 1, 1)  # joins and completes both: 5 tiles
+    assert tally(state, 0)["road"] == 5 and tally(state, 1)["road"] == 5
+    assert state.supply == [[7, 1], [7, 1]]
+
+
+def test_ringmaster_points_count_tiles_not_the_big_top_or_acrobats() -> None:
+    """"for each Circus and Acrobat tile that your ringmaster is on or adjacent to, score 2 points.
+    ... The Big Top and acrobats in a pyramid do not affect ringmaster points." """
+    state = new(["ffrf.bt", "ffff.ac", "B", "A"])
+    turn(state, 0, 1, 0, Ringmaster(0))  # on the road of the circus tile under the Big Top
+    turn(state, 1, 1, 0, Acrobat(0, 0))
+    turn(state, 2, 1, 0, Acrobat(-1, 0))  # two acrobats on the tile beside the ringmaster
+    turn(state, 0, 2, 2)  # the monastery ends the road
+    assert tally(state, 0)["road"] == 2 and tally(state, 0)["ringmaster"] == 4
+
+
 def test_ringmaster_cannot_be_an_acrobat() -> None:
     """"The ringmaster counts as a normal meeple in all cases except that it cannot be used as an acrobat." """
     state = new(["ffff.ac"])
@@ -127,6 +171,32 @@ def test_pyramid_of_three_scores_five_each() -> None:
     # "After a pyramid has been scored, players can start a new pyramid on the same tile"
     state.apply(0, Place(1, 0, 0))
     assert Acrobat(-1, 1) in state.legal_actions(0)
+
+
+def test_acrobat_tile_next_to_an_acrobat_tile_offers_both() -> None:
+    """"If you place an Acrobat tile adjacent to one or more Acrobat tiles ... choose on which of
+    those Acrobat tiles to place your acrobat." """
+    state = new(["ffff.ac", "ffrf.ac"])
+    turn(state, 0, 1, 0, Acrobat(0, 0))
+    state.apply(1, Place(1, 1, 0))
+    legal = state.legal_actions(1)
+    assert Acrobat(0, 0) in legal and Acrobat(-1, 0) in legal
+    state.apply(1, Acrobat(-1, 0))
+    assert state.ext["bigtop"].pyramids == {pos_of(0, 1): (0, 1), pos_of(1, 1): ()}
+
+
+def test_pyramid_waits_and_is_scored_instead_of_a_figure_anywhere() -> None:
+    """"pyramids are not scored immediately after completion"; "Instead of placing a meeple or any
+    other figure ... you can score a completed pyramid." """
+    state = new(["ffff.ac", "B", "B", "B", "U"])
+    turn(state, 0, 1, 0, Acrobat(0, 0))
+    turn(state, 1, 1, 0, Acrobat(-1, 0))
+    turn(state, -1, 1, 0, Acrobat(1, 0))  # complete, and not scored
+    assert state.points == [0, 0] and state.supply[0][MEEPLE] == 5
+    state.apply(1, Place(2, 1, 0))  # two tiles away from the pyramid
+    assert ScorePyramid(0, 1) in state.legal_actions(1)
+    state.apply(1, ScorePyramid(0, 1))
+    assert state.points == [10, 5] and state.figures() == [] and state.to_move() == (0,)
 
 
 def test_acrobats_only_on_or_next_to_the_placed_tile() -> None:

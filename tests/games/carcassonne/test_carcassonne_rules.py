@@ -138,6 +138,28 @@ def test_farmer_counts_each_city_once() -> None:
     assert tally(state, 1)["field"] == 3
 
 
+def test_farmer_scores_each_completed_city_and_no_incomplete_one() -> None:
+    """"fields 3 per completed city they touch": H's field touches two cities."""
+    state = new(["H"], base=True)
+    turn(state, 0, -1, 0, Meeple(2))  # H closes the start city; its northern city stays open
+    assert state.is_over() and tally(state, 0)["field"] == 3
+    state = new(["H", "E"], base=True)
+    turn(state, 0, -1, 0, Meeple(2))
+    turn(state, 0, -2, 2)  # closes the northern city too
+    assert state.is_over() and tally(state, 0)["field"] == 6
+
+
+def test_city_counts_each_tile_once() -> None:
+    """"Features count distinct tiles": both city pieces of I in one city count one tile."""
+    state = new(["I", "N", "N", "N"], base=True)
+    turn(state, 0, 1, 2, Meeple(0))  # I with its two separate pieces to the south and east
+    turn(state, 1, 1, 3)
+    turn(state, 0, 2, 1)
+    assert state.points == [0, 0]
+    turn(state, 1, 2, 0)  # closes the ring: I, N, N, N (five pieces, four tiles)
+    assert state.points == [8, 0] and tally(state, 0)["city"] == 8
+
+
 def test_breakdown_adds_up() -> None:
     state = new(["M", "A", "U"], base=True)
     turn(state, 0, -1, 2, Meeple(0))
