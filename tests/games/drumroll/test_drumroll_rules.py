@@ -1160,3 +1160,21 @@ def test_unpaid_compensation_costs_prestige_per_coin() -> None:
     s.coins[0] = 1
     s.apply(0, Perform("rope-walker"))
     assert s.circus[0] == [] and s.coins[0] == 0 and s.prestige[0] == -1 - (4 - 1)
+
+
+def test_perfect_show_lost_by_a_performer_fired_for_no_performance() -> None:
+    """"Perfect Show. If all the performers in the circus do outstanding performances in the last show": a performer
+    fired there for no performance did not, though it has left the circus by the end of the game."""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    give(s, 0, "tumbler")
+    s.show = 2
+    to_show(s)
+    s.coins = [50, 50, 50]
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(False))
+    s.apply(0, Perform("tumbler"))
+    assert s.circus[0] == ["rope-walker"]
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.is_over() and "perfect_show" not in s.details["bonuses"][0]
