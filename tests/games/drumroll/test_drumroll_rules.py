@@ -370,6 +370,75 @@ def test_cube_out_of_stock() -> None:
     assert s.storage[0][CI["red"]] == 0
 
 
+def test_markers_placed_one_at_a_time_clockwise_from_starting_player() -> None:
+    """"Beginning with the starting player and continuing in a clockwise order, each player places one action
+    marker ... This is repeated until all players have placed their three action markers.\""""
+    s = blank(3, first_player=1)
+    seats = []
+    while s.prompts and s.prompts[-1][0] == "place":
+        seats.append(s.to_move()[0])
+        s.apply(seats[-1], Place("pass"))
+    assert seats == [1, 2, 0] * 3 and len(s.markers) == 9
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cube_action_limit_two_and_four_players(players: int) -> None:
+    """"In a 4 player game, up to 4 cube actions can be performed each turn." / "In a 2 player game, up to 2
+    cube actions can be performed each turn.\""""
+    s = blank(players)
+    for p, col in zip(range(players), COLORS, strict=False):
+        assert Place(col) in s.legal_actions(p)
+        s.apply(p, Place(col))
+    assert not any(isinstance(a, Place) and a.slot in COLORS for a in s.legal_actions(0))
+
+
+def test_unblock_action_past_the_cube_action_limit() -> None:
+    """"Unblock Action: You may place your action marker on any cube action even if it is ... restricted by the
+    game's rules.\""""
+    s = blank(3)
+    hand(s, 0, "unblock-1")
+    for p, col in enumerate(("white", "yellow", "green")):
+        s.apply(p, Place(col))
+    assert Place("blue") not in s.legal_actions(0) and Place("blue", True) in s.legal_actions(0)
+    s.apply(0, Place("blue", True))
+    place_all(s, {})
+    assert s.storage[0][CI["white"]] == 1 and s.storage[0][CI["blue"]] == 1 and s.hands[0] == []
+
+
+def test_invest_twice_hire_performer_and_personnel_once_per_turn() -> None:
+    """Invest: "This action can only be performed twice each turn by each player." Hire Performer, Hire
+    Personnel: "This action can only be performed once each turn by each player.\""""
+    s = blank(3)
+    for _ in range(2):
+        s.apply(0, Place("invest"))
+        s.apply(1, Place("pass"))
+        s.apply(2, Place("pass"))
+    assert Place("invest") not in s.legal_actions(0)
+    s.apply(0, Place("pass"))
+    assert Place("invest") in s.legal_actions(1)
+    s = blank(3)
+    for slot in ("performer", "personnel"):
+        s.apply(0, Place(slot))
+        s.apply(1, Place("pass"))
+        s.apply(2, Place("pass"))
+    legal = s.legal_actions(0)
+    assert Place("performer") not in legal and Place("personnel") not in legal and Place("invest") in legal
+
+
+def test_actions_resolve_cubes_tickets_invest_performer_personnel() -> None:
+    """"each player ... performs the chosen action in the following order: Cube actions ... Sell Tickets ... Invest
+    ... Hire Performer ... Hire Personnel": not in placing order; ticket and pass coins come before hiring."""
+    s = blank(3)
+    s.coins[0] = 0
+    place_all(s, {0: ["performer", "tickets", "pass"], 1: ["invest"], 2: ["personnel"]})
+    assert s.prompts[-1][:2] == ("invest", 1)
+    s.apply(1, Decline())
+    assert s.prompts[-1][:2] == ("hire_performer", 0)
+    assert s.coins[0] == s.content.tickets[0] + 1 == s.cost("tumbler")
+    s.apply(0, Hire("tumbler"))
+    assert s.prompts[-1][:2] == ("hire_personnel", 2) and s.circus[0] == ["tumbler"] and s.coins[0] == 0
+
+
 # ---------------------------------------------------------------------------------------- distribution
 def test_distribution_two_cubes_sealed() -> None:
     """"all players simultaneously move up to two cubes from their cube storage area, on to their performers.\""""
@@ -927,3 +996,185 @@ def test_card_played_while_voting() -> None:
     hand(s, 1, "extra-income-1")
     s.apply(1, Play("extra-income-1"))
     assert s.coins[1] == 24 and 1 in s.to_move()
+
+
+def test_show_in_player_order_from_starting_player() -> None:
+    """"In player order ... players give a show and receive benefits." — from the starting player, then clockwise."""
+    s = blank(3, first_player=1)
+    to_show(s)
+    seats = []
+    while not s.is_over() and s.show == 0:
+        seats.append(s.to_move()[0])
+        s.apply(seats[-1], Done())
+    assert seats == [1, 2, 0]
+
+
+def test_club_juggler_any_cube_and_a_white_cube() -> None:
+    """"Get any cube and a white cube.\""""
+    s = blank(3)
+    give(s, 0, "club-juggler", ("white", "green", "red"))
+    to_show(s)
+    s.apply(0, Perform("club-juggler"))
+    s.apply(0, Outstanding(False))
+    assert {a for a in s.legal_actions(0) if isinstance(a, TakeCube)} == {TakeCube(c) for c in COLORS}
+    s.apply(0, TakeCube("red"))
+    assert [a for a in s.legal_actions(0) if isinstance(a, TakeCube)] == [TakeCube("white")]
+    s.apply(0, TakeCube("white"))
+    assert s.storage[0][CI["red"]] == 1 and s.storage[0][CI["white"]] == 1
+
+
+def test_spend_cube_to_skip_a_salary() -> None:
+    """"Spend any cube to skip a payment of any single salary after the show.\""""
+    s = blank(3)
+    give(s, 0, "bearded-lady", ("green",))  # poor: spend a cube, skip a salary
+    give(s, 0, "rope-walker", ("red", "yellow"))
+    store(s, 0, "blue")
+    to_show(s)
+    s.coins[0] = 10
+    s.apply(0, Perform("bearded-lady"))
+    assert s.legal_actions(0)[0] == Decline() and Spend("blue") in s.legal_actions(0)
+    s.apply(0, Spend("blue"))
+    assert s.storage[0] == [0] * 5 and s.stock[CI["blue"]] == 25
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Done())
+    s.apply(0, SkipSalary("rope-walker"))
+    assert s.coins[0] == 10 + 4 - s.salary(0, "bearded-lady")
+
+
+def test_trailer_one_per_performer_and_out_of_stock() -> None:
+    """"Every performer can be given a single trailer." — "Trailers are depleted as well.\""""
+    s = blank(3)
+    give(s, 0, "strongman", ("red", "yellow"))  # good: spend two coins to get 1 trailer
+    give(s, 0, "rope-walker")
+    s.trailers.add("rope-walker")
+    s.trailer_stock -= 1
+    to_show(s)
+    s.apply(0, Perform("strongman"))
+    assert {a for a in s.legal_actions(0) if isinstance(a, Trailer)} == {Trailer("strongman")}
+    s = blank(3)
+    hand(s, 0, "trailer-1")
+    give(s, 0, "strongman", ("red", "yellow"))
+    to_show(s)
+    assert Play("trailer-1") in s.clone().legal_actions(0)
+    s.trailer_stock = 0  # every trailer is out (the conservation check is not run here)
+    assert Play("trailer-1") not in s.legal_actions(0)
+    s.apply(0, Perform("strongman"))
+    assert s.prompts[-1][0] == "perform" and s.coins[0] == 20
+
+
+def test_extra_income_spend_a_cube_for_five_coins() -> None:
+    """"Extra Income: Spend any cube to get 5 coins.\""""
+    s = blank(3)
+    hand(s, 0, "cube-income")
+    assert Play("cube-income") not in s.clone().legal_actions(0)  # no cube to spend
+    store(s, 0, "green")
+    s.apply(0, Play("cube-income"))
+    assert s.legal_actions(0) == [Spend("green")]
+    s.apply(0, Spend("green"))
+    assert s.coins[0] == 25 and s.storage[0] == [0] * 5 and s.stock[CI["green"]] == 25
+
+
+def test_trailer_bonus_and_personnel_bonus() -> None:
+    """"Trailer Bonus: At the game end, earn 1 for each trailer in your circus." — "Personnel Bonus: At the game
+    end, earn 1 for each personnel member in your circus.\""""
+    s = blank(3)
+    hand(s, 0, "trailer-bonus")
+    hand(s, 1, "personnel-bonus")
+    for card in ("rope-walker", "tumbler", "giant"):
+        give(s, 0, card)
+    give(s, 1, "levitator")
+    s.trailers |= {"rope-walker", "giant", "levitator"}
+    s.trailer_stock -= 3
+    for card in ("orchestra", "general-supplier", "agent-white-yellow"):
+        staff(s, 1, card)
+    staff(s, 0, "popcorn-vendor")
+    from bigtop.games.drumroll.scoring import final_bonuses
+
+    rows = final_bonuses(s)["bonuses"]
+    assert rows[0].get("trailer_bonus") == 2 and "personnel_bonus" not in rows[0]
+    assert rows[1].get("personnel_bonus") == 3 and "trailer_bonus" not in rows[1]
+
+
+def test_tied_end_game_bonus_goes_to_every_tied_player() -> None:
+    """"If there is a tie for any of the end-game bonuses, all tied players receive the full bonus." (Largest Show)"""
+    s = blank(3)
+    for p, cards in enumerate((("rope-walker", "tumbler"), ("giant", "levitator"), ("unicyclist",))):
+        for card in cards:
+            give(s, p, card)
+    from bigtop.games.drumroll.scoring import final_bonuses
+
+    rows = final_bonuses(s)["bonuses"]
+    assert [row.get("largest_show") for row in rows] == [5, 5, None]
+
+
+def test_prestige_tie_goes_to_most_coins_then_shared_victory() -> None:
+    """"In the event of a tie, the player who has the most remaining coins is the winner. If there is still a tie,
+    it is a shared victory.\""""
+    s = blank(3)
+    s.show = 2
+    to_show(s)
+    s.prestige = [4, 4, 3]
+    for coins, winners in (([9, 8, 20], (0,)), ([9, 9, 20], (0, 1))):
+        t = s.clone()
+        t.coins = coins
+        for p in range(3):
+            t.apply(p, Done())
+        assert t.is_over() and t.result().winners == winners
+
+
+def test_only_the_vote_after_the_sixth_turn_costs_delay_voters_prestige() -> None:
+    """"The players who voted for a delay on the 6th turn lose 1." — a delay vote after the 5th turn costs nothing."""
+    s = vote_state()
+    for p, v in enumerate((True, True, False)):
+        s.apply(p, Vote(v))
+    assert s.turn == 6 and s.prestige == [0, 0, 0]
+    place_all(s, {})
+    finish_distribution(s)
+    assert s.sealed_kind == "vote"
+    for p, v in enumerate((True, False, False)):
+        s.apply(p, Vote(v))
+    assert s.prestige == [-1, 0, 0] and s.turn == 6 and s.step.startswith("show")
+
+
+def test_bank_representative_two_coins_per_prestige() -> None:
+    """"score the prestige points corresponding to the amount of coins you invested ... The maximum prestige points
+    that can be gained is 5. There is no point in investing more than 10 coins" (2 coins a point)."""
+    s = blank(3)
+    staff(s, 0, "bank-representative")
+    s.prompts, s.step = [], "turn_start"
+    s._advance()
+    for _ in range(7):
+        s.apply(0, Deposit())
+    s.apply(0, Done())
+    from bigtop.games.drumroll.scoring import final_bonuses
+
+    assert s.bank[0] == 7 and final_bonuses(s)["bonuses"][0]["bank_representative"] == 3
+
+
+def test_unpaid_compensation_costs_prestige_per_coin() -> None:
+    """"The player must pay the performer's hiring cost as compensation and lose 1." — a coin short of the
+    compensation costs 1 prestige, as with salaries."""
+    s = blank(3)
+    give(s, 0, "rope-walker")
+    to_show(s)
+    s.coins[0] = 1
+    s.apply(0, Perform("rope-walker"))
+    assert s.circus[0] == [] and s.coins[0] == 0 and s.prestige[0] == -1 - (4 - 1)
+
+
+def test_perfect_show_lost_by_a_performer_fired_for_no_performance() -> None:
+    """"Perfect Show. If all the performers in the circus do outstanding performances in the last show": a performer
+    fired there for no performance did not, though it has left the circus by the end of the game."""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    give(s, 0, "tumbler")
+    s.show = 2
+    to_show(s)
+    s.coins = [50, 50, 50]
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(False))
+    s.apply(0, Perform("tumbler"))
+    assert s.circus[0] == ["rope-walker"]
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.is_over() and "perfect_show" not in s.details["bonuses"][0]

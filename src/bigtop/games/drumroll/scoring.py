@@ -14,7 +14,8 @@ def final_bonuses(state: DrumRollState) -> dict[str, Any]:
     """Per seat, every end-game source of prestige (added to the score by the caller).
 
     Largest Show (most performers), Full Variety (all 5 types), Perfect Show (every performer
-    outstanding in the last show, flipped or not), Large Troupe (8+ performers): ties all score.
+    outstanding in the last show, flipped or not; one fired there for no performance spoils it),
+    Large Troupe (8+ performers): ties all score.
     Bank Representative coins, unused cards worth prestige, and the bonus investment cards.
     """
     nums = state.nums
@@ -29,7 +30,9 @@ def final_bonuses(state: DrumRollState) -> dict[str, Any]:
             row["largest_show"] = nums.largest_show
         if {c.performers[x].type for x in state.circus[p]} >= set(TYPES):
             row["full_variety"] = nums.full_variety
-        if state.circus[p] and all(x in state.flipped or state.levels[p].get(x) == 3 for x in state.circus[p]):
+        # levels: every performance of the last show, a performer fired there for no performance (0) included
+        if state.circus[p] and all(x in state.flipped or state.levels[p].get(x) == 3 for x in state.circus[p]) \
+                and all(lv == 3 for lv in state.levels[p].values()):
             row["perfect_show"] = nums.perfect_show
         if sizes[p] >= nums.large_troupe_size:
             row["large_troupe"] = nums.large_troupe
