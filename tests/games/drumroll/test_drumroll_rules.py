@@ -798,20 +798,22 @@ def test_extra_resources() -> None:
     assert s.storage[0][CI["red"]] == 2
 
 
-def test_bank_representative() -> None:
+@pytest.mark.parametrize(("deposits", "prestige"), [(12, 5), (7, 3)])
+def test_bank_representative(deposits: int, prestige: int) -> None:
     """"At the beginning of each preparation turn, you may place any number of coins on the Bank Representative"
-    — "The maximum prestige points that can be gained is 5. There is no point in investing more than 10 coins.\""""
+    — "The maximum prestige points that can be gained is 5. There is no point in investing more than 10 coins."
+    (2 coins a point)."""
+    from bigtop.games.drumroll.scoring import final_bonuses
+
     s = blank(3)
     staff(s, 0, "bank-representative")
     s.prompts, s.step = [], "turn_start"
     s._advance()
-    for _ in range(12):
+    for _ in range(deposits):
         s.apply(0, Deposit())
     s.apply(0, Done())
-    assert s.bank[0] == 12 and s.coins[0] == 8
-    from bigtop.games.drumroll.scoring import final_bonuses
-
-    assert final_bonuses(s)["bonuses"][0]["bank_representative"] == 5
+    assert s.bank[0] == deposits and s.coins[0] == 20 - deposits
+    assert final_bonuses(s)["bonuses"][0]["bank_representative"] == prestige
 
 
 def test_show_organizer() -> None:
@@ -1134,21 +1136,6 @@ def test_only_the_vote_after_the_sixth_turn_costs_delay_voters_prestige() -> Non
     for p, v in enumerate((True, False, False)):
         s.apply(p, Vote(v))
     assert s.prestige == [-1, 0, 0] and s.turn == 6 and s.step.startswith("show")
-
-
-def test_bank_representative_two_coins_per_prestige() -> None:
-    """"score the prestige points corresponding to the amount of coins you invested ... The maximum prestige points
-    that can be gained is 5. There is no point in investing more than 10 coins" (2 coins a point)."""
-    s = blank(3)
-    staff(s, 0, "bank-representative")
-    s.prompts, s.step = [], "turn_start"
-    s._advance()
-    for _ in range(7):
-        s.apply(0, Deposit())
-    s.apply(0, Done())
-    from bigtop.games.drumroll.scoring import final_bonuses
-
-    assert s.bank[0] == 7 and final_bonuses(s)["bonuses"][0]["bank_representative"] == 3
 
 
 def test_unpaid_compensation_costs_prestige_per_coin() -> None:
