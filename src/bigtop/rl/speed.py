@@ -14,8 +14,9 @@ from bigtop.bots.match import random_playout
 from bigtop.core.rng import Rng
 
 
-def _timed(play_one: Callable[[int], int], seconds: float) -> float:
-    """Call `play_one(game_index)` (returns decisions made) for about `seconds`; decisions/s."""
+def timed_games(play_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """Call `play_one(game_index)` (it plays a game and returns the decisions made) for about
+    `seconds`; (games/s, decisions/s)."""
     decisions = played = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -24,15 +25,21 @@ def _timed(play_one: Callable[[int], int], seconds: float) -> float:
         played += 1
         now = time.perf_counter()
         if now >= deadline:
-            return decisions / (now - start)
+            return played / (now - start), decisions / (now - start)
 
 
-def raw_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
-    """Kernel random playouts (`state.legal_actions`, `state.apply`): decisions/s."""
+def playouts(name: str, players: int, seconds: float, options: Any = None) -> tuple[float, float]:
+    """Kernel random playouts (`state.legal_actions`, `state.apply`), game set-up included:
+    (games/s, decisions/s)."""
     game = games.get(name)
     parsed = game.parse_options(options)
     rng = Rng(12345)
-    return _timed(lambda i: random_playout(game.new(players, seed=i, options=parsed), rng), seconds)
+    return timed_games(lambda i: random_playout(game.new(players, seed=i, options=parsed), rng), seconds)
+
+
+def raw_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """Kernel random playouts: decisions/s."""
+    return playouts(name, players, seconds, options)[1]
 
 
 def observed_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
@@ -57,7 +64,7 @@ def observed_steps(name: str, players: int, seconds: float, options: Any = None)
             decisions += 1
         return decisions
 
-    return _timed(play, seconds)
+    return timed_games(play, seconds)[1]
 
 
 def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
@@ -81,7 +88,7 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
             decisions += 1
         return decisions
 
-    return _timed(play, seconds)
+    return timed_games(play, seconds)[1]
 
 
 def openspiel_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
@@ -100,7 +107,7 @@ def openspiel_steps(name: str, players: int, seconds: float, options: Any = None
             decisions += 1
         return decisions
 
-    return _timed(play, seconds)
+    return timed_games(play, seconds)[1]
 
 
 INTERFACES: dict[str, Callable[[str, int, float, Any], float]] = {  # name -> decisions/s

@@ -16,26 +16,9 @@ from rich.table import Table
 from bigtop import games
 from bigtop.bots.match import random_playout
 from bigtop.core.rng import Rng
+from bigtop.rl.speed import playouts
 
 T = TypeVar("T")
-
-
-def measure_playouts(name: str, players: int, seconds: float, options: Any = None) -> tuple[float, float]:
-    """Play random games for about `seconds`; returns (games/s, decisions/s), set-up included."""
-    game = games.get(name)
-    rng = Rng(12345)
-    played = decisions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        state = game.new(players, seed=played, options=options)
-        decisions += random_playout(state, rng)
-        played += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    return played / elapsed, decisions / elapsed
 
 
 @contextmanager
@@ -76,7 +59,7 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
         for name in names:
             n = players or default_players(name)
             parsed = games.get(name).parse_options(options)
-            samples = [run(f"{name}: random playouts", measure_playouts, name, n, seconds, parsed) for _ in range(runs)]
+            samples = [run(f"{name}: random playouts", playouts, name, n, seconds, parsed) for _ in range(runs)]
             gps = statistics.median(s[0] for s in samples)
             dps = statistics.median(s[1] for s in samples)
             rows.append({"game": name, "players": n, "games_per_s": gps, "decisions_per_s": dps})
