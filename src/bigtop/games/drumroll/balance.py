@@ -1,20 +1,18 @@
 """Balance simulations: heuristic bots against each other, win rates by seat, type held and card hired.
 
 Run: `python -m bigtop.games.drumroll.balance [games] [players]`, or
-`python -m bigtop.games.drumroll.balance vs-random [games] [players]` for the heuristic bot against random bots,
-`python -m bigtop.games.drumroll.balance speed [games]` for random-playout speed (CPU time).
+`python -m bigtop.games.drumroll.balance vs-random [games] [players]` for the heuristic bot against random bots
+(random-playout speed: `bigtop bench drumroll -p N`).
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter
 from typing import Any
 
-from bigtop.bots.match import play_game, random_playout
+from bigtop.bots.match import play_game
 from bigtop.bots.random_bot import RandomBot
-from bigtop.core import Rng
 
 from .data import TYPES
 from .game import GAME
@@ -70,21 +68,7 @@ def vs_random(games: int = 300, players: int = 3) -> float:
     return wins / games
 
 
-def speed(games: int = 100, players: int = 3) -> tuple[float, float]:
-    """Random playouts: (games per CPU second, decisions per CPU second)."""
-    start = time.process_time()
-    moves = sum(random_playout(GAME.new(players, seed=g), Rng(g)) for g in range(games))
-    spent = time.process_time() - start
-    return games / spent, moves / spent
-
-
 def main(argv: list[str]) -> None:
-    if argv and argv[0] == "speed":
-        games = int(argv[1]) if len(argv) > 1 else 100
-        for players in (2, 3, 4):
-            per_game, per_move = speed(games, players)
-            print(f"{players} players: {per_game:.0f} games/s, {per_move:,.0f} decisions/s (CPU time, one core)")
-        return
     if argv and argv[0] == "vs-random":
         games = int(argv[1]) if len(argv) > 1 else 300
         players = int(argv[2]) if len(argv) > 2 else 3

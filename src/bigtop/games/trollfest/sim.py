@@ -1,19 +1,17 @@
-"""Troll Fest measurements: bot win rate, Tour-versus-Festival balance, random-playout speed.
+"""Troll Fest measurements: bot win rate and Tour-versus-Festival balance (random-playout speed:
+`bigtop bench trollfest -p N`).
 
     python -m bigtop.games.trollfest.sim winrate [games] [players]
     python -m bigtop.games.trollfest.sim balance [games] [players] [heuristic|random]
-    python -m bigtop.games.trollfest.sim speed [seconds]
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from typing import Any
 
-from bigtop.bots.match import play_game, random_playout
+from bigtop.bots.match import play_game
 from bigtop.bots.random_bot import RandomBot
-from bigtop.core import Rng
 from bigtop.games.trollfest.game import GAME
 
 
@@ -63,17 +61,6 @@ def balance(games: int, players: int, kind: str = "heuristic") -> dict[str, floa
     }
 
 
-def speed(seconds: float, players: int) -> tuple[float, float]:
-    """Random playouts for about `seconds`: games per second and decisions per second."""
-    start = time.perf_counter()
-    games = moves = 0
-    while time.perf_counter() - start < seconds:
-        moves += random_playout(GAME.new(players, seed=games), Rng(games))
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
-
-
 def main(argv: list[str]) -> None:
     what = argv[0] if argv else "winrate"
     if what == "winrate":
@@ -89,11 +76,6 @@ def main(argv: list[str]) -> None:
         print(f"{players} {kind} bots, {games} games: mean tour points {b['mean_tour_points']:.1f}, "
               f"mean festival points {b['mean_festival_points']:.1f}, tour leader wins {b['tour_leader_wins']:.0%}, "
               f"festival top scorer wins {b['festival_top_scorer_wins']:.0%}")
-    elif what == "speed":
-        seconds = float(argv[1]) if len(argv) > 1 else 5.0
-        for players in range(GAME.min_players, GAME.max_players + 1):
-            gps, dps = speed(seconds, players)
-            print(f"{players} players: {gps:.0f} games/s, {dps:,.0f} decisions/s")
     else:
         raise SystemExit(__doc__)
 
