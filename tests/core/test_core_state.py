@@ -17,8 +17,11 @@ def test_registry_finds_games_and_names_the_unknown() -> None:
 
 
 def test_player_count_is_checked() -> None:
-    with pytest.raises(OptionError, match="2 to 4 players"):
-        GAME.new(5, seed=1)
+    for players in (5, 1, True, 3.0, "3"):
+        with pytest.raises(OptionError, match="2 to 4 players"):
+            GAME.new(players, seed=1)  # type: ignore[arg-type]
+    assert GAME.check_players(4) == 4
+    assert GAME.default_players() == 3  # three where allowed
 
 
 def test_same_seed_same_deal_and_seed_is_kept() -> None:

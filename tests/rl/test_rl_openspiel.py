@@ -19,7 +19,6 @@ from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.rl import openspiel as bo
 from bigtop.rl.encoding import encoder_for
-from bigtop.rl.pettingzoo import default_players
 
 
 def ismcts_bot(game: pyspiel.Game, seed: int, simulations: int) -> ismcts.ISMCTSBot:
@@ -206,4 +205,4 @@ def test_information_state_observer_is_perfect_recall() -> None:
 
 
 def test_default_player_count() -> None:
-    assert bo.load_game("highcard").num_players() == default_players(games.get("highcard")) == 3
+    assert bo.load_game("highcard").num_players() == games.get("highcard").default_players() == 3

@@ -331,12 +331,21 @@ class Game(ABC, Generic[S]):
     def _action_space(self, players: int, options: Any) -> ActionSpace:
         """The fixed numbering of every action possible with these players and options."""
 
-    def new(self, players: int, seed: int | None = None, options: Any = None) -> S:
-        """A new game. `seed` None picks one at random (kept in `state.seed` for the record)."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+    def default_players(self) -> int:
+        """Three players where the game allows it, else the nearest allowed count."""
+        return min(max(3, self.min_players), self.max_players)
+
+    def check_players(self, players: Any) -> int:
+        """`players` if the game is for that many, else an `OptionError` saying who it is for."""
+        if not isinstance(players, int) or isinstance(players, bool) or not self.min_players <= players <= self.max_players:
             from bigtop.core.options import OptionError
 
             raise OptionError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
+        return players
+
+    def new(self, players: int, seed: int | None = None, options: Any = None) -> S:
+        """A new game. `seed` None picks one at random (kept in `state.seed` for the record)."""
+        self.check_players(players)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         return self._create(players, seed, self.parse_options(options))

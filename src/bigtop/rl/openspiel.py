@@ -32,10 +32,9 @@ import pyspiel
 
 from bigtop import bots, games
 from bigtop.core.api import Game, State
-from bigtop.core.options import OptionError, parse_pairs
+from bigtop.core.options import parse_pairs
 from bigtop.core.rng import Rng
 from bigtop.rl.encoding import encoder_for, observe
-from bigtop.rl.pettingzoo import default_players
 from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards
 
@@ -182,8 +181,7 @@ class BigtopSpielGame(pyspiel.Game):
         players = int(params["players"])
         options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
         reward = check_reward(str(params["reward"]))
-        if not game.min_players <= players <= game.max_players:
-            raise OptionError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+        game.check_players(players)
         self.shared = _Shared(game, players, options, reward, int(params["seed"]))
         low, high = utility_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
@@ -344,7 +342,7 @@ def game_type(game: Game[Any]) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players(game), "seed": 0, "reward": "win", "options": ""},
+        parameter_specification={"players": game.default_players(), "seed": 0, "reward": "win", "options": ""},
     )
 
 
@@ -369,7 +367,7 @@ def load_game(name: str, players: int | None = None, seed: int = 0, reward: str 
     """`pyspiel.load_game` for bigtop game `name` (registering it first if needed)."""
     game = games.get(name)
     params: dict[str, Any] = {
-        "players": default_players(game) if players is None else players,
+        "players": game.default_players() if players is None else players,
         "seed": seed,
         "reward": check_reward(reward),
         "options": ";".join(f"{k}={v}" for k, v in (options or {}).items()),

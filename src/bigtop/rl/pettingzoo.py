@@ -34,11 +34,6 @@ from bigtop.rl.encoding import bounds, encoder_for, observe
 from bigtop.rl.rewards import check_reward, final_rewards
 
 
-def default_players(game: Game[Any]) -> int:
-    """Three players where the game allows it, else the nearest allowed count."""
-    return min(max(3, game.min_players), game.max_players)
-
-
 def mask_ids(action_mask: np.ndarray) -> np.ndarray:
     """The action ids an `action_mask` allows, in order. Reading the int8 mask as bool makes this
     much faster than `np.flatnonzero(action_mask)` (about 40 times on Carcassonne's 171,159 ids)."""
@@ -74,11 +69,7 @@ class BigtopAECEnv(AECEnv):
     ) -> None:
         super().__init__()
         self.game = games.get(game) if isinstance(game, str) else game
-        self.players = default_players(self.game) if players is None else players
-        if not isinstance(self.players, int) or not self.game.min_players <= self.players <= self.game.max_players:
-            raise BigtopError(
-                f"{self.game.title} is for {self.game.min_players} to {self.game.max_players} players, not {self.players}"
-            )
+        self.players = self.game.check_players(self.game.default_players() if players is None else players)
         if max_cycles is not None and max_cycles <= 0:
             raise BigtopError(f"max_cycles must be positive, not {max_cycles}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

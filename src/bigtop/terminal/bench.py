@@ -44,11 +44,6 @@ def progress_steps(console: Console, total: int) -> Iterator[Callable[..., Any]]
         yield run
 
 
-def default_players(name: str) -> int:
-    game = games.get(name)
-    return min(max(3, game.min_players), game.max_players)
-
-
 def run_bench(names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console) -> list[dict[str, Any]]:
     """Benchmark each game and print a table; returns the rows."""
     rows = []
@@ -57,7 +52,7 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
         table.add_column(col, justify="left" if col == "game" else "right")
     with progress_steps(console, len(names) * runs) as run:
         for name in names:
-            n = players or default_players(name)
+            n = players or games.get(name).default_players()
             parsed = games.get(name).parse_options(options)
             samples = [run(f"{name}: random playouts", playouts, name, n, seconds, parsed) for _ in range(runs)]
             gps = statistics.median(s[0] for s in samples)
@@ -113,7 +108,7 @@ def run_ismcts_bench(
         table.add_column(col, justify="left" if col == "game" else "right")
     with progress_steps(console, len(names) * runs) as run:
         for name in names:
-            n = players or default_players(name)
+            n = players or games.get(name).default_players()
             parsed = games.get(name).parse_options(options)
             rate = statistics.median(
                 run(f"{name}: ISMCTS", measure_ismcts, name, n, seconds, parsed, params=params) for _ in range(runs)
@@ -145,7 +140,7 @@ def run_interface_bench(
         table.add_column(col, justify="left" if col == "game" else "right")
     with progress_steps(console, len(names) * runs * len(INTERFACES)) as run:
         for name in names:
-            n = players or default_players(name)
+            n = players or games.get(name).default_players()
             samples: dict[str, list[float]] = {interface: [] for interface in INTERFACES}
             for _ in range(runs):  # interfaces take turns, so a change in the machine's load hits all
                 for interface, measure in INTERFACES.items():
