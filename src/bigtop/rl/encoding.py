@@ -202,20 +202,20 @@ def generic_size(game: Game[Any], players: int, options: Any, games: int = 2, se
     return size
 
 
-_generic: dict[tuple[str, int, Any], GenericEncoder] = {}
+_encoders: dict[tuple[Any, ...], ObservationEncoder] = {}
 
 
 def encoder_for(game: Game[Any], players: int, options: Any) -> ObservationEncoder:
     """The game's own encoder (`Game.observation_encoder`) if it has one, else a `GenericEncoder`
-    sized by `generic_size` (built once per game, players and options)."""
+    sized by `generic_size`; built once per game, hook, players and options (a game's hook need not
+    cache)."""
     options = game.parse_options(options)
     hook = getattr(game, "observation_encoder", None)
-    if hook is not None:
-        return hook(players, options)
-    key = (game.name, players, options)
-    encoder = _generic.get(key)
+    key = (game.name, hook, players, options)
+    encoder = _encoders.get(key)
     if encoder is None:
-        encoder = _generic[key] = GenericEncoder(generic_size(game, players, options))
+        built = hook(players, options) if hook is not None else GenericEncoder(generic_size(game, players, options))
+        encoder = _encoders[key] = built
     return encoder
 
 

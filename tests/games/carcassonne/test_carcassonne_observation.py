@@ -10,6 +10,7 @@ from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import Acrobat, Meeple, Place, Ringmaster
 from bigtop.games.carcassonne.bigtop import part
 from bigtop.games.carcassonne.observation import CELLS, RADIUS, WIDTH, CarcassonneEncoder
+from bigtop.rl.encoding import encoder_for
 
 BIGTOP = GAME.parse_options(None)
 BASE = GAME.parse_options({"expansions": ""})
@@ -18,7 +19,7 @@ CITY, ROAD, FIELD = range(3)
 
 
 def encoder(state) -> CarcassonneEncoder:
-    return GAME.observation_encoder(state.players, state.options)
+    return encoder_for(GAME, state.players, state.options)
 
 
 def observe(state, seat: int) -> np.ndarray:
@@ -59,14 +60,14 @@ def play_until(state, done, seed: int = 0) -> None:
 def test_the_shape_depends_on_players_and_expansions_and_stays_within_budget() -> None:
     """The observation stays under 30,000 values at every player count; the base game drops the Big Top's planes."""
     for players in range(2, 7):
-        with_top, base = GAME.observation_encoder(players, BIGTOP), GAME.observation_encoder(players, BASE)
+        with_top, base = encoder_for(GAME, players, BIGTOP), encoder_for(GAME, players, BASE)
         assert base.shape[0] < with_top.shape[0] <= 30_000
         assert with_top.planes - base.planes == 2 + 1 + 1 + players  # spaces, Big Top, ringmaster, acrobats
         assert with_top.planes == 35 + 2 * players and base.planes == 31 + players
         obs = with_top.encode(GAME.new(players, seed=1).view(0))
         assert obs.shape == with_top.shape and obs.dtype == np.float32
         assert np.all(obs >= with_top.low) and np.all(obs <= with_top.high)
-    assert GAME.observation_encoder(3, BIGTOP) is GAME.observation_encoder(3, BIGTOP)
+    assert encoder_for(GAME, 3, BIGTOP) is encoder_for(GAME, 3, BIGTOP)  # built once
 
 
 def test_the_start_tile_fills_the_centre_cell_with_its_edges() -> None:
@@ -204,7 +205,7 @@ def test_the_base_game_encodes_without_the_expansion() -> None:
             while True:
                 for seat in range(players):
                     obs = observe(state, seat)
-                    assert obs.shape == GAME.observation_encoder(players, BASE).shape
+                    assert obs.shape == encoder_for(GAME, players, BASE).shape
                 if state.is_over():
                     break
                 seat = state.to_move()[0]

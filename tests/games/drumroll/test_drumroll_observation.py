@@ -23,13 +23,14 @@ from bigtop.games.drumroll.observation import (
     DrumRollEncoder,
 )
 from bigtop.games.drumroll.state import DrumRollState
+from bigtop.rl.encoding import encoder_for
 
 GAME = games.get("drumroll")
 OPTIONS = GAME.parse_options(None)
 
 
 def encoder(players: int) -> DrumRollEncoder:
-    return GAME.observation_encoder(players, OPTIONS)
+    return encoder_for(GAME, players, OPTIONS)
 
 
 def observe(state: DrumRollState, seat: int) -> np.ndarray:
@@ -77,9 +78,9 @@ def test_one_shape_for_every_player_count_within_its_bounds() -> None:
     assert negative == [at(3, "prestige", f"seat{r}") for r in range(4)]
 
 
-def test_the_hook_builds_one_encoder_per_players_and_options() -> None:
-    assert GAME.observation_encoder(3, OPTIONS) is GAME.observation_encoder(3, OPTIONS)
-    assert GAME.observation_encoder(3, OPTIONS) is not GAME.observation_encoder(4, OPTIONS)
+def test_one_encoder_is_built_per_players_and_options() -> None:
+    assert isinstance(encoder(3), DrumRollEncoder) and encoder(3) is encoder(3)
+    assert encoder(3) is not encoder(4)
 
 
 def test_counts_are_seat_relative_scaled_and_clipped() -> None:

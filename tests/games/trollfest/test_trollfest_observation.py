@@ -10,6 +10,7 @@ from bigtop.games.trollfest import GAME, TrollFestState
 from bigtop.games.trollfest.actions import Answer, Move, Name, Pick, PlayCard, StartCity, Vote
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.observation import DECISIONS, HAND_CAP, SCORE_CAP, STEPS, TrollFestEncoder
+from bigtop.rl.encoding import encoder_for
 
 C = content()
 CITY = {city.id: i for i, city in enumerate(C.cities)}
@@ -17,7 +18,7 @@ TYPE = {a.id: i for i, a in enumerate(C.action_types)}
 
 
 def encoder(players: int, **options: object) -> TrollFestEncoder:
-    return GAME.observation_encoder(players, GAME.parse_options(options))
+    return encoder_for(GAME, players, options)
 
 
 def observe(enc: TrollFestEncoder, s: TrollFestState, seat: int) -> np.ndarray:

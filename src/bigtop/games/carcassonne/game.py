@@ -64,8 +64,7 @@ class Carcassonne(Game[CarcassonneState]):
         return render.cards(self.parse_options(options))
 
     def observation_encoder(self, players: int, options: CarcassonneOptions) -> CarcassonneEncoder:
-        """Board planes around the start tile plus a vector (see observation.py), built once per
-        (players, options)."""
-        from bigtop.games.carcassonne.observation import encoder
+        """Board planes around the start tile plus a vector (see observation.py)."""
+        from bigtop.games.carcassonne.observation import CarcassonneEncoder
 
-        return encoder(players, options)
+        return CarcassonneEncoder(players, options)

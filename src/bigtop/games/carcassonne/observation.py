@@ -15,7 +15,6 @@ docs/carcassonne.md ("Observation encoding").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from itertools import chain
 from typing import Any
 
@@ -286,9 +285,3 @@ class CarcassonneEncoder:
         for index, n in counts.items():
             out[index] = n / PYRAMID
         return outside
-
-
-@cache
-def encoder(players: int, options: CarcassonneOptions) -> CarcassonneEncoder:
-    """The encoder for a player count and options (built once per pair)."""
-    return CarcassonneEncoder(players, options)

@@ -99,11 +99,10 @@ class DrumRoll(Game[DrumRollState]):
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: DrumRollOptions) -> Any:
-        """Drum Roll's own observation encoder (docs/drumroll.md, "Observation encoding"), built once
-        per players and options."""
-        from .observation import encoder_for
+        """Drum Roll's own observation encoder (docs/drumroll.md, "Observation encoding")."""
+        from .observation import DrumRollEncoder
 
-        return encoder_for(players, options)
+        return DrumRollEncoder(players, options)
 
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         from .bot import HeuristicBot

@@ -11,7 +11,6 @@ position tables built once in `__init__`.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, get_args
 
 import numpy as np
@@ -411,9 +410,3 @@ class DrumRollEncoder:
         out.put(ones, 1.0)
         out.put(at, val)
         return out
-
-
-@lru_cache(maxsize=32)
-def encoder_for(players: int, options: DrumRollOptions) -> DrumRollEncoder:
-    """The encoder for this many players and these options, built once."""
-    return DrumRollEncoder(players, options)

@@ -106,7 +106,7 @@ class TrollFest(Game[TrollFestState]):
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:
-        """Troll Fest's own observation encoder (docs/trollfest.md, "Observation encoding"), cheap to build."""
+        """Troll Fest's own observation encoder (docs/trollfest.md, "Observation encoding")."""
         from bigtop.games.trollfest.observation import TrollFestEncoder
 
         return TrollFestEncoder(players, options)
