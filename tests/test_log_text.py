@@ -64,6 +64,7 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
             assert not RAW.search(line), f"{event.kind}: {line!r}"
             entry = event_json(g, event, state.options)  # what the web table is sent
             assert entry["template"] == g.log_templates[event.kind] and isinstance(entry["values"], dict)
+            assert entry["text"] == g.describe_event(event, options=state.options)
             seen.add(event.kind)
     assert len(seen) > 5
 

@@ -391,14 +391,19 @@ class Game(ABC, Generic[S]):
         its id (seats stay numbers: they are named afterwards). None by default."""
         return {}
 
-    def describe_event(self, event: Event, names: Sequence[str] | None = None, options: Any = None) -> str:
+    def describe_event(
+        self, event: Event, names: Sequence[str] | None = None, options: Any = None, values: dict[str, Any] | None = None
+    ) -> str:
         """A log entry in English: the game's template for its kind, with seats by `names` (by
-        default "Seat 0", "Seat 1", ...); without a template, the kind and its data."""
+        default "Seat 0", "Seat 1", ...); without a template, the kind and its data. `values` are
+        the event's `log_values` when the caller has them already."""
         template = self.log_templates.get(event.kind)
         if template is None:
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind
-        data = {**event.data, **self.log_values(event.kind, event.data, self.parse_options(options))}
+        if values is None:
+            values = self.log_values(event.kind, event.data, self.parse_options(options))
+        data = {**event.data, **values}
         return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(self.max_players)]))
 
     def content(self, options: Any = None) -> dict[str, Any]:

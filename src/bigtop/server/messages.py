@@ -60,9 +60,10 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     """A log entry: its kind and data, the game's English template for it and the values that
     template names by id (card names and the like; boards fill in seat names and translate), and
     the game's English text."""
+    values = game.log_values(event.kind, event.data, options)
     return {
         "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind),
-        "values": game.log_values(event.kind, event.data, options), "text": game.describe_event(event, options=options),
+        "values": values, "text": game.describe_event(event, values=values),
     }
 
 
