@@ -223,11 +223,7 @@ class BigtopSpielState(pyspiel.State):
 
     def current_player(self) -> int:
         """The lowest seat with a decision, or TERMINAL."""
-        box = self._box
-        state = box.state
-        if state is not None and box.mover_at == state.move_count:  # OpenSpiel asks several times a move
-            return box.mover
-        return box.current_player()
+        return self._box.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._box.get().legal_ids(player)
