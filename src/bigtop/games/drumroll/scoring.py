@@ -30,9 +30,9 @@ def final_bonuses(state: DrumRollState) -> dict[str, Any]:
             row["largest_show"] = nums.largest_show
         if {c.performers[x].type for x in state.circus[p]} >= set(TYPES):
             row["full_variety"] = nums.full_variety
-        # levels: every performance of the last show, a performer fired there for no performance (0) included
-        if state.circus[p] and all(x in state.flipped or state.levels[p].get(x) == 3 for x in state.circus[p]) \
-                and all(lv == 3 for lv in state.levels[p].values()):
+        last_show = state.levels[p]  # every performance of the last show, one fired for none (0) included
+        outstanding = all(level == 3 for level in last_show.values())
+        if state.circus[p] and outstanding and all(x in last_show or x in state.flipped for x in state.circus[p]):
             row["perfect_show"] = nums.perfect_show
         if sizes[p] >= nums.large_troupe_size:
             row["large_troupe"] = nums.large_troupe
