@@ -230,3 +230,13 @@ def test_generic_encoder_sums_the_features_into_their_buckets() -> None:
         for path, value in features(view):
             expected[encoder.bucket(path)] += value
         assert np.allclose(encoder.encode(view), expected)
+
+
+def test_mask_ids_are_the_legal_ids_of_the_selected_agent() -> None:
+    env = bz.env("carcassonne", players=2)
+    env.reset(seed=5)
+    for _ in range(6):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        ids = bz.mask_ids(mask)
+        assert ids.tolist() == np.flatnonzero(mask).tolist() == env.game_state.legal_ids(env.possible_agents.index(env.agent_selection))
+        env.step(int(ids[-1]))
