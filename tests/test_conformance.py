@@ -117,6 +117,11 @@ def play_checked(name: str, players: int, seed: int, deep_every: int) -> State:
     result = state.result()
     assert len(result.scores) == players and result.winners
     assert all(result.ranks[w] == 1 for w in result.winners)
+    breakdown = state.score_breakdown()
+    assert set(breakdown) <= set(game.score_categories), f"unlabelled categories {set(breakdown) - set(game.score_categories)}"
+    for p in range(players):
+        total = sum(points[p] for points in breakdown.values())
+        assert total == result.scores[p], f"seat {p}: the breakdown adds up to {total}, the score is {result.scores[p]}"
     # the record, through JSON, replays to identical views for every seat
     record = Record.from_json(json.loads(state.record().dumps()))
     assert all_views(record.replay()) == all_views(state)

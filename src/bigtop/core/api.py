@@ -98,6 +98,12 @@ class State(ABC):
         """The game's final scoring breakdown, shown on the end screen."""
         return {}
 
+    def score_breakdown(self) -> dict[str, tuple[float, ...]]:
+        """Each seat's points per scoring category, in the order to show them; the categories add
+        up to `scores()`. Keys name categories (English labels in `Game.score_categories`). By
+        default one category, the score itself."""
+        return {"points": tuple(self.scores())}
+
     def _determinize(self: S, player: int | None, rng: Rng) -> S:
         """A copy in which everything `player` cannot know (other hands, deck orders, face-down
         tokens, others' sealed choices) is resampled with `rng`. The default suits games of perfect
@@ -381,6 +387,9 @@ class Game(ABC, Generic[S]):
     def describe(self, state: S, action: Action) -> str:
         """An action in words, for menus and logs."""
         return str(action)
+
+    score_categories: ClassVar[Mapping[str, str]] = {"points": "Points"}
+    """English label of each key `State.score_breakdown` may use, in the order to show them."""
 
     log_templates: ClassVar[Mapping[str, str]] = {}
     """English log templates by event kind, e.g. {"hired": "{seat} hires {card}."}: the terminal's
