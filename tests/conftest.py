@@ -18,3 +18,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="seeded random games per game and player count in the conformance suite (default: each game's own)",
     )
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden playthroughs in tests/golden from the games as they play now",
+    )

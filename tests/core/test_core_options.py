@@ -39,3 +39,26 @@ def test_bad_options_are_named(given: dict, message: str) -> None:
 def test_pairs_need_an_equals_sign() -> None:
     with pytest.raises(OptionError, match="key=value"):
         parse_pairs(["rounds"])
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("drumroll", 3, {"regions": ["zzz"]}),
+        ("drumroll", 3, {"performer_order": "zzz"}),
+        ("drumroll", 5, None),
+        ("drumroll", 3, {"no_such_option": 1}),
+    ],
+)
+def test_check_options_refuses_what_cannot_be_played(game: str, players: int, options: object) -> None:
+    from bigtop import games
+
+    with pytest.raises(OptionError):
+        games.get(game).check_options(players, options)
+
+
+def test_check_options_answers_the_parsed_options() -> None:
+    from bigtop import games
+
+    g = games.get("carcassonne")
+    assert g.check_options(2, {"expansions": ""}) == g.parse_options({"expansions": []})

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
-from bigtop.core.errors import IllegalAction
+from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.events import Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.result import Result, rank_by
@@ -360,6 +360,32 @@ class Game(ABC, Generic[S]):
         """The options dataclass from an instance, a mapping or None (defaults)."""
         return parse_options(self.options_type, options)
 
+    def check_options(self, players: Any, options: Any) -> Any:
+        """The parsed options if a game of `players` seats can be played with them, else an
+        `OptionError` saying what is wrong. Call it wherever options come from a person (the
+        command line, a web table) before anything is stored."""
+        from bigtop.core.options import OptionError
+
+        self.check_players(players)
+        parsed = self.parse_options(options)
+        try:
+            self._check_options(players, parsed)
+        except OptionError:
+            raise
+        except (BigtopError, ValueError, LookupError, TypeError) as exc:
+            raise OptionError(f"these options do not make a playable game of {self.title}: {exc}") from None
+        return parsed
+
+    def _check_options(self, players: int, options: Any) -> None:
+        """Raise `OptionError` (or any error) if `options` cannot make a playable game. A game
+        overrides it to check each option against its content with a precise message; by default
+        the opening position is built once and shown to every seat."""
+        state = self._create(players, 0, options)
+        for seat in (None, *range(players)):
+            state.view(seat)
+        for seat in state.to_move():
+            state.legal_actions(seat)
+
     def options_json(self, options: Any) -> dict[str, Any]:
         return options_to_json(self.parse_options(options))
 
@@ -426,6 +452,5 @@ class Game(ABC, Generic[S]):
 
     def heuristic_bot(self, seed: int, **params: Any) -> Any:
         """This game's hand-written bot (a `bigtop.bots.Bot`)."""
-        from bigtop.core.errors import BigtopError
 
         raise BigtopError(f"{self.title} has no heuristic bot yet")
