@@ -36,12 +36,45 @@ def test_actions_print_and_round_trip() -> None:
         ({"type": "Fly"}, "unknown type 'Fly'"),
         ({"type": "Place", "x": 1}, "missing fields ['tags', 'y']"),
         ({"type": "Place", "x": 1, "y": 2, "tags": [], "z": 3}, "unknown fields ['z']"),
-        ({"type": "Place", "x": 1, "y": 2, "tags": {"a": 1}}, "objects are not allowed"),
+        ({"type": "Place", "x": 1, "y": 2, "tags": {"a": 1}}, "field tags: expected a list, got {'a': 1}"),
+        # strictly by the field's type: JSON's true is not the number 1, "ab" is not ["a", "b"]
+        ({"type": "Place", "x": True, "y": 2, "tags": []}, "field x: expected a whole number, got true"),
+        ({"type": "Place", "x": 1.0, "y": 2, "tags": []}, "field x: expected a whole number, got 1.0"),
+        ({"type": "Place", "x": "1", "y": 2, "tags": []}, "field x: expected a whole number, got '1'"),
+        ({"type": "Place", "x": None, "y": 2, "tags": []}, "field x: expected a whole number, got null"),
+        ({"type": "Place", "x": 1, "y": 2, "tags": "ab"}, "field tags: expected a list, got 'ab'"),
+        ({"type": "Place", "x": 1, "y": 2, "tags": ["a", 2]}, "field tags: expected text, got 2"),
+        ({"type": "Place", "x": 1, "y": 2, "tags": [["a"]]}, "field tags: expected text, got ['a']"),
+        ({"type": "Place", "x": 1, "y": 2, "tags": ["a"] * 1001}, "at most 1000 items"),
+        ({"type": "Place", "x": 1, "y": "z" * 10_000, "tags": []}, "got 'zzzzzzzz"),
     ],
 )
 def test_malformed_json_is_an_illegal_action_with_a_reason(data: object, message: str) -> None:
     with pytest.raises(IllegalAction, match=message.replace("[", r"\[").replace("]", r"\]")):
         codec.from_json(data)
+
+
+def test_a_refusal_quotes_a_huge_value_only_in_part() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        codec.from_json({"type": "Place", "x": 1, "y": "z" * 10_000, "tags": []})
+    assert len(str(refused.value)) < 120
+
+
+@dataclass(frozen=True)
+class Mark(Action):
+    seat: int | None
+    flag: bool = False
+
+
+def test_optional_and_bool_fields_are_strict_too() -> None:
+    marks = ActionCodec([Mark])
+    assert marks.from_json({"type": "Mark", "seat": None, "flag": True}) == Mark(None, True)
+    assert marks.from_json({"type": "Mark", "seat": 2, "flag": False}) == Mark(2, False)
+    for seat, flag, message in [(False, False, "seat: expected a whole number or null, got false"),
+                                (1, 1, "flag: expected true or false, got 1"),
+                                (1, "true", "flag: expected true or false, got 'true'")]:
+        with pytest.raises(IllegalAction, match=message):
+            marks.from_json({"type": "Mark", "seat": seat, "flag": flag})
 
 
 def test_enumerated_space_numbers_every_action() -> None:

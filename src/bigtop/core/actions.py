@@ -2,13 +2,16 @@
 
 A game declares its action classes by subclassing `Action` with `@dataclass(frozen=True)`; fields
 hold only ints, strings, bools, None and (nested) tuples of those. `ActionCodec` turns them into
-`{"type": "ClassName", field: value, ...}` and back, and `ActionSpace` gives each action of a game a
+`{"type": "ClassName", field: value, ...}` and back, decoding each field strictly by its annotated
+type (a bool is not an int, a string is not a list), and `ActionSpace` gives each action of a game a
 fixed integer id for reinforcement learning.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Protocol
@@ -34,12 +37,77 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
-def _from_json_value(value: Any) -> Any:
+MAX_FIELD_ITEMS = 1000  # a list in an action field longer than this is refused
+
+
+def _decode(value: Any, kind: Any) -> Any:
+    """`value` (parsed JSON) as the annotated type `kind`; `TypeError` saying what was expected."""
+    if kind is Any:
+        return _decode_any(value, 0)
+    if kind is bool:
+        if type(value) is not bool:
+            raise TypeError(f"expected true or false, got {_shown(value)}")
+        return value
+    if kind is int:
+        if type(value) is not int:
+            raise TypeError(f"expected a whole number, got {_shown(value)}")
+        return value
+    if kind is float:
+        if type(value) not in (int, float):
+            raise TypeError(f"expected a number, got {_shown(value)}")
+        return float(value)
+    if kind is str:
+        if type(value) is not str:
+            raise TypeError(f"expected text, got {_shown(value)}")
+        return value
+    if kind is type(None):
+        if value is not None:
+            raise TypeError(f"expected null, got {_shown(value)}")
+        return None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        for option in sorted(args, key=lambda a: a is not type(None)):  # null first: cheap to rule out
+            try:
+                return _decode(value, option)
+            except TypeError:
+                continue
+        raise TypeError(f"expected {' or '.join(_named(a) for a in args)}, got {_shown(value)}")
+    if origin is typing.Literal:
+        if not any(type(value) is type(a) and value == a for a in args):
+            raise TypeError(f"expected one of {', '.join(map(repr, args))}, got {_shown(value)}")
+        return value
+    if origin is tuple:
+        if type(value) is not list:
+            raise TypeError(f"expected a list, got {_shown(value)}")
+        if len(value) > MAX_FIELD_ITEMS:
+            raise TypeError(f"a list of at most {MAX_FIELD_ITEMS} items, got {len(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise TypeError(f"expected a list of {len(args)} items, got {len(value)}")
+        return tuple(_decode(v, a) for v, a in zip(value, args, strict=True))
+    raise TypeError(f"cannot read a field of type {_named(kind)} from JSON")
+
+
+def _decode_any(value: Any, depth: int) -> Any:
+    """A field without a precise annotation: plain JSON values and (not too deeply) nested lists."""
     if isinstance(value, list):
-        return tuple(_from_json_value(v) for v in value)
+        if depth >= 8 or len(value) > MAX_FIELD_ITEMS:
+            raise TypeError("a list nested too deeply or too long")
+        return tuple(_decode_any(v, depth + 1) for v in value)
     if isinstance(value, dict):
         raise TypeError("objects are not allowed inside an action field")
     return value
+
+
+def _named(kind: Any) -> str:
+    return {int: "a whole number", bool: "true or false", str: "text", float: "a number",
+            type(None): "null"}.get(kind, str(kind))
+
+
+def _shown(value: Any) -> str:
+    text = "null" if value is None else "true" if value is True else "false" if value is False else repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class ActionCodec:
@@ -48,6 +116,7 @@ class ActionCodec:
     def __init__(self, action_types: Iterable[type[Action]]) -> None:
         self.types: dict[str, type[Action]] = {t.__name__: t for t in action_types}
         self._fields = {name: tuple(f.name for f in dataclasses.fields(t)) for name, t in self.types.items()}
+        self._kinds = {name: _field_types(t) for name, t in self.types.items()}
 
     def to_json(self, action: Action) -> dict[str, Any]:
         """`{"type": name, **fields}` with tuples as lists."""
@@ -70,10 +139,26 @@ class ActionCodec:
             missing = sorted(set(expected) - given)
             extra = sorted(given - set(expected))
             raise IllegalAction(f"malformed action {kind}: missing fields {missing}, unknown fields {extra}")
+        kinds = self._kinds[kind]
+        values = {}
+        for name in expected:
+            try:
+                values[name] = _decode(data[name], kinds[name])
+            except TypeError as exc:
+                raise IllegalAction(f"malformed action {kind}: field {name}: {exc}") from None
         try:
-            return cls(**{name: _from_json_value(data[name]) for name in expected})
+            return cls(**values)
         except (TypeError, ValueError) as exc:
             raise IllegalAction(f"malformed action {kind}: {exc}") from None
+
+
+def _field_types(cls: type[Action]) -> dict[str, Any]:
+    """The annotated type of each field of an action class (`Any` where it cannot be resolved)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except (NameError, TypeError):
+        hints = {}
+    return {f.name: hints.get(f.name, Any) for f in dataclasses.fields(cls)}
 
 
 class ActionSpace(Protocol):
