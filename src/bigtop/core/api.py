@@ -414,6 +414,10 @@ class Game(ABC, Generic[S]):
         """An action in words, for menus and logs."""
         return str(action)
 
+    hidden_order_options: ClassVar[frozenset[str]] = frozenset()
+    """Options that fix the order of something hidden (deck, tile or token orders): a web table
+    takes them only as a practice table that everyone sees as such."""
+
     score_categories: ClassVar[Mapping[str, str]] = {"points": "Points"}
     """English label of each key `State.score_breakdown` may use, in the order to show them."""
 

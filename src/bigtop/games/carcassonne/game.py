@@ -24,6 +24,7 @@ class Carcassonne(Game[CarcassonneState]):
     min_players = 2
     max_players = 6
     options_type = CarcassonneOptions
+    hidden_order_options = frozenset({"tiles", "tiles_only", "tokens"})
     action_types = ACTION_TYPES
     conformance_games = 12
 

@@ -35,6 +35,7 @@ class TrollFest(Game[TrollFestState]):
     min_players = 3
     max_players = 6
     options_type = TrollFestOptions
+    hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city"})
     action_types = ACTION_TYPES
     conformance_games = 6
 
