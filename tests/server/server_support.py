@@ -108,6 +108,19 @@ def receive(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, A
             return message
 
 
+def watch_to_end(ws: ClientConnection, timeout: float = 30) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Every `state` message until the game's result, and the log they add up to (each message
+    carries the entries after the `log_from` already sent: checked to follow on without a gap)."""
+    messages: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = []
+    while not messages or messages[-1]["result"] is None:
+        message = receive(ws, "state", timeout)
+        assert message["log_from"] == len(log), (message["log_from"], len(log))
+        log += message["log"]
+        messages.append(message)
+    return messages, log
+
+
 def error_of(response: httpx.Response) -> dict[str, str]:
     return response.json()["error"]
 

@@ -5,6 +5,7 @@ Every error answers `{"error": {"code", "message"}}` with a 4xx status and chang
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -19,7 +20,8 @@ from bigtop.server.boards import board_url
 from bigtop.server.errors import Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
-from bigtop.server.tables import FILE_OPTIONS, Hall, LiveTable
+from bigtop.server.table_options import FILE_OPTIONS
+from bigtop.server.tables import Hall, LiveTable
 
 MAX_SEATS = 16  # more than any game seats: bounds a request before its game is looked up
 
@@ -34,7 +36,7 @@ class ErrorBody(BaseModel):
 
 
 _ERRORS = {
-    400: "bad request or illegal move", 403: "wrong token", 404: "unknown table or game",
+    400: "bad request, bad options or an illegal move", 403: "wrong token", 404: "unknown table or game",
     409: "wrong moment (code `conflict`) or a stale move (`stale_move`)", 413: "over 1 MiB",
 }
 router = APIRouter(
@@ -50,12 +52,15 @@ class SeatSpec(BaseModel):
 
 class CreateTable(BaseModel):
     game: str
-    players: int = Field(ge=1, le=MAX_SEATS)
+    players: int = Field(ge=1, le=MAX_SEATS, strict=True)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(
         default=None, max_length=MAX_SEATS, description="Default: a person in seat 0, random bots elsewhere."
     )
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**63, strict=True)
+    practice: bool = Field(
+        default=False, strict=True, description="A practice table may fix what chance deals (deck, tile and token orders); everyone sees it is one."
+    )
 
 
 class SeatToken(BaseModel):
@@ -66,19 +71,19 @@ class SeatToken(BaseModel):
 class Move(BaseModel):
     token: str
     action: Any
-    move: int | None = Field(default=None, description="The move number this action is meant for (refused if stale).")
+    move: int | None = Field(default=None, strict=True, description="The move number this action was chosen at (see docs/server.md).")
 
 
 def _hall(request: Request) -> Hall:
     return request.app.state.hall
 
 
-def _table(request: Request, table_id: str) -> LiveTable:
-    return _hall(request).get(table_id)
+async def _table(request: Request, table_id: str) -> LiveTable:
+    return await _hall(request).find(table_id)
 
 
 @router.get("/games")
-def list_games(request: Request) -> list[dict[str, Any]]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
     """Every game the server can host, with its player counts, default options and board script."""
     out = []
     for name in games.names():
@@ -95,25 +100,25 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 
 
 @router.get("/games/{name}/content")
-def game_content_of(request: Request, name: str, table: str | None = None) -> dict[str, Any]:
+async def game_content_of(request: Request, name: str, table: str | None = None) -> dict[str, Any]:
     """The game's public, unchanging content (cards, tiles, map) that boards draw what views name
     by id from: for the options of table `table`, else for the default options."""
     game = games.get(name)  # an unknown game answers 404
     if table is None:
         return game_content(game, None)
-    live = _table(request, table)
+    live = await _table(request, table)
     if live.game.name != name:
         raise ServerError(f"table {table} plays {live.game.name}, not {name}")
     return game_content(game, live.options)
 
 
 @router.get("/bots")
-def list_bots() -> list[str]:
+async def list_bots() -> list[str]:
     return bots.names()
 
 
 @router.get("/tables")
-def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
     """Tables, newest first; `status` is open, running or finished."""
     return _hall(request).listing(status)
 
@@ -123,7 +128,7 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     """A new open table; answers the host token and each person's secret seat link."""
     specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
     table, tokens = await _hall(request).create(body.game, body.players, body.options,
-                                                [(s.name, s.bot) for s in specs], body.seed)
+                                                [(s.name, s.bot) for s in specs], body.seed, body.practice)
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -132,20 +137,20 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}")
-def get_table(request: Request, table_id: str) -> dict[str, Any]:
-    return summary(_table(request, table_id))
+async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    return summary(await _table(request, table_id))
 
 
 @router.post("/tables/{table_id}/join")
 async def join_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
-    table = _table(request, table_id)
+    table = await _table(request, table_id)
     seat = await _hall(request).join(table, body.token, body.name)
     return {"seat": seat, "table": summary(table)}
 
 
 @router.post("/tables/{table_id}/leave")
 async def leave_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
-    table = _table(request, table_id)
+    table = await _table(request, table_id)
     seat = await _hall(request).leave(table, body.token)
     return {"seat": seat, "table": summary(table)}
 
@@ -153,15 +158,15 @@ async def leave_table(request: Request, table_id: str, body: SeatToken) -> dict[
 @router.post("/tables/{table_id}/start")
 async def start_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
     """Start the game (host token); every person's seat must have joined."""
-    table = _table(request, table_id)
+    table = await _table(request, table_id)
     await _hall(request).start(table, body.token)
     return summary(table)
 
 
 @router.get("/tables/{table_id}/state")
-def table_state(request: Request, table_id: str, token: str | None = None) -> dict[str, Any]:
+async def table_state(request: Request, table_id: str, token: str | None = None) -> dict[str, Any]:
     """What the seat of `token` sees (its view and legal actions); a spectator's view without a token."""
-    table = _table(request, table_id)
+    table = await _table(request, table_id)
     seat = table.seat_of(token) if token is not None else None
     return game_message(table, seat)
 
@@ -169,24 +174,24 @@ def table_state(request: Request, table_id: str, token: str | None = None) -> di
 @router.post("/tables/{table_id}/moves")
 async def play_move(request: Request, table_id: str, body: Move) -> dict[str, Any]:
     """Play an action (as the game's JSON) for the seat of `token`; answers the stored move number."""
-    table = _table(request, table_id)
+    table = await _table(request, table_id)
     number = await _hall(request).play_token(table, body.token, body.action, body.move)
     return {"move": number}
 
 
 @router.get("/tables/{table_id}/record")
-def download_record(request: Request, table_id: str) -> JSONResponse:
+async def download_record(request: Request, table_id: str) -> JSONResponse:
     """A finished game's record (seed and every move), as a JSON file."""
-    table = _finished(request, table_id)
+    table = await _finished(request, table_id)
     headers = {"Content-Disposition": f'attachment; filename="bigtop-{table.game.name}-{table.id}.json"'}
     return JSONResponse(table.state.record().to_json(), headers=headers)
 
 
 @router.get("/tables/{table_id}/replay")
-def table_replay(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
+async def table_replay(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
     """Every step of a finished game, as seat `seat` (default: spectator) saw it."""
-    table = _finished(request, table_id)
-    return replay_frames(table.state.record(), seat)
+    table = await _finished(request, table_id)
+    return await asyncio.to_thread(replay_frames, table.state.record(), seat)  # long: other tables go on meanwhile
 
 
 @router.post("/replays")
@@ -196,13 +201,15 @@ async def upload_replay(request: Request, seat: int | None = None) -> dict[str, 
         record = Record.from_json(json.loads(await request.body()))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ServerError(f"the upload is not JSON: {exc}") from None
+    except RecursionError:
+        raise ServerError("the upload is nested too deeply to be a record") from None
     except (BigtopError, TypeError, ValueError) as exc:
         raise ServerError(str(exc)) from None
-    return replay_frames(record, seat)
+    return await asyncio.to_thread(replay_frames, record, seat)
 
 
-def _finished(request: Request, table_id: str) -> LiveTable:
-    table = _table(request, table_id)
+async def _finished(request: Request, table_id: str) -> LiveTable:
+    table = await _table(request, table_id)
     if table.status != "finished":
         raise Conflict(f"table {table_id} is {table.status}: its record is secret until the game ends")
     return table

@@ -1,4 +1,10 @@
-"""The application: `create_app` wires the store, the hall, the bot runner, the API and the front end."""
+"""The application: `create_app` wires the store, the hall and its sinks (the WebSocket hub, the bot
+runner), the listener for other processes, and each module's routes.
+
+A module that adds a capability (accounts, chat, clocks...) brings an `APIRouter` and is added to
+`ROUTERS`; one that must hear of every table change implements `tables.TableSink` and is added
+with `hall.add_sink`.
+"""
 
 from __future__ import annotations
 
@@ -8,42 +14,63 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bigtop.core.errors import BigtopError
-from bigtop.server import api, live
-from bigtop.server.boards import STATIC, board_file
+from bigtop.server import api, frontend, live
 from bigtop.server.botplay import BotRunner
-from bigtop.server.errors import NotFound, TooLarge, as_server_error
+from bigtop.server.errors import TooLarge, as_server_error, error_json
+from bigtop.server.live import LiveHub
 from bigtop.server.store import Store
+from bigtop.server.sync import Listener
 from bigtop.server.tables import Hall
 
 MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
+ROUTERS = (api.router, live.router, frontend.router)
 
 
-def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = ()) -> FastAPI:
+def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
+               bot_workers: int = 1, game_modules: Sequence[str] = ()) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
-    per-game board modules (`<game>.js`), searched before the built-in ones."""
+    per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
+    think for the bots that need the game; `game_modules` are imported there to register extra games."""
     store = Store(database_url)
     hall = Hall(store)
-    runner = BotRunner(hall, bot_delay)
+    hub = LiveHub()
+    hall.add_sink(hub)
+    runner = BotRunner(hall, bot_delay, bot_workers, game_modules)
+    listener = Listener(hall) if store.shared else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall.load()
-        runner.kick_all()
+        if listener is not None:
+            listener.start()
+        runner.start()
         yield
+        if listener is not None:
+            await listener.stop()
         await runner.stop()
         store.close()
 
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
+    app.state.hub = hub
+    app.state.bots = runner
     app.state.board_dirs = [Path(d) for d in board_dirs]
+    _answer_errors(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    frontend.mount_static(app)
+    return app
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every refusal answers `{"error": {"code", "message"}}` with its 4xx status; bodies are bounded."""
 
     @app.exception_handler(BigtopError)
     async def bigtop_error(request: Request, exc: BigtopError) -> JSONResponse:
@@ -53,12 +80,12 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:])) or 'body'}: {e['msg']}" for e in exc.errors())
-        return JSONResponse({"error": {"code": "bad_request", "message": problems}}, status_code=400)
+        return JSONResponse({"error": error_json("bad_request", problems)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
-        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
+        return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):  # type: ignore[no-untyped-def]
@@ -67,20 +94,3 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
             error = TooLarge(f"request too large: at most {MAX_BODY} bytes")
             return JSONResponse({"error": error.to_json()}, status_code=error.status)
         return await call_next(request)
-
-    app.include_router(api.router)
-    app.include_router(live.router)
-
-    @app.get("/boards/{name}.js", include_in_schema=False)
-    def board(name: str) -> Response:
-        path = board_file(app.state.board_dirs, name)
-        if path is None:
-            raise NotFound(f"game {name!r} has no board module")
-        return FileResponse(path, media_type="text/javascript")
-
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app

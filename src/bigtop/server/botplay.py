@@ -1,25 +1,39 @@
-"""Bots play their seats on the server, in background tasks, off the request path.
+"""Bots play their seats on the server, in background tasks, off the request path and off the event loop.
 
-One task per table at most: it waits `delay` seconds (so people see the moves arrive), asks the
-bot in a worker thread — with a copy of the game determinized for the bot's seat, never the true
-state — and plays the move through the hall like any other. It stops when no bot is to move.
+The `BotRunner` is a sink of the hall: after every change it makes sure that a table where a bot has
+a decision has one task playing it, if this process holds the table's lease (`leases.py`). The task
+waits `delay` seconds (so people see the moves arrive), asks the bot, and plays the move through the
+hall like any other. A bot that only needs the legal actions (`random`) answers at once; one that
+needs the game (`heuristic`, `ismcts`) thinks in a worker process, on a copy determinized for its
+seat, never the true state. After a restart, or when another process's lease runs out, the bots
+go on by themselves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copyreg
 import logging
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bigtop.core.api import State
+from bigtop import bots, games
+from bigtop.core.actions import Action
+from bigtop.core.api import Game, State
 from bigtop.core.rng import Rng
 from bigtop.server.errors import Conflict
+from bigtop.server.extra_games import register_game_modules
+from bigtop.server.leases import Leases
 from bigtop.server.tables import Hall, LiveTable
+
+STAND_IN_BOT = "random"  # plays the seat of a person who left a running game
 
 log = logging.getLogger("bigtop.server")
 
 
-def choose(bot: Any, state: State, seat: int, rng: Rng) -> Any:
+def choose(bot: Any, state: State, seat: int, rng: Rng) -> Action:
     """The bot's action for `seat`; `state` is a private copy the bot may not see whole."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
@@ -28,49 +42,140 @@ def choose(bot: Any, state: State, seat: int, rng: Rng) -> Any:
     return bot.choose(view, seat, legal)
 
 
-class BotRunner:
-    """Starts a table's bot task whenever a bot has a decision and none is running."""
+def _choose_in_worker(bot: Any, state: State, seat: int, rng: Rng) -> tuple[Action, Any]:
+    """`choose` in a worker process; answers the bot too, its own RNG moved on."""
+    return choose(bot, state, seat, rng), bot
 
-    def __init__(self, hall: Hall, delay: float) -> None:
+
+def _game_by_name(game: Game[Any]) -> tuple[Any, tuple[str]]:
+    """Pickle a game as its name: a worker process looks it up in its own registry."""
+    return games.get, (game.name,)
+
+
+def _init_worker(game_modules: Sequence[str]) -> None:
+    register_game_modules(game_modules)
+    _pickle_games_by_name()
+
+
+def _pickle_games_by_name() -> None:
+    for name in games.names():
+        copyreg.pickle(type(games.get(name)), _game_by_name)
+
+
+class BotRunner:
+    """Starts a table's bot task whenever a bot has a decision, this process holds the table's
+    lease, and no task runs for it."""
+
+    def __init__(self, hall: Hall, delay: float, workers: int = 1, game_modules: Sequence[str] = ()) -> None:
         self.hall = hall
         self.delay = delay
+        self.workers = max(1, workers)
+        self.game_modules = tuple(game_modules)
+        self.leases = Leases(hall.store)
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        hall.on_change = self.kick
+        self.robots: dict[tuple[str, int], Any] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        hall.add_sink(self)
+
+    # ------------------------------------------------------------------ the sink
+    def table_changed(self, table: LiveTable, move: int | None) -> None:
+        for seat in range(table.players):
+            if not table.bot_plays(seat):
+                self.robots.pop((table.id, seat), None)  # its person took it back: a fresh bot next time
+        self.kick(table)
 
     def kick(self, table: LiveTable) -> None:
         """Make sure the bots of `table` will play if one of them is to move."""
         task = self.tasks.get(table.id)
         if task is not None and not task.done():
             return
-        if table.status == "running" and any(table.bot_plays(s) for s in table.state.to_move()):
-            self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+        if _bot_to_move(table) is None or self.leases.held_elsewhere(table.id):
+            return
+        self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    # ------------------------------------------------------------------ life cycle
+    def start(self) -> None:
+        """Kick every table, and keep leases renewed and lapsed ones taken over from now on."""
+        self.kick_all()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     def kick_all(self) -> None:
         for table in list(self.hall.tables.values()):
             self.kick(table)
 
     async def stop(self) -> None:
-        for task in self.tasks.values():
+        tasks = [*self.tasks.values(), *([self._sweeper] if self._sweeper else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.leases.release()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def _run(self, table: LiveTable) -> None:
+    async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(self.delay)
-            async with table.lock:
-                if table.status != "running":
-                    return
-                seat = next((s for s in table.state.to_move() if table.bot_plays(s)), None)
-                if seat is None:
-                    return
-                state = table.state.clone()
-                bot = table.robot(seat)
-                rng = table.bot_rng.fork()
+            await asyncio.sleep(self.leases.seconds / 3)
             try:
-                action = await asyncio.to_thread(choose, bot, state, seat, rng)
-                await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
-            except Conflict:
-                continue  # a person moved meanwhile or the seat changed hands: look again
-            except Exception:  # a bot or game bug must not pass silently in a background task
-                log.exception("the bot of seat %s at table %s stopped", seat, table.id)
+                await self.leases.renew()
+            except Exception:
+                log.exception("renewing the bot leases failed")
+            self.kick_all()
+
+    # ------------------------------------------------------------------ playing
+    async def _run(self, table: LiveTable) -> None:
+        try:
+            if not await self.leases.take(table.id):
                 return
+            while True:
+                await asyncio.sleep(self.delay)
+                if table.status != "running" or not self.leases.holds(table.id):
+                    break
+                seat = _bot_to_move(table)
+                if seat is None:
+                    break
+                state = table.state  # never changed in place: a move swaps in a new state
+                try:
+                    action = await self._decide(table, seat, state)
+                    await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
+                except Conflict:
+                    continue  # a person moved meanwhile or the seat changed hands: look again
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot or game bug must not pass silently in a background task
+            log.exception("the bots of table %s stopped", table.id)
+            return
+        if table.status == "finished":
+            await self.leases.release(table.id)
+
+    async def _decide(self, table: LiveTable, seat: int, state: State) -> Action:
+        bot = self.robot(table, seat)
+        rng = table.bot_rng.fork()
+        if not bot.needs_state:
+            return choose(bot, state, seat, rng)
+        loop = asyncio.get_running_loop()
+        action, moved_on = await loop.run_in_executor(self._workers(), _choose_in_worker, bot, state, seat, rng)
+        self.robots[table.id, seat] = moved_on
+        return action
+
+    def robot(self, table: LiveTable, seat: int) -> Any:
+        """The bot object playing `seat` of `table` (made once, seeded from the table)."""
+        bot = self.robots.get((table.id, seat))
+        if bot is None:
+            spec = table.seats[seat].bot or STAND_IN_BOT
+            bot = self.robots[table.id, seat] = bots.make(spec, table.game, table.seed + 7919 * (seat + 1))
+        return bot
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            _pickle_games_by_name()
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_init_worker, initargs=(self.game_modules,))
+        return self._pool
+
+
+def _bot_to_move(table: LiveTable) -> int | None:
+    """A seat a bot plays that has a decision now, if the table is running."""
+    if table.status != "running":
+        return None
+    return next((s for s in table.state.to_move() if table.bot_plays(s)), None)

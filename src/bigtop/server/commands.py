@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -25,30 +24,25 @@ def register(app: typer.Typer) -> None:
         bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.4,
         boards: Annotated[list[Path] | None, typer.Option("--boards", help="A folder of per-game board modules <game>.js (repeatable).")] = None,
         game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
+        bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        serve(host, port, database_url, bot_delay, boards or [], game_module or [])
+        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers)
 
 
-def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str]) -> None:
+def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
+          bot_workers: int = 1) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import uvicorn
 
-    from bigtop import games
     from bigtop.server.app import create_app
+    from bigtop.server.extra_games import register_game_modules
 
-    for name in game_modules:
-        try:
-            module = importlib.import_module(name)
-        except ImportError as exc:
-            raise BigtopError(f"--game-module {name}: {exc}") from None
-        if not hasattr(module, "GAME"):
-            raise BigtopError(f"--game-module {name}: the module has no GAME")
-        games.register(module.GAME)
+    register_game_modules(game_modules)
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)
@@ -59,6 +53,8 @@ def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family in (socket.AF_INET, socket.AF_INET6):  # answers go out at once (no 40 ms wait for an ACK)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from bigtop.core.errors import BigtopError, IllegalAction, UnknownGame
 
+MAX_ERROR_TEXT = 600  # characters of an error message; the rest is cut (an action may be huge)
+
+
+def error_json(code: str, message: str) -> dict[str, str]:
+    """The body of every refusal, `{"code", "message"}`, its message cut to `MAX_ERROR_TEXT` characters."""
+    if len(message) > MAX_ERROR_TEXT:
+        message = message[: MAX_ERROR_TEXT - 1] + "…"
+    return {"code": code, "message": message}
+
 
 class ServerError(BigtopError):
     """A request the server refuses; nothing was changed. `status` is the HTTP status to answer."""
@@ -12,7 +21,7 @@ class ServerError(BigtopError):
     code = "bad_request"
 
     def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": str(self)}
+        return error_json(self.code, str(self))
 
 
 class NotFound(ServerError):

@@ -1,15 +1,19 @@
-"""The WebSocket of a table: `/ws/tables/{id}?token=...` (no token: a spectator).
+"""The WebSocket of a table, `/ws/tables/{id}?token=...` (no token: a spectator), and the hub that
+turns the hall's announcements into each connection's messages.
 
-On connect the server sends the seat its `state` message, then a new one after every change.
-The client sends `{"type": "move", "action": {...}, "move": n}` (`move` optional: refused if stale)
-and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type": "ping"}`
-answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an error.
+On connect the server sends the seat its whole `state` message (`log_from` 0), then after every
+change a new one whose `log` holds only the entries since the last (`log_from`: how many the seat
+had before). The client sends `{"type": "move", "action": {...}, "move": n}` (`move` optional: the
+move number it saw) and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`;
+`{"type": "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
+error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -17,11 +21,73 @@ from fastapi import APIRouter, WebSocket
 from bigtop.core.errors import BigtopError
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import game_message
-from bigtop.server.tables import Hall, LiveTable, Watcher
+from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
+MAX_QUEUED = 512
+CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
 
 router = APIRouter()
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One connection following a table: a seat (None for a spectator), its outgoing messages
+    (JSON text; None closes it) and how much of the log it has been sent."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    logged: int = 0  # entries of the whole log sent (or passed over as not for this seat)
+    shown: int = 0  # of those, the entries this seat may read
+
+    def send(self, text: str) -> None:
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+
+class LiveHub:
+    """Who follows which table; a `TableSink` that queues each watcher its message after a change
+    (one message built per seat and log position, shared by the watchers that need it)."""
+
+    def __init__(self) -> None:
+        self.watchers: dict[str, set[Watcher]] = {}
+
+    def watch(self, table: LiveTable, seat: int | None) -> Watcher:
+        """A new watcher of `table`, queued its seat's whole state."""
+        watcher = Watcher(seat)
+        self.watchers.setdefault(table.id, set()).add(watcher)
+        self._queue(table, [watcher])
+        return watcher
+
+    def unwatch(self, table_id: str, watcher: Watcher) -> None:
+        found = self.watchers.get(table_id)
+        if found is not None:
+            found.discard(watcher)
+            if not found:
+                del self.watchers[table_id]
+
+    def table_changed(self, table: LiveTable, move: int | None) -> None:
+        watchers = self.watchers.get(table.id)
+        if watchers:
+            self._queue(table, list(watchers))
+
+    def _queue(self, table: LiveTable, watchers: list[Watcher]) -> None:
+        built: dict[tuple[int | None, int, int], tuple[str, int]] = {}
+        logged = len(table.state.log)
+        for watcher in watchers:
+            key = (watcher.seat, watcher.logged, watcher.shown)
+            if key not in built:
+                message = game_message(table, watcher.seat, (watcher.logged, watcher.shown))
+                built[key] = (encode(message), watcher.shown + len(message["log"]))
+            text, shown = built[key]
+            watcher.logged, watcher.shown = logged, shown
+            watcher.send(text)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -29,16 +95,15 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
     """Follow a table and, with a seat's token, play it."""
     await ws.accept()
     hall: Hall = ws.app.state.hall
+    hub: LiveHub = ws.app.state.hub
     try:
-        table = hall.get(table_id)
+        table = await hall.find(table_id)
         seat = table.seat_of(token) if token is not None else None
     except ServerError as exc:
         await ws.send_json({"type": "error", **exc.to_json()})
         await ws.close(code=4000 + exc.status)
         return
-    watcher = Watcher(seat)
-    table.watchers.add(watcher)
-    watcher.queue.put_nowait(game_message(table, seat))
+    watcher = hub.watch(table, seat)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
     try:
         while True:
@@ -46,15 +111,19 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
             if message["type"] == "websocket.disconnect":
                 break
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
-            watcher.queue.put_nowait(reply)
+            watcher.send(encode(reply))
     finally:
-        table.watchers.discard(watcher)
+        hub.unwatch(table.id, watcher)
         sender.cancel()
 
 
-async def _send_queued(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+async def _send_queued(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
     while True:
-        await ws.send_json(await queue.get())
+        text = await queue.get()
+        if text is None:
+            await ws.close(code=CLOSE_TOO_SLOW)
+            return
+        await ws.send_text(text)
 
 
 async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | None, text: str | None,
@@ -66,7 +135,7 @@ async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | N
         if seat is None:
             raise Forbidden("spectators cannot move: connect with a seat's token")
         expected = request.get("move")
-        if expected is not None and not isinstance(expected, int):
+        if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
             raise ServerError("`move` must be the move number, a whole number")
         number = await hall.play_token(table, token, request.get("action"), expected)
         return {"type": "ack", "move": number}

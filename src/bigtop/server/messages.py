@@ -17,6 +17,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
     return {
         "id": table.id,
         "game": table.game.name,
+        "practice": table.practice,
         "title": table.game.title,
         "players": table.players,
         "options": table.game.options_json(table.options),
@@ -67,9 +68,13 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     }
 
 
-def game_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """The `state` message for `seat` (None: a spectator): only what that seat may know."""
+def game_message(table: LiveTable, seat: int | None, log_start: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    """The `state` message for `seat` (None: a spectator): only what that seat may know.
+
+    `log_start` is (entries of the whole log, entries of them this seat may read) already sent:
+    the message carries the seat's entries after those, and `log_from`, how many it had before."""
     state = table.state
+    logged, shown = log_start
     legal: list[dict[str, Any]] = []
     if seat is not None and table.status == "running" and not table.bot_plays(seat):
         codec = table.game.codec
@@ -83,7 +88,8 @@ def game_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "move": state.move_count,
         "view": state.view(seat),
         "legal": legal,
-        "log": [event_json(table.game, e, table.options) for e in state.log.visible_to(seat)],
+        "log": [event_json(table.game, e, table.options) for e in state.log.to_list()[logged:] if e.visible_to(seat)],
+        "log_from": shown,
         "scores": list(state.scores()) if show_scores else None,
         "result": state.result().to_json() if over else None,
     }

@@ -1,76 +1,43 @@
-"""Persistence: tables, seats and an append-only move list in SQL (SQLite by default, PostgreSQL by URL).
+"""Persistence: the database behind the server (SQLite by default, PostgreSQL by URL), as repositories.
 
-A game is its record: the `tables` row (game, players, options, seed) plus its rows in `moves`.
-Moves are only ever inserted, each committed before the server acknowledges it.
+`Store(url)` opens the database and holds one repository per kind of row: `tables` (a table and
+its seats), `moves` (the append-only moves) and `leases` (which process plays a table's bots).
+Every write goes through one writer thread that commits whatever is waiting in one transaction
+(group commit): a move is acknowledged only once its commit is on disk, yet moves that arrive
+together share one disk sync. Reads use the connection pool.
+
+On PostgreSQL each write also notifies channel `CHANNEL` (delivered at commit) so that the other
+server processes on the same database hear of it (see `sync.py`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
+import secrets
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    DateTime,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    create_engine,
-    event,
-    insert,
-    select,
-    update,
-)
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.schema import create_schema, leases, moves, seats, tables
 
-metadata = MetaData()
+T = TypeVar("T")
+CHANNEL = "bigtop"
+_NOTIFY_LIMIT = 7000  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 
-tables = Table(
-    "bigtop_tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("host_token", String(64), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-)
 
-seats = Table(
-    "bigtop_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("bot", String(128)),
-    Column("token", String(64)),
-    Column("joined", Boolean, nullable=False),
-    Column("away", Boolean, nullable=False),
-)
-
-moves = Table(
-    "bigtop_moves",
-    metadata,
-    Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", JSON, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-)
+class MoveTaken(BigtopError):
+    """Another server process stored a move with this number first."""
 
 
 @dataclass
@@ -87,7 +54,7 @@ class SeatRow:
 
 @dataclass
 class TableRow:
-    """A stored table and its moves, as loaded at start-up."""
+    """A stored table and its moves, as loaded."""
 
     id: str
     game: str
@@ -98,81 +65,288 @@ class TableRow:
     host_token: str
     seats: list[SeatRow]
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    practice: bool = False
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store:
-    """The database behind the server. Every method is one short transaction; writes go one at a
-    time (SQLite takes one writer anyway, and queueing here beats its busy-wait)."""
+class Writer:
+    """One thread that runs queued writes, all those waiting in one transaction, then wakes their callers.
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.engine = _engine(url)
-        self._write = threading.Lock()
+    If a batch fails (a move number another process took), each of its writes is run again alone,
+    so one refused write never takes the others down with it."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="bigtop-writer", daemon=True)
+        self._thread.start()
+
+    async def write(self, work: Callable[[Connection], T]) -> T:
+        """Run `work(connection)` in a committed transaction; returns once it is durable."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((work, future, loop))
+        return await asyncio.shield(future)
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._queue.put(None)  # stop after this batch
+                    break
+                batch.append(item)
+            outcomes = self._commit(batch)
+            for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
+                loop.call_soon_threadsafe(_settle, future, outcome)
+
+    def _commit(self, batch: list[Any]) -> list[tuple[bool, Any]]:
         try:
-            metadata.create_all(self.engine)
-        except OperationalError as exc:
-            raise BigtopError(f"cannot open database {url}: {' '.join(str(exc.orig).split())}") from None
+            with self.engine.begin() as db:
+                return [(True, work(db)) for work, _, _ in batch]
+        except Exception as exc:  # retried alone below; a lone write's error goes to its caller
+            if len(batch) == 1:
+                return [(False, exc)]
+        outcomes: list[tuple[bool, Any]] = []
+        for work, _, _ in batch:
+            try:
+                with self.engine.begin() as db:
+                    outcomes.append((True, work(db)))
+            except Exception as exc:
+                outcomes.append((False, exc))
+        return outcomes
 
-    def add_table(self, row: TableRow) -> None:
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:
+    if future.cancelled():
+        return
+    ok, value = outcome
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+class Repository:
+    """What every repository shares: the engine for reads, the writer, and change notices."""
+
+    def __init__(self, store: Store) -> None:
+        self.engine = store.engine
+        self.writer = store.writer
+        self.store = store
+
+    def notify(self, db: Connection, kind: str, table_id: str, **extra: Any) -> None:
+        """Tell the other server processes (PostgreSQL only) what this transaction changes."""
+        self.store.notify(db, {"k": kind, "t": table_id, **extra})
+
+
+class TableRepository(Repository):
+    """Tables with their seats and status."""
+
+    async def add(self, row: TableRow) -> None:
         """Store a new table with its seats."""
-        with self._write, self.engine.begin() as db:
-            db.execute(
-                insert(tables).values(
-                    id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
-                    status=row.status, host_token=row.host_token, created_at=_now(),
-                )
-            )
+        def work(db: Connection) -> None:
+            db.execute(insert(tables).values(
+                id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
+                status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice,
+            ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
+            self.notify(db, "table", row.id)
 
-    def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any], status: str) -> None:
-        """Append move `number` and the table's status after it, in one commit."""
-        with self._write, self.engine.begin() as db:
-            db.execute(insert(moves).values(table_id=table_id, number=number, seat=seat, action=action, created_at=_now()))
+        await self.writer.write(work)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        def work(db: Connection) -> None:
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            self.notify(db, "table", table_id)
 
-    def set_status(self, table_id: str, status: str) -> None:
-        with self._write, self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+        await self.writer.write(work)
 
-    def update_seat(self, table_id: str, seat: SeatRow) -> None:
+    async def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's name, bot and presence after a join or a leave."""
-        with self._write, self.engine.begin() as db:
+        def work(db: Connection) -> None:
             db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
                 .values(name=seat.name, bot=seat.bot, joined=seat.joined, away=seat.away)
             )
+            self.notify(db, "table", table_id)
 
-    def load(self) -> list[TableRow]:
+        await self.writer.write(work)
+
+    def load_all(self) -> list[TableRow]:
         """Every stored table with its seats and moves, oldest table first."""
+        return self._load(None)
+
+    def load(self, table_id: str) -> TableRow | None:
+        """One stored table with its seats and moves, or None."""
+        found = self._load(table_id)
+        return found[0] if found else None
+
+    def _load(self, table_id: str | None) -> list[TableRow]:
+        def only(query: Any, column: Any) -> Any:
+            return query if table_id is None else query.where(column == table_id)
+
         with self.engine.connect() as db:
-            rows = db.execute(select(tables).order_by(tables.c.created_at, tables.c.id)).all()
+            rows = db.execute(only(select(tables), tables.c.id).order_by(tables.c.created_at, tables.c.id)).all()
             seat_rows: dict[str, list[SeatRow]] = {}
-            for s in db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
+            for s in db.execute(only(select(seats), seats.c.table_id).order_by(seats.c.table_id, seats.c.seat)):
                 seat_rows.setdefault(s.table_id, []).append(SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away))
             move_rows: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-            for m in db.execute(select(moves).order_by(moves.c.table_id, moves.c.number)):
-                action = json.loads(m.action) if isinstance(m.action, str) else m.action
-                move_rows.setdefault(m.table_id, []).append((m.seat, action))
+            for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
+                move_rows.setdefault(m.table_id, []).append((m.seat, _json(m.action)))
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
-                     seat_rows.get(r.id, []), move_rows.get(r.id, []))
+                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice))
             for r in rows
         ]
 
+
+    def statuses(self) -> dict[str, str]:
+        """Every table's status, by id."""
+        with self.engine.connect() as db:
+            return {r.id: r.status for r in db.execute(select(tables.c.id, tables.c.status))}
+
+
+class MoveRepository(Repository):
+    """The append-only moves: (table, number) is unique, so the database orders every table's moves."""
+
+    async def add(self, table_id: str, number: int, seat: int, action: dict[str, Any], status: str) -> None:
+        """Append move `number` and the table's status after it, in one commit; `MoveTaken` if
+        another process stored that number first."""
+        def work(db: Connection) -> None:
+            db.execute(insert(moves).values(table_id=table_id, number=number, seat=seat, action=action, created_at=_now()))
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            self.notify(db, "move", table_id, n=number, s=seat, a=action)
+
+        try:
+            await self.writer.write(work)
+        except IntegrityError:
+            raise MoveTaken(f"move {number} of table {table_id} is already stored") from None
+
+    def since(self, table_id: str, number: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """The moves of a table from number `number` on, as (number, seat, action)."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                select(moves.c.number, moves.c.seat, moves.c.action)
+                .where(moves.c.table_id == table_id, moves.c.number >= number).order_by(moves.c.number)
+            )
+            return [(m.number, m.seat, _json(m.action)) for m in found]
+
+    def counts(self) -> dict[str, int]:
+        """How many moves each table has stored."""
+        with self.engine.connect() as db:
+            found = db.execute(select(moves.c.table_id, func.count()).group_by(moves.c.table_id))
+            return {table_id: count for table_id, count in found}
+
+
+class LeaseRepository(Repository):
+    """Which process plays a table's bots: a row per table with its owner and when that lease ends."""
+
+    async def acquire(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take or extend the lease of a table unless another owner holds it still; True if `owner` holds it."""
+        def work(db: Connection) -> bool:
+            now = time.time()
+            taken = db.execute(
+                update(leases).where(leases.c.table_id == table_id, (leases.c.owner == owner) | (leases.c.expires < now))
+                .values(owner=owner, expires=now + seconds)
+            ).rowcount
+            if taken:
+                return True
+            if db.execute(select(leases.c.owner).where(leases.c.table_id == table_id)).first() is not None:
+                return False
+            db.execute(insert(leases).values(table_id=table_id, owner=owner, expires=now + seconds))
+            return True
+
+        try:
+            return await self.writer.write(work)
+        except IntegrityError:  # another process inserted the row first
+            return False
+
+    async def renew(self, owner: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Extend the leases `owner` still holds among `table_ids`; answers those it holds."""
+        def work(db: Connection) -> set[str]:
+            now = time.time()
+            db.execute(update(leases).where(leases.c.owner == owner, leases.c.expires >= now).values(expires=now + seconds))
+            held = db.execute(select(leases.c.table_id).where(leases.c.owner == owner, leases.c.expires >= now))
+            return {r.table_id for r in held} & set(table_ids)
+
+        return await self.writer.write(work)
+
+    async def release(self, owner: str, table_ids: list[str] | None = None) -> None:
+        """Give up `owner`'s leases (all, or of these tables) so another process may take them at once."""
+        def work(db: Connection) -> None:
+            query = delete(leases).where(leases.c.owner == owner)
+            db.execute(query if table_ids is None else query.where(leases.c.table_id.in_(table_ids)))
+
+        await self.writer.write(work)
+
+    def holders(self) -> dict[str, tuple[str, float]]:
+        """Every lease as table id: (owner, expiry)."""
+        with self.engine.connect() as db:
+            return {r.table_id: (r.owner, r.expires) for r in db.execute(select(leases))}
+
+    def clear(self) -> None:
+        """Forget every lease (a lone process on SQLite: whoever held them is gone)."""
+        with self.engine.begin() as db:
+            db.execute(delete(leases))
+
+
+class Store:
+    """The database of the server and its repositories; `shared` when several processes may use it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(8)  # this process, in change notices and leases
+        try:
+            create_schema(self.engine)
+        except OperationalError as exc:
+            raise BigtopError(f"cannot open database {url}: {' '.join(str(exc.orig).split())}") from None
+        self.writer = Writer(self.engine)
+        self.tables = TableRepository(self)
+        self.moves = MoveRepository(self)
+        self.leases = LeaseRepository(self)
+
+    def notify(self, db: Connection, notice: dict[str, Any]) -> None:
+        """Send `notice` to every process listening on this database, when this transaction commits."""
+        if not self.shared:
+            return
+        payload = json.dumps({"o": self.origin, **notice}, separators=(",", ":"))
+        if len(payload) > _NOTIFY_LIMIT:  # too big to carry: listeners read the move from the table
+            payload = json.dumps({"o": self.origin, "k": notice["k"], "t": notice["t"]})
+        db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
 
 
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def _sqlite_wal(connection: Any, record: Any) -> None:
-    """Write-ahead log, synced at every commit: durable and faster than the rollback journal."""
+    """Write-ahead log, synced at every commit: durable, and readers never wait for the writer."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 
 

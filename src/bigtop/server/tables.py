@@ -1,36 +1,35 @@
-"""Live tables and the hall that holds them: lobby actions, moves, and pushing views to watchers.
+"""Live tables and the `Hall` that holds them: the authority over every table of the server.
 
 Every change goes the same way: check it against the table (and the game), store it, change the
-table in memory, then queue each watcher its own message. A table's lock keeps its changes in order.
+table in memory, then announce `(table, move number)` to the hall's sinks (the WebSocket hub builds
+and sends messages, the bot runner starts bots). The hall knows no transport. A table's lock keeps
+its changes in order. When several processes share one database, the database orders the moves: a
+move number another process took first is caught up from the database, and the move is tried again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from bigtop import bots, games
+from bigtop import games
 from bigtop.core.api import Game, State
-from bigtop.core.errors import BigtopError
+from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.server.botspecs import check_web_bot
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove
-from bigtop.server.messages import game_message, summary
-from bigtop.server.store import SeatRow, Store, TableRow
+from bigtop.server.messages import summary
+from bigtop.server.store import MoveTaken, SeatRow, Store, TableRow
+from bigtop.server.table_options import web_options
 
-STAND_IN_BOT = "random"  # plays the seat of a person who left a running game
 MAX_NAME = 40
+MAX_TABLE_ID = 32
 STATUSES = ("open", "running", "finished")
 
-
-@dataclass(eq=False)
-class Watcher:
-    """One connection following a table: a seat (None for a spectator) and its outgoing queue."""
-
-    seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+log = logging.getLogger("bigtop.server")
 
 
 @dataclass(eq=False)
@@ -45,10 +44,9 @@ class LiveTable:
     host_token: str
     seats: list[SeatRow]
     state: State
+    practice: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: set[Watcher] = field(default_factory=set)
     bot_rng: Rng = field(default_factory=Rng)
-    robots: dict[int, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -71,24 +69,12 @@ class LiveTable:
         s = self.seats[seat]
         return s.bot is not None or s.away
 
-    def robot(self, seat: int) -> Any:
-        """The bot object playing `seat` (made once, seeded from the table)."""
-        bot = self.robots.get(seat)
-        if bot is None:
-            spec = self.seats[seat].bot or STAND_IN_BOT
-            bot = self.robots[seat] = bots.make(spec, self.game, self.seed + 7919 * (seat + 1))
-        return bot
 
-    def push(self) -> None:
-        """Queue every watcher its own message about the table as it is now."""
-        messages: dict[int | None, dict[str, Any]] = {}
-        for watcher in list(self.watchers):
-            if watcher.seat not in messages:
-                messages[watcher.seat] = game_message(self, watcher.seat)
-            watcher.queue.put_nowait(messages[watcher.seat])
+class TableSink(Protocol):
+    """Hears of every change of every table, in order, under the table's lock: `move` is the number
+    of the move just applied, None for a change of seats or status. It must not block."""
 
-
-FILE_OPTIONS = {"cards"}  # options that name a file on the server's disk: never taken from the web
+    def table_changed(self, table: LiveTable, move: int | None) -> None: ...
 
 
 class Hall:
@@ -98,35 +84,48 @@ class Hall:
         self.store = store
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
-        self.on_change: Callable[[LiveTable], None] = lambda table: None
+        self.sinks: list[TableSink] = []
+
+    def add_sink(self, sink: TableSink) -> None:
+        self.sinks.append(sink)
+
+    def _announce(self, table: LiveTable, move: int | None) -> None:
+        for sink in self.sinks:
+            sink.table_changed(table, move)
 
     # ------------------------------------------------------------------ loading
     def load(self) -> None:
         """Rebuild every stored table by replaying its moves (called at start-up)."""
-        for row in self.store.load():
-            try:
-                table = self._live(row)
-                for seat, action in row.moves:
-                    table.state.apply_json(seat, action)
-            except BigtopError as exc:
-                self.unavailable[row.id] = f"table {row.id} ({row.game}) cannot be rebuilt: {exc}"
-                continue
-            self.tables[row.id] = table
+        for row in self.store.tables.load_all():
+            self._keep(row)
 
-    def _live(self, row: TableRow) -> LiveTable:
-        game = games.get(row.game)
-        options = game.parse_options(row.options)
-        state = game.new(row.players, seed=row.seed, options=options)
-        return LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
-                         bot_rng=Rng(row.seed ^ 0xB07))
+    def _keep(self, row: TableRow) -> LiveTable | None:
+        """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
+        try:
+            table = _rebuild(row)
+        except BigtopError as exc:
+            self.unavailable[row.id] = f"table {row.id} ({row.game}) cannot be rebuilt: {exc}"
+            return None
+        self.unavailable.pop(row.id, None)
+        self.tables[row.id] = table
+        return table
 
     # ------------------------------------------------------------------ lobby
     def get(self, table_id: str) -> LiveTable:
+        """A table this process holds; `NotFound` naming why if it is unknown or cannot be rebuilt."""
         table = self.tables.get(table_id)
         if table is None:
             reason = self.unavailable.get(table_id)
-            raise NotFound(reason or f"no table {table_id!r}")
+            raise NotFound(reason or f"no table {table_id[:MAX_TABLE_ID]!r}")
         return table
+
+    async def find(self, table_id: str) -> LiveTable:
+        """A table, also one another process has just created on the shared database."""
+        if table_id not in self.tables and self.store.shared and len(table_id) <= MAX_TABLE_ID:
+            row = await asyncio.to_thread(self.store.tables.load, table_id)
+            if row is not None and table_id not in self.tables:
+                self._keep(row)
+        return self.get(table_id)
 
     def listing(self, status: str | None = None) -> list[dict[str, Any]]:
         """Summaries of the tables with this status (all by default), newest first."""
@@ -136,28 +135,29 @@ class Hall:
         return found[::-1]
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
-                     seed: int | None = None) -> tuple[LiveTable, list[str | None]]:
-        """A new open table. `seat_specs[i]` is (name, bot spec or None for a person).
+                     seed: int | None = None, practice: bool = False) -> tuple[LiveTable, list[str | None]]:
+        """A new open table. `seat_specs[i]` is (name, bot spec or None for a person); a practice
+        table may fix what chance deals (see `table_options.web_options`).
 
         Returns the table and each seat's secret token (None for bots)."""
         game = games.get(game_name)
-        if isinstance(options, dict) and any(options.get(key) not in (None, "") for key in FILE_OPTIONS):
-            raise ServerError("custom content files are for the command line; the web table plays the shipped content")
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
-        state = game.new(players, seed=seed, options=options)
+        parsed = web_options(game, players, options, practice)
         seat_rows = []
         for i, (name, bot) in enumerate(seat_specs):
             name = _clean_name(name) or (bot or f"Player {i + 1}")
             if bot is not None:
-                bots.make(bot, game, 0)  # refuse an unknown bot now, not mid-game
+                check_web_bot(bot, game)
             token = None if bot is not None else secrets.token_urlsafe(18)
             seat_rows.append(SeatRow(i, name, bot, token, joined=bot is not None))
-        row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(state.options),
-                       state.seed, "open", secrets.token_urlsafe(18), seat_rows)
-        await asyncio.to_thread(self.store.add_table, row)
-        table = self._live(row)
+        state = game.new(players, seed=seed, options=parsed)
+        row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
+                       state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice)
+        await self.store.tables.add(row)
+        table = _rebuild(row)
         self.tables[row.id] = table
+        self._announce(table, None)
         return table, [s.token for s in seat_rows]
 
     async def join(self, table: LiveTable, token: str | None, name: str | None) -> int:
@@ -168,10 +168,9 @@ class Hall:
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished; watch its replay instead")
             changed = SeatRow(row.seat, _clean_name(name) or row.name, row.bot, row.token, joined=True, away=False)
-            await asyncio.to_thread(self.store.update_seat, table.id, changed)
+            await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
-            table.robots.pop(seat, None)
-            table.push()
+            self._announce(table, None)
         return seat
 
     async def leave(self, table: LiveTable, token: str | None) -> int:
@@ -183,10 +182,9 @@ class Hall:
                 raise Conflict(f"table {table.id} is finished")
             running = table.status == "running"
             changed = SeatRow(row.seat, row.name, row.bot, row.token, joined=running, away=running)
-            await asyncio.to_thread(self.store.update_seat, table.id, changed)
+            await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
-            table.push()
-        self.on_change(table)
+            self._announce(table, None)
         return seat
 
     async def start(self, table: LiveTable, host_token: str | None) -> None:
@@ -199,41 +197,131 @@ class Hall:
             if empty:
                 raise Conflict(f"seat(s) {', '.join(empty)} have not joined yet")
             status = "finished" if table.state.is_over() else "running"
-            await asyncio.to_thread(self.store.set_status, table.id, status)
+            await self.store.tables.set_status(table.id, status)
             table.status = status
-            table.push()
-        self.on_change(table)
+            self._announce(table, None)
 
     # ------------------------------------------------------------------ play
     async def play(self, table: LiveTable, seat: int, data: Any, expected_move: int | None = None,
                    by_bot: bool = False) -> int:
         """Validate, store, then apply `seat`'s action (as JSON); returns the move's number.
 
-        `by_bot` says who plays: a person's move for a seat a bot plays now is refused, and so is a
-        bot's move for a seat its person has taken back."""
+        `expected_move` is the move number the player saw: a move after which others played is
+        still taken if it is legal now and the seat has not played since (so a bot's move never
+        makes a person's move stale by its timing alone). `by_bot` says who plays: a person's move
+        for a seat a bot plays now is refused, and so is a bot's move for a seat its person has
+        taken back."""
         async with table.lock:
-            if table.status != "running":
-                raise Conflict(f"table {table.id} is {table.status}: no moves now")
-            if table.bot_plays(seat) != by_bot:
-                raise Conflict(f"seat {seat} is played by a bot now; join again to take it back" if not by_bot
-                               else f"seat {seat} is played by its person again")
-            state = table.state
-            if expected_move is not None and expected_move != state.move_count:
-                raise StaleMove(f"stale move: the game is at move {state.move_count}, not {expected_move}")
-            after = state.clone()
-            action = after.apply_json(seat, data)
-            number = state.move_count
-            status = "finished" if after.is_over() else "running"
-            await asyncio.to_thread(self.store.add_move, table.id, number, seat, table.game.codec.to_json(action), status)
-            table.state = after
-            table.status = status
-            table.push()
-        self.on_change(table)
-        return number
+            while True:
+                if table.status != "running":
+                    raise Conflict(f"table {table.id} is {table.status}: no moves now")
+                if table.bot_plays(seat) != by_bot:
+                    raise Conflict(f"seat {seat} is played by a bot now; join again to take it back" if not by_bot
+                                   else f"seat {seat} is played by its person again")
+                state = table.state
+                _check_fresh(state, seat, expected_move)
+                after = state.clone()
+                try:
+                    action = after.apply_json(seat, data)
+                except IllegalAction as exc:
+                    if expected_move is not None and expected_move < state.move_count:
+                        raise StaleMove(f"stale move: other moves came first, and now {exc}") from None
+                    raise
+                number = state.move_count
+                status = "finished" if after.is_over() else "running"
+                try:
+                    await self.store.moves.add(table.id, number, seat, table.game.codec.to_json(action), status)
+                except MoveTaken:  # another process stored this number first: catch up and try again
+                    await self._catch_up(table)
+                    if table.state.move_count == number:
+                        raise Conflict(f"move {number} of table {table.id} is stored but cannot be read back") from None
+                    continue
+                table.state = after
+                table.status = status
+                self._announce(table, number)
+                return number
 
     async def play_token(self, table: LiveTable, token: str | None, data: Any, expected_move: int | None = None) -> int:
         """A person's move: the token names the seat."""
         return await self.play(table, table.seat_of(token), data, expected_move)
+
+    # ------------------------------------------------------------------ other processes' changes
+    async def moved_elsewhere(self, table_id: str, number: int | None, seat: int | None, action: Any) -> None:
+        """Another process stored move `number` (seat and action if the notice carried them)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            await self.find(table_id)  # holds it from the database, that move included
+            return
+        async with table.lock:
+            if number == table.state.move_count and seat is not None and action is not None:
+                self._apply_stored(table, number, seat, action)
+            elif number is None or number >= table.state.move_count:
+                await self._catch_up(table)
+
+    async def changed_elsewhere(self, table_id: str) -> None:
+        """Another process created a table, or changed its seats or status: read it again."""
+        row = await asyncio.to_thread(self.store.tables.load, table_id)
+        table = self.tables.get(table_id)
+        if row is None:
+            return
+        if table is None:
+            self._keep(row)
+            return
+        async with table.lock:
+            table.seats[:] = row.seats
+            table.status = max(table.status, row.status, key=STATUSES.index)  # a status only moves on
+            await self._catch_up(table)
+            self._announce(table, None)
+
+    async def catch_up_all(self) -> None:
+        """Read again every table whose status or moves this process may have missed (when the
+        listener starts or connects again)."""
+        statuses = await asyncio.to_thread(self.store.tables.statuses)
+        counts = await asyncio.to_thread(self.store.moves.counts)
+        for table_id, status in statuses.items():
+            table = self.tables.get(table_id)
+            if table is None or table.status != status or counts.get(table_id, 0) > table.state.move_count:
+                await self.changed_elsewhere(table_id)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Apply the moves other processes stored since this table's state (the table is locked)."""
+        for number, seat, action in await asyncio.to_thread(self.store.moves.since, table.id, table.state.move_count):
+            if number != table.state.move_count:
+                continue
+            self._apply_stored(table, number, seat, action)
+
+    def _apply_stored(self, table: LiveTable, number: int, seat: int, action: Any) -> None:
+        after = table.state.clone()
+        try:
+            after.apply_json(seat, action)
+        except BigtopError as exc:
+            log.error("table %s: stored move %s does not replay: %s", table.id, number, exc)
+            return
+        table.state = after
+        if after.is_over():
+            table.status = "finished"
+        self._announce(table, number)
+
+
+def _rebuild(row: TableRow) -> LiveTable:
+    """A live table from its stored row, every move replayed; `BigtopError` if it cannot be."""
+    game = games.get(row.game)
+    options = game.parse_options(row.options)
+    state = game.new(row.players, seed=row.seed, options=options)
+    for seat, action in row.moves:
+        state.apply_json(seat, action)
+    return LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
+                     practice=row.practice, bot_rng=Rng(row.seed ^ 0xB07))
+
+
+def _check_fresh(state: State, seat: int, expected_move: int | None) -> None:
+    """Refuse a move meant for a later position, or one after which this very seat played already."""
+    if expected_move is None or expected_move == state.move_count:
+        return
+    if expected_move > state.move_count or expected_move < 0:
+        raise StaleMove(f"stale move: the game is at move {state.move_count}, not {expected_move}")
+    if any(player == seat for player, _ in state.moves()[expected_move:]):
+        raise StaleMove(f"stale move: seat {seat} has played since move {expected_move}")
 
 
 def _same(secret: str, given: str) -> bool:

@@ -1,5 +1,7 @@
 // A live table: the seat's board, whose turn, scores, the log, the lobby before the start and the
 // end screen after. Follows the table over a WebSocket that reconnects (same seat) when dropped.
+// Each state message carries only the log entries since the one before (`log_from`: how many
+// came before them); a connection's first message carries the whole log.
 
 import { api, hostToken, invites } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
@@ -9,6 +11,8 @@ import { endScreen, logPanel, scoresPanel } from "./panels.js";
 
 export function tablePage(root, tableId, token) {
   let message = null;
+  let log = [];  // the seat's log so far, added up from the messages' deltas
+  let handled = Promise.resolve();  // messages are handled one after another, in order
   let board = null;
   let content = null;  // the game's content for this table's options, fetched once
   let socket = null;
@@ -23,17 +27,10 @@ export function tablePage(root, tableId, token) {
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
     socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
     socket.onopen = () => { retry = 500; status.textContent = ""; };
-    socket.onmessage = async (event) => {
+    const current = socket;
+    socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
-      if (data.type === "error") {
-        lastError = data.code === "stale_move" ? t("table.staleMove") : data.message;
-        notify(lastError);
-      }
-      if (data.type !== "state") return;
-      if (!board) board = await boardFor(data.table.game);
-      if (!content) content = await contentFor(data.table.game, tableId);
-      message = data;
-      render();
+      handled = handled.then(() => receive(current, data));
     };
     socket.onclose = (event) => {
       if (closed) return;
@@ -46,6 +43,23 @@ export function tablePage(root, tableId, token) {
       setTimeout(() => { if (!closed) connect(); }, retry);
       retry = Math.min(retry * 2, 5000);
     };
+  }
+
+  async function receive(from, data) {
+    if (data.type === "error") {
+      lastError = data.code === "stale_move" ? t("table.staleMove") : data.message;
+      notify(lastError);
+    }
+    if (data.type !== "state" || from !== socket) return;
+    if (data.log_from !== 0 && data.log_from !== log.length) {
+      from.close();  // out of step with the server: reconnect, which sends the whole state
+      return;
+    }
+    log = data.log_from === 0 ? data.log : log.concat(data.log);
+    if (!board) board = await boardFor(data.table.game);
+    if (!content) content = await contentFor(data.table.game, tableId);
+    message = { ...data, log };
+    render();
   }
 
   function send(action) {

@@ -1,0 +1,54 @@
+"""Which bots a web table may seat and how long they may think: bounds on a bot spec from the web.
+
+The command line plays any bot spec; a web table takes one only within these caps, so that no
+table's bots can take the server's time from the others. A bot's parameters are for `ismcts` only:
+at most `MAX_ITERATIONS` iterations, or `time=` at most `MAX_SECONDS` seconds, with a playout
+`depth` of at most `MAX_DEPTH` (the other bots play as shipped, without parameters).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from bigtop import bots
+from bigtop.core.errors import BigtopError
+from bigtop.server.errors import ServerError
+
+MAX_ITERATIONS = 5000
+MAX_SECONDS = 2.0
+MAX_DEPTH = 100
+_ISMCTS_BOUNDS: dict[str, tuple[type, float, float]] = {
+    "iterations": (int, 1, MAX_ITERATIONS),
+    "time": (float, 0.001, MAX_SECONDS),
+    "depth": (int, 0, MAX_DEPTH),
+    "c": (float, 0.0, 100.0),
+    "margin": (float, 0.0, 1.0),
+}
+
+
+def check_web_bot(spec: str, game: Any) -> None:
+    """Refuse (`ServerError`) a bot spec a web table may not seat, naming the limit it breaks."""
+    try:
+        name, params = bots.parse_spec(spec)
+    except BigtopError as exc:
+        raise ServerError(str(exc)) from None
+    if name not in bots.names():
+        raise ServerError(f"unknown bot {name!r}; known bots: {', '.join(bots.names())}")
+    if params and name != "ismcts":
+        raise ServerError(f"a web table plays the {name} bot as shipped: no parameters ({spec!r})")
+    for key, value in params.items():
+        bound = _ISMCTS_BOUNDS.get(key)
+        if bound is None:
+            raise ServerError(f"ismcts: unknown parameter {key!r}; known: {', '.join(_ISMCTS_BOUNDS)}")
+        kind, low, high = bound
+        try:
+            number = kind(value)
+        except ValueError:
+            raise ServerError(f"ismcts: {key}={value!r} is not a {'whole ' if kind is int else ''}number") from None
+        if not (math.isfinite(number) and low <= number <= high):
+            raise ServerError(f"ismcts: {key} must be between {low:g} and {high:g} on a web table, not {value}")
+    try:
+        bots.make(spec, game, 0)
+    except BigtopError as exc:
+        raise ServerError(str(exc)) from None

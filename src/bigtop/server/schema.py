@@ -1,0 +1,86 @@
+"""The server's SQL tables (SQLAlchemy Core), shared by every repository of the store.
+
+A game is its record: a `bigtop_tables` row (game, players, options, seed, status) with its
+`bigtop_seats` and the append-only `bigtop_moves`, whose key (table, move number) is what orders
+moves when several server processes share one database. `bigtop_leases` says which process plays a
+table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    false,
+    inspect,
+    text,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables = Table(
+    "bigtop_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("host_token", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("practice", Boolean, nullable=False, server_default=false()),
+)
+
+seats = Table(
+    "bigtop_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("bot", String(128)),
+    Column("token", String(64)),
+    Column("joined", Boolean, nullable=False),
+    Column("away", Boolean, nullable=False),
+)
+
+moves = Table(
+    "bigtop_moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+leases = Table(
+    "bigtop_leases",
+    metadata,
+    Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("expires", Float, nullable=False),  # seconds since the epoch, by the database's clock
+)
+
+# Columns added since the first release: (table, column, SQL type and default) for `ALTER TABLE`.
+_ADDED_COLUMNS = [("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE")]
+
+
+def create_schema(engine: Engine) -> None:
+    """Create the missing tables, and add the columns a database made by an older bigtop lacks."""
+    metadata.create_all(engine)
+    found = inspect(engine)
+    for table, column, kind in _ADDED_COLUMNS:
+        if column not in {c["name"] for c in found.get_columns(table)}:
+            with engine.begin() as db:
+                db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
