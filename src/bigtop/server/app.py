@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bigtop.core.errors import BigtopError
 from bigtop.server import api, frontend, live
@@ -87,10 +88,20 @@ def _answer_errors(app: FastAPI) -> None:
         code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next):  # type: ignore[no-untyped-def]
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            error = TooLarge(f"request too large: at most {MAX_BODY} bytes")
-            return JSONResponse({"error": error.to_json()}, status_code=error.status)
-        return await call_next(request)
+    app.add_middleware(LimitBody)
+
+
+class LimitBody:
+    """Refuse (413) a request whose declared body is over `MAX_BODY` bytes before reading it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                error = TooLarge(f"request too large: at most {MAX_BODY} bytes")
+                await JSONResponse({"error": error.to_json()}, status_code=error.status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -29,6 +29,7 @@ from bigtop.server.leases import Leases
 from bigtop.server.tables import Hall, LiveTable
 
 STAND_IN_BOT = "random"  # plays the seat of a person who left a running game
+BOT_LANES = 4  # bot moves being stored and announced at once: people's moves never queue behind many
 
 log = logging.getLogger("bigtop.server")
 
@@ -76,6 +77,7 @@ class BotRunner:
         self.robots: dict[tuple[str, int], Any] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._lanes = asyncio.Semaphore(BOT_LANES)
         hall.add_sink(self)
 
     # ------------------------------------------------------------------ the sink
@@ -136,8 +138,14 @@ class BotRunner:
                     break
                 state = table.state  # never changed in place: a move swaps in a new state
                 try:
-                    action = await self._decide(table, seat, state)
-                    await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
+                    if self.robot(table, seat).needs_state:
+                        action = await self._think(table, seat, state)  # in a worker process
+                        async with self._lanes:
+                            await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
+                        continue
+                    async with self._lanes:  # when the server is busy, bots slow down rather than people
+                        action = choose(self.robot(table, seat), state, seat, table.bot_rng.fork())
+                        await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
                 except Conflict:
                     continue  # a person moved meanwhile or the seat changed hands: look again
         except asyncio.CancelledError:
@@ -148,13 +156,11 @@ class BotRunner:
         if table.status == "finished":
             await self.leases.release(table.id)
 
-    async def _decide(self, table: LiveTable, seat: int, state: State) -> Action:
-        bot = self.robot(table, seat)
-        rng = table.bot_rng.fork()
-        if not bot.needs_state:
-            return choose(bot, state, seat, rng)
+    async def _think(self, table: LiveTable, seat: int, state: State) -> Action:
+        """The move of a bot that needs the game, chosen in a worker process."""
         loop = asyncio.get_running_loop()
-        action, moved_on = await loop.run_in_executor(self._workers(), _choose_in_worker, bot, state, seat, rng)
+        bot = self.robot(table, seat)
+        action, moved_on = await loop.run_in_executor(self._workers(), _choose_in_worker, bot, state, seat, table.bot_rng.fork())
         self.robots[table.id, seat] = moved_on
         return action
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -28,6 +29,37 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
         serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers)
+
+
+    @app.command("bench-server")
+    def bench_server_command(
+        games: Annotated[int, typer.Option("--games", min=1, max=5000, help="Live games at once (each a new table when the last ends).")] = 200,
+        seconds: Annotated[float, typer.Option("--seconds", min=1, max=600, help="How long to measure, after the warm-up.")] = 30.0,
+        warmup: Annotated[float, typer.Option("--warmup", min=0, max=120, help="Seconds of play before measuring.")] = 5.0,
+        bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds the server's bots wait before each move.")] = 0.4,
+        game: Annotated[list[str] | None, typer.Option("--game", help="Game to play (repeatable; default: the three in turn).")] = None,
+        database_url: Annotated[str | None, typer.Option("--database-url", help="Database of the server (default: a fresh SQLite file).")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the tables and of the moves played.")] = 1,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    ) -> None:
+        """Load a server of its own on 127.0.0.1 with many live games; print REST and move latencies and moves/s."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from bigtop.server import bench
+
+        names = game or list(bench.PLAYERS)
+        Console(stderr=True).print(f"bench-server: {games} live games, {warmup:g} s warm-up, {seconds:g} s measured; {bench.machine()}")
+        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed, []).summary()
+        if as_json:
+            print(json.dumps(figures))
+            return
+        table = Table("live games", "REST p50", "REST p99", "move ack p50", "move ack p99", "moves/s", "acks", "refused")
+        ms = lambda v: "-" if v is None else f"{v:g} ms"  # noqa: E731
+        refused = ", ".join(f"{k} {v}" for k, v in figures["errors"].items()) or "none"
+        table.add_row(str(games), ms(figures["rest_p50_ms"]), ms(figures["rest_p99_ms"]), ms(figures["ack_p50_ms"]),
+                      ms(figures["ack_p99_ms"]), f"{figures['moves_per_s']:g}", str(figures["acks"]), refused)
+        Console().print(table)
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
@@ -31,7 +32,7 @@ router = APIRouter()
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(eq=False)

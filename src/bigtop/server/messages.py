@@ -20,7 +20,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "practice": table.practice,
         "title": table.game.title,
         "players": table.players,
-        "options": table.game.options_json(table.options),
+        "options": table.options_json,
         "status": table.status,
         "moves": state.move_count,
         "to_move": list(state.to_move()) if table.status == "running" else [],

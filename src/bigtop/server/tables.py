@@ -45,6 +45,7 @@ class LiveTable:
     seats: list[SeatRow]
     state: State
     practice: bool = False
+    options_json: dict[str, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_rng: Rng = field(default_factory=Rng)
 
@@ -311,7 +312,7 @@ def _rebuild(row: TableRow) -> LiveTable:
     for seat, action in row.moves:
         state.apply_json(seat, action)
     return LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
-                     practice=row.practice, bot_rng=Rng(row.seed ^ 0xB07))
+                     practice=row.practice, options_json=game.options_json(options), bot_rng=Rng(row.seed ^ 0xB07))
 
 
 def _check_fresh(state: State, seat: int, expected_move: int | None) -> None:

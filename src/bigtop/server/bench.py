@@ -1,0 +1,218 @@
+"""`bigtop bench-server`: how fast one server answers under the load of many live games.
+
+It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder, creates
+`games` tables (the games in turn; a person in seat 0, `random` bots in the other seats), and plays
+seat 0 of every table over its WebSocket: whenever the seat has a decision, a random legal move at
+once. Meanwhile it times REST calls (`GET /api/tables/{id}` and `GET /api/bots`). After a warm-up it
+measures for `seconds`, then stops everything. Figures: REST p50/p99, move ack p50/p99 (from
+sending a move to its `ack`), moves per second over all tables (bots' moves included), and the
+refusals seen (a `stale_move` caused by the server's own timing would show here).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+PLAYERS = {"drumroll": 3, "trollfest": 4, "carcassonne": 3}
+SETUP_CONCURRENCY = 16
+REST_PER_SECOND = 20
+
+
+@dataclass
+class Figures:
+    """What one run measured."""
+
+    games: int
+    seconds: float
+    rest_ms: list[float] = field(default_factory=list)
+    ack_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    server_cpu: float | None = None  # CPU seconds the server process used while measuring
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "seconds": round(self.seconds, 1),
+            "rest_p50_ms": _pct(self.rest_ms, 50), "rest_p99_ms": _pct(self.rest_ms, 99),
+            "ack_p50_ms": _pct(self.ack_ms, 50), "ack_p99_ms": _pct(self.ack_ms, 99),
+            "acks": len(self.ack_ms), "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
+            "server_cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2) if self.server_cpu and self.moves else None,
+            "server_cpu_share": round(self.server_cpu / self.seconds, 2) if self.server_cpu is not None and self.seconds else None,
+            "errors": dict(self.errors),
+        }
+
+
+def _pct(values: list[float], q: int) -> float | None:
+    if not values:
+        return None
+    if len(values) == 1:
+        return round(values[0], 1)
+    return round(statistics.quantiles(values, n=100, method="inclusive")[q - 1], 1)
+
+
+class ServerUnderTest:
+    """`bigtop serve` in a subprocess on 127.0.0.1, on a fresh SQLite file unless given a database."""
+
+    def __init__(self, folder: Path, bot_delay: float, database_url: str | None, extra: list[str]) -> None:
+        self.folder = folder
+        url = database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
+        command = [sys.executable, "-m", "bigtop", "serve", "--host", "127.0.0.1", "--port", "0",
+                   "--database-url", url, "--bot-delay", str(bot_delay), *extra]
+        self.log = open(folder / "server.log", "w")  # noqa: SIM115 (open while the server runs)
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        ready, _, _ = select.select([self.proc.stdout], [], [], 60)
+        line = self.proc.stdout.readline() if ready else ""  # type: ignore[union-attr]
+        if "serving on " not in line:
+            self.stop()
+            raise RuntimeError(f"the server did not start; see {self.log.name}")
+        self.url = line.split("serving on ", 1)[1].strip()
+
+    def cpu_seconds(self) -> float | None:
+        """User and system CPU time of the server process so far (Linux), or None."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.log.close()
+
+
+def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list[str], database_url: str | None,
+        seed: int, server_args: list[str]) -> Figures:
+    """Start a server, load it with `games` live games, measure, stop; the figures."""
+    with tempfile.TemporaryDirectory(prefix="bigtop-bench-") as folder:
+        server = ServerUnderTest(Path(folder), bot_delay, database_url, server_args)
+        try:
+            return asyncio.run(asyncio.wait_for(_load(server, games, seconds, warmup, names, seed),
+                                                timeout=seconds + warmup + 120 + games * 0.2))
+        finally:
+            server.stop()
+
+
+async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: float, names: list[str], seed: int) -> Figures:
+    import httpx
+
+    url = server.url
+    rng = random.Random(seed)
+    figures = Figures(games, seconds)
+    clock = _Clock()
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+        live: list[str] = []
+        players = [asyncio.create_task(_keep_a_game(url, client, gate, names[i % len(names)], live, clock, figures,
+                                                    random.Random(rng.random())))
+                   for i in range(games)]
+        while len(live) < games:  # every table created and started
+            await asyncio.sleep(0.1)
+        pinger = asyncio.create_task(_time_rest(client, live, clock, figures, rng))
+        await asyncio.sleep(warmup)
+        clock.measuring = True
+        started, cpu = time.perf_counter(), server.cpu_seconds()
+        await asyncio.sleep(seconds)
+        clock.measuring = False
+        figures.seconds = time.perf_counter() - started
+        after = server.cpu_seconds()
+        figures.server_cpu = after - cpu if after is not None and cpu is not None else None
+        for task in [*players, pinger]:
+            task.cancel()
+        await asyncio.gather(*players, pinger, return_exceptions=True)
+    return figures
+
+
+async def _keep_a_game(url: str, client: Any, gate: asyncio.Semaphore, game: str, live: list[str], clock: _Clock,
+                       figures: Figures, rng: random.Random) -> None:
+    """One live game at all times: a new table as soon as the last one ends."""
+    while True:
+        table_id, token = await _new_table(client, gate, game, rng.randrange(2**32))
+        live.append(table_id)
+        await _play_seat(url, table_id, token, clock, figures, rng)
+        live.remove(table_id)
+
+
+class _Clock:
+    """Whether the figures are being taken (after the warm-up)."""
+
+    measuring = False
+
+
+async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int) -> tuple[str, str]:
+    async with gate:
+        players = PLAYERS.get(game, 2)
+        seats = [{"name": "Bench"}] + [{"bot": "random"}] * (players - 1)
+        created = (await client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed})).json()
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        await client.post(f"/api/tables/{table_id}/join", json={"token": token})
+        await client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]})
+        return table_id, token
+
+
+async def _play_seat(url: str, table_id: str, token: str, clock: _Clock, figures: Figures, rng: random.Random) -> None:
+    """Play seat 0 of a table: a random legal move as soon as the seat has one; time each ack."""
+    from websockets.asyncio.client import connect
+
+    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
+    async with connect(ws_url, max_size=2**24, compression=None) as ws:
+        sent_at: float | None = None
+        seen: int | None = None
+        async for text in ws:
+            message = orjson.loads(text)
+            kind = message["type"]
+            if kind == "state":
+                if clock.measuring and seen is not None:
+                    figures.moves += message["move"] - seen  # every move of the table, bots' too
+                seen = message["move"]
+            if kind == "ack" and sent_at is not None:
+                if clock.measuring:
+                    figures.ack_ms.append((time.perf_counter() - sent_at) * 1000)
+                sent_at = None
+            elif kind == "error":
+                if clock.measuring:
+                    figures.errors[message["code"]] = figures.errors.get(message["code"], 0) + 1
+                sent_at = None
+            elif kind == "state" and message["legal"] and sent_at is None:
+                action = rng.choice(message["legal"])["action"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "action": action, "move": message["move"]}))
+            if kind == "state" and message["result"] is not None:
+                return
+
+
+async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+    while True:
+        path = "/api/bots" if rng.random() < 0.5 else f"/api/tables/{rng.choice(table_ids)}"
+        started = time.perf_counter()
+        response = await client.get(path)
+        elapsed = (time.perf_counter() - started) * 1000
+        if clock.measuring and response.status_code == 200:
+            figures.rest_ms.append(elapsed)
+        await asyncio.sleep(1 / REST_PER_SECOND)
+
+
+def machine() -> str:
+    """One line about where the figures were taken: CPUs and load."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{os.cpu_count()} CPUs, load average {load:.2f} at the start"
