@@ -216,6 +216,15 @@ class TableRepository(Repository):
         ]
 
 
+    def seats_and_status(self, table_id: str) -> tuple[str, list[SeatRow]] | None:
+        """A stored table's status and seats as they are now (another process may have changed them)."""
+        with self.engine.connect() as db:
+            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
+            if status is None:
+                return None
+            found = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+            return status, [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found]
+
     def statuses(self) -> dict[str, str]:
         """Every table's status, by id."""
         with self.engine.connect() as db:

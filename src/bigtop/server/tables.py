@@ -164,6 +164,7 @@ class Hall:
     async def join(self, table: LiveTable, token: str | None, name: str | None) -> int:
         """Take the seat this token opens (again, after leaving a running game)."""
         async with table.lock:
+            await self._refresh(table)
             seat = table.seat_of(token)
             row = table.seats[seat]
             if table.status == "finished":
@@ -177,6 +178,7 @@ class Hall:
     async def leave(self, table: LiveTable, token: str | None) -> int:
         """Leave a seat: before the start it is free again; during the game a bot stands in."""
         async with table.lock:
+            await self._refresh(table)
             seat = table.seat_of(token)
             row = table.seats[seat]
             if table.status == "finished":
@@ -191,6 +193,7 @@ class Hall:
     async def start(self, table: LiveTable, host_token: str | None) -> None:
         """Start an open table once every person's seat is taken."""
         async with table.lock:
+            await self._refresh(table)
             table.check_host(host_token)
             if table.status != "open":
                 raise Conflict(f"table {table.id} is {table.status}, not open")
@@ -261,18 +264,26 @@ class Hall:
 
     async def changed_elsewhere(self, table_id: str) -> None:
         """Another process created a table, or changed its seats or status: read it again."""
-        row = await asyncio.to_thread(self.store.tables.load, table_id)
         table = self.tables.get(table_id)
-        if row is None:
-            return
         if table is None:
-            self._keep(row)
+            await self.find(table_id)
             return
         async with table.lock:
-            table.seats[:] = row.seats
-            table.status = max(table.status, row.status, key=STATUSES.index)  # a status only moves on
-            await self._catch_up(table)
+            await self._refresh(table)
             self._announce(table, None)
+
+    async def _refresh(self, table: LiveTable) -> None:
+        """Read the table's seats, status and moves again from a database other processes share
+        (before a lobby change is checked: another process may have made one); the table is locked."""
+        if not self.store.shared:
+            return
+        found = await asyncio.to_thread(self.store.tables.seats_and_status, table.id)
+        if found is None:
+            return
+        status, seats = found
+        table.seats[:] = seats
+        table.status = max(table.status, status, key=STATUSES.index)  # a status only moves on
+        await self._catch_up(table)
 
     async def catch_up_all(self) -> None:
         """Read again every table whose status or moves this process may have missed (when the
