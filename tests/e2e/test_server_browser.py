@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from browser_support import Shots, recording_page  # noqa: E402
+from browser_support import Shots, recording_page, screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 
@@ -174,3 +174,43 @@ def test_two_people_invited_by_link_play_while_a_spectator_watches(tmp_path, bro
             context.close()
         server.stop()
     assert standings[0] == standings[1] == standings[2] and "Ada" in standings[0] and "Bo" in standings[0]
+
+
+def test_a_practice_table_is_marked_in_the_lobby_and_at_the_table(tmp_path, browser):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.2).start()
+    folder = tmp_path / "screenshots" / "practice"
+    try:
+        for width, height, suffix in ((1200, 900, ""), (390, 844, "-phone")):
+            for page in recording_page(browser, width, height):
+                page.goto(server.url)
+                for language in ("fr", "zh-Hant", "en"):  # a new language draws the lobby again
+                    page.select_option("#language", language)
+                    page.select_option("#new-game", "carcassonne")
+                    page.locator("input[name=tiles]").fill("D,U")
+                    page.locator("input[name=name-0]").fill("Ada")
+                    page.check("#new-practice")
+                    screenshot(page, folder, f"lobby-form-{language}{suffix}")
+                page.uncheck("#new-practice")
+                page.click("#create-button")  # not a practice table: refused, with the reason
+                expect(page.locator("#notice")).to_contain_text("only a practice table may set them")
+                page.check("#new-practice")
+                page.click("#create-button")
+                expect(page.locator("#join")).to_be_visible()
+                expect(page.locator(".table-head .badge.practice")).to_have_text("Practice table")
+                page.click("#join")
+                page.click("#start")
+                expect(page.locator("#board")).to_be_visible()
+                for language in ("en", "fr", "zh-Hant"):
+                    page.select_option("#language", language)
+                    screenshot(page, folder, f"table-{language}{suffix}")
+                expect(page.locator(".table-head .badge.practice")).to_have_text("練習桌")
+                page.goto(server.url)
+                badge = page.locator("#tables-running li .badge.practice")
+                expect(badge).to_have_count(1 if not suffix else 2)
+                screenshot(page, folder, f"lobby-list-zh-Hant{suffix}")
+                page.select_option("#language", "fr")
+                expect(badge.first).to_have_text("Table d’entraînement")
+                screenshot(page, folder, f"lobby-list-fr{suffix}")
+                assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        server.stop()

@@ -155,3 +155,24 @@ def test_replays_of_finished_and_uploaded_games(server):
     assert "hand" in as_seat["frames"][0]["view"] and "hand" not in frames[0]["view"]
     assert refused.status_code == 400 and "move 2 (seat 0)" in error_of(refused)["message"]
     assert not_record.status_code == 400 and "not a bigtop record" in error_of(not_record)["message"]
+
+
+def test_a_move_still_legal_after_a_bots_move_is_taken_not_stale(server):
+    with server.client() as client:
+        created = create(client, [{"name": "A"}, {"bot": "random"}], seed=8)
+        table_id = start_table(client, created)
+        token = created["seats"][0]["token"]
+        with server.socket(table_id, token) as ws:
+            first = receive(ws, "state")
+            seen = first
+            while seen["move"] == first["move"]:  # the bot seals its card first
+                seen = receive(ws, "state")
+            card = first["legal"][0]["action"]
+            ws.send(json.dumps({"type": "move", "action": card, "move": first["move"]}))  # chosen before the bot's move
+            taken = receive(ws, "ack")
+            ws.send(json.dumps({"type": "move", "action": first["legal"][1]["action"], "move": first["move"]}))  # a second click
+            again = receive(ws, "error")
+        record_moves = client.get(f"/api/tables/{table_id}").json()["moves"]
+    assert first["move"] == 0 and seen["move"] == 1 and taken == {"type": "ack", "move": 1}
+    assert again["code"] == "stale_move" and "seat 0 has played since move 0" in again["message"]
+    assert record_moves >= 2

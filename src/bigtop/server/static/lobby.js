@@ -46,7 +46,8 @@ function tableList(status, tables, link) {
   return h("div", { class: `table-list ${status}`, id: `tables-${status}` },
     h("h2", {}, t(`lobby.${status}`)),
     tables.length ? h("ul", {}, tables.map((table) => h("li", {},
-      h("strong", {}, table.title), ` · ${table.seats.map((s) => s.name).join(", ")} `, link ? link(table) : null)))
+      h("strong", {}, table.title), table.practice ? [" ", practiceBadge()] : null,
+      ` · ${table.seats.map((s) => s.name).join(", ")} `, link ? link(table) : null)))
       : h("p", { class: "none" }, t("lobby.none")));
 }
 
@@ -55,6 +56,7 @@ function createForm(gameList, botNames) {
     gameList.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("input", { id: "new-players", type: "number", name: "players" });
   const optionsBox = h("fieldset", { class: "options" });
+  const practice = h("input", { type: "checkbox", id: "new-practice", name: "practice" });
   const seatsBox = h("fieldset", { class: "seats" });
   const chosen = () => gameList.find((g) => g.name === gameSelect.value);
 
@@ -99,7 +101,8 @@ function createForm(gameList, botNames) {
       bot: row.querySelector(".seat-kind").value || null,
     }));
     try {
-      const created = await api("/api/tables", { method: "POST", body: { game: gameSelect.value, players: Number(players.value), options, seats } });
+      const body = { game: gameSelect.value, players: Number(players.value), options, seats, practice: practice.checked };
+      const created = await api("/api/tables", { method: "POST", body });
       const id = created.table.id;
       rememberHost(id, created.host_token);
       rememberInvites(id, created.seats);
@@ -114,10 +117,15 @@ function createForm(gameList, botNames) {
     h("h2", {}, t("lobby.create")),
     h("label", {}, t("lobby.game"), " ", gameSelect),
     h("label", {}, t("lobby.players"), " ", players),
-    optionsBox, seatsBox,
+    optionsBox, h("label", { class: "practice" }, practice, " ", t("lobby.practice")), seatsBox,
     h("button", { type: "submit", id: "create-button" }, t("lobby.createButton")));
   if (gameList.length) drawOptions();
   return form;
+}
+
+// Marks a practice table (its options may fix what chance deals) wherever it is listed.
+export function practiceBadge() {
+  return h("span", { class: "badge practice" }, t("table.practice"));
 }
 
 function uploadBox() {

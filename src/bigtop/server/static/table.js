@@ -7,6 +7,7 @@ import { api, hostToken, invites } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
+import { practiceBadge } from "./lobby.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
 
 export function tablePage(root, tableId, token) {
@@ -85,7 +86,8 @@ export function tablePage(root, tableId, token) {
     const me = seat === null ? null : seats[seat];
     const turn = table.to_move.map((n) => ctx.seatName(n));
     const header = h("header", { class: "table-head" },
-      h("h2", {}, table.title, " ", h("small", { id: "table-status" }, t(`table.status.${table.status}`))),
+      h("h2", {}, table.title, " ", h("small", { id: "table-status" }, t(`table.status.${table.status}`)),
+        table.practice ? [" ", practiceBadge()] : null),
       h("p", {}, me ? t("table.you", { name: me.name }) : t("table.spectator"), " ",
         table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
           table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
