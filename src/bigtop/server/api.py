@@ -9,7 +9,7 @@ import asyncio
 import json
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -118,9 +118,10 @@ async def list_bots() -> list[str]:
 
 
 @router.get("/tables")
-async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
-    """Tables, newest first; `status` is open, running or finished."""
-    return _hall(request).listing(status)
+async def list_tables(request: Request, status: str | None = None,
+                      limit: int = Query(default=100, ge=1, le=1000)) -> list[dict[str, Any]]:
+    """The newest `limit` tables, newest first; `status` is open, running or finished."""
+    return _hall(request).listing(status, limit)
 
 
 @router.post("/tables", status_code=201)

@@ -128,12 +128,17 @@ class Hall:
                 self._keep(row)
         return self.get(table_id)
 
-    def listing(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of the tables with this status (all by default), newest first."""
+    def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of the newest `limit` tables with this status (any by default), newest first."""
         if status is not None and status not in STATUSES:
             raise ServerError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
-        found = [summary(t) for t in self.tables.values() if status is None or t.status == status]
-        return found[::-1]
+        found = []
+        for table in reversed(self.tables.values()):
+            if len(found) >= limit:
+                break
+            if status is None or table.status == status:
+                found.append(summary(table))
+        return found
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
                      seed: int | None = None, practice: bool = False) -> tuple[LiveTable, list[str | None]]:
