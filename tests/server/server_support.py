@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -19,6 +18,8 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+from bigtop.server.bench import served_address
 
 TESTS = Path(__file__).resolve().parents[1]
 BOARDS = Path(__file__).resolve().parent / "server_boards"
@@ -50,12 +51,11 @@ class ServerProcess:
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,
         )
-        ready, _, _ = select.select([self.proc.stdout], [], [], 30)
-        line = self.proc.stdout.readline() if ready else ""  # type: ignore[union-attr]
-        if "serving on " not in line:
+        url = served_address(self.proc, 30)
+        if url is None:
             self.stop()
-            raise RuntimeError(f"server did not start: {line!r}; see {stderr.name}")
-        self.url = line.split("serving on ", 1)[1].strip()
+            raise RuntimeError(f"server did not start; see {stderr.name}")
+        self.url = url
         self.port = int(self.url.rsplit(":", 1)[1])
         return self
 

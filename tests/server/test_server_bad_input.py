@@ -4,21 +4,12 @@ that cannot be read back, secrets of the deal never fixed from the web outside a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
-from server_support import ServerProcess, error_of, receive, sqlite_url, start_table
+from server_support import error_of, receive, start_table
 
 from bigtop.server.botspecs import MAX_ITERATIONS, MAX_SECONDS
 from bigtop.server.errors import MAX_ERROR_TEXT
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("bad-input")
-    process = ServerProcess(sqlite_url(folder), folder).start()
-    yield process
-    process.stop()
 
 
 def table(game: str, players: int, options: dict | None = None, **extra) -> dict:

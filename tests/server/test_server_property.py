@@ -11,14 +11,13 @@ import dataclasses
 import os
 import types
 import typing
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_support import ServerProcess, sqlite_url
+from server_support import ServerProcess
 
 from bigtop import games
 
@@ -26,13 +25,6 @@ EXAMPLES = int(os.environ.get("BIGTOP_PROPERTY_EXAMPLES", "25"))
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=False, allow_infinity=False),
                  st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=3), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2))
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("property")
-    process = ServerProcess(sqlite_url(folder), folder).start()
-    yield process
-    process.stop()
 
 
 def words_of(game: Any) -> list[str]:

@@ -4,8 +4,6 @@ documented status, content type and body shape."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +13,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from server_support import ServerProcess, sqlite_url
+from server_support import ServerProcess
 
 from bigtop.server.app import create_app
 
@@ -23,13 +21,6 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 SCHEMA = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
 OPERATIONS = {f"{op.method.upper()} {op.path}": op for op in (result.ok() for result in SCHEMA.get_all_operations())}
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("schema")
-    process = ServerProcess(sqlite_url(folder), folder).start()
-    yield process
-    process.stop()
 
 
 def test_every_route_is_in_the_schema() -> None:

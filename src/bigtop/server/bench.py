@@ -64,6 +64,13 @@ def _pct(values: list[float], q: int) -> float | None:
     return round(statistics.quantiles(values, n=100, method="inclusive")[q - 1], 1)
 
 
+def served_address(proc: subprocess.Popen[str], seconds: float) -> str | None:
+    """The address a `bigtop serve` process prints once it listens, or None if it does not within `seconds`."""
+    ready, _, _ = select.select([proc.stdout], [], [], seconds)
+    line = proc.stdout.readline() if ready and proc.stdout is not None else ""
+    return line.split("serving on ", 1)[1].strip() if "serving on " in line else None
+
+
 class ServerUnderTest:
     """`bigtop serve` in a subprocess on 127.0.0.1, on a fresh SQLite file unless given a database."""
 
@@ -74,12 +81,11 @@ class ServerUnderTest:
                    "--database-url", url, "--bot-delay", str(bot_delay), *extra]
         self.log = open(folder / "server.log", "w")  # noqa: SIM115 (open while the server runs)
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        ready, _, _ = select.select([self.proc.stdout], [], [], 60)
-        line = self.proc.stdout.readline() if ready else ""  # type: ignore[union-attr]
-        if "serving on " not in line:
+        url = served_address(self.proc, 60)
+        if url is None:
             self.stop()
             raise RuntimeError(f"the server did not start; see {self.log.name}")
-        self.url = line.split("serving on ", 1)[1].strip()
+        self.url = url
 
     def cpu_seconds(self) -> float | None:
         """User and system CPU time of the server process so far (Linux), or None."""
