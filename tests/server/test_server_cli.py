@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -16,7 +17,7 @@ def serve(*args: str) -> subprocess.CompletedProcess[str]:
 def test_help_names_every_option():
     done = serve("--help")
     assert done.returncode == 0
-    for option in ("--host", "--port", "--database-url", "--bot-delay", "--boards", "--game-module"):
+    for option in ("--host", "--port", "--database-url", "--bot-delay", "--bot-workers", "--boards", "--game-module"):
         assert option in done.stdout
 
 
@@ -43,3 +44,14 @@ def test_a_busy_port_fails_in_one_line(tmp_path):
         port = busy.getsockname()[1]
         done = serve("--port", str(port), "--database-url", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
+
+
+def test_bench_server_loads_its_own_server_and_reports_figures():
+    done = subprocess.run([sys.executable, "-m", "bigtop", "bench-server", "--games", "3", "--seconds", "3", "--warmup", "1",
+                           "--bot-delay", "0.05", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["games"] == 3 and figures["acks"] > 0 and figures["moves_per_s"] > 0
+    assert 0 < figures["rest_p50_ms"] <= figures["rest_p99_ms"] and 0 < figures["ack_p50_ms"] <= figures["ack_p99_ms"]
+    assert figures["errors"] == {}  # no stale move: the server's own bots never make a person's move stale
+    assert "bench-server: 3 live games" in done.stderr

@@ -176,3 +176,14 @@ def test_a_move_still_legal_after_a_bots_move_is_taken_not_stale(server):
     assert first["move"] == 0 and seen["move"] == 1 and taken == {"type": "ack", "move": 1}
     assert again["code"] == "stale_move" and "seat 0 has played since move 0" in again["message"]
     assert record_moves >= 2
+
+
+def test_a_bot_that_needs_the_game_thinks_in_a_worker_process(server):
+    with server.client() as client:
+        created = create(client, [{"bot": "ismcts:iterations=30"}, {"bot": "random"}], seed=12)
+        table_id = start_table(client, created)
+        with server.socket(table_id) as watcher:
+            messages, _ = watch_to_end(watcher, timeout=60)  # the worker process starts on first need
+        record = client.get(f"/api/tables/{table_id}/record").json()
+    assert messages[-1]["table"]["status"] == "finished"
+    assert {seat for seat, _ in record["moves"]} == {0, 1}
