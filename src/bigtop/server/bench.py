@@ -43,6 +43,7 @@ class Figures:
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     server_cpu: float | None = None  # CPU seconds the server process used while measuring
+    client_cpu: float = 0.0  # and this process, which plays the seats
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -52,6 +53,7 @@ class Figures:
             "acks": len(self.ack_ms), "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
             "server_cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2) if self.server_cpu and self.moves else None,
             "server_cpu_share": round(self.server_cpu / self.seconds, 2) if self.server_cpu is not None and self.seconds else None,
+            "client_cpu_share": round(self.client_cpu / self.seconds, 2) if self.seconds else None,
             "errors": dict(self.errors),
         }
 
@@ -112,8 +114,8 @@ def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list
     with tempfile.TemporaryDirectory(prefix="bigtop-bench-") as folder:
         server = ServerUnderTest(Path(folder), bot_delay, database_url, server_args)
         try:
-            return asyncio.run(asyncio.wait_for(_load(server, games, seconds, warmup, names, seed),
-                                                timeout=seconds + warmup + 120 + games * 0.2))
+            load = asyncio.wait_for(_load(server, games, seconds, warmup, names, seed), timeout=seconds + warmup + 120 + games * 0.2)
+            return _event_loop_runner()(load)
         finally:
             server.stop()
 
@@ -137,10 +139,11 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
         pinger = asyncio.create_task(_time_rest(client, live, clock, figures, rng))
         await asyncio.sleep(warmup)
         clock.measuring = True
-        started, cpu = time.perf_counter(), server.cpu_seconds()
+        started, cpu, own = time.perf_counter(), server.cpu_seconds(), time.process_time()
         await asyncio.sleep(seconds)
         clock.measuring = False
         figures.seconds = time.perf_counter() - started
+        figures.client_cpu = time.process_time() - own
         after = server.cpu_seconds()
         figures.server_cpu = after - cpu if after is not None and cpu is not None else None
         for task in [*players, pinger]:
@@ -216,6 +219,15 @@ async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: 
         if clock.measuring and response.status_code == 200:
             figures.rest_ms.append(elapsed)
         await asyncio.sleep(1 / REST_PER_SECOND)
+
+
+def _event_loop_runner() -> Any:
+    """uvloop's `run` where it is installed (as the server uses it), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
 
 
 def machine() -> str:

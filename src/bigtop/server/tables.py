@@ -221,6 +221,8 @@ class Hall:
         for a seat a bot plays now is refused, and so is a bot's move for a seat its person has
         taken back."""
         async with table.lock:
+            if table.status == "open":
+                await self._refresh(table)  # another process may have started it a moment ago
             while True:
                 if table.status != "running":
                     raise Conflict(f"table {table.id} is {table.status}: no moves now")
