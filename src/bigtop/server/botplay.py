@@ -137,19 +137,14 @@ class BotRunner:
                 if seat is None:
                     break
                 state = table.state  # never changed in place: a move swaps in a new state
+                bot = self.robot(table, seat)
                 try:
-                    if self.robot(table, seat).needs_state:
-                        action = await self._think(table, seat, state)  # in a worker process
-                        async with self._lanes:
-                            await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
-                        continue
+                    thought = await self._think(table, seat, state) if bot.needs_state else None  # in a worker process
                     async with self._lanes:  # when the server is busy, bots slow down rather than people
-                        action = choose(self.robot(table, seat), state, seat, table.bot_rng.fork())
+                        action = thought if thought is not None else choose(bot, state, seat, table.bot_rng.fork())
                         await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
                 except Conflict:
                     continue  # a person moved meanwhile or the seat changed hands: look again
-        except asyncio.CancelledError:
-            raise
         except Exception:  # a bot or game bug must not pass silently in a background task
             log.exception("the bots of table %s stopped", table.id)
             return
