@@ -180,21 +180,27 @@ async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int)
 
 
 async def _play_seat(url: str, table_id: str, token: str, clock: _Clock, figures: Figures, rng: random.Random) -> None:
-    """Play seat 0 of a table: a random legal move as soon as the seat has one; time each ack."""
+    """Play seat 0 of a table: a random legal move as soon as the seat has one; time each ack.
+
+    A seat plays one move at a time: the state after its move may come before the move's ack (the
+    server pushes, then answers), so it is kept and played once the ack is in."""
     from websockets.asyncio.client import connect
 
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
     async with connect(ws_url, max_size=2**24, compression=None) as ws:
         sent_at: float | None = None
         seen: int | None = None
+        latest: dict[str, Any] | None = None
         async for text in ws:
             message = orjson.loads(text)
             kind = message["type"]
             if kind == "state":
                 if clock.measuring and seen is not None:
                     figures.moves += message["move"] - seen  # every move of the table, bots' too
-                seen = message["move"]
-            if kind == "ack" and sent_at is not None:
+                seen, latest = message["move"], message
+                if message["result"] is not None:
+                    return
+            elif kind == "ack" and sent_at is not None:
                 if clock.measuring:
                     figures.ack_ms.append((time.perf_counter() - sent_at) * 1000)
                 sent_at = None
@@ -202,12 +208,11 @@ async def _play_seat(url: str, table_id: str, token: str, clock: _Clock, figures
                 if clock.measuring:
                     figures.errors[message["code"]] = figures.errors.get(message["code"], 0) + 1
                 sent_at = None
-            elif kind == "state" and message["legal"] and sent_at is None:
-                action = rng.choice(message["legal"])["action"]
+            if sent_at is None and latest is not None and latest["legal"]:
+                action = rng.choice(latest["legal"])["action"]
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "action": action, "move": message["move"]}))
-            if kind == "state" and message["result"] is not None:
-                return
+                await ws.send(json.dumps({"type": "move", "action": action, "move": latest["move"]}))
+                latest = None
 
 
 async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
