@@ -1,12 +1,13 @@
 """`bigtop bench-server`: how fast one server answers under the load of many live games.
 
-It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder, creates
-`games` tables (the games in turn; a person in seat 0, `random` bots in the other seats), and plays
-seat 0 of every table over its WebSocket: whenever the seat has a decision, a random legal move at
-once. Meanwhile it times REST calls (`GET /api/tables/{id}` and `GET /api/bots`). After a warm-up it
-measures for `seconds`, then stops everything. Figures: REST p50/p99, move ack p50/p99 (from
-sending a move to its `ack`), moves per second over all tables (bots' moves included), and the
-refusals seen (a `stale_move` caused by the server's own timing would show here).
+It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder and keeps
+`games` tables live (the games in turn; a person in seat 0, `random` bots in the other seats; a new
+table as soon as one ends). It plays seat 0 of every table over its WebSocket: whenever the seat
+has a decision, a random legal move at once. Meanwhile it times REST calls (`GET /api/tables/{id}`
+and `GET /api/bots`). After a warm-up it measures for `seconds`, then stops everything. Figures:
+REST p50/p99, move ack p50/p99 (from sending a move to its `ack`), moves per second over all tables
+(bots' moves included), the CPU the server and this process used, and the refusals seen (a
+`stale_move` caused by the server's own timing would show here).
 """
 
 from __future__ import annotations
@@ -76,11 +77,11 @@ def served_address(proc: subprocess.Popen[str], seconds: float) -> str | None:
 class ServerUnderTest:
     """`bigtop serve` in a subprocess on 127.0.0.1, on a fresh SQLite file unless given a database."""
 
-    def __init__(self, folder: Path, bot_delay: float, database_url: str | None, extra: list[str]) -> None:
+    def __init__(self, folder: Path, bot_delay: float, database_url: str | None) -> None:
         self.folder = folder
         url = database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
         command = [sys.executable, "-m", "bigtop", "serve", "--host", "127.0.0.1", "--port", "0",
-                   "--database-url", url, "--bot-delay", str(bot_delay), *extra]
+                   "--database-url", url, "--bot-delay", str(bot_delay)]
         self.log = open(folder / "server.log", "w")  # noqa: SIM115 (open while the server runs)
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
         url = served_address(self.proc, 60)
@@ -109,15 +110,21 @@ class ServerUnderTest:
 
 
 def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list[str], database_url: str | None,
-        seed: int, server_args: list[str]) -> Figures:
+        seed: int) -> Figures:
     """Start a server, load it with `games` live games, measure, stop; the figures."""
     with tempfile.TemporaryDirectory(prefix="bigtop-bench-") as folder:
-        server = ServerUnderTest(Path(folder), bot_delay, database_url, server_args)
+        server = ServerUnderTest(Path(folder), bot_delay, database_url)
         try:
             load = asyncio.wait_for(_load(server, games, seconds, warmup, names, seed), timeout=seconds + warmup + 120 + games * 0.2)
             return _event_loop_runner()(load)
         finally:
             server.stop()
+
+
+class _Clock:
+    """Whether the figures are being taken (after the warm-up)."""
+
+    measuring = False
 
 
 async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: float, names: list[str], seed: int) -> Figures:
@@ -160,12 +167,6 @@ async def _keep_a_game(url: str, client: Any, gate: asyncio.Semaphore, game: str
         live.append(table_id)
         await _play_seat(url, table_id, token, clock, figures, rng)
         live.remove(table_id)
-
-
-class _Clock:
-    """Whether the figures are being taken (after the warm-up)."""
-
-    measuring = False
 
 
 async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int) -> tuple[str, str]:

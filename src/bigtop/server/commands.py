@@ -50,15 +50,15 @@ def register(app: typer.Typer) -> None:
 
         names = game or list(bench.PLAYERS)
         Console(stderr=True).print(f"bench-server: {games} live games, {warmup:g} s warm-up, {seconds:g} s measured; {bench.machine()}")
-        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed, []).summary()
+        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed).summary()
         if as_json:
             print(json.dumps(figures))
             return
-        table = Table("live games", "REST p50", "REST p99", "move ack p50", "move ack p99", "moves/s", "acks", "refused")
+        table = Table("live games", "REST p50", "REST p99", "move ack p50", "move ack p99", "moves/s", "server CPU/move", "refused")
         ms = lambda v: "-" if v is None else f"{v:g} ms"  # noqa: E731
         refused = ", ".join(f"{k} {v}" for k, v in figures["errors"].items()) or "none"
         table.add_row(str(games), ms(figures["rest_p50_ms"]), ms(figures["rest_p99_ms"]), ms(figures["ack_p50_ms"]),
-                      ms(figures["ack_p99_ms"]), f"{figures['moves_per_s']:g}", str(figures["acks"]), refused)
+                      ms(figures["ack_p99_ms"]), f"{figures['moves_per_s']:g}", ms(figures["server_cpu_ms_per_move"]), refused)
         Console().print(table)
 
 
