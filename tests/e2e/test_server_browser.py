@@ -184,8 +184,9 @@ def test_a_practice_table_is_marked_in_the_lobby_and_at_the_table(tmp_path, brow
         for width, height, suffix in ((1200, 900, ""), (390, 844, "-phone")):
             for page in recording_page(browser, width, height):
                 page.goto(server.url)
-                for language in ("fr", "zh-Hant", "en"):  # a new language draws the lobby again
+                for language, create in (("fr", "Créer la table"), ("zh-Hant", "建立牌桌"), ("en", "Create table")):
                     page.select_option("#language", language)
+                    expect(page.locator("#create-button")).to_have_text(create)  # the lobby is drawn again
                     page.select_option("#new-game", "carcassonne")
                     page.locator("input[name=tiles]").fill("D,U")
                     page.locator("input[name=name-0]").fill("Ada")
