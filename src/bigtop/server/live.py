@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +73,14 @@ class LiveHub:
             found.discard(watcher)
             if not found:
                 del self.watchers[table_id]
+
+    def send_each(self, table_id: str, text_for: Callable[[int | None], str | None]) -> None:
+        """Queue each watcher of a table `text_for(its seat)`, unless that is None (a message only
+        some watchers may read, such as a chat channel)."""
+        for watcher in self.watchers.get(table_id, ()):
+            text = text_for(watcher.seat)
+            if text is not None:
+                watcher.send(text)
 
     def table_changed(self, table: LiveTable, move: int | None) -> None:
         watchers = self.watchers.get(table.id)

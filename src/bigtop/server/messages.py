@@ -18,6 +18,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.name,
         "practice": table.practice,
+        "rated": table.rated,
+        "clock": table.clock,
         "title": table.game.title,
         "players": table.players,
         "options": table.options_json,
@@ -32,6 +34,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
                 "bot": s.bot,
                 "joined": s.joined,
                 "away": s.away,
+                "open": s.open,  # anyone may sit here from the lobby (while not joined)
+                "registered": s.player_id is not None,  # the name is a registered player's
             }
             for s in table.seats
         ],
