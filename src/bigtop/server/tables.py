@@ -114,7 +114,7 @@ class Hall:
     def _keep(self, row: TableRow) -> LiveTable | None:
         """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
         try:
-            table = _rebuild(row)
+            table = rebuild(row)
         except BigtopError as exc:
             self.unavailable[row.id] = f"table {row.id} ({row.game}) cannot be rebuilt: {exc}"
             return None
@@ -177,7 +177,7 @@ class Hall:
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
                        rated=rated, clock=clock)
         await self.store.tables.add(row)
-        table = _rebuild(row)
+        table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
         return table, [s.token for s in seat_rows]
@@ -225,7 +225,9 @@ class Hall:
             if not 0 <= seat < len(table.seats):
                 raise ServerError(f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {seat}")
             row = table.seats[seat]
-            if row.bot is not None or not row.open:
+            if row.bot is not None:
+                raise Conflict(f"a bot plays seat {seat} of table {table.id}")
+            if not row.open:
                 raise Conflict(f"seat {seat} of table {table.id} is not open to anyone: it needs its invitation link")
             if row.joined:
                 raise Conflict(f"seat {seat} of table {table.id} is taken")
@@ -368,7 +370,7 @@ class Hall:
         self._announce(table, number)
 
 
-def _rebuild(row: TableRow) -> LiveTable:
+def rebuild(row: TableRow) -> LiveTable:
     """A live table from its stored row, every move replayed; `BigtopError` if it cannot be."""
     game = games.get(row.game)
     options = game.parse_options(row.options)
