@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
 
@@ -54,3 +55,20 @@ def wait_for(check: Any, timeout: float = 10) -> Any:
             return found
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+def sit_at_once(servers: list[ServerProcess], table_id: str, seat: int) -> list[int]:
+    """Guests sit at the same seat at the same moment, one through each server in `servers`
+    (one may appear several times); answers their HTTP statuses, sorted."""
+    answers: list[int] = []
+
+    def sit(server: ServerProcess, name: str) -> None:
+        with server.client() as client:
+            answers.append(client.post(f"/api/tables/{table_id}/sit", json={"seat": seat, "name": name}).status_code)
+
+    threads = [threading.Thread(target=sit, args=(server, f"Racer{n}")) for n, server in enumerate(servers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(answers)

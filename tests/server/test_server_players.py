@@ -4,13 +4,12 @@ and passwords checked, sign-in attempts limited; open seats taken from the lobby
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
 import pytest
-from community_support import PASSWORD, register, unique
+from community_support import PASSWORD, register, sit_at_once, unique
 from server_support import ServerProcess, create, error_of, sqlite_url, start_table
 
 from bigtop.server.accounts import SIGN_IN_PER_ADDRESS, SIGN_IN_PER_NAME
@@ -128,18 +127,7 @@ def test_only_one_of_two_people_sitting_at_once_gets_the_seat(server: ServerProc
     with server.client() as client:
         table_id = client.post("/api/tables", json={"game": "highcard", "players": 2,
                                                      "seats": [{}, {"open": True}]}).json()["table"]["id"]
-    answers: list[int] = []
-
-    def sit(name: str) -> None:
-        with server.client() as client:
-            answers.append(client.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": name}).status_code)
-
-    threads = [threading.Thread(target=sit, args=(f"Racer{n}",)) for n in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(answers) == [200] + [409] * 5
+    assert sit_at_once([server] * 6, table_id, 1) == [200] + [409] * 5
 
 
 def test_my_games_follow_a_signed_in_player_to_another_device(server: ServerProcess) -> None:
