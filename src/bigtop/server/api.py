@@ -85,6 +85,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "min_players": game.min_players,
             "max_players": game.max_players,
             "options": {k: v for k, v in game.options_json(None).items() if k not in FILE_OPTIONS},
+            "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out

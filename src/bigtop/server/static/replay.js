@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { boardContext, boardFor, drawBoard } from "./board.js";
+import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
@@ -12,6 +13,7 @@ export function replayPage(root, source) {
   let step = 0;
   let seats = [];
   let seat = null;
+  const chat = source === "upload" ? null : chatReplay(source);
 
   async function load() {
     const query = seat === null ? "" : `?seat=${seat}`;
@@ -65,7 +67,9 @@ export function replayPage(root, source) {
           frame.seat === null ? t("replay.start") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action }))),
       step === last && data.result ? endScreen(data.result, seats) : null,
       h("div", { class: "play-area" }, boardBox,
-        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx))));
+        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
+          chat && chat.element)));
+    if (chat) chat.show(step);
   }
 
   load();

@@ -5,6 +5,7 @@
 
 import { api, hostToken, invites } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
+import { chatPanel } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
@@ -22,6 +23,7 @@ export function tablePage(root, tableId, token) {
   let lastError = "";
   let draftName = null;  // what the person typed in the name box, kept across redraws
   const status = h("p", { class: "connection", id: "connection" });
+  const chat = chatPanel(tableId, token);
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -31,6 +33,7 @@ export function tablePage(root, tableId, token) {
     const current = socket;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      if (data.type === "chat") return chat.receive(data);
       handled = handled.then(() => receive(current, data));
     };
     socket.onclose = (event) => {
@@ -79,6 +82,7 @@ export function tablePage(root, tableId, token) {
 
   function render() {
     if (!message) return;
+    chat.render();
     const table = message.table;
     const seat = message.seat;
     const seats = table.seats;
@@ -93,7 +97,7 @@ export function tablePage(root, tableId, token) {
           table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
       status);
     if (table.status === "open") {
-      root.replaceChildren(header, waitingRoom(table, seat));
+      root.replaceChildren(header, waitingRoom(table, seat), chat.element);
       return;
     }
     const boardBox = h("div", { class: "board", id: "board" });
@@ -108,7 +112,7 @@ export function tablePage(root, tableId, token) {
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
-      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls)));
+      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls, chat.element)));
   }
 
   function waitingRoom(table, seat) {
