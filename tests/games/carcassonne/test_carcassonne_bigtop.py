@@ -289,3 +289,26 @@ def test_acrobats_count_in_the_circus_scoring() -> None:
     turn(state, 0, -1, 2)  # the next circus tile: the monkey scores 3 per meeple
     assert tally(state, 1)["circus"] == 3
     assert tally(state, 1)["acrobat"] == 5  # and the acrobat's 5 at game end
+
+
+def test_more_circus_tiles_than_tokens_play_with_more_token_sets(tmp_path) -> None:
+    """docs/carcassonne.md: "A tiles file with more circus tiles than animal tokens plays with as
+    many sets of the 16 tokens as it takes to give every circus tile its own token". Eighteen circus
+    tiles in a row: each circus is scored with a real token and the tokens stay conserved."""
+    from bigtop.games.carcassonne.data import DATA
+
+    blocks = (DATA / "tiles.toml").read_text().split("[[tile]]")
+    own = tmp_path / "tiles.toml"
+    own.write_text("[[tile]]".join(b.replace("count = 1", "count = 18") if 'id = "frfr.bt"' in b else b for b in blocks))
+    from carcassonne_scenario import GAME
+
+    state = GAME.new(2, seed=3, options={"cards": str(own), "tiles": ["frfr.bt"] * 18, "tiles_only": True})
+    sets = state.view(None)["bigtop"]["tokens_left"]
+    for x in range(1, 19):
+        turn(state, x, 0, 0)
+        state.check_invariants()
+    assert state.is_over()
+    circuses = [e.data["animal"] for e in state.events if e.kind == "circus"]
+    assert len(circuses) == 18 and set(circuses) <= {"elephant", "tiger", "bear", "seal", "monkey", "flea"}
+    assert len(state.view(None)["bigtop"]["revealed"]) == 18
+    assert sets == 32  # 29 circus tiles: two sets

@@ -14,7 +14,7 @@ from bigtop.core.actions import Action
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import Acrobat, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.data import tokens
+from bigtop.games.carcassonne.data import TileSet, tokens
 from bigtop.games.carcassonne.expansion import Expansion
 from bigtop.games.carcassonne.rules import AROUND, MEEPLE, RINGMASTER, STRIDE, pos_of, xy
 
@@ -50,6 +50,14 @@ class BigTopPart:
         return other
 
 
+def token_sets(tiles: TileSet) -> int:
+    """How many sets of animal tokens a game with `tiles` plays with: enough for every circus tile
+    to get its own token (one set for the 12 circus tiles of the box; JCloisterZone does the same)."""
+    circus = sum(k.count for k in tiles.kinds if k.space == "circus")
+    per_set = sum(t.count for t in tokens())
+    return max(1, -(-circus // per_set))
+
+
 def part(state: CarcassonneState) -> BigTopPart:
     """The expansion's part of `state`."""
     return state.ext["bigtop"]
@@ -65,7 +73,8 @@ class UnderTheBigTop(Expansion):
         bt = BigTopPart()
         kinds = tokens()
         ids = [t.id for t in kinds]
-        pool = [i for i, t in enumerate(kinds) for _ in range(t.count)]
+        sets = token_sets(state.tiles)
+        pool = [i for i, t in enumerate(kinds) for _ in range(t.count * sets)]
         top = []
         for name in state.options.tokens:
             if name not in ids or ids.index(name) not in pool:
@@ -198,7 +207,7 @@ class UnderTheBigTop(Expansion):
 
     def check_invariants(self, state: CarcassonneState) -> None:
         bt = part(state)
-        total = sum(t.count for t in tokens())
+        total = sum(t.count for t in tokens()) * token_sets(state.tiles)
         held = len(bt.tokens) + len(bt.revealed) + (1 if bt.under >= 0 else 0)
         assert held == total, f"animal tokens not conserved: {held} != {total}"
         assert all(len(a) <= PYRAMID for a in bt.pyramids.values())

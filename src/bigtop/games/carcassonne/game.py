@@ -21,6 +21,7 @@ class Carcassonne(Game[CarcassonneState]):
 
     name = "carcassonne"
     title = "Carcassonne + Under the Big Top"
+    version = "2"  # 2: a tiles file with more circus tiles than animal tokens plays with more token sets
     min_players = 2
     max_players = 6
     options_type = CarcassonneOptions

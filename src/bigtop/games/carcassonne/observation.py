@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from bigtop.games.carcassonne.actions import MAX_FEATURES
-from bigtop.games.carcassonne.bigtop import PYRAMID, part
+from bigtop.games.carcassonne.bigtop import PYRAMID, part, token_sets
 from bigtop.games.carcassonne.data import FIELD, Rotation, TileKind, tokens
 from bigtop.games.carcassonne.rules import FIGURE_NAMES, MEEPLE, MEEPLES, RINGMASTER, STRIDE, CarcassonneOptions, pos_of
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
@@ -132,11 +132,12 @@ class CarcassonneEncoder:
         self.ids = tiles.by_id
         self.animal_ids = {t.id: i for i, t in enumerate(tokens())}
         self.counts = np.array([k.count for k in tiles.kinds], np.float64)
-        self.animal_counts = [t.count for t in tokens()]
+        sets = token_sets(tiles)
+        self.animal_counts = [t.count * sets for t in tokens()]
         self.owner_at = [[(self.owner_plane + (p - me) % players) * CELLS for p in range(players)] for me in range(players)]
         self.seat_order = [[(me + i) % players for i in range(players)] for me in range(players)]
         self.scale = (
-            max(1, tiles.total - 1), tiles.total, 2 * tiles.total + 2, players * (MEEPLES + 1), sum(t.count for t in tokens())
+            max(1, tiles.total - 1), tiles.total, 2 * tiles.total + 2, players * (MEEPLES + 1), sum(self.animal_counts)
         )  # full stack, tiles, frontier, figures, animal tokens
 
     # ------------------------------------------------------------------ the two paths
