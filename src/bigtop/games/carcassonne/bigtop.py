@@ -77,8 +77,10 @@ class UnderTheBigTop(Expansion):
         pool = [i for i, t in enumerate(kinds) for _ in range(t.count * sets)]
         top = []
         for name in state.options.tokens:
-            if name not in ids or ids.index(name) not in pool:
-                raise OptionError(f"option tokens: no {name!r} token left; tokens: {', '.join(ids)}")
+            if name not in ids:
+                raise OptionError(f"option tokens: unknown animal token {name!r}; tokens: {', '.join(ids)}")
+            if ids.index(name) not in pool:
+                raise OptionError(f"option tokens: no {name!r} token left (the game has {pool.count(ids.index(name)) + top.count(ids.index(name))})")
             pool.remove(ids.index(name))
             top.append(ids.index(name))
         state.rng.shuffle(pool)

@@ -6,10 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
+from bigtop.core.errors import DataError
+from bigtop.core.options import OptionError
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.rules import CarcassonneOptions
+from bigtop.games.carcassonne.data import load_tile_entries
+from bigtop.games.carcassonne.rules import KNOWN_EXPANSIONS, CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
@@ -27,6 +30,25 @@ class Carcassonne(Game[CarcassonneState]):
     options_type = CarcassonneOptions
     action_types = ACTION_TYPES
     conformance_games = 12
+
+    def _check_options(self, players: int, options: CarcassonneOptions) -> None:
+        """The tiles file (`cards`) must load, name only known expansions and hold a playable set;
+        then the opening position is built, which checks the `tiles` and `tokens` orders."""
+        if options.cards is not None:
+            try:
+                entries = load_tile_entries(options.cards)
+                tiles_of(options)
+            except DataError as exc:
+                raise OptionError(f"option cards: {exc}") from None
+            except UnicodeDecodeError:
+                raise OptionError(f"option cards: {options.cards} is not UTF-8 text") from None
+            unknown = sorted({e.expansion for e in entries} - {"base", *KNOWN_EXPANSIONS})
+            if unknown:
+                raise OptionError(
+                    f"option cards: {options.cards} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
+                    f"known: base, {', '.join(KNOWN_EXPANSIONS)}"
+                )
+        super()._check_options(players, options)
 
     def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
         return CarcassonneState(self, players, seed, options)

@@ -14,6 +14,7 @@ STRIDE = 512
 OFFSET = 256
 ORIGIN = OFFSET * STRIDE + OFFSET
 DELTA = (-1, STRIDE, 1, -STRIDE)  # N E S W
+MAX_TILES = OFFSET - 1  # tiles in one game: a row of them and the squares beside it stay inside the coordinates
 AROUND = (-STRIDE - 1, -1, STRIDE - 1, STRIDE, STRIDE + 1, 1, -STRIDE + 1, -STRIDE)  # the 8 neighbours
 
 
@@ -47,8 +48,10 @@ class CarcassonneOptions:
     def __post_init__(self) -> None:
         unknown = [e for e in self.expansions if e not in KNOWN_EXPANSIONS]
         if unknown:
-            raise ValueError(f"unknown expansion {', '.join(unknown)}; known: {', '.join(KNOWN_EXPANSIONS)}")
+            raise ValueError(f"option expansions: unknown expansion {', '.join(unknown)}; known: {', '.join(KNOWN_EXPANSIONS)}")
         if len(set(self.expansions)) != len(self.expansions):
-            raise ValueError("an expansion is named twice")
+            raise ValueError("option expansions: an expansion is named twice")
         if self.tokens and "bigtop" not in self.expansions:
-            raise ValueError("animal tokens need the bigtop expansion")
+            raise ValueError("option tokens: animal tokens need the bigtop expansion")
+        if self.tiles_only and not self.tiles:
+            raise ValueError("option tiles_only: needs option tiles (the stack would be empty)")

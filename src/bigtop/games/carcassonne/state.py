@@ -109,10 +109,11 @@ class CarcassonneState(State):
         top: list[int] = []
         for tid in options.tiles:
             if tid not in tiles.by_id:
-                raise OptionError(f"unknown tile {tid!r} in option tiles; known: {', '.join(tiles.by_id)}")
+                raise OptionError(f"option tiles: unknown tile {tid!r}; known: {', '.join(tiles.by_id)}")
             kind = tiles.by_id[tid]
             if kind not in pool:
-                raise OptionError(f"option tiles asks for more {tid!r} tiles than the game has")
+                have = tiles.kinds[kind].count - (kind == tiles.start)
+                raise OptionError(f"option tiles: asks for more {tid!r} tiles than the stack has ({have})")
             pool.remove(kind)
             top.append(kind)
         boxed = 0
