@@ -312,3 +312,20 @@ def test_more_circus_tiles_than_tokens_play_with_more_token_sets(tmp_path) -> No
     assert len(circuses) == 18 and set(circuses) <= {"elephant", "tiger", "bear", "seal", "monkey", "flea"}
     assert len(state.view(None)["bigtop"]["revealed"]) == 18
     assert sets == 32  # 29 circus tiles: two sets
+
+
+def test_score_breakdown_names_the_ringmaster_bonus_apart_from_the_road() -> None:
+    """"Red will receive 13 points in total from these two scorings": 5 for the road and 8 for the
+    ringmaster, shown as two categories that add up to the score."""
+    from carcassonne_scenario import GAME
+
+    state = ringmaster_game()
+    turn(state, 1, 0, 0, Ringmaster(0))
+    turn(state, 3, 0, 1)
+    breakdown = state.score_breakdown()
+    assert list(breakdown) == ["road", "city", "monastery", "field", "circus", "acrobat", "ringmaster"]
+    assert breakdown["road"][0] == 5 and breakdown["ringmaster"][0] == 8
+    assert [sum(points[p] for points in breakdown.values()) for p in (0, 1)] == state.points
+    assert [GAME.score_categories[c] for c in breakdown][-1] == "Ringmaster bonus"
+    base = new(["U"], base=True)
+    assert list(base.score_breakdown()) == ["road", "city", "monastery", "field"]

@@ -13,7 +13,7 @@ from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpac
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.data import load_tile_entries
 from bigtop.games.carcassonne.rules import KNOWN_EXPANSIONS, CarcassonneOptions
-from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
+from bigtop.games.carcassonne.state import CATEGORY_LABELS, CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
     from bigtop.games.carcassonne.observation import CarcassonneEncoder
@@ -30,6 +30,7 @@ class Carcassonne(Game[CarcassonneState]):
     options_type = CarcassonneOptions
     action_types = ACTION_TYPES
     conformance_games = 12
+    score_categories = CATEGORY_LABELS
 
     def _check_options(self, players: int, options: CarcassonneOptions) -> None:
         """The tiles file (`cards`) must load, name only known expansions and hold a playable set;

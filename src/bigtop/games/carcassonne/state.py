@@ -31,7 +31,12 @@ from bigtop.games.carcassonne.rules import (
 )
 
 PLACE, FIGURE, OVER = 0, 1, 2
-CATEGORIES = ("road", "city", "monastery", "field", "circus", "acrobat", "ringmaster")
+BASE_CATEGORIES = ("road", "city", "monastery", "field")
+CATEGORIES = (*BASE_CATEGORIES, "circus", "acrobat", "ringmaster")
+CATEGORY_LABELS = {
+    "road": "Roads", "city": "Cities", "monastery": "Monasteries", "field": "Fields",
+    "circus": "Circus", "acrobat": "Acrobats", "ringmaster": "Ringmaster bonus",
+}
 CAT = {name: i for i, name in enumerate(CATEGORIES)}
 PASS = Pass()
 MEEPLE_ACTIONS = tuple(Meeple(i) for i in range(12))
@@ -430,9 +435,15 @@ class CarcassonneState(State):
     def scores(self) -> tuple[float, ...]:
         return tuple(self.points)
 
-    def result_details(self) -> dict[str, Any]:
+    def score_breakdown(self) -> dict[str, tuple[float, ...]]:
+        """Each seat's points per category: the base game's, then the expansions' played."""
         n = len(CATEGORIES)
-        return {"points": [{c: self.tally[p * n + i] for i, c in enumerate(CATEGORIES)} for p in range(self.players)]}
+        shown = [c for c in CATEGORIES if c in BASE_CATEGORIES or "bigtop" in self.options.expansions]
+        return {c: tuple(self.tally[p * n + CAT[c]] for p in range(self.players)) for c in shown}
+
+    def result_details(self) -> dict[str, Any]:
+        breakdown = self.score_breakdown()
+        return {"points": [{c: points[p] for c, points in breakdown.items()} for p in range(self.players)]}
 
     def check_invariants(self) -> None:
         tiles = self.tiles
