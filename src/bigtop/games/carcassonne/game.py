@@ -66,7 +66,10 @@ class Carcassonne(Game[CarcassonneState]):
         return render.describe(state, action)
 
     log_templates = log.LOG_TEMPLATES
-    log_values = staticmethod(log.log_values)
+
+    def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
+        """Tiles, features, turns and figures of an event in words (see log.py)."""
+        return log.log_values(kind, data, self.parse_options(options))
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

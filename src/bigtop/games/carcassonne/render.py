@@ -12,13 +12,19 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tokens
+from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind, tokens
+from bigtop.games.carcassonne.names import (
+    TURN_WORDS,
+    feature_counts,
+    feature_name,
+    rotated_halves,
+    tile_name,
+)
 from bigtop.games.carcassonne.state import tiles_of
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
@@ -37,13 +43,6 @@ STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": 
          "circus": "bold red", "acrobat": "bold cyan"}
 LEGEND = ("▒ city  ◆ pennant  · field  † monastery  ◎ circus  Ω Big Top  ▲ acrobat space  + the tile fits here; "
           "digits: meeples by seat, letters: ringmasters (A = seat 0), ^: acrobats")
-TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
-
-
-def _rotated_halves(kind: TileKind, turns: int, feature: int) -> list[tuple[int, str]]:
-    """The half-edges (side, L/R) a field of `kind` reaches once turned."""
-    rot = kind.rotations[kind.turn_index[turns]]
-    return [(s, h) for s in range(4) for h, row in (("L", rot.left), ("R", rot.right)) if row[s] == feature]
 
 
 def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
@@ -56,7 +55,7 @@ def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
     if f.type == ROAD:
         return ROAD_CELLS[sides[0]][1]
     if f.type == FIELD:
-        return HALF_CELLS[_rotated_halves(kind, turns, feature)[0]]
+        return HALF_CELLS[rotated_halves(kind, turns, feature)[0]]
     return (2, 2)
 
 
@@ -110,30 +109,19 @@ def _text(grid: list[list[tuple[str, str]]]) -> Text:
     return out
 
 
-def describe_feature(kind: TileKind, turns: int, feature: int) -> str:
-    """A local feature in words, e.g. "the city (N, W)" or "the field (N, E)"."""
-    f = kind.features[feature]
-    if f.type == FIELD:
-        sides = sorted({s for s, _ in _rotated_halves(kind, turns, feature)})
-    else:
-        sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
-    where = f" ({', '.join(SIDES[s] for s in sides)})" if sides else ""
-    return f"the {FEATURE_NAMES[f.type]}{where}"
-
-
 def describe(state: Any, action: Action) -> str:
     """An action in words (uses only what the acting seat can see)."""
     tiles = tiles_of(state.options)
     view = state.view(state.to_move()[0] if state.to_move() else None)
     if isinstance(action, Place):
-        return f"Lay {view['tile']} at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
+        return f"Lay the tile at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
     if isinstance(action, Pass):
         return "Place no figure"
     if isinstance(action, (Meeple, Ringmaster)):
         x, y = view["last"]
         _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
         figure = "a meeple" if isinstance(action, Meeple) else "your ringmaster"
-        return f"Put {figure} on {describe_feature(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"
+        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"
     if isinstance(action, Acrobat):
         x, y = view["last"]
         return f"Put an acrobat on the acrobat tile at ({x + action.dx}, {y + action.dy})"
@@ -142,8 +130,21 @@ def describe(state: Any, action: Action) -> str:
     return str(action)
 
 
+def turns_offered(kind: TileKind, turns: set[int]) -> Table:
+    """The drawn tile once in each quarter turn offered somewhere, side by side, each under the
+    words the menu uses for that turn."""
+    grid = Table.grid(padding=(0, 3))
+    shown = sorted(turns)
+    for _ in shown:
+        grid.add_column(width=16)
+    grid.add_row(*(Text(TURN_WORDS[t], "dim") for t in shown))
+    grid.add_row(*(_text(tile_picture(kind, t)) for t in shown))
+    return grid
+
+
 def render(state: Any, player: int | None) -> Any:
-    """The board and the scores as seat `player` sees them."""
+    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
+    from a tiles file is read as Rich markup."""
     view = state.view(player)
     tiles = tiles_of(state.options)
     bt = view.get("bigtop")
@@ -182,15 +183,18 @@ def render(state: Any, player: int | None) -> Any:
                 board.append(" ")
             board.append("\n")
     header = Table.grid(padding=(0, 2))
-    header.add_row("seat", "points", "meeples", "ringmaster")
+    header.add_row(*map(Text, ("seat", "points", "meeples", "ringmaster")))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
-                       str(view["supply"][p][0]), str(view["supply"][p][1]))
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), Text(str(view["points"][p])),
+                       Text(str(view["supply"][p][0])), Text(str(view["supply"][p][1])))
     parts: list[Any] = [header]
     if view["tile"]:
-        parts.append(Text(f"Tile to lay: {view['tile']} ({view['stack_size']} left face down)"))
-        parts.append(_text(tile_picture(tiles.kinds[tiles.by_id[view['tile']]], 0)))
+        kind = tiles.kinds[tiles.by_id[view["tile"]]]
+        left = view["stack_size"]
+        parts.append(Text(f"Tile to lay: {tile_name(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
+                          "It fits these ways:"))
+        parts.append(turns_offered(kind, {a.turns for a in state.placements}))
     if view["phase"] == "figure" and view["last"]:
         x, y = view["last"]
         parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
@@ -206,24 +210,25 @@ def render(state: Any, player: int | None) -> Any:
 
 
 def cards(options: Any) -> Any:
-    """Every tile kind (count, id, picture) and the animal tokens."""
+    """Every tile kind as a block (picture; id and count; name; features) two to a row at 80
+    columns, and the animal tokens."""
     tiles = tiles_of(options)
-    panels = []
+    blocks = []
     for kind in tiles.kinds:
-        counts = [sum(1 for f in kind.features if f.type == t) for t in range(4)]
-        features = ", ".join(f"{n} {FEATURE_NAMES[t]}" for t, n in enumerate(counts) if n)
-        if kind.space:
-            features += f", {kind.space} space"
-        body = Group(_text(tile_picture(kind, 0)), Text(features, "dim"))
-        panels.append(Panel(body, title=f"{kind.id} ×{kind.count}", width=21, expand=False))
-    table = Table(title="Animal tokens (points per meeple around the Big Top)")
-    table.add_column("animal")
-    table.add_column("value", justify="right")
-    table.add_column("count", justify="right")
-    for t in tokens():
-        table.add_row(t.id, str(t.value), str(t.count))
-    parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is a {tiles.kinds[tiles.start].id}.", "bold"),
-                        Columns(panels)]
+        block = Table.grid(padding=(0, 1))
+        block.add_column(width=5)
+        block.add_column(width=29)
+        title = Text(f"{kind.id} ×{kind.count}", "bold") + Text("  start tile" if kind.index == tiles.start else "", "dim")
+        words = Text("\n").join([title, Text(tile_name(kind).capitalize()), Text(feature_counts(kind), "dim")])
+        block.add_row(_text(tile_picture(kind, 0)), words)
+        blocks.append(block)
+    parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),
+                        Columns(blocks, width=35, padding=(1, 2))]
     if "bigtop" in options.expansions:
+        table = Table(title=Text("Animal tokens (points per meeple around the Big Top)"))
+        for name, justify in (("animal", "left"), ("value", "right"), ("count", "right")):
+            table.add_column(Text(name), justify=justify)  # type: ignore[arg-type]
+        for t in tokens():
+            table.add_row(Text(t.id), Text(str(t.value)), Text(str(t.count)))
         parts.append(table)
     return Group(*parts)

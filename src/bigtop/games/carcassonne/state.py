@@ -286,7 +286,10 @@ class CarcassonneState(State):
         root = self.find(self.board[pos][2] + local)
         self.supply[player][kind] -= 1
         self.figs[root] = self.figs[root] + ((player, kind, pos, local),)
-        self.emit("figure", seat=player, figure=kind, x=xy(pos)[0], y=xy(pos)[1], feature=local)
+        tile, rot, _ = self.board[pos]
+        turns = self.tiles.kinds[tile].rotations[rot].turns
+        x, y = xy(pos)
+        self.emit("figure", seat=player, figure=kind, x=x, y=y, feature=local, tile=self.tiles.kinds[tile].id, turns=turns)
 
     def _finish_turn(self) -> None:
         pos = self.last
