@@ -22,7 +22,7 @@ def test_base_game_random_games_conserve_everything(players: int) -> None:
             state.apply(p, legal[rng.below(len(legal))])
         state.check_invariants()
         assert len(state.board) + len(state.discarded) == 72
-        replay = Record.from_json(json.loads(state.record().dumps())).replay()
+        replay = Record.from_json(json.loads(state.record().dumps())).replay(GAME)
         assert replay.view(None) == state.view(None)
 
 
