@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from carcassonne_scenario import new, turn
 
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.rules import MEEPLE, RINGMASTER, pos_of
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.bigtop.acrobats import pyramids
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.expansion import Figure
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES
+from bigtop.games.carcassonne.rules import MEEPLE, pos_of
+
+RINGMASTER = FIGURE_NAMES.index("ringmaster")
 
 
 def tally(state, player: int) -> dict[str, int]:
@@ -117,7 +123,7 @@ def test_ringmaster_scores_even_without_the_majority() -> None:
     turn(state, 1, 0, 0, Ringmaster(0))
     state.supply[1][MEEPLE] -= 2  # Blue has two thieves on that road (set up directly)
     road = state.find(state.board[pos_of(2, 0)][2] + 0)
-    state.figs[road] += ((1, MEEPLE, pos_of(2, 0), 0), (1, MEEPLE, pos_of(2, 0), 0))
+    state.figs[road] += (Figure(1, MEEPLE, pos_of(2, 0), 0), Figure(1, MEEPLE, pos_of(2, 0), 0))
     turn(state, 3, 0, 1)
     assert tally(state, 1)["road"] == 5 and tally(state, 0)["road"] == 0
     assert tally(state, 0)["ringmaster"] == 8
@@ -182,7 +188,7 @@ def test_acrobat_tile_next_to_an_acrobat_tile_offers_both() -> None:
     legal = state.legal_actions(1)
     assert Acrobat(0, 0) in legal and Acrobat(-1, 0) in legal
     state.apply(1, Acrobat(-1, 0))
-    assert state.ext["bigtop"].pyramids == {pos_of(0, 1): (0, 1), pos_of(1, 1): ()}
+    assert pyramids(state) == {pos_of(0, 1): (0, 1), pos_of(1, 1): ()}
 
 
 def test_pyramid_waits_and_is_scored_instead_of_a_figure_anywhere() -> None:

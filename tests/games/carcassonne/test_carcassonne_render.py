@@ -9,7 +9,8 @@ from carcassonne_scenario import GAME, new, turn
 from rich.console import Console
 
 from bigtop.core import Rng
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
 from bigtop.games.carcassonne.data import DATA, tile_set
 from bigtop.games.carcassonne.names import feature_counts
 

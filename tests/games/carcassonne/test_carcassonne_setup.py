@@ -10,6 +10,7 @@ from bigtop.bots.match import play_game
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import Place
+from bigtop.games.carcassonne.bigtop.big_top import big_top
 from bigtop.games.carcassonne.rules import MEEPLE
 
 
@@ -49,9 +50,9 @@ def test_determinize_reshuffles_the_stack_and_face_down_tokens_only() -> None:
     for i in range(20):
         other = state.determinize(0, Rng(i))
         assert [other.view(p) for p in (None, 0, 1)] == views
-        seen.add((tuple(other.stack), other.ext["bigtop"].under))
+        seen.add((tuple(other.stack), big_top(other).under))
     assert len(seen) > 1
-    assert state.ext["bigtop"].under == 3  # the true token (the seal) is untouched
+    assert big_top(state).under == 3  # the true token (the seal) is untouched
 
 
 def test_conservation_is_checked() -> None:
@@ -66,7 +67,7 @@ def test_conservation_is_checked() -> None:
     with pytest.raises(AssertionError, match="tiles not conserved"):
         state.check_invariants()
     state = GAME.new(3, seed=2)
-    state.ext["bigtop"].tokens.pop()
+    big_top(state).tokens.pop()
     with pytest.raises(AssertionError, match="tokens not conserved"):
         state.check_invariants()
 

@@ -9,11 +9,12 @@ from bigtop.core.api import Game
 from bigtop.core.errors import DataError
 from bigtop.core.options import OptionError
 from bigtop.games.carcassonne import log, render, search
-from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
+from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.data import load_tile_entries
-from bigtop.games.carcassonne.rules import KNOWN_EXPANSIONS, CarcassonneOptions
-from bigtop.games.carcassonne.state import CATEGORY_LABELS, CarcassonneState, tiles_of
+from bigtop.games.carcassonne.expansions import ACTION_TYPES, CAPABILITIES, CATEGORY_LABELS, EXPANSION_NAMES, FIGURES
+from bigtop.games.carcassonne.options import CarcassonneOptions
+from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
     from bigtop.games.carcassonne.observation import CarcassonneEncoder
@@ -28,7 +29,7 @@ class Carcassonne(Game[CarcassonneState]):
     min_players = 2
     max_players = 6
     options_type = CarcassonneOptions
-    action_types = ACTION_TYPES
+    action_types = (Place, Pass, Meeple, *ACTION_TYPES)
     conformance_games = 12
     score_categories = CATEGORY_LABELS
 
@@ -43,11 +44,11 @@ class Carcassonne(Game[CarcassonneState]):
                 raise OptionError(f"option cards: {exc}") from None
             except UnicodeDecodeError:
                 raise OptionError(f"option cards: {options.cards} is not UTF-8 text") from None
-            unknown = sorted({e.expansion for e in entries} - {"base", *KNOWN_EXPANSIONS})
+            unknown = sorted({e.expansion for e in entries} - {"base", *EXPANSION_NAMES})
             if unknown:
                 raise OptionError(
                     f"option cards: {options.cards} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
-                    f"known: base, {', '.join(KNOWN_EXPANSIONS)}"
+                    f"known: base, {', '.join(EXPANSION_NAMES)}"
                 )
         super()._check_options(players, options)
 
@@ -55,7 +56,10 @@ class Carcassonne(Game[CarcassonneState]):
         return CarcassonneState(self, players, seed, options)
 
     def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
-        return CarcassonneActionSpace(tiles_of(options).total)
+        bound = tiles_of(options).total
+        figures = [f.action for f in FIGURES if f.action is not None]
+        blocks = [block for c in CAPABILITIES if (block := c.action_block(bound)) is not None]
+        return CarcassonneActionSpace(bound, figures, blocks)
 
     def render(self, state: CarcassonneState, player: int | None) -> Any:
         """The board, the scores and the drawn tile as seat `player` sees them."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES
 from bigtop.games.carcassonne.names import TURN_WORDS, feature_name, tile_name
-from bigtop.games.carcassonne.rules import FIGURE_NAMES, CarcassonneOptions
+from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import tiles_of
 
 LOG_TEMPLATES = {
@@ -28,7 +29,7 @@ LOG_TEMPLATES = {
 
 def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions) -> dict[str, Any]:
     """The tile in words for its id, the feature a figure stands on in words, the turn in words;
-    a figure by its name (the event numbers it: 0 meeple, 1 ringmaster); each scoring seat once (a
+    a figure by its name (the event numbers its kind); each scoring seat once (a
     pyramid lists a seat per acrobat); a circus's points per figure with the right plural."""
     out: dict[str, Any] = {}
     tiles = tiles_of(options)

@@ -16,8 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.actions import Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind, tokens
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES, FIGURE_OF_ACTION
 from bigtop.games.carcassonne.names import (
     TURN_WORDS,
     feature_counts,
@@ -25,6 +26,7 @@ from bigtop.games.carcassonne.names import (
     rotated_halves,
     tile_name,
 )
+from bigtop.games.carcassonne.rules import MEEPLE
 from bigtop.games.carcassonne.state import tiles_of
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
@@ -117,16 +119,16 @@ def describe(state: Any, action: Action) -> str:
         return f"Lay the tile at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
     if isinstance(action, Pass):
         return "Place no figure"
-    if isinstance(action, (Meeple, Ringmaster)):
+    kind = FIGURE_OF_ACTION.get(type(action))
+    if kind is not None:
         x, y = view["last"]
         _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        figure = "a meeple" if isinstance(action, Meeple) else "your ringmaster"
-        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"
-    if isinstance(action, Acrobat):
-        x, y = view["last"]
-        return f"Put an acrobat on the acrobat tile at ({x + action.dx}, {y + action.dy})"
-    if isinstance(action, ScorePyramid):
-        return f"Score the complete pyramid at ({action.x}, {action.y}) instead of placing a figure"
+        figure = "a meeple" if kind == MEEPLE else f"your {FIGURE_NAMES[kind]}"
+        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"  # type: ignore[attr-defined]
+    for c in state.capabilities:
+        words = c.describe(state, action)
+        if words is not None:
+            return words
     return str(action)
 
 
@@ -183,11 +185,11 @@ def render(state: Any, player: int | None) -> Any:
                 board.append(" ")
             board.append("\n")
     header = Table.grid(padding=(0, 2))
-    header.add_row(*map(Text, ("seat", "points", "meeples", "ringmaster")))
+    header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
         header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), Text(str(view["points"][p])),
-                       Text(str(view["supply"][p][0])), Text(str(view["supply"][p][1])))
+                       *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]
     if view["tile"]:
         kind = tiles.kinds[tiles.by_id[view["tile"]]]
