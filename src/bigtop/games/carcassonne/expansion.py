@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.actions import Action
 from bigtop.core.rng import Rng
+from bigtop.games.carcassonne.glyphs import Picture
 
 if TYPE_CHECKING:
     from bigtop.games.carcassonne.state import CarcassonneState
@@ -124,6 +125,22 @@ class Capability:
 
     def describe(self, state: CarcassonneState, action: Action) -> str | None:
         """One of this capability's actions in words (None: not its own)."""
+        return None
+
+    # ------------------------------------------------------------------ terminal and log
+    log_templates: dict[str, str] = {}  # English log templates of this capability's events
+    legend = ""  # what its glyphs on the terminal board mean
+    space_glyphs: dict[str, tuple[str, str]] = {}  # tile space -> (glyph, Rich style) at the tile's centre
+
+    def draw(self, block: dict[str, Any], cells: dict[tuple[int, int], Picture]) -> None:
+        """Draw this capability's pieces from its expansion's view block onto the board's tile pictures."""
+
+    def status(self, block: dict[str, Any]) -> str | None:
+        """A line about this capability's pieces under the board (None: nothing to say)."""
+        return None
+
+    def cards(self) -> Any:
+        """This capability's content for `bigtop cards` (a Rich renderable), or None."""
         return None
 
     def content(self) -> dict[str, Any]:

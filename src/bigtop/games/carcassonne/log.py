@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtop.games.carcassonne.expansions import FIGURE_NAMES
+from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES
 from bigtop.games.carcassonne.names import TURN_WORDS, feature_name, tile_name
 from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import tiles_of
@@ -20,17 +20,15 @@ LOG_TEMPLATES = {
     "placed": "{seat} lays {tile_name} at ({x}, {y}), {turned}.",
     "figure": "{seat} puts a {figure} on {feature_name} of the tile at ({x}, {y}).",
     "scored": "A {feature} is scored: +{points} for {seats}.",
-    "acrobat": "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
-    "pyramid_scored": "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
-    "circus": "The circus is scored: the {animal} gives {points_each} per figure around the Big Top.",
     "game_over": "Game over. Final points: {scores}.",
+    **{kind: text for c in CAPABILITIES for kind, text in c.log_templates.items()},
 }
 
 
 def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions) -> dict[str, Any]:
     """The tile in words for its id, the feature a figure stands on in words, the turn in words;
     a figure by its name (the event numbers its kind); each scoring seat once (a
-    pyramid lists a seat per acrobat); a circus's points per figure with the right plural."""
+    pyramid lists a seat per acrobat); points per figure (`value`) with the right plural."""
     out: dict[str, Any] = {}
     tiles = tiles_of(options)
     found = tiles.by_id.get(data.get("tile"))  # type: ignore[arg-type]
@@ -48,6 +46,6 @@ def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions) -> 
         out["figure"] = FIGURE_NAMES[figure]
     if isinstance(data.get("seats"), list):
         out["seats"] = list(dict.fromkeys(data["seats"]))
-    if kind == "circus" and type(data.get("value")) is int:
+    if type(data.get("value")) is int:
         out["points_each"] = f"{data['value']} point{'' if data['value'] == 1 else 's'}"
     return out

@@ -1,9 +1,10 @@
 """Terminal drawing: every tile as a 5x5 picture, the board from a player's view, actions in words.
 
-Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, ◎ circus space (Ω when the Big Top
-stands on it), ▲ acrobat space. Figures are drawn on their feature in their seat's colour:
-the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for a ringmaster, ^ for an
-acrobat.
+Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, and the tile spaces the expansions
+declare (Under the Big Top: ◎ circus, ▲ acrobat). Figures are drawn on their feature in their
+seat's colour: the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for an
+expansion's figure (the ringmaster); each capability draws its own pieces (`Capability.draw`: the
+Big Top Ω, acrobats ^) and adds its lines under the board and its tables to `bigtop cards`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from rich.text import Text
 
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Pass, Place
-from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind, tokens
-from bigtop.games.carcassonne.expansions import FIGURE_NAMES, FIGURE_OF_ACTION
+from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind
+from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGURE_OF_ACTION, expansions_of
+from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.names import (
     TURN_WORDS,
     feature_counts,
@@ -29,22 +31,17 @@ from bigtop.games.carcassonne.names import (
 from bigtop.games.carcassonne.rules import MEEPLE
 from bigtop.games.carcassonne.state import tiles_of
 
-SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
-               "bold white on black", "bold white on magenta")
-SEAT_NAMES = ("red", "blue", "green", "yellow", "black", "grey")
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
               ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
 ROAD_CELLS = (((0, 2), (1, 2)), ((2, 4), (2, 3)), ((4, 2), (3, 2)), ((2, 0), (2, 1)))
 HALF_CELLS = {(0, "L"): (0, 1), (0, "R"): (0, 3), (1, "L"): (1, 4), (1, "R"): (3, 4),
               (2, "L"): (4, 3), (2, "R"): (4, 1), (3, "L"): (3, 0), (3, "R"): (1, 0)}
-CORNERS = ((0, 0), (0, 4), (4, 0), (4, 4))
 ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0, 1), "└"), ((1, 2), "┌"), ((2, 3), "┐"),
               ((0, 3), "┘"), ((1, 2, 3), "┬"), ((0, 1, 2), "├"), ((0, 2, 3), "┤"), ((0, 1, 3), "┴"),
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
-STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta",
-         "circus": "bold red", "acrobat": "bold cyan"}
-LEGEND = ("▒ city  ◆ pennant  · field  † monastery  ◎ circus  Ω Big Top  ▲ acrobat space  + the tile fits here; "
-          "digits: meeples by seat, letters: ringmasters (A = seat 0), ^: acrobats")
+STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta"}
+LEGEND = "▒ city  ◆ pennant  · field  † monastery  + the tile fits here; digits: meeples by seat"
+SPACE_GLYPHS = {space: glyph for c in CAPABILITIES for space, glyph in c.space_glyphs.items()}
 
 
 def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
@@ -61,7 +58,7 @@ def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
     return (2, 2)
 
 
-def tile_picture(kind: TileKind, turns: int) -> list[list[tuple[str, str]]]:
+def tile_picture(kind: TileKind, turns: int) -> Picture:
     """The 5x5 picture of a tile kind turned `turns` quarter turns: rows of (glyph, style)."""
     grid = [[("·", STYLE["field"]) for _ in range(5)] for _ in range(5)]
     rot = kind.rotations[kind.turn_index[turns]]
@@ -94,14 +91,14 @@ def tile_picture(kind: TileKind, turns: int) -> list[list[tuple[str, str]]]:
             grid[r][c] = ("▒", STYLE["city"])
     if kind.monastery:
         grid[2][2] = ("†", STYLE["monastery"])
-    elif kind.space:
-        grid[2][2] = ("◎" if kind.space == "circus" else "▲", STYLE[kind.space])
+    elif kind.space in SPACE_GLYPHS:
+        grid[2][2] = SPACE_GLYPHS[kind.space]
     elif road_ends and not centre_city:
         grid[2][2] = (ROAD_GLYPH[frozenset(road_ends)] if len(road_ends) > 1 else "■", STYLE["road"])
     return grid
 
 
-def _text(grid: list[list[tuple[str, str]]]) -> Text:
+def _text(grid: Picture) -> Text:
     out = Text()
     for i, row in enumerate(grid):
         for glyph, style in row:
@@ -149,8 +146,7 @@ def render(state: Any, player: int | None) -> Any:
     from a tiles file is read as Rich markup."""
     view = state.view(player)
     tiles = tiles_of(state.options)
-    bt = view.get("bigtop")
-    cells: dict[tuple[int, int], list[list[tuple[str, str]]]] = {}
+    cells: dict[tuple[int, int], Picture] = {}
     for x, y, tid, turns in view["board"]:
         cells[(x, y)] = tile_picture(tiles.kinds[tiles.by_id[tid]], turns)
     for seat, figure, x, y, local in view["figures"]:
@@ -158,13 +154,9 @@ def render(state: Any, player: int | None) -> Any:
         r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
         glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
         cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
-    if bt:
-        for x, y, acrobats in bt["pyramids"]:
-            for (r, c), seat in zip(CORNERS, acrobats, strict=False):
-                cells[(x, y)][r][c] = ("^", SEAT_STYLES[seat])
-        if bt["big_top"]:
-            x, y = bt["big_top"]
-            cells[(x, y)][2][2] = ("Ω", "bold white on red")
+    for e in state.expansions:
+        for c in e.capabilities:
+            c.draw(view[e.name], cells)
     fits = {tuple(f) for f in view["fits"]}
     xs = [x for x, _ in cells] + [x for x, _ in fits]
     ys = [y for _, y in cells] + [y for _, y in fits]
@@ -200,12 +192,14 @@ def render(state: Any, player: int | None) -> Any:
     if view["phase"] == "figure" and view["last"]:
         x, y = view["last"]
         parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
-    if bt:
-        token = "face-down token under it" if bt["token_face_down"] else "no token"
-        where = f"at {tuple(bt['big_top'])}, {token}" if bt["big_top"] else "not on the board yet"
-        parts.append(Text(f"Big Top {where}; scored animals: {', '.join(bt['revealed']) or 'none'}"))
+    for e in state.expansions:
+        for c in e.capabilities:
+            line = c.status(view[e.name])
+            if line:
+                parts.append(Text(line))
     parts.append(board)
-    parts.append(Text(LEGEND, "dim"))
+    legend = [LEGEND] + [f"letters: {name}s (A = seat 0)" for name in FIGURE_NAMES[1:]]
+    parts.append(Text("; ".join(legend + [c.legend for c in state.capabilities if c.legend]), "dim"))
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
     return Group(*parts)
@@ -213,7 +207,7 @@ def render(state: Any, player: int | None) -> Any:
 
 def cards(options: Any) -> Any:
     """Every tile kind as a block (picture; id and count; name; features) two to a row at 80
-    columns, and the animal tokens."""
+    columns, and what the expansions' capabilities add (the animal tokens)."""
     tiles = tiles_of(options)
     blocks = []
     for kind in tiles.kinds:
@@ -226,11 +220,6 @@ def cards(options: Any) -> Any:
         blocks.append(block)
     parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),
                         Columns(blocks, width=35, padding=(1, 2))]
-    if "bigtop" in options.expansions:
-        table = Table(title=Text("Animal tokens (points per meeple around the Big Top)"))
-        for name, justify in (("animal", "left"), ("value", "right"), ("count", "right")):
-            table.add_column(Text(name), justify=justify)  # type: ignore[arg-type]
-        for t in tokens():
-            table.add_row(Text(t.id), Text(str(t.value)), Text(str(t.count)))
-        parts.append(table)
+    for e in expansions_of(options.expansions):
+        parts += [shown for c in e.capabilities if (shown := c.cards()) is not None]
     return Group(*parts)

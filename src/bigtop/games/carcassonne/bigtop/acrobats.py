@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bigtop.core.actions import Action
 from bigtop.games.carcassonne.bigtop.actions import Acrobat, AcrobatActions, ScorePyramid
 from bigtop.games.carcassonne.expansion import ActionBlock, Capability
+from bigtop.games.carcassonne.glyphs import CORNERS, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.rules import MEEPLE, STRIDE, pos_of, xy
 
 if TYPE_CHECKING:
@@ -109,6 +110,18 @@ class AcrobatsCapability(Capability):
 
     def check_invariants(self, state: CarcassonneState) -> None:
         assert all(len(a) <= PYRAMID for a in pyramids(state).values())
+
+    log_templates = {
+        "acrobat": "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
+        "pyramid_scored": "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
+    }
+    legend = "▲ acrobat space  ^ acrobats"
+    space_glyphs = {"acrobat": ("▲", "bold cyan")}
+
+    def draw(self, block: dict[str, Any], cells: dict[tuple[int, int], Picture]) -> None:
+        for x, y, acrobats in block["pyramids"]:
+            for (r, c), seat in zip(CORNERS, acrobats, strict=False):
+                cells[(x, y)][r][c] = ("^", SEAT_STYLES[seat])
 
     def describe(self, state: CarcassonneState, action: Action) -> str | None:
         if isinstance(action, Acrobat):

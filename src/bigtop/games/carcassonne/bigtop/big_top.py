@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.table import Table
+from rich.text import Text
+
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.data import TileSet, tokens
 from bigtop.games.carcassonne.expansion import Capability
+from bigtop.games.carcassonne.glyphs import Picture
 from bigtop.games.carcassonne.rules import AROUND, xy
 
 if TYPE_CHECKING:
@@ -131,6 +135,30 @@ class BigTopCapability(Capability):
         total = sum(t.count for t in tokens()) * token_sets(state.tiles)
         held = len(bt.tokens) + len(bt.revealed) + (1 if bt.under >= 0 else 0)
         assert held == total, f"animal tokens not conserved: {held} != {total}"
+
+    log_templates = {
+        "circus": "The circus is scored: the {animal} gives {points_each} per figure around the Big Top.",
+    }
+    legend = "◎ circus  Ω Big Top"
+    space_glyphs = {"circus": ("◎", "bold red")}
+
+    def draw(self, block: dict[str, Any], cells: dict[tuple[int, int], Picture]) -> None:
+        if block["big_top"]:
+            x, y = block["big_top"]
+            cells[(x, y)][2][2] = ("Ω", "bold white on red")
+
+    def status(self, block: dict[str, Any]) -> str:
+        token = "face-down token under it" if block["token_face_down"] else "no token"
+        where = f"at {tuple(block['big_top'])}, {token}" if block["big_top"] else "not on the board yet"
+        return f"Big Top {where}; scored animals: {', '.join(block['revealed']) or 'none'}"
+
+    def cards(self) -> Table:
+        table = Table(title=Text("Animal tokens (points per meeple around the Big Top)"))
+        for name, justify in (("animal", "left"), ("value", "right"), ("count", "right")):
+            table.add_column(Text(name), justify=justify)  # type: ignore[arg-type]
+        for t in tokens():
+            table.add_row(Text(t.id), Text(str(t.value)), Text(str(t.count)))
+        return table
 
     def content(self) -> dict[str, Any]:
         return {"tokens": [{"id": t.id, "value": t.value, "count": t.count} for t in tokens()]}
