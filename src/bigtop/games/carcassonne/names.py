@@ -52,7 +52,12 @@ def _roads(kind: TileKind) -> list[str]:
 
 def tile_name(kind: TileKind) -> str:
     """What is printed on a tile kind, with its article: "a monastery with a road"."""
-    head = "a monastery" if kind.monastery else {"circus": "a circus tile", "acrobat": "an acrobat tile"}.get(kind.space or "", "a tile")
+    if kind.monastery:
+        head = "a monastery"
+    elif kind.space:
+        head = f"{'an' if kind.space[0] in 'aeiou' else 'a'} {kind.space} tile"
+    else:
+        head = "a tile"
     parts = _cities(kind) + _roads(kind)
     if not parts:
         return head if head != "a tile" else "a tile of fields"
