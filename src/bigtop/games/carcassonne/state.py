@@ -281,13 +281,13 @@ class CarcassonneState(State):
 
     def stand(self, player: int, kind: int, pos: int, local: int) -> None:
         """Put `player`'s figure of `kind` from the supply on local feature `local` of tile `pos`."""
-        root = self.find(self.board[pos][2] + local)
+        tile, rot, base = self.board[pos]
+        root = self.find(base + local)
         self.supply[player][kind] -= 1
         self.figs[root] = self.figs[root] + (Figure(player, kind, pos, local),)
-        tile, rot, _ = self.board[pos]
-        turns = self.tiles.kinds[tile].rotations[rot].turns
+        laid = self.tiles.kinds[tile]
         x, y = xy(pos)
-        self.emit("figure", seat=player, figure=kind, x=x, y=y, feature=local, tile=self.tiles.kinds[tile].id, turns=turns)
+        self.emit("figure", seat=player, figure=kind, x=x, y=y, feature=local, tile=laid.id, turns=laid.rotations[rot].turns)
 
     def _finish_turn(self) -> None:
         pos = self.last
