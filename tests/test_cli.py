@@ -68,6 +68,7 @@ def test_sim_with_options_changes_the_game(capsys: pytest.CaptureFixture[str], t
 
 
 def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from bigtop import games
     from bigtop.core import Record
 
     run(capsys, "sim", "highcard", "--players", "2", "--games", "4", "--save", str(tmp_path))
@@ -76,7 +77,7 @@ def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp
         code, spectator, _ = run(capsys, "replay", str(path))
         assert code == 0 and "revealed" in spectator and "winner" in spectator
         assert "drew_card" not in spectator  # a private event stays private
-        drawers = {e.audience[0] for e in Record.load(path).replay().events if e.kind == "drew_card"}
+        drawers = {e.audience[0] for e in Record.load(path).replay(games.get("highcard")).events if e.kind == "drew_card"}
         drawn += len(drawers)
         for seat in (0, 1):
             _, seen, _ = run(capsys, "replay", str(path), "--seat", str(seat))

@@ -1,13 +1,20 @@
-"""Records: a whole game as JSON — game, version, players, options, seed and every move."""
+"""Records: a whole game as JSON — game, version, players, options, seed and every move.
+
+A record names its game; the kernel does not know the games, so whoever replays one passes the
+game in (`record.replay(bigtop.games.get(record.game))`)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bigtop.core.errors import BigtopError
+
+if TYPE_CHECKING:
+    from bigtop.core.api import Game, State
 
 
 @dataclass
@@ -74,22 +81,22 @@ class Record:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps(), encoding="utf-8")
 
-    def replay(self, upto: int | None = None) -> Any:
-        """The state after the first `upto` moves (all by default), replayed from the seed."""
-        from bigtop import games
+    def _start(self, game: Game[Any]) -> State:
+        if game.name != self.game:
+            raise BigtopError(f"this record is a game of {self.game}, not of {game.name}")
+        return game.new(self.players, seed=self.seed, options=self.options)
 
-        game = games.get(self.game)
-        state = game.new(self.players, seed=self.seed, options=self.options)
+    def replay(self, game: Game[Any], upto: int | None = None) -> Any:
+        """The state after the first `upto` moves (all by default), replayed from the seed with
+        `game` (the caller looks it up, e.g. `bigtop.games.get(record.game)`)."""
+        state = self._start(game)
         for p, a in self.moves[:upto]:
             state.apply_json(p, a)
         return state
 
-    def states(self) -> Any:
-        """Every state of the game in order, from the start to after the last move."""
-        from bigtop import games
-
-        game = games.get(self.game)
-        state = game.new(self.players, seed=self.seed, options=self.options)
+    def states(self, game: Game[Any]) -> Iterator[State]:
+        """Every state of the game in order, from the start to after the last move, replayed with `game`."""
+        state = self._start(game)
         yield state.clone()
         for p, a in self.moves:
             state.apply_json(p, a)

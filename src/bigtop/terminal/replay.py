@@ -17,7 +17,7 @@ def replay_record(path: Path, step: bool, seat: int | None, console: Console) ->
     game = games.get(record.game)
     if seat is not None and not 0 <= seat < record.players:
         raise BigtopError(f"--seat must be between 0 and {record.players - 1}")
-    state = record.replay()
+    state = record.replay(game)
     console.print(f"[bold]{game.title}[/bold], {record.players} players, seed {record.seed}, {len(record.moves)} moves")
     for event in state.log.visible_to(seat):
         console.print(game.describe_event(event, options=state.options))
