@@ -12,6 +12,7 @@ from bigtop.games.drumroll.actions import (
     Deposit,
     Discard,
     Done,
+    Fire,
     Hire,
     Invest,
     Keep,
@@ -537,11 +538,74 @@ def test_double_vote() -> None:
     hand(s, 2, "double-vote-1")
     for p, v in enumerate((True, True, False)):
         s.apply(p, Vote(v))
-    assert s.prompts[-1][:2] == ("double_vote", 2)
+    assert s.sealed_kind == "double_vote" and s.to_move() == (2,)
+    assert s.legal_actions(2) == [Done(), Play("double-vote-1")]
     s.apply(2, Play("double-vote-1"))
     # 2 against 2: the starting player (seat 0) voted delay
     assert s.turn == 6
-    assert s.vote_log[-1]["double"] == [2]
+    assert s.vote_log[-1]["double"] == [2] and "double-vote-1" in s.inv_discard
+
+
+def test_double_vote_is_asked_of_every_seat_holding_a_card() -> None:
+    """"After seeing the result of a vote, you may use this card": every seat holding any card is asked, all at
+    once and sealed, so that neither the question nor a seat's answer tells who holds a Double Vote card."""
+    from bigtop.core import Rng
+    from test_conformance_hidden_turns import check_next, check_now
+
+    s = vote_state()
+    hand(s, 0, "extra-income-1")
+    hand(s, 2, "double-vote-1")
+    s.apply(0, Vote(False))
+    s.apply(1, Vote(True))
+    before = s.clone()
+    s.apply(2, Vote(True))
+    check_next(before, 2, Vote(True), s, Rng(5))
+    assert s.sealed_kind == "double_vote" and s.to_move() == (0, 2)
+    assert s.legal_actions(0) == [Done(), Play("extra-income-1")]
+    s.apply(2, Play("double-vote-1"))
+    check_now(s, Rng(6))
+    assert s.to_move() == (0,) and s.view(0)["seats"][2]["hand_size"] == 1 and "mine" not in s.view(0)["sealed"]
+    s.apply(0, Play("extra-income-1"))  # a card playable at any moment is played at once, in the open
+    assert s.coins[0] == 24 and s.to_move() == (0,)
+    s.apply(0, Done())
+    assert s.vote_log[-1]["double"] == [2] and s.turn == 6  # 3 delay against 1 start
+
+
+def test_fire_a_performer_before_the_show() -> None:
+    """"Fire a Performer: You may fire a performer at any time. You do not have to pay compensation or lose prestige.
+    You may not fire a performer during a show." — after the vote that starts the show, before the show begins."""
+    s = vote_state()
+    give(s, 0, "rope-walker")  # no cube: it would be fired for no performance, with compensation
+    hand(s, 0, "fire-1")
+    for p, v in enumerate((False, False, True)):
+        s.apply(p, Vote(v))
+    s.apply(0, Done())  # no Double Vote played: the show starts
+    assert s.sealed_kind == "before_show" and s.to_move() == (0,) and s.show == 0
+    assert s.legal_actions(0) == [Done(), Play("fire-1")]
+    s.apply(0, Play("fire-1"))
+    s.apply(0, Fire("rope-walker"))
+    assert s.circus[0] == [] and s.coins[0] == 20 and s.prestige[0] == 0
+    s.apply(0, Done())
+    assert s.step == "show_player" and s.prompts[-1][:2] == ("perform", 0)
+    assert Play("fire-2") not in s.legal_actions(0)
+
+
+def test_cards_playable_at_any_moment_before_the_show_without_a_vote() -> None:
+    """"a 7th turn is played and then the show starts without a vote" — "Investment cards can be played at any
+    moment unless stated otherwise": after the 7th turn's distribution, before the show."""
+    s = blank(3)
+    s.turn = 7
+    give(s, 1, "tumbler", ("green",))
+    hand(s, 1, "cube-income")
+    store(s, 1, "red")
+    s.prompts, s.step = [], "refill"
+    s._advance()
+    assert s.sealed_kind == "before_show" and s.to_move() == (1,)
+    s.apply(1, Play("cube-income"))
+    s.apply(1, Spend("red"))
+    assert s.coins[1] == 25
+    s.apply(1, Done())
+    assert s.step == "show_player"
 
 
 def test_no_vote_after_seventh_turn() -> None:
@@ -1165,3 +1229,34 @@ def test_perfect_show_lost_by_a_performer_fired_for_no_performance() -> None:
     for p in range(3):
         s.apply(p, Done())
     assert s.is_over() and "perfect_show" not in s.details["bonuses"][0]
+
+
+def test_score_breakdown_names_where_prestige_came_from() -> None:
+    """The end screen's categories add up to the score: a flip ("immediately score 2"), an unpaid salary ("For every
+    coin a player cannot pay, they lose 1"), and the end-game bonuses."""
+    s = blank(3)
+    give(s, 0, "rope-walker", ("red", "yellow", "white"))
+    s.show = 2
+    to_show(s)
+    s.coins = [0, 50, 50]
+    s.apply(0, Perform("rope-walker"))
+    s.apply(0, Outstanding(True))
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.is_over()
+    breakdown = s.score_breakdown()
+    assert breakdown["flips"][0] == 2 and breakdown["salaries"][0] == -4
+    assert breakdown["largest_show"][0] == 5 and breakdown["perfect_show"][0] == 5
+    assert [sum(points[p] for points in breakdown.values()) for p in range(3)] == list(s.scores())
+
+
+def test_the_log_names_who_voted_what_and_the_result() -> None:
+    """"Once everyone has chosen, all players simultaneously reveal their hands. If the majority has an action
+    marker in their hand, the show is delayed"."""
+    s = vote_state()
+    seen = len(s.events)
+    for p, v in enumerate((True, True, False)):
+        s.apply(p, Vote(v))
+    lines = [GAME.describe_event(e, ["Ada", "Bo", "Cy"], s.options) for e in s.events[seen:]]
+    assert lines[:5] == ["The votes are revealed.", "Ada voted to delay the show.", "Bo voted to delay the show.",
+                         "Cy voted to start the show.", "Vote: 2 to delay, 1 to start: the show is delayed."]

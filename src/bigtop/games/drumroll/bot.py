@@ -76,6 +76,9 @@ class HeuristicBot:
                 return 4.0 if info.kind != "cube_income" or sum(s.storage[p]) > 1 else -1
             if info.kind == "trailer":
                 return 3.0
+            if info.kind == "fire" and s.sealed_kind == "before_show":
+                # a performer that cannot perform would be fired at the show with compensation
+                return 3.0 if any(s.level(x) == 0 for x in s.circus[p] if x not in s.flipped) else -5.0
             return -5.0
         if isinstance(a, A.Keep):
             if a.card in c.performers:

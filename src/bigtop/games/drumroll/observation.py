@@ -30,13 +30,13 @@ SKIPS_SCALE = 5
 
 STEPS = (
     "draft", "turn_start", "place", "resolve", "carry_out", "queue", "distribution", "turn_end", "refill",
-    "vote", "vote_count", "show_start", "show_player", "show_salary",
+    "vote", "double_vote", "vote_count", "before_show", "show_start", "show_player", "show_salary",
 )
 PROMPTS = (
-    "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "double_vote", "perform",
+    "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform",
     "outstanding", "effect", "skip", "hand_limit", "look",
 )
-SEALED = ("draft", "cubes", "carry_out", "vote", "distribution")
+SEALED = ("draft", "cubes", "carry_out", "vote", "double_vote", "before_show", "distribution")
 EFFECTS = (*get_args(EffectKind), "card_cube_income", "extra_resources", "fire")
 SLOTS = CUBE_SLOTS + OTHER_SLOTS
 QUEUE_KINDS = ("invest", "performer", "personnel")

@@ -9,6 +9,28 @@ from .data import COLORS, TYPES
 if TYPE_CHECKING:
     from .state import DrumRollState
 
+SCORE_CATEGORIES = {
+    "flips": "Flipped performers",
+    "benefits": "Performance benefits",
+    "regions": "Region bonuses",
+    "orchestra": "Orchestra",
+    "applause": "Extended Applause",
+    "largest_show": "Largest Show",
+    "full_variety": "Full Variety",
+    "perfect_show": "Perfect Show",
+    "large_troupe": "Large Troupe",
+    "bank_representative": "Bank Representative",
+    "unused_cards": "Unused investment cards",
+    "resource_bonus": "Resource Bonus",
+    "trailer_bonus": "Trailer Bonus",
+    "personnel_bonus": "Personnel Bonus",
+    "no_performance": "Performers fired for no performance",
+    "salaries": "Unpaid salaries",
+    "late_votes": "Delay votes after the 6th turn",
+}
+"""Where prestige comes from, in the order the end screen shows it (losses last): the key of each
+`State.score_breakdown` category and its English label."""
+
 
 def final_bonuses(state: DrumRollState) -> dict[str, Any]:
     """Per seat, every end-game source of prestige (added to the score by the caller).

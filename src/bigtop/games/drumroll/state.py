@@ -52,13 +52,26 @@ _hire = lru_cache(maxsize=None)(Hire)
 _perform = lru_cache(maxsize=None)(Perform)
 _play = lru_cache(maxsize=None)(Play)
 
-# cards that only add to their owner's board: playable (publicly) during a sealed step too
-SEALED_STEP_CARDS = frozenset({"income", "extra_resources", "trailer"})
+# investment cards that "can be played at any moment" (Fire a Performer never during a show)
+ANY_MOMENT_CARDS = frozenset({"income", "extra_resources", "trailer", "fire", "cube_income"})
+# the cards playable (publicly) during each sealed step, and at the choices such a card asks: in the
+# distribution only those that just add to the player's board, so that nothing the sealed moves count
+# on is taken away; none while carrying out markers (which are asked only while their colour is in
+# stock); every "any moment" card in the vote, the Double Vote question and before a show
+SEALED_STEP_CARDS = {
+    "draft": frozenset(),
+    "cubes": frozenset(),
+    "carry_out": frozenset(),
+    "distribution": frozenset({"income", "extra_resources", "trailer"}),
+    "vote": ANY_MOMENT_CARDS,
+    "double_vote": ANY_MOMENT_CARDS,
+    "before_show": ANY_MOMENT_CARDS,
+}
 _VOTE = {False: Vote(False), True: Vote(True)}
 # prompts at which a playable investment card may be played ("at any moment")
 CARD_WINDOWS = frozenset({
     "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform", "outstanding",
-    "effect", "skip", "hand_limit", "double_vote",
+    "effect", "skip", "hand_limit",
 })
 
 
@@ -86,6 +99,7 @@ class DrumRollState(State):
         n = players
         self.coins = [0] * n
         self.prestige = [0] * n
+        self.earned: list[dict[str, int]] = [{} for _ in range(n)]  # prestige by scoring category
         self.stock = [nums.cubes_per_colour] * 5
         self.storage = [[0] * 5 for _ in range(n)]
         self.circus: list[list[str]] = [[] for _ in range(n)]
@@ -231,6 +245,12 @@ class DrumRollState(State):
         self.storage[p][CI[color]] -= 1
         self.stock[CI[color]] += 1
 
+    def _score(self, p: int, category: str, amount: int) -> None:
+        """p gains `amount` prestige (a loss if negative), counted under `category` (SCORE_CATEGORIES)."""
+        if amount:
+            self.prestige[p] += amount
+            self.earned[p][category] = self.earned[p].get(category, 0) + amount
+
     def _pay(self, p: int, amount: int) -> int:
         """Pay what one can; returns the unpaid part."""
         paid = min(amount, self.coins[p])
@@ -252,7 +272,7 @@ class DrumRollState(State):
     def _fire(self, p: int, card: str, compensation: bool) -> None:
         if compensation:
             unpaid = self._pay(p, self.content.performers[card].cost)
-            self.prestige[p] -= self.nums.no_performance_penalty + unpaid
+            self._score(p, "no_performance", -(self.nums.no_performance_penalty + unpaid))
         self._remove_performer(p, card)
         self.emit("fired", seat=p, card=card, compensation=compensation)
 
@@ -285,10 +305,19 @@ class DrumRollState(State):
     def result_details(self) -> dict[str, Any]:
         return dict(self.details)
 
+    def score_breakdown(self) -> dict[str, tuple[float, ...]]:
+        """Each seat's prestige by where it came from (SCORE_CATEGORIES), losses as negative points;
+        only the categories someone scored in."""
+        from .scoring import SCORE_CATEGORIES
+
+        return {key: tuple(float(e.get(key, 0)) for e in self.earned)
+                for key in SCORE_CATEGORIES if any(key in e for e in self.earned)}
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, DrumRollState)
         other.coins = list(self.coins)
         other.prestige = list(self.prestige)
+        other.earned = [dict(x) for x in self.earned]
         other.stock = list(self.stock)
         other.storage = [list(s) for s in self.storage]
         other.circus = [list(x) for x in self.circus]
@@ -333,9 +362,8 @@ class DrumRollState(State):
             if kind in CARD_WINDOWS:
                 cards = self._playable(p, kind)
                 if self.sealed is not None:
-                    # a choice asked by a card played during a sealed step: the step's own limits hold,
-                    # so no card may undo what the player's sealed choice already counts on
-                    cards = [x for x in cards if self.content.investments[x].kind in SEALED_STEP_CARDS]
+                    # a choice asked by a card played during a sealed step: the step's own limits hold
+                    cards = self._cards_in_sealed_step(cards)
                 out.extend(_play(x) for x in cards)
             return out
         assert self.sealed is not None
@@ -361,8 +389,6 @@ class DrumRollState(State):
                 ok = any(self.storage[p])
             elif k == "extra_resources":
                 ok = any(self.stock)
-            elif k == "double_vote":
-                ok = kind == "double_vote"
             elif k == "applause":
                 ok = kind == "perform" and self.step == "show_player"
             if ok:
@@ -382,15 +408,32 @@ class DrumRollState(State):
         slot = self.markers[self._carry_out_markers(p)[len(self.work[p])]][1]
         return [_TAKE[slot, 1] if slot in CI else DONE, DECLINE]
 
+    def _cards_in_sealed_step(self, cards: list[str]) -> list[str]:
+        """Those of `cards` that may be played during the sealed step in progress."""
+        allowed = SEALED_STEP_CARDS[self.sealed_kind]
+        return [x for x in cards if self.content.investments[x].kind in allowed]
+
     def _sealed_vote(self, p: int) -> list[Action]:
-        return [_VOTE[False], _VOTE[True]] + [_play(x) for x in self._playable(p, "vote")
-                                              if self.content.investments[x].kind in SEALED_STEP_CARDS]
+        return [_VOTE[False], _VOTE[True]] + [_play(x) for x in self._cards_in_sealed_step(self._playable(p, "vote"))]
+
+    def _sealed_double_vote(self, p: int) -> list[Action]:
+        """`Done` (the vote counts once) or play a Double Vote card (sealed: revealed with the others'
+        answers); any card playable at any moment is played at once, in the open."""
+        out: list[Action] = [DONE]
+        double = next((x for x in self.hands[p] if self.content.investments[x].kind == "double_vote"), None)
+        if double is not None:
+            out.append(_play(double))
+        out.extend(_play(x) for x in self._cards_in_sealed_step(self._playable(p, "double_vote")))
+        return out
+
+    def _sealed_before_show(self, p: int) -> list[Action]:
+        """`Done` (ready for the show) or play a card playable at any moment, at once, in the open."""
+        return [DONE] + [_play(x) for x in self._cards_in_sealed_step(self._playable(p, "before_show"))]
 
     def _sealed_distribution(self, p: int) -> list[Action]:
         w = self.work[p]
         out: list[Action] = [DONE]
-        out.extend(_play(x) for x in self._playable(p, "distribution")
-                   if self.content.investments[x].kind in SEALED_STEP_CARDS)
+        out.extend(_play(x) for x in self._cards_in_sealed_step(self._playable(p, "distribution")))
         storage, filled, moves, agent, assistant = w["storage"], w["filled"], w["moves"], w["agent"], w["assistant"]
         if moves > 0 and any(storage):
             performers = self.content.performers
@@ -467,9 +510,6 @@ class DrumRollState(State):
     def _legal_organizer(self, p: int, data: Any) -> list[Action]:
         return [ReturnOrganizer(False), ReturnOrganizer(True)]
 
-    def _legal_double_vote(self, p: int, data: Any) -> list[Action]:
-        return [Done()]
-
     def _legal_perform(self, p: int, data: Any) -> list[Action]:
         left = [x for x in self.circus[p] if x not in self.levels[p] and x not in self.flipped]
         return [_perform(x) for x in left] if left else [DONE]
@@ -520,12 +560,15 @@ class DrumRollState(State):
             else:
                 self.prompts.pop()
                 getattr(self, "_do_" + kind)(p, data, action)
-        elif isinstance(action, Play):
+        elif isinstance(action, Play) and not (self.sealed_kind == "double_vote" and self._is_double_vote(action.card)):
             self._play_card(player, action.card)
         else:
             assert self.sealed is not None
             getattr(self, "_seal_" + self.sealed_kind)(player, action)
         self._advance()
+
+    def _is_double_vote(self, card: str) -> bool:
+        return self.content.investments[card].kind == "double_vote"
 
     # sealed steps
     def _seal_draft(self, p: int, action: Action) -> None:
@@ -584,12 +627,41 @@ class DrumRollState(State):
         self.votes = votes
         self.reveal()
         self.emit("votes_revealed", votes=[self.votes[q] for q in range(self.players)])
+        for q in range(self.players):
+            if self.votes[q]:
+                self.emit("voted_delay", seat=q)
+            else:
+                self.emit("voted_start", seat=q)
         self.sealed, self.sealed_kind = None, ""
         self.double = []
-        for q in reversed(self.player_order(self.start)):
-            if any(self.content.investments[x].kind == "double_vote" for x in self.hands[q]):
-                self.prompts.append(("double_vote", q, None))
         self.step = "vote_count"
+        # "After seeing the result of a vote, you may use this card": asked of every seat holding any card
+        # (hand sizes are public), while a Double Vote card may be in a hand, so that nobody learns who has one
+        asked = [q for q in self.player_order(self.start) if self.hands[q]]
+        doubles = [x for x, info in self.content.investments.items() if info.kind == "double_vote"]
+        if asked and not set(doubles) <= set(self.inv_discard):
+            self.sealed, self.sealed_kind = SealedChoices(asked), "double_vote"
+            self.step = "double_vote"
+
+    def _seal_double_vote(self, p: int, action: Action) -> None:
+        assert isinstance(action, (Done, Play)) and self.sealed is not None
+        answers = self.sealed.seal(p, action.card if isinstance(action, Play) else None)
+        if answers is None:
+            return
+        self.reveal()
+        for q in self.player_order(self.start):
+            card = answers.get(q)
+            if card is not None:
+                self._discard_played(q, card)
+                self.double.append(q)
+        self.sealed, self.sealed_kind = None, ""
+        self.step = "vote_count"
+
+    def _seal_before_show(self, p: int, action: Action) -> None:
+        assert isinstance(action, Done) and self.sealed is not None
+        if self.sealed.seal(p, True) is not None:
+            self.sealed, self.sealed_kind = None, ""
+            self.step = "show_start"
 
     def _seal_distribution(self, p: int, action: Action) -> None:
         assert self.sealed is not None
@@ -624,6 +696,7 @@ class DrumRollState(State):
     def _finish_distribution(self) -> None:
         """Reveal every player's distribution and carry it out, seat by seat in turn order."""
         for p in self.player_order(self.start):
+            done = []
             for op in self.work[p]["ops"]:
                 if isinstance(op, Move):
                     if self.storage[p][CI[op.color]] <= 0:
@@ -643,7 +716,9 @@ class DrumRollState(State):
                     self._spend_cube(p, op.src)
                     for col in gains:
                         self._gain_cube(p, col)
-            self.emit("distributed", seat=p, ops=[str(o) for o in self.work[p]["ops"]])
+                done.append(op)
+            self.emit("distributed", seat=p, moves=[[o.card, o.color] for o in done if isinstance(o, Move)],
+                      conversions=[[o.card, o.src, o.dst] for o in done if isinstance(o, Convert)])
         self.work = [None] * self.players
         self.sealed, self.sealed_kind = None, ""
         self.step = "turn_end"
@@ -658,11 +733,7 @@ class DrumRollState(State):
     def _do_place(self, p: int, data: Any, action: Action) -> None:
         assert isinstance(action, Place)
         if action.unblock:
-            card = next(x for x in self.hands[p] if self.content.investments[x].kind == "unblock")
-            self.hands[p].remove(card)
-            self.inv_discard.append(card)
-            self.inv_known.pop(card, None)
-            self.emit("played", seat=p, card=card)
+            self._discard_played(p, next(x for x in self.hands[p] if self.content.investments[x].kind == "unblock"))
         self.markers.append((p, action.slot))
         self.place_i += 1
         self.emit("placed", seat=p, slot=action.slot, unblock=action.unblock)
@@ -704,9 +775,6 @@ class DrumRollState(State):
             self.organizer_block = p
             self.emit("organizer_returned", seat=p)
 
-    def _do_double_vote(self, p: int, data: Any, action: Action) -> None:
-        return None
-
     def _do_perform(self, p: int, data: Any, action: Action) -> None:
         if isinstance(action, Done):
             self._close_show(p)
@@ -728,14 +796,15 @@ class DrumRollState(State):
         assert isinstance(action, Outstanding)
         card = data
         if action.flip:
-            self.prestige[p] += self.flip_value(p, card)
+            gain = self.flip_value(p, card)
+            self._score(p, "flips", gain)
             self.flipped[card] = self.show
             slots = self.filled[card]
             for i, col in enumerate(slots):
                 if col is not None:
                     self.stock[CI[col]] += 1
                     slots[i] = None
-            self.emit("flipped", seat=p, card=card)
+            self.emit("flipped", seat=p, card=card, prestige=gain)
         else:
             self._benefit(p, self.content.performers[card].outstanding)
 
@@ -746,7 +815,7 @@ class DrumRollState(State):
             if e.kind == "coins":
                 self.coins[p] += e.amount
             elif e.kind == "prestige":
-                self.prestige[p] += e.amount
+                self._score(p, "benefits", e.amount)
             elif e.kind == "skip_salary":
                 self.skips[p] += e.amount
             else:
@@ -819,12 +888,16 @@ class DrumRollState(State):
         if len(self.hands[p]) > self.hand_limit(p) and not any(k == "hand_limit" and q == p for k, q, _ in self.prompts):
             self.prompts.append(("hand_limit", p, None))
 
-    def _play_card(self, p: int, card: str) -> None:
-        info = self.content.investments[card]
+    def _discard_played(self, p: int, card: str) -> None:
+        """`card` leaves p's hand for the face-up discard pile, played."""
         self.hands[p].remove(card)
         self.inv_discard.append(card)
         self.inv_known.pop(card, None)
         self.emit("played", seat=p, card=card)
+
+    def _play_card(self, p: int, card: str) -> None:
+        info = self.content.investments[card]
+        self._discard_played(p, card)
         k = info.kind
         if k == "income":
             self.coins[p] += info.amount
@@ -836,14 +909,11 @@ class DrumRollState(State):
             self.prompts.append(("effect", p, ("card_cube_income", info.amount, ())))
         elif k == "extra_resources":
             self.prompts.append(("effect", p, ("extra_resources", 1, (info.color,))))
-        elif k == "double_vote":
-            self.double.append(p)
-            if self.prompts and self.prompts[-1][0] == "double_vote" and self.prompts[-1][1] == p:
-                self.prompts.pop()
         elif k == "applause":
             gain = sum(1 for x, lv in self.levels[p].items() if lv == 3 and self.content.performers[x].type == info.type)
             loss = sum(1 for x, lv in self.levels[p].items() if lv == 1 and self.content.performers[x].type == info.type)
-            self.prestige[p] += gain - loss
+            self._score(p, "applause", gain - loss)
+            self.emit("applause", seat=p, type=info.type, prestige=gain - loss)
         # a hand-limit prompt ends once the hand is small enough
         if self.prompts and self.prompts[-1][0] == "hand_limit" and self.prompts[-1][1] == p \
                 and len(self.hands[p]) <= self.hand_limit(p):
@@ -977,7 +1047,7 @@ class DrumRollState(State):
     def _step_refill(self) -> None:
         self._refill()
         if self.turn >= self.nums.last_turn:
-            self.step = "show_start"
+            self.step = "before_show"
         elif self.turn >= self.nums.first_vote_after:
             self.sealed, self.sealed_kind = SealedChoices(range(self.players)), "vote"
             self.step = "vote"
@@ -1021,13 +1091,23 @@ class DrumRollState(State):
         if not first_vote:
             for p in range(self.players):
                 if self.votes[p]:
-                    self.prestige[p] -= self.nums.late_delay_penalty
+                    self._score(p, "late_votes", -self.nums.late_delay_penalty)
         self.vote_log.append({"show": self.show, "turn": self.turn, "votes": [self.votes[p] for p in range(self.players)],
                               "double": list(self.double), "delayed": delayed})
         self.emit("vote_result", delayed=delayed, delay=delay, ready=ready)
         self.votes, self.double = {}, []
         if delayed:
             self._next_turn()
+        else:
+            self.step = "before_show"
+
+    def _step_before_show(self) -> None:
+        """The last moment before the show, when a card playable "at any moment" (Fire a Performer
+        too: "You may not fire a performer during a show") may still be played: asked of every seat
+        holding any card (hand sizes are public), all at once."""
+        asked = [p for p in self.player_order(self.start) if self.hands[p]]
+        if asked:
+            self.sealed, self.sealed_kind = SealedChoices(asked), "before_show"
         else:
             self.step = "show_start"
 
@@ -1051,11 +1131,11 @@ class DrumRollState(State):
         region = self.content.regions[self.region_of(p)]
         types = [self.content.performers[x].type for x in self.circus[p]]
         gain = sum(region.prestige * (types.count(t) // region.per) for t in region.types)
-        self.prestige[p] += gain
+        self._score(p, "regions", gain)
         for x in self.staff[p]:
             info = self.content.personnel[x]
             if info.kind == "orchestra":
-                self.prestige[p] += info.amount
+                self._score(p, "orchestra", info.amount)
             elif info.kind == "popcorn":
                 self.coins[p] += info.amount
         self.emit("region_bonus", seat=p, region=region.id, prestige=gain)
@@ -1068,7 +1148,7 @@ class DrumRollState(State):
         p = (self.start + self.show_i) % self.players
         total = sum(self.salary(p, x) for x in self.circus[p] + self.staff[p] if x not in self.skipped[p])
         unpaid = self._pay(p, total)
-        self.prestige[p] -= unpaid
+        self._score(p, "salaries", -unpaid)
         self.emit("salaries", seat=p, due=total, unpaid=unpaid)
         self.show_i += 1
         self.step = "show_player"
@@ -1096,7 +1176,9 @@ class DrumRollState(State):
 
         self.details = final_bonuses(self)
         for p, row in enumerate(self.details["bonuses"]):
-            self.prestige[p] += sum(row.values())
+            for bonus, prestige in row.items():
+                self._score(p, bonus, prestige)
+                self.emit("bonus", seat=p, bonus=bonus, prestige=prestige)
         self.over = True
         self.emit("game_over", scores=list(self.prestige))
 
@@ -1113,7 +1195,7 @@ class DrumRollState(State):
         among the cards they are looking at (except cards whose place `player` knows: those it put
         back at the bottom of the deck, wherever they went since); other seats' draft hands; other
         seats' sealed choices (draft pick, starting cubes, carrying out cube and ticket markers, vote,
-        distribution), each redrawn among the legal ones (the kernel then reseeds the copy's chance
+        Double Vote, distribution), each redrawn among the legal ones (the kernel then reseeds the copy's chance
         stream). Everything `player` sees stays as it is.
         """
         other = self.clone()
@@ -1155,6 +1237,10 @@ class DrumRollState(State):
                 sealed.choices[q] = rng.choice(other.draft[q])
             elif kind == "vote" and q in sealed.choices:
                 sealed.choices[q] = bool(rng.below(2))
+            elif kind == "double_vote" and q in sealed.choices:
+                # whether q played a Double Vote card: only if q holds one in the copy
+                double = next((x for x in other.hands[q] if other._is_double_vote(x)), None)
+                sealed.choices[q] = double if double is not None and rng.below(2) else None
             elif kind == "cubes" and other.work[q]:
                 picks = len(other.work[q])
                 other.work[q] = []
