@@ -1201,32 +1201,12 @@ class DrumRollState(State):
         other = self.clone()
         n = self.players
         others = [q for q in range(n) if q != player]
-        # investment cards, place by place: one pool of every card whose place `player` cannot know
-        known = other.inv_known
-        places: list[tuple[list[str], int]] = []
-        pool: list[str] = []
-        marks: list[tuple[int, ...] | None] = []
-        for cards in [other.inv_deck, *(other.hands[q] for q in others), *(other.looking[q] for q in others)]:
-            for i, card in enumerate(cards):
-                if player is not None and player in known.get(card, ()):
-                    continue
-                places.append((cards, i))
-                pool.append(card)
-                marks.append(known.pop(card, None))  # what other seats know goes with the place
-        rng.shuffle(pool)
-        for (cards, i), card, mark in zip(places, pool, marks, strict=True):
-            cards[i] = card
-            if mark:
-                known[card] = mark
-        # performers: the deck and others' draft hands; personnel: the deck
-        pool = list(other.perf_deck)
-        for q in others:
-            pool += other.draft[q]
-        rng.shuffle(pool)
-        for q in others:
-            other.draft[q] = [pool.pop() for _ in other.draft[q]]
-        other.perf_deck = pool
-        rng.shuffle(other.pers_deck)
+        # each kind of card, place by place: one pool of every card whose place `player` cannot know
+        # (the deck's order, other seats' hands, looks and draft hands), shuffled and dealt back in order
+        _deal_anew([other.inv_deck, *(other.hands[q] for q in others), *(other.looking[q] for q in others)],
+                   other.inv_known, player, rng)
+        _deal_anew([other.perf_deck, *(other.draft[q] for q in others)], {}, player, rng)
+        _deal_anew([other.pers_deck], {}, player, rng)
         # others' sealed choices, redrawn among the legal ones
         sealed = other.sealed
         if sealed is None:
@@ -1268,6 +1248,27 @@ class DrumRollState(State):
         from .scoring import check_invariants
 
         check_invariants(self)
+
+
+def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player: int | None, rng: Rng) -> None:
+    """Shuffle the cards of `piles` whose place `player` does not know (`known`: card -> the seats who
+    know where it is) and deal them back to those places, in order. What other seats know of a place
+    stays with the place."""
+    places: list[tuple[list[str], int]] = []
+    pool: list[str] = []
+    marks: list[tuple[int, ...] | None] = []
+    for cards in piles:
+        for i, card in enumerate(cards):
+            if player is not None and player in known.get(card, ()):
+                continue
+            places.append((cards, i))
+            pool.append(card)
+            marks.append(known.pop(card, None))
+    rng.shuffle(pool)
+    for (cards, i), card, mark in zip(places, pool, marks, strict=True):
+        cards[i] = card
+        if mark:
+            known[card] = mark
 
 
 def _copy_work(w: Any) -> Any:
