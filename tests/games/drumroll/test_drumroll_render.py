@@ -48,11 +48,8 @@ def test_cube_displays_and_card_names_are_never_read_as_markup(tmp_path: Path) -
     cards = (DATA / "cards.toml").read_text(encoding="utf-8").replace('name = "Rope Walker"', 'name = "[bold]Rope[/] Walker"')
     path = tmp_path / "cards.toml"
     path.write_text(cards, encoding="utf-8")
-    state = GAME.new(3, seed=1, options={"cards": str(path), "performer_order": ("tumbler", "knife-juggler", "lion-tamer",
-                                                                                 "fire-eater", "rope-walker", "giant")})
-    for p in range(3):
-        state.apply(p, Keep(state.draft[p][0]))
-    state.filled["rope-walker"] = ["red", None, None]  # as after a distribution
+    state = GAME.from_position(3, {"seats": [{"performers": [{"id": "rope-walker", "cubes": ["red"]}]}, {}, {}]},
+                               options={"cards": str(path)})
     board = text(GAME.render(state, 0))
     assert "[bold]Rope[/] Walker (acrobat) [red - -] -> poor" in board
     assert "[bold]Rope[/] Walker" in text(GAME.cards({"cards": str(path)}), width=80)

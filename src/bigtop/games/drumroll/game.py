@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game, OptionError
@@ -32,8 +33,9 @@ from .actions import (
     Vote,
 )
 from .data import COLORS, load_content
+from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
-from .state import CUBE_SLOTS, OTHER_SLOTS, DrumRollOptions, DrumRollState
+from .state import DrumRollOptions, DrumRollState
 
 
 class DrumRoll(Game[DrumRollState]):
@@ -55,7 +57,7 @@ class DrumRoll(Game[DrumRollState]):
         acts: list[Action] = [Invest(), Decline(), Done(), Deposit()]
         acts += [Keep(x) for x in perf + inv]
         acts += [TakeCube(col, k) for col in COLORS for k in (1, 2)]
-        acts += [Place(s) for s in CUBE_SLOTS + OTHER_SLOTS] + [Place(s, True) for s in CUBE_SLOTS]
+        acts += [Place(s) for s in COLORS + OTHER_SLOTS] + [Place(s, True) for s in COLORS]
         acts += [Hire(x) for x in perf + pers]
         acts += [Move(x, col) for x in perf for col in COLORS]
         for x in pers:
@@ -92,6 +94,13 @@ class DrumRoll(Game[DrumRollState]):
             raise OptionError(f"first_player={options.first_player}: {self.title} has {players} seats here "
                               f"(0 to {players - 1}, or -1 to draw the starting player)")
         super()._check_options(players, options)
+
+    def from_position(self, players: int, position: dict[str, Any], seed: int = 0, options: Any = None) -> DrumRollState:
+        """A game that starts from `position` (described in `position.py`), checked: a position that
+        cannot happen raises `OptionError` saying why. Its record replays (the position is an option)."""
+        given = dict(options or {})
+        given["position"] = json.dumps(position)
+        return self.new(players, seed=seed, options=given)
 
     def render(self, state: DrumRollState, player: int | None) -> Any:
         from .render import render
