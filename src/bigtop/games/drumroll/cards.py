@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bigtop.core import Action
 
-from .actions import Discard
+from .actions import Discard, play
 from .data import Investment
 from .decisions import PromptKind, prompt
 from .records import EffectChoice, Prompt
@@ -175,6 +175,18 @@ class PersonnelBonus(Card):
 
     def end_bonus(self, s: DrumRollState, p: int, info: Investment) -> int | None:
         return len(s.staff[p])
+
+
+ANY_MOMENT = frozenset(kind for kind, entry in INVESTMENTS.items() if entry.any_moment)
+ADDS_TO_BOARD = frozenset(kind for kind, entry in INVESTMENTS.items() if entry.adds_to_board)
+
+
+def plays(s: DrumRollState, p: int, window: str, kinds: frozenset[str]) -> list[Action]:
+    """`Play` of each card of these kinds that p may play now (a sealed step's card plays)."""
+    if not s.hands[p]:
+        return []
+    investments = s.content.investments
+    return [play(x) for x in playable(s, p, window) if investments[x].kind in kinds]
 
 
 def playable(s: DrumRollState, p: int, window: str) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 from bigtop.core import Action, Game, Rng, SealedChoices, State
 
 from . import flow, phases, visibility
-from .data import CI, TYPES, load_content
+from .data import CI, load_content
 from .decisions import SEALED
 from .records import Distribution, Marker, Prompt, Queued, VoteRecord
 
@@ -349,4 +349,4 @@ class DrumRollState(State):
         check_invariants(self)
 
 
-__all__ = ["DrumRollOptions", "DrumRollState", "TYPES"]
+__all__ = ["DrumRollOptions", "DrumRollState"]

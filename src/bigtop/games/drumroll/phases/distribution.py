@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
 
-from ..actions import DONE, Convert, Done, Move, Play, move, play
-from ..cards import INVESTMENTS, playable
+from ..actions import DONE, Convert, Done, Move, Play, move
+from ..cards import ADDS_TO_BOARD, plays
 from ..data import CI, COLORS
 from ..decisions import Next, SealedStep, sealed, step
 from ..records import Distribution
@@ -53,13 +53,11 @@ class Distribute(SealedStep):
     count on is taken away."""
 
     kind = "distribution"
-    cards = frozenset(kind for kind, card in INVESTMENTS.items() if card.adds_to_board)
+    cards = ADDS_TO_BOARD
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
         w = s.work[p]
-        out: list[Action] = [DONE]
-        if s.hands[p]:
-            out.extend(play(x) for x in playable(s, p, self.kind) if s.content.investments[x].kind in self.cards)
+        out: list[Action] = [DONE, *plays(s, p, self.kind, self.cards)]
         storage, filled, taken = w.storage, w.filled, w.taken
         if w.moves > 0 and any(storage):
             performers = s.content.performers

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action
 
-from ..actions import DONE, Done, Outstanding, Perform, SkipSalary, perform, play
-from ..cards import INVESTMENTS, playable
+from ..actions import DONE, Done, Outstanding, Perform, SkipSalary, perform
+from ..cards import ANY_MOMENT, plays
 from ..data import CI
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
 from ..effects import benefit
@@ -42,12 +42,10 @@ class ReadyForTheShow(SealedStep):
     """Play cards (at once, in the open), then `Done`: ready for the show."""
 
     kind = "before_show"
-    cards = frozenset(kind for kind, card in INVESTMENTS.items() if card.any_moment)
+    cards = ANY_MOMENT
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        if not s.hands[p]:
-            return [DONE]
-        return [DONE, *(play(x) for x in playable(s, p, self.kind) if s.content.investments[x].kind in self.cards)]
+        return [DONE, *plays(s, p, self.kind, self.cards)]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, Done) and s.sealed is not None

@@ -16,22 +16,13 @@ from typing import TYPE_CHECKING
 from bigtop.core import Action, Rng
 
 from ..actions import DONE, VOTE, Done, Play, Vote, play
-from ..cards import INVESTMENTS, discard_played, playable
+from ..cards import ANY_MOMENT, discard_played, plays
 from ..decisions import Next, SealedStep, sealed, step
 from ..records import VoteRecord
 from .turn_end import next_turn
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
-
-ANY_MOMENT = frozenset(kind for kind, card in INVESTMENTS.items() if card.any_moment)
-
-
-def _any_moment_plays(s: DrumRollState, p: int, window: str) -> list[Action]:
-    if not s.hands[p]:
-        return []
-    return [play(x) for x in playable(s, p, window) if s.content.investments[x].kind in ANY_MOMENT]
-
 
 @step("vote")
 def open_vote(s: DrumRollState) -> Next:
@@ -47,7 +38,7 @@ class TakeTheVote(SealedStep):
     cards = ANY_MOMENT
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        return [VOTE[False], VOTE[True], *_any_moment_plays(s, p, self.kind)]
+        return [VOTE[False], VOTE[True], *plays(s, p, self.kind, self.cards)]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, Vote) and s.sealed is not None
@@ -100,7 +91,7 @@ class PlayDoubleVote(SealedStep):
         double = double_vote_card(s, p)
         if double is not None:
             out.append(play(double))
-        out.extend(_any_moment_plays(s, p, self.kind))
+        out.extend(plays(s, p, self.kind, self.cards))
         return out
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
