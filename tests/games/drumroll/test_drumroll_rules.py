@@ -1096,3 +1096,22 @@ def test_whole_game_three_shows() -> None:
     random_playout(s, Rng(3))
     assert s.is_over() and s.view(None)["show"] == 4
     s.check_invariants()
+
+
+def test_undo_refuses_a_move_that_shows_a_hidden_card() -> None:
+    """Undo follows the table rule, "never across a random draw, a reveal or another player's move" (docs/kernel.md):
+    an Unblock Action puts the seat's copy face up, and the last show's end scores the hands."""
+    s = position(3, {0: {"hand": ["unblock-2"]}, 1: {"hand": ["extra-income-1"]}})
+    s.apply(0, Place("red"))
+    s.apply(1, Place("pass"))
+    s.apply(2, Place("pass"))
+    assert s.undo(2).to_move() == (2,)  # a plain marker can be taken back
+    s.apply(0, Place("red", True))
+    with pytest.raises(IllegalAction, match="revealed"):
+        s.undo(0)
+    s = show(3, {0: {"hand": ["resource-bonus-1"], "storage": {"red": 3}}}, show=2)
+    for p in range(3):
+        s.apply(p, Done())
+    assert s.is_over() and bonuses(s, 0)["resource_bonus"] == 1
+    with pytest.raises(IllegalAction, match="revealed"):
+        s.undo(2)

@@ -209,7 +209,8 @@ class PlaceMarker(PromptKind):
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         assert isinstance(action, Place)
-        if action.unblock:
+        if action.unblock:  # which copy of Unblock Action the seat held is now face up
+            s.reveal()
             discard_played(s, p, next(x for x in s.hands[p] if s.content.investments[x].kind == "unblock"))
         s.markers.append(Marker(p, action.slot))
         s.place_i += 1

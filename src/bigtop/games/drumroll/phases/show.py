@@ -209,6 +209,7 @@ def end_show(s: DrumRollState) -> Next:
 def final_scoring(s: DrumRollState) -> None:
     from ..scoring import final_bonuses
 
+    s.reveal()  # the end bonuses are scored from the hands, which the result shows
     s.details = final_bonuses(s)
     for p, row in enumerate(s.details["bonuses"]):
         for bonus, prestige in row.items():
