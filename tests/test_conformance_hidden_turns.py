@@ -13,6 +13,9 @@ holds what. Two checks, at every step of seeded random games:
   the next `to_move()` must be the same; where p's whole view is the same, so must p's legal
   actions. This catches a game that decides, at a reveal, who is asked next from hidden cards
   and then keeps that decision in its state, where a copy made afterwards would just inherit it.
+  It takes a move that shows everyone something hidden to say so in the public log (the shipped
+  games log what they reveal: votes, distributions, the draft); a reveal seen only in the views
+  would make two games that differ in public look alike to this check.
 
 `pytest --conformance-games N` sets the number of seeded games per game and player count.
 """
