@@ -305,6 +305,8 @@ class TrollFestState(State):
         elif isinstance(action, Move):
             self._on_move(p, action.city)
         elif isinstance(action, PlayCard):
+            if self.phase != "festival":
+                self.reveal()  # a card from a hidden hand is now face up
             self.hand[p].remove(action.card)
             self.emit("play_card", seat=p, card=action.card, arg=action.arg)
             self._push(p, action.card, action.arg)
@@ -338,6 +340,7 @@ class TrollFestState(State):
         chosen_by = self.sealed.seal(p, card)
         if chosen_by is None:
             return
+        self.reveal()  # every seat now sees the packet passed to it
         c = self.c
         for q, chosen in chosen_by.items():
             self.packet[q].remove(chosen)
@@ -478,6 +481,7 @@ class TrollFestState(State):
     def _place_groundhog(self) -> None:
         """Draw City cards until one whose city has not reached its limit; the Groundhog goes there."""
         c = self.c
+        self.reveal()  # City cards come from the top of a hidden deck
         self.holder = -1
         self.groundhog = -1
         limit = self.players - 1
@@ -530,6 +534,7 @@ class TrollFestState(State):
         symbol = c.cities[city].symbol
         self.step = "after"
         if symbol == "market" and self.actions:
+            self.reveal()  # the mover sees the top of the action deck
             self.market = self.actions[:MARKET_DRAW]
             del self.actions[:MARKET_DRAW]
             self.step = "market"
@@ -541,6 +546,7 @@ class TrollFestState(State):
         if source < 0:
             return
         if source == BLIND:
+            self.reveal()  # the mover sees the top of the seasoned deck
             self.blind = self.seasoned.pop(0)
             self.step = "blind"
             return
@@ -549,6 +555,7 @@ class TrollFestState(State):
     def _take_springboard(self, p: int, slot: int, species: str) -> None:
         card = self.springboard[slot]
         if self.seasoned:
+            self.reveal()  # the refill comes face up from the top of the deck
             self.springboard[slot] = self.seasoned.pop(0)
         else:
             del self.springboard[slot]
@@ -618,6 +625,7 @@ class TrollFestState(State):
         answers = self.answer.seal(p, hammer)
         if answers is None:
             return
+        self.reveal()  # everyone learns whether a sealed answer was a Hammer
         self.answer = None
         top = self.stack[-1][0]
         n = self.players
