@@ -163,7 +163,7 @@ def test_the_check_finds_a_draw_that_does_not_reveal() -> None:
     find_peek(register(HighCard, peeking(HighCardState, Draw), "peeking-highcard"), 3)
 
 
-@pytest.mark.parametrize("action", ["Pick", "Move", "Recruit", "Answer"])
+@pytest.mark.parametrize("action", ["Pick", "VisitMarket", "Recruit", "Answer"])
 def test_the_check_finds_troll_fest_moves_that_show_cards_without_reveal(action: str) -> None:
     """The draft pass, a Market draw, a Springboard refill or blind audition, an answer window's
     outcome: each, without reveal(), is found in a few random games."""

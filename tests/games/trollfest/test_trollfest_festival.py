@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from trollfest_scenario import to_tour
+
+from bigtop.core import Rng
+from bigtop.games.trollfest import GAME
 from bigtop.games.trollfest.data import content
 from bigtop.games.trollfest.scoring import festival_scores, place_points
 
@@ -80,3 +84,19 @@ def test_authenticity_bonuses() -> None:
     assert out[0]["one_species"] == 0 and out[0]["female_only"] == 0
     assert out[1]["female_only"] == auth["female_only"] and out[1]["one_species"] == auth["one_species"]
     assert out[2]["classic_rock"] == 0 and out[2]["male_only"] == 0 and out[2]["female_only"] == 0
+
+
+def test_the_score_breakdown_names_every_point() -> None:
+    """'The winner scores 5 points' (band name), concerts, bonuses and the Festival: each seat's
+    points by category, in the order of `score_categories`, add up to its score."""
+    s = to_tour(3, winner=2)
+    assert s.score_breakdown()["band_name"] == (0.0, 0.0, 5.0)
+    rng = Rng(4)
+    while not s.is_over():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[rng.below(len(legal))])
+    breakdown = s.score_breakdown()
+    assert list(breakdown) == list(GAME.score_categories)
+    assert all(sum(points[p] for points in breakdown.values()) == s.scores()[p] for p in range(3))
+    assert sum(breakdown["concerts"]) > 0 and sum(breakdown["energy"]) > 0

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bigtop.games.trollfest import GAME, TrollFestState
-from bigtop.games.trollfest.actions import Answer, Move, Name, Pick, PlayCard, StartCity, Vote
+from bigtop.games.trollfest.actions import Answer, Move, Name, Pick, PlayCard, StartCity, VisitMarket, Vote
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.observation import DECISIONS, HAND_CAP, SCORE_CAP, STEPS, TrollFestEncoder
 from bigtop.rl.encoding import encoder_for
@@ -166,6 +166,7 @@ def test_market_cards_show_only_to_the_seat_that_draws_them() -> None:
     s = started()
     enc = encoder(3)
     s.apply(1, Move(CITY["bouldergate"]))
+    s.apply(1, VisitMarket(True))
     assert s.step == "market"
     mover, other = observe(enc, s, 1), observe(enc, s, 0)
     assert block(enc, mover, "market").sum() > 0 and block(enc, other, "market").sum() == 0

@@ -6,10 +6,9 @@ Decks are lists with the top at index 0; "to the bottom" appends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from bigtop.core import Action, OptionError, Rng, SealedChoices, State
+from bigtop.core import Action, Rng, SealedChoices, State
 from bigtop.games.trollfest.actions import (
     Answer,
     DropArtist,
@@ -24,10 +23,12 @@ from bigtop.games.trollfest.actions import (
     Recruit,
     ShowBand,
     StartCity,
+    VisitMarket,
     Vote,
 )
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS, Content, content
-from bigtop.games.trollfest.scoring import ATTRIBUTES, festival_scores
+from bigtop.games.trollfest.options import TrollFestOptions, check_options
+from bigtop.games.trollfest.scoring import ATTRIBUTES, CATEGORIES, TOUR_CATEGORIES, festival_scores
 
 TOUR_TOKENS = {3: 14, 4: 12, 5: 10, 6: 10}
 DRAGONS_PER_PASS = {3: 2, 4: 2, 5: 3, 6: 3}
@@ -35,22 +36,14 @@ DRAFT_ARTISTS = 4
 DRAFT_ACTIONS = 4
 SPRINGBOARD = 7
 MARKET_DRAW = 4
+FIRST_TOKEN = 2  # concert points for the first tour token in a city
+GROUNDHOG = 5  # concert points where the Groundhog is
 BLIND = 7  # Recruit source meaning "the top of the deck"
 BEFORE_MOVE = ("double_move", "move_groundhog")
 ANY_TIME = ("take_dragon", "scout")
 
 
-@dataclass(frozen=True)
-class TrollFestOptions:
-    """Options. The `*_top` fields fix deck orders (card ids put on top, in order) for tutorials,
-    puzzles and tests; `groundhog_city` fixes the Groundhog's first city (a city id)."""
-
-    seasoned_top: tuple[str, ...] = ()
-    action_top: tuple[str, ...] = ()
-    starting_top: tuple[str, ...] = ()
-    city_top: tuple[str, ...] = ()
-    groundhog_city: str = ""
-    runoff_limit: int = 3  # run-offs before the seed settles a tie (0: vote until one band wins)
+DEFAULT_OPTIONS = TrollFestOptions()
 
 
 def _kind(c: Content, card: int) -> str:
@@ -69,16 +62,20 @@ class TrollFestState(State):
     def __init__(self, game: Any, players: int, seed: int, options: TrollFestOptions) -> None:
         super().__init__(game, players, seed, options)
         c = self.c = content()
+        if options != DEFAULT_OPTIONS:
+            check_options(c, options)
         n = players
         rng = self.rng
         self.phase = "draft"
         self.score = [0] * n
         # decks (top first)
         self.start_decks = []
+        instrument = {a.id: a.instrument for a in c.artists} if options.starting_top else {}
         for inst in BASIC_INSTRUMENTS:
             deck = [i for i, a in enumerate(c.artists) if a.deck == "starting" and a.instrument == inst]
             rng.shuffle(deck)
-            self.start_decks.append(self._stack_top(deck, options.starting_top, lambda i: c.artists[i].id))
+            top = tuple(i for i in options.starting_top if instrument[i] == inst)
+            self.start_decks.append(self._stack_top(deck, top, lambda i: c.artists[i].id))
         seasoned = [i for i, a in enumerate(c.artists) if a.deck == "seasoned"]
         rng.shuffle(seasoned)
         self.seasoned = self._stack_top(seasoned, options.seasoned_top, lambda i: c.artists[i].id)
@@ -91,10 +88,7 @@ class TrollFestState(State):
         self.city_discard: list[int] = []
         self.fixed_groundhog = -1
         if options.groundhog_city:
-            ids = [city.id for city in c.cities]
-            if options.groundhog_city not in ids:
-                raise OptionError(f"groundhog_city: unknown city {options.groundhog_city!r}; cities: {', '.join(ids)}")
-            self.fixed_groundhog = ids.index(options.groundhog_city)
+            self.fixed_groundhog = [city.id for city in c.cities].index(options.groundhog_city)
         self.box: list[int] = []
         # band formation
         self.start_hand = [[d.pop(0) for d in self.start_decks] for _ in range(n)]
@@ -144,17 +138,13 @@ class TrollFestState(State):
         # festival
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [[0, 0, 0] for _ in range(n)]
-        self.breakdown: list[dict[str, int]] = [{} for _ in range(n)]
+        self.breakdown: list[dict[str, int]] = [{} for _ in range(n)]  # points per category (CATEGORIES)
 
     @staticmethod
     def _stack_top(deck: list[int], ids: tuple[str, ...], name: Any) -> list[int]:
+        """`deck` with the cards named `ids` (checked options: each is in it) on top, in order."""
         for wanted in reversed(ids):
-            for i, card in enumerate(deck):
-                if name(card) == wanted:
-                    deck.insert(0, deck.pop(i))
-                    break
-            else:
-                raise OptionError(f"no card {wanted!r} left to put on top of its deck")
+            deck.insert(0, deck.pop(next(i for i, card in enumerate(deck) if name(card) == wanted)))
         return deck
 
     # ------------------------------------------------------------------------------ turn order
@@ -182,8 +172,7 @@ class TrollFestState(State):
     def _legal_actions(self, p: int) -> list[Action]:
         c = self.c
         if self.answer is not None:
-            has = any(c.action(h).effect == "cancel" for h in self.hand[p])
-            return [Answer(False), Answer(True)] if has else [Answer(False)]
+            return [Answer(False), Answer(True)] if self._holds_hammer(p) else [Answer(False)]
         if self.drop is not None:
             _, inst, newcomer = self.drop
             return [DropArtist(a) for a in self.band[p] if c.artists[a].instrument == inst and a != newcomer]
@@ -233,6 +222,8 @@ class TrollFestState(State):
             if step == "move":
                 out.extend(self._card_plays(p, before=True))
             return out
+        if step == "visit":
+            return [VisitMarket(True), VisitMarket(False)]
         if step == "market":
             return [KeepMarket(card) for card in self.market]
         if step == "culture":
@@ -310,24 +301,21 @@ class TrollFestState(State):
             self.hand[p].remove(action.card)
             self.emit("play_card", seat=p, card=action.card, arg=action.arg)
             self._push(p, action.card, action.arg)
+        elif isinstance(action, VisitMarket):
+            self._on_visit(p, action.visit)
         elif isinstance(action, KeepMarket):
-            self.hand[p].append(action.card)
-            self.market.remove(action.card)
-            self.actions.extend(self.market)
-            self.market = []
-            self.emit("market", seat=p)
-            self.step = "after"
+            self._keep_market(p, action.card)
         elif isinstance(action, Recruit):
             self._on_recruit(p, action.source)
         elif isinstance(action, KeepBlind):
             card, self.blind = self.blind, -1
-            self.step = "after"
             if action.keep:
                 self.reveal()
                 self._add_artist(p, card, self.c.cities[self.pos[p]].species)
             else:
                 self.seasoned.append(card)
                 self.emit("blind_discard", seat=p)
+            self._groundhog_day(p)
         elif isinstance(action, EndTurn):
             if self.phase == "festival":
                 self._next_festival_player()
@@ -430,7 +418,7 @@ class TrollFestState(State):
                 self.names[q] = i
             self.emit("names", names=list(self.names))
             self.phase = "vote"
-            self.sealed = SealedChoices(range(self.players))
+            self._open_vote()
 
     def _on_vote(self, p: int, seat: int) -> None:
         assert self.sealed is not None
@@ -442,20 +430,30 @@ class TrollFestState(State):
         tally = [self.votes.count(s) for s in range(self.players)]
         best = max(tally[s] for s in self.candidates)
         tied = [s for s in self.candidates if tally[s] == best]
-        self.emit("vote", votes=list(self.votes), tied=tied)
+        self.emit("vote", votes=list(self.votes), names=list(self.names), seats=tied)
         if len(tied) > 1:
             limit = self.options.runoff_limit
-            if limit == 0 or self.runoffs < limit:
+            if not self.options.bots_only or limit == 0 or self.runoffs < limit:
                 self.runoffs += 1
                 self.candidates = tied
-                self.sealed = SealedChoices(range(self.players))
+                self._open_vote()
                 return
             tied = [self.rng.choice(tied)]
             self.emit("vote_settled", seat=tied[0])
         self.best_name = winner = tied[0]
         self.sealed = None
-        self.score[winner] += self.c.fixed["band_name"]
+        self._gain(winner, "band_name", self.c.fixed["band_name"])
+        self.emit("scored", seat=winner, points=self.c.fixed["band_name"], award="band_name")
         self._start_tour(winner)
+
+    def _open_vote(self) -> None:
+        """A sealed vote among the candidates; a seat with a single band to vote for (a tied band
+        in a two-band run-off) is not asked: everyone knows its vote."""
+        self.sealed = SealedChoices(range(self.players))
+        for q in range(self.players):
+            choices = [s for s in self.candidates if s != q]
+            if len(choices) == 1:
+                self.sealed.submit(q, choices[0])
 
     # tour ----------------------------------------------------------------------------------
     def _start_tour(self, winner: int) -> None:
@@ -474,8 +472,6 @@ class TrollFestState(State):
         self.turn = p
         self.bus = False
         self.placed = False
-        if self.holder == p:
-            self._place_groundhog()
         self.step = "start" if self.pos[p] < 0 else "move"
 
     def _place_groundhog(self) -> None:
@@ -516,41 +512,66 @@ class TrollFestState(State):
         here = self.city_tokens[city]
         if self.tokens[p] > 0 and p not in here and len(here) < self.players - 1:
             species = c.cities[city].species
-            points = sum(1 for a in self.band[p] if c.artists[a].species == species)
-            if not here:
-                points += 2
-            if self.groundhog == city:
-                points += 5
-                self.groundhog = -1
-                self.holder = p
+            kin = sum(1 for a in self.band[p] if c.artists[a].species == species)
+            first = 0 if here else FIRST_TOKEN
+            groundhog = GROUNDHOG if self.groundhog == city else 0
             here.append(p)
             self.tokens[p] -= 1
             self.placed = True
-            self.score[p] += points
-            self.emit("concert", seat=p, city=city, points=points)
+            self._gain(p, "concerts", kin + first + groundhog)
+            self.emit("concert", seat=p, city=city, points=kin + first + groundhog, species=kin, first=first,
+                      groundhog=groundhog)
             if self.tokens[p] == 0 and self.trigger < 0:
                 self.trigger = p
                 self.turns_left = self.players - 1
         symbol = c.cities[city].symbol
-        self.step = "after"
         if symbol == "market" and self.actions:
-            self.reveal()  # the mover sees the top of the action deck
-            self.market = self.actions[:MARKET_DRAW]
-            del self.actions[:MARKET_DRAW]
-            self.step = "market"
+            self.step = "visit"
         elif symbol == "culture" and (self.springboard or self.seasoned):
             self.step = "culture"
+        else:
+            self._groundhog_day(p)
+
+    def _groundhog_day(self, p: int) -> None:
+        """Step 5 of a stop, once the city's actions are done: a Groundhog held since p's previous
+        turn goes to the city of a City card; a Groundhog in the city where p just placed a tour
+        token goes in front of p until its next turn."""
+        self.step = "after"
+        if self.holder == p:
+            self._place_groundhog()
+        elif self.placed and self.groundhog == self.pos[p]:
+            self.groundhog = -1
+            self.holder = p
+
+    def _on_visit(self, p: int, visit: bool) -> None:
+        """'You may do these actions': draw four action cards to keep one, or pass."""
+        if not visit:
+            self.emit("market_pass", seat=p)
+            self._groundhog_day(p)
+            return
+        self.reveal()  # the mover sees the top of the action deck
+        self.market = self.actions[:MARKET_DRAW]
+        del self.actions[:MARKET_DRAW]
+        self.step = "market"
+
+    def _keep_market(self, p: int, card: int) -> None:
+        """Keep `card` of the Market's draw; the others go to the bottom of the action deck."""
+        self.hand[p].append(card)
+        self.market.remove(card)
+        self.actions.extend(self.market)
+        self.market = []
+        self.emit("market", seat=p)
+        self._groundhog_day(p)
 
     def _on_recruit(self, p: int, source: int) -> None:
-        self.step = "after"
-        if source < 0:
-            return
         if source == BLIND:
             self.reveal()  # the mover sees the top of the seasoned deck
             self.blind = self.seasoned.pop(0)
             self.step = "blind"
             return
-        self._take_springboard(p, source, self.c.cities[self.pos[p]].species)
+        if source >= 0:
+            self._take_springboard(p, source, self.c.cities[self.pos[p]].species)
+        self._groundhog_day(p)
 
     def _take_springboard(self, p: int, slot: int, species: str) -> None:
         card = self.springboard[slot]
@@ -567,9 +588,10 @@ class TrollFestState(State):
         artist = c.artists[card]
         same = [a for a in self.band[p] if c.artists[a].instrument == artist.instrument]
         self.band[p].append(card)
-        if artist.species == species:
-            self.score[p] += 1
-        self.emit("recruit", seat=p, card=card)
+        point = artist.species == species
+        if point:
+            self._gain(p, "recruits", 1)
+        self.emit("recruit", seat=p, card=card, point=point, replaced=same[0] if len(same) == 1 else -1)
         if len(same) == 1:
             self.band[p].remove(same[0])
             self._discard_artist(same[0])
@@ -600,16 +622,16 @@ class TrollFestState(State):
         bonus = self.c.fixed
         for p in range(self.players):
             if self.pos[p] == self.home[p]:
-                self.score[p] += bonus["hometown"]
-                self.breakdown[p]["hometown"] = bonus["hometown"]
+                self._gain(p, "hometown", bonus["hometown"])
+                self.emit("scored", seat=p, points=bonus["hometown"], award="hometown")
             if p == self.trigger or self.tokens[p] == 0:
-                self.score[p] += bonus["all_tokens"]
-                self.breakdown[p]["all_tokens"] = bonus["all_tokens"]
-        self.emit("tour_end", trigger=self.trigger)
+                self._gain(p, "all_tokens", bonus["all_tokens"])
+                self.emit("scored", seat=p, points=bonus["all_tokens"], award="all_tokens")
+        self.emit("tour_end", seat=self.trigger)
         self.reveal()
         self.phase = "festival"
         self.step = "festival"
-        self.turn = self.first
+        self._festival_turn(self.first)
 
     # action cards and Thor's Hammer ----------------------------------------------------------
     def _push(self, p: int, card: int, arg: int) -> None:
@@ -617,8 +639,20 @@ class TrollFestState(State):
         self._open_window()
 
     def _open_window(self) -> None:
+        """Ask the others whether they cancel the card on top of the stack. Every other seat is
+        asked while hands are hidden (the question must not tell who holds a Hammer); at the
+        Festival, hands are open and only a seat holding a Hammer has a choice to make."""
         top = self.stack[-1][0]
-        self.answer = SealedChoices(q for q in range(self.players) if q != top)
+        asked = [q for q in range(self.players) if q != top]
+        if self.phase == "festival":
+            asked = [q for q in asked if self._holds_hammer(q)]
+            if not asked:
+                self._resolve()
+                return
+        self.answer = SealedChoices(asked)
+
+    def _holds_hammer(self, q: int) -> bool:
+        return any(self.c.action(h).effect == "cancel" for h in self.hand[q])
 
     def _on_answer(self, p: int, hammer: bool) -> None:
         assert self.answer is not None
@@ -652,12 +686,20 @@ class TrollFestState(State):
                 self.drop = (q, c.instruments[cancelled_arg], -1)
             if self.stack:
                 self._open_window()
-            elif self.drop is None and self.phase == "duo":
-                self._next_duo()
+            else:
+                self._stack_done()
             return
         self._effect(p, card, arg)
-        if self.phase == "duo" and self.drop is None:
-            self._next_duo()
+        self._stack_done()
+
+    def _stack_done(self) -> None:
+        """Every played card is resolved: the Duos go on; at the Festival, a seat with no Festival
+        card left is done."""
+        if self.phase == "duo":
+            if self.drop is None:
+                self._next_duo()
+        elif self.phase == "festival" and not self._festival_cards(self.turn):
+            self._next_festival_player()
 
     def _effect(self, p: int, card: int, arg: int) -> None:
         c = self.c
@@ -671,8 +713,7 @@ class TrollFestState(State):
             if effect in ATTRIBUTES:
                 self.bonus[p][ATTRIBUTES.index(effect)] += value
             elif effect == "points":
-                self.score[p] += value
-                self.breakdown[p]["rave_review"] = self.breakdown[p].get("rave_review", 0) + value
+                self._gain(p, "rave_review", value)
             return
         self.actions.append(card)
         if effect == "double_move":
@@ -680,7 +721,7 @@ class TrollFestState(State):
         elif effect == "move_groundhog":
             self.groundhog = arg
         elif effect == "encore":
-            self.score[p] += c.action(card).value
+            self._gain(p, "encore", c.action(card).value)
         elif effect == "take_dragon":
             self.pass_tokens[arg] -= 1
             self.dragons[p].append(arg)
@@ -688,25 +729,42 @@ class TrollFestState(State):
             self._take_springboard(p, arg, "")
 
     # festival --------------------------------------------------------------------------------
+    def _festival_cards(self, p: int) -> bool:
+        return any(self.c.action(card).kind == "festival" for card in self.hand[p])
+
     def _next_festival_player(self) -> None:
         nxt = (self.turn + 1) % self.players
         if nxt == self.first:
             self._final_scoring()
         else:
-            self.turn = nxt
+            self._festival_turn(nxt)
+
+    def _festival_turn(self, p: int) -> None:
+        """Seat p plays its Festival cards next; a seat holding none is passed (hands are open)."""
+        self.turn = p
+        if not self._festival_cards(p):
+            self._next_festival_player()
 
     def _final_scoring(self) -> None:
         c = self.c
         lights = [[COLOURS.index(c.action(x).colour) for x in self.played[p] if c.action(x).effect == "light"]
                   for p in range(self.players)]
         fest = festival_scores(c, self.band, self.bonus, self.dragons, lights)
-        for p in range(self.players):
-            for key, pts in fest[p].items():
-                self.breakdown[p][key] = pts
-                self.score[p] += pts
         self.phase = "over"
         self.turn = -1
         self.emit("festival", points=fest)
+        for p in range(self.players):
+            for key, pts in fest[p].items():
+                self._gain(p, key, pts)
+            self.emit("scored", seat=p, points=sum(fest[p].values()), award="festival", parts=fest[p])
+
+    def _gain(self, p: int, category: str, points: int) -> None:
+        """Seat p scores `points` in `category` (a key of `scoring.CATEGORIES`)."""
+        self.score[p] += points
+        self.breakdown[p][category] = self.breakdown[p].get(category, 0) + points
+
+    def score_breakdown(self) -> dict[str, tuple[float, ...]]:
+        return {key: tuple(float(b.get(key, 0)) for b in self.breakdown) for key in CATEGORIES}
 
     def result_details(self) -> dict[str, Any]:
         return {"breakdown": [dict(b) for b in self.breakdown], "best_name": self.best_name}
@@ -798,7 +856,7 @@ class TrollFestState(State):
             turns_left=self.turns_left,
             played=[list(x) for x in self.played],
             bonus=[list(x) for x in self.bonus],
-            breakdown=[dict(b) for b in self.breakdown],
+            breakdown=[{k: v for k, v in b.items() if k not in TOUR_CATEGORIES} for b in self.breakdown],
         )
         if player is not None:
             p = player
@@ -900,7 +958,7 @@ class TrollFestState(State):
         for p in range(n):
             assert self.tokens[p] >= 0 and self.tokens[p] + placed[p] == TOUR_TOKENS[n], "tour tokens"
             assert len(set(self.dragons[p])) == len(self.dragons[p]), "two dragons of one colour"
-            assert self.score[p] >= 0
+            assert self.score[p] >= 0 and self.score[p] == sum(self.breakdown[p].values()), "score breakdown"
         for colour in range(len(COLOURS)):
             held = sum(1 for d in self.dragons if colour in d)
             assert self.pass_tokens[colour] >= 0 and self.pass_tokens[colour] + held == DRAGONS_PER_PASS[n], "dragons"
