@@ -36,8 +36,8 @@ def test_every_phase_renders_and_every_action_has_words() -> None:
     phases = set()
     while not state.is_over():
         p = state.to_move()[0]
-        if state.phase not in phases:
-            phases.add(state.phase)
+        if state.view(None)["phase"] not in phases:
+            phases.add(state.view(None)["phase"])
             board = text(GAME.render(state, p))
             assert "Troll Fest" in board
             text(GAME.render(state, None))

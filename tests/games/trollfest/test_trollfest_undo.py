@@ -8,7 +8,7 @@ from trollfest_scenario import CITY, copies, new, start_all, to_tour
 
 from bigtop.core import IllegalAction
 from bigtop.games.trollfest.actions import Answer, Move, Pick, PlayCard, Recruit, VisitMarket
-from bigtop.games.trollfest.state import BLIND
+from bigtop.games.trollfest.pieces import BLIND
 
 
 def refused(s, seat: int) -> bool:

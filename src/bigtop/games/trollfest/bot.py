@@ -25,7 +25,8 @@ from bigtop.games.trollfest.actions import (
     Vote,
 )
 from bigtop.games.trollfest.data import COMMON_SPECIES
-from bigtop.games.trollfest.state import BLIND, TrollFestState
+from bigtop.games.trollfest.pieces import BLIND
+from bigtop.games.trollfest.state import TrollFestState
 
 CARD_VALUE = {
     "energy": 5.0, "charisma": 5.0, "skill": 5.0, "points": 4.0, "light": 2.5, "encore": 3.5,

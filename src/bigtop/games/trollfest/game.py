@@ -26,8 +26,9 @@ from bigtop.games.trollfest.actions import (
 )
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.options import TrollFestOptions, check_options
+from bigtop.games.trollfest.pieces import BLIND, SPRINGBOARD
 from bigtop.games.trollfest.scoring import CATEGORIES
-from bigtop.games.trollfest.state import BLIND, SPRINGBOARD, TrollFestState
+from bigtop.games.trollfest.state import TrollFestState
 
 
 class TrollFest(Game[TrollFestState]):

@@ -15,15 +15,15 @@ import numpy as np
 
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.options import TrollFestOptions
-from bigtop.games.trollfest.state import (
+from bigtop.games.trollfest.pieces import (
     DRAFT_ACTIONS,
     DRAFT_ARTISTS,
     DRAGONS_PER_PASS,
     MARKET_DRAW,
     SPRINGBOARD,
     TOUR_TOKENS,
-    TrollFestState,
 )
+from bigtop.games.trollfest.state import TrollFestState
 
 PHASES = ("draft", "form", "duo", "name", "vote", "tour", "festival", "over")
 STEPS = ("", "start", "move", "move2", "visit", "market", "culture", "blind", "after", "festival")

@@ -33,8 +33,8 @@ from bigtop.games.trollfest.actions import (
 )
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.log import target_words
+from bigtop.games.trollfest.pieces import BLIND
 from bigtop.games.trollfest.scoring import CATEGORIES
-from bigtop.games.trollfest.state import BLIND
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 GROUNDHOG_MARK = " G"
