@@ -24,7 +24,7 @@ RAW = re.compile(r"^[a-z_]+\(|\{\w+\}")  # `kind(data)`, or a placeholder left u
 def emitted_kinds(game: str) -> set[str]:
     """The event kinds the game's modules write with a literal kind (`emit("kind", ...)`)."""
     source = Path(bigtop.__file__).parent / "games" / game
-    return {kind for path in source.glob("*.py") for kind in re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text())}
+    return {kind for path in source.rglob("*.py") for kind in re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text())}
 
 
 def board_strings(game: str) -> dict[str, set[str]]:

@@ -21,16 +21,21 @@ from bigtop.games.trollfest.actions import (
     Recruit,
     ShowBand,
     StartCity,
+    VisitMarket,
     Vote,
 )
 from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.state import BLIND, SPRINGBOARD, TrollFestOptions, TrollFestState
+from bigtop.games.trollfest.options import TrollFestOptions, check_options
+from bigtop.games.trollfest.pieces import BLIND, SPRINGBOARD
+from bigtop.games.trollfest.scoring import CATEGORIES
+from bigtop.games.trollfest.state import TrollFestState
 
 
 class TrollFest(Game[TrollFestState]):
     """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
 
     name = "trollfest"
+    version = "2"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions
     title = "Troll Fest"
     min_players = 3
     max_players = 6
@@ -38,9 +43,14 @@ class TrollFest(Game[TrollFestState]):
     hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city"})
     action_types = ACTION_TYPES
     conformance_games = 6
+    score_categories = CATEGORIES
 
     def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
         return TrollFestState(self, players, seed, options)
+
+    def _check_options(self, players: int, options: TrollFestOptions) -> None:
+        """Every option against the content: card and city ids, how many copies, run-offs."""
+        check_options(content(), options)
 
     def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
         c = content()
@@ -74,6 +84,7 @@ class TrollFest(Game[TrollFestState]):
         acts += [KeepBlind(True), KeepBlind(False)]
         acts.extend(DropArtist(a) for a in artists)
         acts.append(EndTurn())
+        acts += [VisitMarket(True), VisitMarket(False)]
         return EnumeratedActionSpace(acts)
 
     def content(self, options: Any = None) -> dict[str, Any]:
@@ -86,7 +97,7 @@ class TrollFest(Game[TrollFestState]):
     def render(self, state: TrollFestState, player: int | None) -> Any:
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player))
+        return render(state.view(player), state.score_breakdown() if state.is_over() else None)
 
     def describe(self, state: TrollFestState, action: Action) -> str:
         from bigtop.games.trollfest.render import describe

@@ -166,6 +166,7 @@ function stackPrompt(view, moves, play, ctx) {
 function turnButtons(view, moves, play, ctx) {
   const found = [
     ["ShowBand", "tf.show"], ["Recruit", "tf.recruitNone", (a) => a.source < 0],
+    ["VisitMarket", "tf.visitMarket", (a) => a.visit], ["VisitMarket", "tf.passMarket", (a) => !a.visit],
     ["EndTurn", view.phase === "festival" ? "tf.stopFestival" : "tf.endTurn"],
   ].map(([type, key, test]) => [moves.find(type, test), key]).filter(([m]) => m);
   if (!found.length || armed !== null) return null;
@@ -487,6 +488,7 @@ export const strings = {
     "tf.status.over": "The Festival is over.",
     "tf.lastRound": "{name} has placed every tour token: {n} turn(s) left.",
     "tf.step.start": "choose a hometown", "tf.step.move": "move along a road", "tf.step.move2": "Tour Bus: move on",
+    "tf.step.visit": "visit the Market or not", "tf.visitMarket": "Visit the Market", "tf.passMarket": "Leave the Market alone",
     "tf.step.market": "keep a Market card", "tf.step.culture": "recruit an artist", "tf.step.blind": "blind audition",
     "tf.step.after": "play cards or end the turn",
     "tf.stack": "{name} plays {card}.", "tf.answerPrompt": "Cancel it with Thor's Hammer?",
@@ -536,6 +538,8 @@ export const strings = {
     move: "{seat} prend la route vers {city}.",
     concert: "{seat} donne un concert à {city} : {points} points.",
     market: "{seat} garde une carte au Marché.",
+    market_pass: "{seat} passe son tour au Marché.",
+    scored: "{seat} marque {points} point(s).",
     recruit: "{seat} recrute un artiste.",
     blind_discard: "{seat} refuse une audition à l’aveugle.",
     drop: "{seat} se sépare d’un artiste.",
@@ -553,6 +557,7 @@ export const strings = {
     "tf.status.over": "Le Festival est terminé.",
     "tf.lastRound": "{name} a posé tous ses jetons de tournée : encore {n} tour(s).",
     "tf.step.start": "choisir sa ville natale", "tf.step.move": "prendre une route", "tf.step.move2": "Tour Bus : continuer la route",
+    "tf.step.visit": "aller au Marché ou non", "tf.visitMarket": "Aller au Marché", "tf.passMarket": "Ne pas aller au Marché",
     "tf.step.market": "garder une carte du Marché", "tf.step.culture": "recruter un artiste", "tf.step.blind": "audition à l’aveugle",
     "tf.step.after": "jouer des cartes ou finir le tour",
     "tf.stack": "{name} joue {card}.", "tf.answerPrompt": "L’annuler avec le Marteau de Thor ?",
@@ -602,6 +607,8 @@ export const strings = {
     move: "{seat} 沿道路移動到{city}。",
     concert: "{seat} 在{city}開了一場演唱會：{points} 分。",
     market: "{seat} 在市集留下一張卡。",
+    market_pass: "{seat} 沒有逛市集。",
+    scored: "{seat} 得到 {points} 分。",
     recruit: "{seat} 招募了一位樂手。",
     blind_discard: "{seat} 婉拒了盲選試音。",
     drop: "{seat} 讓一位樂手離團。",
@@ -619,6 +626,7 @@ export const strings = {
     "tf.status.over": "音樂祭結束。",
     "tf.lastRound": "{name} 已放完所有巡演標記：還剩 {n} 個回合。",
     "tf.step.start": "選擇家鄉", "tf.step.move": "沿道路移動", "tf.step.move2": "巡演巴士：繼續移動",
+    "tf.step.visit": "要不要逛市集", "tf.visitMarket": "逛市集", "tf.passMarket": "不逛市集",
     "tf.step.market": "留下一張市集卡", "tf.step.culture": "招募樂手", "tf.step.blind": "盲選試音",
     "tf.step.after": "打出卡牌或結束回合",
     "tf.stack": "{name} 打出 {card}。", "tf.answerPrompt": "要用雷神之鎚取消它嗎？",
