@@ -45,7 +45,7 @@ class DrumRoll(Game[DrumRollState]):
     min_players = 2
     max_players = 4
     options_type = DrumRollOptions
-    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order"})
+    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order", "position"})
     action_types = ACTION_TYPES
     conformance_games = 3
 
