@@ -40,7 +40,10 @@ def start(out: Path, tournament: dict[str, Any], resume: bool) -> list[Row]:
     without, an earlier run's games are dropped. A folder holding another tournament's games is a
     `BigtopError` when resuming."""
     records = out / "records"
-    records.mkdir(parents=True, exist_ok=True)
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BigtopError(f"--out: cannot make the folder {records}: {exc.strerror}") from None
     progress = out / PROGRESS
     rows: list[Row] = []
     if resume and progress.exists():
