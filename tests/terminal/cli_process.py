@@ -17,12 +17,12 @@ def bigtop(*args: str, cwd: Path | None = None, timeout: float = 120) -> subproc
 
 
 def assert_one_error_line(proc: subprocess.CompletedProcess[str], *fragments: str) -> str:
-    """The process failed as a command line should: exit 2, one `bigtop: error: ...` line on
-    stderr naming every fragment, no traceback anywhere. Returns the line."""
+    """The process failed as a command line should, before doing anything: exit 2, one
+    `bigtop: error: ...` line on stderr naming every fragment, nothing on stdout. Returns the line."""
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
     assert len(lines) == 1 and lines[0].startswith("bigtop: error: "), proc.stderr[-2000:]
-    assert "Traceback" not in proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "", proc.stdout[-2000:]
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
     return lines[0]

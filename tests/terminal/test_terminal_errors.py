@@ -61,6 +61,11 @@ CASES = [
     (("serve", "--port", "-1"), "'--port'"),
     (("serve", "--port", "99999"), "'--port'"),
     (("serve", "--bot-delay", "-1"), "'--bot-delay'"),
+    # bots
+    (("sim", "drumroll", "--bots", "heuristic:foo=1"), "heuristic bot of Drum Roll"),
+    (("sim", "carcassonne", "--bots", "heuristic:meeple_value=lots"), "heuristic bot of Carcassonne"),
+    (("sim", "drumroll", "--bots", "ismcts:iterations=0"), "iterations must be at least 1"),
+    (("play", "drumroll", "--bots", "heuristic:foo=1"), "heuristic bot of Drum Roll"),
     # saving over what is there
     (("sim", "drumroll", "--games", "1", "--save", "taken.json"), "is a file"),
     (("play", "drumroll", "--save", "taken.json"), "already exists"),

@@ -71,6 +71,8 @@ def run_simulation(
     game = games.get(name)
     parsed = game.check_options(players, options)
     specs = bot_specs(spec, players)
+    for bot in set(specs):  # a bad bot spec fails before the progress bar
+        bot_registry.make(bot, game, seed=0)
     tallies = [Tally(s) for s in specs]
     seat_wins = [0.0] * players
     lengths: list[int] = []
