@@ -134,3 +134,15 @@ def test_undo_takes_back_the_choice_and_the_moves_played_for_the_person_after_it
     table, screen = table_for(games.get("drumroll").new(2, seed=0), answer)
     table.run()
     assert undone, "the game had no choice followed by a move played for the person"
+
+
+def test_a_refused_undo_does_not_say_what_another_seat_chose_in_secret() -> None:
+    answers = iter(["u", "q"])
+    state = games.get("highcard").new(2, seed=1)
+    screen = io.StringIO()
+    table = TerminalGame(state, 1, "random", Console(file=screen, width=100), None)
+    table.ask = lambda prompt: next(answers)  # type: ignore[method-assign]
+    table.run()
+    (seat, sealed), = table.state.moves()  # seat 0's card, played face down before the person's turn
+    assert seat == 0 and "cannot undo: the last action was seat 0's, not yours" in screen.getvalue()
+    assert str(sealed) not in screen.getvalue() and f"card={sealed.card}" not in screen.getvalue()
