@@ -5,11 +5,14 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from bigtop import games
+from bigtop.core.record import Record
 from bigtop.terminal.play import TerminalGame
 from bigtop.terminal.scores import score_table, winners_line
 from bigtop.terminal.text import listing, plural
@@ -146,3 +149,16 @@ def test_a_refused_undo_does_not_say_what_another_seat_chose_in_secret() -> None
     (seat, sealed), = table.state.moves()  # seat 0's card, played face down before the person's turn
     assert seat == 0 and "cannot undo: the last action was seat 0's, not yours" in screen.getvalue()
     assert str(sealed) not in screen.getvalue() and f"card={sealed.card}" not in screen.getvalue()
+
+
+def test_the_s_key_asks_before_replacing_a_file_and_a_bad_name_does_not_end_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "old.json").write_text("keep me")
+    answers = iter(["s", "old.json", "n", "s", str(tmp_path), "s", "", "1", "q"])
+    table, screen = table_for(games.get("highcard").new(2, seed=1), lambda table, prompt: next(answers))
+    table.run()
+    shown = screen.getvalue()
+    assert (tmp_path / "old.json").read_text() == "keep me" and "not saved." in shown
+    assert "is a folder" in shown
+    assert shown.count("saved the game") == 2  # with Enter: the default name; then again on leaving
+    assert Record.load(tmp_path / "highcard-1.json").moves == table.state.record().moves != []

@@ -58,7 +58,7 @@ class TerminalGame:
                 self.end_screen()
         finally:
             if self.save_path is not None:
-                self.write()
+                self.write(self.save_path)
 
     # ------------------------------------------------------------------ the flow of the game
     def print_log(self) -> None:
@@ -120,19 +120,19 @@ class TerminalGame:
     # ------------------------------------------------------------------ keys
     def save(self) -> None:
         """Save the record now (asking for a file the first time); later saves go to the same file."""
-        if self.save_path is None:
+        path = self.save_path
+        if path is None:
             default = Path(f"{self.game.name}-{self.state.seed}.json")
             path = Path(self.ask(f"save to file (Enter: {default})> ").strip() or default)
-            if path.exists() and self.ask(f"{path} exists; replace it? (y/n)> ").strip().lower() != "y":
-                self.console.print("not saved.")
-                return
-            try:
+        try:
+            if path != self.save_path:
                 check_record_file(path, force=True)
-            except BigtopError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red]")
-                return
-            self.save_path = path
-        self.write()
+                if path.exists() and self.ask(f"{path} exists; replace it? (y/n)> ").strip().lower() != "y":
+                    self.console.print("not saved.")
+                    return
+            self.write(path)
+        except BigtopError as exc:  # the game goes on: the person may choose another file
+            self.console.print(f"[red]{escape(str(exc))}[/red]")
 
     def undo(self) -> None:
         """Take back the person's last choice, and the single-option moves played for them after it."""
@@ -155,10 +155,11 @@ class TerminalGame:
         self.playing = False
         self.console.print("game abandoned.")
 
-    def write(self) -> None:
-        assert self.save_path is not None
-        save_record(self.state, self.save_path)
-        self.console.print(f"saved the game ({plural(self.state.move_count, 'move')}) to {escape(str(self.save_path))}")
+    def write(self, path: Path) -> None:
+        """Save the record to `path`, and from now on there."""
+        save_record(self.state, path)
+        self.save_path = path
+        self.console.print(f"saved the game ({plural(self.state.move_count, 'move')}) to {escape(str(path))}")
 
 
 def play_in_terminal(
