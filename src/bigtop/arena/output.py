@@ -108,6 +108,8 @@ def read(out: Path) -> tuple[dict[str, Any], list[Row]]:
         raise BigtopError(f"{out} is not an arena output folder: {exc.strerror}: {exc.filename}") from None
     except json.JSONDecodeError as exc:
         raise BigtopError(f"{out}: broken JSON: {exc.msg}") from None
-    if "tournament" not in summary or not isinstance(rows, list):
+    except UnicodeDecodeError:
+        raise BigtopError(f"{out} is not an arena output folder: its files are not UTF-8 text") from None
+    if not isinstance(summary, dict) or "tournament" not in summary or not isinstance(rows, list):
         raise BigtopError(f"{out} is not an arena output folder: no tournament in summary.json")
     return summary, rows
