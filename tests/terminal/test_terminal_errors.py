@@ -32,6 +32,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, data in FILES.items():
         (folder / name).write_bytes(data)
     (folder / "taken.json").write_text("{}")
+    (folder / "latin1").mkdir()
+    (folder / "latin1" / "summary.json").write_bytes(FILES["latin1.json"])
     return folder
 
 
@@ -72,6 +74,10 @@ CASES = [
     (("play", "drumroll", "--save", "."), "is a folder"),
     (("play", "drumroll", "--save", "no/such/folder/game.json"), "no such folder"),
     (("arena", "drumroll", "--bots", "random,random", "--games", "2", "--out", "taken.json"), "--out"),
+    # report: a folder that is not an arena's, a page that cannot be written
+    (("report", "latin1"), "not UTF-8"),
+    (("report", "."), "is not an arena output folder"),
+    (("report", ".", "--top", "-1"), "'--top'"),
     # the command line itself
     (("--nosuchoption",), "No such option"),
 ]
@@ -113,6 +119,13 @@ def test_sim_keeps_the_records_in_its_folder_unless_forced(tmp_path: Path) -> No
     forced = bigtop("sim", "trollfest", "--games", "3", "--seed", "6", "--bots", "heuristic", "--save", "records", "--force", cwd=tmp_path)
     assert forced.returncode == 0, forced.stderr
     assert len(list((tmp_path / "records").iterdir())) == 4
+
+
+def test_a_report_page_that_cannot_be_written_is_one_error_line(tmp_path: Path) -> None:
+    arena = bigtop("arena", "drumroll", "--bots", "random,random", "--games", "2", "--out", "arena", cwd=tmp_path)
+    assert arena.returncode == 0, arena.stderr
+    proc = bigtop("report", "arena", "--html", "no/such/folder/report.html", cwd=tmp_path)
+    assert_one_error_line(proc, "--html: cannot write no/such/folder/report.html")
 
 
 def test_version() -> None:
