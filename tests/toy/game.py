@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game, Rng, SealedChoices, State
+from bigtop.core.options import OptionError
 
 DECK = tuple(range(1, 13))
 ROUNDS = 3
@@ -154,6 +155,10 @@ class HighCard(Game[HighCardState]):
 
     def _action_space(self, players: int, options: HighCardOptions) -> EnumeratedActionSpace:
         return EnumeratedActionSpace([Play(c) for c in DECK] + [Draw(), Pass()])
+
+    def _check_options(self, players: int, options: HighCardOptions) -> None:
+        if options.rounds < 1:
+            raise OptionError(f"rounds must be at least 1, not {options.rounds}")
 
 
 GAME = HighCard()

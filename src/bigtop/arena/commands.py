@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
     def report_command(
         folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
         html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
-        top: Annotated[int, typer.Option("--top", help="How many content features to show.")] = 15,
+        top: Annotated[int, typer.Option("--top", min=0, help="How many content features to show.")] = 15,
     ) -> None:
         """An HTML page with plots from an arena's output folder.
 

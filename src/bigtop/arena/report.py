@@ -184,4 +184,7 @@ def _within(effect: FeatureEffect) -> str:
 def write_report(folder: Path, target: Path, top: int = 15) -> None:
     """Read an arena folder and write its report page to `target`."""
     summary, rows = output.read(folder)
-    target.write_text(render(summary, rows, top), encoding="utf-8")
+    try:
+        target.write_text(render(summary, rows, top), encoding="utf-8")
+    except OSError as exc:
+        raise BigtopError(f"--html: cannot write {target}: {exc.strerror}") from None

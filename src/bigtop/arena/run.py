@@ -31,8 +31,7 @@ def run_arena(
     if workers > 1 or ray is not None:
         loader.check_reachable(name, registered)
     specs = bot_specs(spec, players or len([s for s in split_specs(spec) if s.strip()]))
-    parsed = game.parse_options(options)
-    game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
+    parsed = game.check_options(len(specs), options)  # fail early on a bad player count or option,
     for bot in specs:  # a bad bot spec,
         bot_registry.make(bot, game, seed=0)
     tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)

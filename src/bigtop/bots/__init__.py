@@ -14,7 +14,10 @@ BotFactory = Callable[..., Bot]
 
 
 def _heuristic(game: Any, seed: int, **params: Any) -> Bot:
-    return game.heuristic_bot(seed, **params)
+    try:
+        return game.heuristic_bot(seed, **params)
+    except (TypeError, ValueError) as exc:  # a parameter the bot does not take, or a bad value
+        raise BigtopError(f"heuristic bot of {game.title}: {exc}") from None
 
 
 def _random(game: Any, seed: int, **params: Any) -> Bot:

@@ -264,7 +264,7 @@ class State(ABC):
             raise IllegalAction("nothing to undo")
         _, last_player, action, irreversible = node
         if last_player != player:
-            raise IllegalAction(f"cannot undo: the last action ({action}) was seat {last_player}'s, not yours")
+            raise IllegalAction(f"cannot undo: the last action was seat {last_player}'s, not yours")  # not what it was: it may be hidden
         if irreversible:
             raise IllegalAction(f"cannot undo {action}: it drew at random or revealed something")
         state = self.game.new(self.players, seed=self.seed, options=self.options)

@@ -16,6 +16,8 @@ from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.bots.match import play_game
 from bigtop.core.errors import BigtopError
+from bigtop.terminal.saving import check_record_folder
+from bigtop.terminal.text import plural
 
 
 def bot_specs(spec: str, players: int) -> list[str]:
@@ -24,7 +26,7 @@ def bot_specs(spec: str, players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise BigtopError(f"--bots names {len(specs)} bots for {players} players")
+        raise BigtopError(f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'player')}")
     return specs
 
 
@@ -37,6 +39,11 @@ def split_specs(spec: str) -> list[str]:
         else:
             parts.append(piece)
     return parts
+
+
+def record_name(game: str, seed: int) -> str:
+    """The file name of a simulated game's record."""
+    return f"{game}-{seed}.json"
 
 
 @dataclass
@@ -57,19 +64,22 @@ def seating(entrants: int, game_index: int, rotate: bool) -> list[int]:
 
 def run_simulation(
     name: str, players: int, count: int, seed: int, spec: str, rotate: bool, save: Path | None,
-    options: dict[str, Any], console: Console,
+    options: dict[str, Any], console: Console, force: bool = False,
 ) -> list[Tally]:
-    """Play `count` games and print the summary; returns the per-entrant tallies."""
+    """Play `count` games and print the summary; returns the per-entrant tallies. The records go
+    to the folder `save`, which must not hold records of the same names unless `force`."""
     game = games.get(name)
-    parsed = game.parse_options(options)
-    game.new(players, seed=seed, options=parsed)  # fail early on a bad player count or option
+    parsed = game.check_options(players, options)
     specs = bot_specs(spec, players)
+    for bot in set(specs):  # a bad bot spec fails before the progress bar
+        bot_registry.make(bot, game, seed=0)
     tallies = [Tally(s) for s in specs]
     seat_wins = [0.0] * players
     lengths: list[int] = []
     if count < 1:
         raise BigtopError("--games must be at least 1")
     if save is not None:
+        check_record_folder(save, (record_name(name, seed + i) for i in range(count)), force)
         save.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -89,10 +99,10 @@ def run_simulation(
                     seat_wins[s] += share
             lengths.append(state.move_count)
             if save is not None:
-                state.record().save(save / f"{name}-{seed + i}.json")
+                state.record().save(save / record_name(name, seed + i))
             progress.advance(task)
     elapsed = time.perf_counter() - started
-    table = Table(title=f"{game.title}: {count} games, {players} players, seeds {seed}..{seed + count - 1}")
+    table = Table(title=f"{game.title}: {plural(count, 'game')}, {players} players, seeds {seed}..{seed + count - 1}")
     for col in ("bot", "wins", "win %", "mean score", "mean rank"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for e, t in enumerate(tallies):
