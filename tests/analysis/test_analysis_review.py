@@ -92,3 +92,13 @@ def test_workers_give_the_same_review_as_one_process() -> None:
     alone = review(record, budget=Budget(60), seed=2)
     shared = review(record, budget=Budget(60), seed=2, workers=2, imports=[TOY_FILE])
     assert shared.to_json() == alone.to_json()
+
+
+def test_ray_gives_the_same_review_and_shuts_down_what_it_started() -> None:
+    import ray
+
+    record = toy_record(8, players=3)
+    alone = review(record, budget=Budget(60), seed=2)
+    on_ray = review(record, budget=Budget(60), seed=2, workers=1, ray="local", imports=[TOY_FILE])
+    assert on_ray.to_json() == alone.to_json()
+    assert not ray.is_initialized()

@@ -100,7 +100,7 @@ def review_page(review: dict[str, Any], record: Record, names: Sequence[str] | N
         out += [
             f'<div class="moment" id="moment-{moment["move"]}"><h3>{chr(ord("A") + i)}. Move {moment["move"]}: {_seat(seat, names)}</h3>',
             f"<p>Played <b>{escape(row['action_text'])}</b>: {verdict}.</p>",
-            f"<p>Win chance before: {escape(before)}; at the next decision: {escape(after)} "
+            f"<p>Win chance just before: {escape(before)}; just after: {escape(after)} "
             f"(swing {100 * moment['swing']:.0f} pts).</p>",
             f"<details open><summary>The position, as {escape(names[seat])} saw it</summary>",
             board_html(record, moment["move"], seat),

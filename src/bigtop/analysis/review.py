@@ -21,6 +21,7 @@ from bigtop.core.record import Record
 FORMAT = "bigtop-review/1"
 KEY_MOMENTS = 5
 MIN_SWING = 0.05
+SPAN = 2  # decisions averaged after a swing
 # loss in win chance (0-1) from which a decision counts as an inaccuracy, a mistake, a blunder;
 # a loss within its own 95 % interval counts as none
 GRADES = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -117,21 +118,37 @@ def review(
 
 
 def key_moments(rows: Sequence[dict[str, Any]], final_share: Sequence[float], count: int = KEY_MOMENTS) -> list[dict[str, Any]]:
-    """The `count` decisions after which the win chances moved most (to the next decision, or to
-    the result after the last), in the order of the game; swings under `MIN_SWING` are left out."""
+    """The `count` decisions after which the win chances moved most, in the order of the game.
+
+    A decision's swing compares the win chances before it with their mean over the `SPAN`
+    decisions after it (the result stands in for decisions after the last): a swing must last to
+    count fully, not just show the seesaw of two searches seen from two seats. Swings under
+    `MIN_SWING` are left out, and of two neighbouring decisions only the larger swing is kept."""
+    points = [r["win_chance"] for r in rows] + [list(final_share)] * SPAN
+
+    def mean(chances: Sequence[Sequence[float]]) -> list[float]:
+        return [sum(c[p] for c in chances) / len(chances) for p in range(len(final_share))]
+
     moments = []
     for i, row in enumerate(rows):
-        after = rows[i + 1]["win_chance"] if i + 1 < len(rows) else list(final_share)
-        deltas = [a - b for a, b in zip(after, row["win_chance"], strict=True)]
+        before, after = row["win_chance"], mean(points[i + 1 : i + 1 + SPAN])
+        deltas = [a - b for a, b in zip(after, before, strict=True)]
         swing = max(deltas, key=abs)
         if abs(swing) >= MIN_SWING:
             moments.append({
                 "move": row["move"], "seat": row["seat"], "swing": abs(swing), "seat_swung": deltas.index(swing),
-                "win_before": row["win_chance"], "win_after": list(after), "action_text": row["action_text"],
+                "win_before": before, "win_after": after, "action_text": row["action_text"],
                 "best_text": row["best_text"], "loss": row["loss"], "grade": grade(row["loss"], row["loss_margin"]),
             })
     moments.sort(key=lambda m: -m["swing"])
-    return sorted(moments[:count], key=lambda m: m["move"])
+    chosen: list[dict[str, Any]] = []
+    order = {row["move"]: i for i, row in enumerate(rows)}
+    for moment in moments:
+        if all(abs(order[moment["move"]] - order[other["move"]]) > 1 for other in chosen):
+            chosen.append(moment)
+        if len(chosen) == count:
+            break
+    return sorted(chosen, key=lambda m: m["move"])
 
 
 def accuracy(rows: Sequence[dict[str, Any]], seats: Sequence[int]) -> list[dict[str, Any]]:

@@ -40,8 +40,13 @@ def _pool(workers: int, ray: str | None, imports: Sequence[str]) -> Iterator[Any
     `workers` CPUs); each worker first imports `imports` (games registered at runtime)."""
     setup = {"initializer": loader.load_all, "initargs": (tuple(imports),)}
     if ray is None:
-        with multiprocessing.get_context("spawn").Pool(workers, **setup) as pool:
+        pool = multiprocessing.get_context("spawn").Pool(workers, **setup)
+        try:
             yield pool
+            pool.close()  # done: let the workers finish and leave
+        finally:
+            pool.terminate()
+            pool.join()
         return
     try:
         import ray as ray_module
