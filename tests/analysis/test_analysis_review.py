@@ -34,7 +34,7 @@ def test_every_decision_gets_a_row_from_its_seats_view() -> None:
     for row in data["decisions"]:
         assert set(row) >= {"move", "seat", "action", "win_chance", "expected_score", "best_action", "loss"}
         assert row["seat"] == record.moves[row["move"]][0] and row["action"] == record.moves[row["move"]][1]
-        assert len(row["win_chance"]) == 2 and abs(sum(row["win_chance"]) - 1) < 1e-9
+        assert len(row["win_chance"]) == 2 and abs(sum(row["win_chance"]) - 1) < 1e-3
         assert 0.0 <= row["loss"] <= 1.0 and all(m > 0 for m in row["win_margin"])
         assert (row["loss"] == 0.0) == (row["action"] == row["best_action"]) or row["loss"] < row["loss_margin"]
     # a forced move (a single legal action) is no decision

@@ -19,6 +19,11 @@ from bigtop.analysis.search import Budget, estimate
 from bigtop.core.record import Record
 
 SEED_STRIDE = 1_000_003  # decision seeds: seed * SEED_STRIDE + move, whatever the chunking
+DIGITS = 4  # win chances in a row are rounded to this many decimals
+
+
+def _rounded(values: Sequence[float], digits: int = DIGITS) -> list[float]:
+    return [round(v, digits) for v in values]
 
 
 @dataclass(frozen=True)
@@ -84,16 +89,16 @@ def search_specs(
                 "seat": spec.seat,
                 "action": game.codec.to_json(action),
                 "action_text": game.describe(before, action),
-                "win_chance": list(found.win_chance),
-                "win_margin": list(found.win_margin),
-                "raw_win": list(best.raw),
-                "expected_score": list(found.expected_score),
+                "win_chance": _rounded(found.win_chance),
+                "win_margin": _rounded(found.win_margin),
+                "raw_win": _rounded(best.raw),
+                "expected_score": _rounded(found.expected_score, 2),
                 "best_action": game.codec.to_json(best.action),
                 "best_text": game.describe(before, best.action),
-                "played_win": played.wins[spec.seat],
-                "loss": loss,
-                "loss_margin": math.hypot(best.margins[spec.seat], played.margins[spec.seat]) if best.action != action else 0.0,
-                "score_loss": best.expected_score[spec.seat] - played.expected_score[spec.seat],
+                "played_win": round(played.wins[spec.seat], DIGITS),
+                "loss": round(loss, DIGITS),
+                "loss_margin": round(math.hypot(best.margins[spec.seat], played.margins[spec.seat]), DIGITS) if best.action != action else 0.0,
+                "score_loss": round(best.expected_score[spec.seat] - played.expected_score[spec.seat], 2),
                 "iterations": found.iterations,
                 "searched_at": spec.origin,
             }

@@ -131,8 +131,8 @@ class ReviewSearch(IsmctsBot):
     """The ISMCTS bot with margin 0 that tallies, per first choice of the deciding seat, each
     playout's reward vector and score estimate; `forced` pins that first choice."""
 
-    def __init__(self, game: Any, seed: int, seat: int, c: float = 0.7, depth: int | None = None) -> None:
-        super().__init__(game, seed, iterations=1, c=c, margin=0.0, depth=depth)
+    def __init__(self, game: Any, seed: int, seat: int) -> None:
+        super().__init__(game, seed, margin=0.0)
         self.seat = seat
         self.worth = getattr(game, "worth", None)
         self.root = Node()
