@@ -3,6 +3,7 @@ determinizations, is seeded, gives the move played visits of its own, and calibr
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from bigtop import games
 from bigtop.analysis import calibration
 from bigtop.analysis.search import Budget, estimate
+from bigtop.core import Rng
 from bigtop.core.errors import BigtopError
 from toy.game import GAME, Play
 
@@ -91,20 +93,46 @@ def test_a_time_budget_is_kept() -> None:
 def test_calibration_keeps_the_order_of_the_seats_and_adds_up_to_one() -> None:
     raw = (0.7, 0.2, 0.1)
     for a in (0.5, 1.0, 2.0):
-        wins, margins = calibration.calibrate(raw, (0.05, 0.05, 0.05), a)
+        wins, margins = calibration.Calibration(a, -0.2).apply(raw, (0.05, 0.05, 0.05), seat=1)
         assert abs(sum(wins) - 1.0) < 1e-9
         assert wins[0] > wins[1] > wins[2]
         assert all(m > 0 for m in margins)
-    assert calibration.calibrate(raw, (0, 0, 0), 1.0)[0] == pytest.approx(raw)
-    # a temperature above 1 sharpens, below 1 softens
-    assert calibration.calibrate(raw, (0, 0, 0), 2.0)[0][0] > 0.7 > calibration.calibrate(raw, (0, 0, 0), 0.5)[0][0]
+    assert calibration.Calibration().apply(raw, (0, 0, 0), seat=0)[0] == pytest.approx(raw)
+    # a temperature above 1 sharpens, below 1 softens; a negative bias lowers the deciding seat
+    sharp, soft = (calibration.Calibration(a).apply(raw, (0, 0, 0), seat=0)[0][0] for a in (2.0, 0.5))
+    assert sharp > 0.7 > soft
+    assert calibration.Calibration(1.0, -0.3).apply(raw, (0, 0, 0), seat=0)[0][0] < 0.7
 
 
-def test_every_game_has_a_fitted_temperature_with_the_run_that_fitted_it() -> None:
+def test_two_seats_calibrate_as_a_logistic_of_the_log_odds() -> None:
+    a, b, r = 0.8, -0.1, 0.73
+    wins, margins = calibration.Calibration(a, b).apply((r, 1 - r), (0.02, 0.02), seat=0)
+    assert wins[0] == pytest.approx(1 / (1 + math.exp(-(a * math.log(r / (1 - r)) + b))))
+    assert margins[0] == pytest.approx(margins[1])
+
+
+def test_the_fit_finds_the_calibration_simulated_outcomes_follow() -> None:
+    truth = calibration.Calibration(0.7, -0.15)
+    rng = Rng(3)
+    samples = []
+    for i in range(1500):
+        raw = 0.02 + 0.96 * rng.below(10_000) / 10_000
+        chance = truth.apply((raw, 1 - raw), (0, 0), seat=i % 2)[0][0]
+        won = 1.0 if rng.below(10_000) < chance * 10_000 else 0.0
+        samples.append(calibration.Sample(i, 0, i % 2, (raw, 1 - raw), (won, 1 - won)))
+    found = calibration.fit(samples)
+    assert found.temperature == pytest.approx(0.7, abs=0.12) and found.bias == pytest.approx(-0.15, abs=0.15)
+    # the fit is the most likely: at least as likely as the truth, clearly more than the raw values
+    assert calibration.log_likelihood(samples, found) >= calibration.log_likelihood(samples, truth) - 1e-6
+    assert calibration.log_likelihood(samples, found) > calibration.log_likelihood(samples, calibration.Calibration()) + 5
+
+
+def test_every_game_has_a_fitted_calibration_with_the_runs_that_fitted_it() -> None:
     table = calibration._table()
     for name in ("drumroll", "carcassonne", "trollfest"):
         entry = table[name]
-        assert 0.2 < calibration.temperature(name) == entry["temperature"] < 5
+        assert calibration.for_game(name) == calibration.Calibration(entry["temperature"], entry["bias"])
+        assert 0.2 < entry["temperature"] < 5 and -1 < entry["bias"] < 1
         assert entry["positions"] >= 3 * entry["games"] >= 300
-        assert entry["command"].startswith(f"python -m bigtop.analysis.calibration {name} ")
-    assert calibration.temperature("highcard") == 1.0
+        assert all(c.startswith(f"python -m bigtop.analysis.calibration {name} ") for c in entry["commands"])
+    assert calibration.for_game("highcard") == calibration.Calibration()

@@ -182,12 +182,12 @@ class ReviewSearch(IsmctsBot):
 
 def estimate(
     state: State, seat: int, budget: Budget = DEFAULT_BUDGET, seed: int = 0, played: Action | None = None,
-    temperature: float | None = None,
+    calibrated: calibration.Calibration | None = None,
 ) -> Estimate:
     """Search `seat`'s decision in `state` from its information set only (`state` is read through
     `determinize(seat, ...)`, never directly). With `played`, that action is also searched until it
     has a tenth of the budget in visits of its own, so that its value is known as well. Win values
-    are calibrated with `temperature` (default: the game's fitted one, see `calibration`)."""
+    are calibrated with `calibrated` (default: the game's fitted calibration)."""
     legal = state.legal_actions(seat)
     if not legal:
         raise BigtopError(f"seat {seat} has no decision to make now")
@@ -204,12 +204,12 @@ def estimate(
             search.forced = played
             done += search.run(state, wanted - have, None)
             search.forced = None
-    if temperature is None:
-        temperature = calibration.temperature(state.game.name)
+    if calibrated is None:
+        calibrated = calibration.for_game(state.game.name)
     values = []
     for action, tally in search.tallies.items():
         mean, margin, score = tally.means()
-        wins, margins = calibration.calibrate(mean, margin, temperature)
+        wins, margins = calibrated.apply(mean, margin, seat)
         values.append(ActionValue(action, tally.n, wins, margins, score, mean))
     values.sort(key=lambda v: (-preferred.get(v.action, 0), -v.visits))
     return Estimate(seat, done, tuple(values))
