@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 
 from bigtop import games
-from bigtop.analysis.hints import hints, note_hint
+from bigtop.analysis.hints import hints, note_hint, print_hints
 from bigtop.analysis.search import Budget
 from bigtop.core.errors import BigtopError
 from toy.game import GAME
@@ -41,3 +44,14 @@ def test_a_hint_used_is_in_everyones_log() -> None:
     event = state.events[-1]
     assert event.visible_to(0) and event.visible_to(None)
     assert game.describe_event(event, ["Ann", "Bob"], state.options) == "Bob used a hint."
+
+
+def test_the_terminal_hint_names_menu_numbers_and_logs_it() -> None:
+    state = GAME.new(2, seed=2)
+    console = Console(file=io.StringIO(), width=100)
+    found = print_hints(console, state, 0, Budget(200))
+    text = console.file.getvalue()
+    legal = state.legal_actions(0)
+    for hint in found:
+        assert f"{legal.index(hint.action) + 1}  {hint.text}" in text
+    assert "win chance" in text and state.events[-1].kind == "hint_used"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Console
+from rich.markup import escape
+
 from bigtop.analysis.search import Budget, estimate
 from bigtop.core.actions import Action
 from bigtop.core.api import State
@@ -41,3 +44,18 @@ def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, 
 def note_hint(state: State, seat: int) -> None:
     """Write in the game's log, for every seat to read, that `seat` used a hint."""
     state.emit(HINT_EVENT, seat=seat)
+
+
+def print_hints(console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET) -> list[Hint]:
+    """The terminal's hint key: search (with a spinner), print the top 3 moves with their numbers
+    in the seat's menu of legal actions and their win chances, and note the hint in the log."""
+    with console.status("thinking about a hint..."):
+        found = hints(state, seat, budget, seed=state.move_count)
+    note_hint(state, seat)
+    legal = state.legal_actions(seat)
+    for hint in found:
+        console.print(
+            f"  hint: [cyan]{legal.index(hint.action) + 1:>3}[/cyan]  {escape(hint.text)}"
+            f"  (win chance {100 * hint.win_chance:.0f} % ± {100 * hint.margin:.0f})"
+        )
+    return found
