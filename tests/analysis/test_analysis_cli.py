@@ -36,7 +36,7 @@ def test_analyze_writes_json_and_a_page(tmp_path: Path, capsys: pytest.CaptureFi
     assert page.startswith("<!doctype html>") and "<svg" in page and "Costliest decisions" in page
     assert out_svg.read_text().startswith("<svg") and out_svg.read_text().count("<polyline") == 2
     for moment in data["key_moments"]:
-        assert f'id="moment-{moment["move"]}"' in page and '<pre class="board">' in page
+        assert f'id="moment-{moment["move"]}"' in page and '<pre class="board"' in page
 
 
 def test_analyze_one_seat_by_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

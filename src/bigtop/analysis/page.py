@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from rich.console import Console
+from rich.terminal_theme import MONOKAI
 
 from bigtop import games
 from bigtop.analysis.graph import seat_colour, win_chance_svg
@@ -24,7 +25,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .seat { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; margin-right: .3rem; vertical-align: -1px; }
 .blunder { color: #b00020; font-weight: bold; } .mistake { color: #c05600; } .inaccuracy { color: #8a6d00; }
 .moment { border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
-pre.board { background: #111; color: #eee; padding: .6rem; overflow-x: auto; font-size: 12px; line-height: 1.15; }
+pre.board { padding: .6rem; overflow-x: auto; font-size: 12px; line-height: 1.15; }
 .muted { color: #666; } .wrap { overflow-x: auto; }
 """
 
@@ -48,7 +49,10 @@ def board_html(record: Record, move: int, seat: int) -> str:
     state = record.replay(move)
     console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor")
     console.print(game.render(state, seat))
-    return console.export_html(inline_styles=True, code_format='<pre class="board">{code}</pre>')
+    return console.export_html(
+        theme=MONOKAI, inline_styles=True,
+        code_format='<pre class="board" style="background:{background};color:{foreground}">{code}</pre>',
+    )
 
 
 def review_page(review: dict[str, Any], record: Record, names: Sequence[str] | None = None, command: str | None = None) -> str:
