@@ -55,3 +55,16 @@ def test_the_terminal_hint_names_menu_numbers_and_logs_it() -> None:
     for hint in found:
         assert f"{legal.index(hint.action) + 1}  {hint.text}" in text
     assert "win chance" in text and state.events[-1].kind == "hint_used"
+
+
+def test_the_h_key_of_terminal_play_gives_a_hint_and_the_log_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bigtop.cli import main
+
+    answers = iter(["h", "q"])
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    assert main(["play", "highcard", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "h: a hint" in out and out.count("hint: ") >= 1 and "win chance" in out
+    assert "Seat 1 (you) used a hint." in out

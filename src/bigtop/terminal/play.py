@@ -9,10 +9,11 @@ from rich.rule import Rule
 
 from bigtop import bots as bot_registry
 from bigtop import games
+from bigtop.analysis.hints import print_hints
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
 
-HELP = "Type a number to choose; u: undo your last move; b: show the board; q: quit."
+HELP = "Type a number to choose; h: a hint (the search's 3 best moves); u: undo your last move; b: show the board; q: quit."
 
 
 def ask(console: Console, prompt: str) -> str:
@@ -62,6 +63,9 @@ def play_in_terminal(name: str, players: int, seat: int, bot_spec: str, seed: in
             return
         if answer == "b":
             show_board = True
+            continue
+        if answer == "h":
+            print_hints(console, state, seat)
             continue
         if answer == "u":
             try:
