@@ -41,6 +41,7 @@ def win_chance_svg(review: dict[str, Any], names: Sequence[str] | None = None) -
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
         f'aria-label="Win chance of each seat over the game" font-family="sans-serif" font-size="12">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
         f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fafafa" stroke="#bbb"/>',
     ]
     for pct in (0, 25, 50, 75, 100):
