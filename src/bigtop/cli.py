@@ -153,7 +153,7 @@ def bench_command(
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.
-COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands")
+COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands", "bigtop.analysis.commands")
 
 
 def _register_feature_commands() -> None:

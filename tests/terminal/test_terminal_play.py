@@ -15,7 +15,7 @@ from bigtop import games
 from bigtop.core.record import Record
 from terminal.cli_process import BIGTOP, bigtop
 
-PROMPT = re.compile(r"choose 1-(\d+) or s/u/b/q> ")
+PROMPT = re.compile(r"choose 1-(\d+) or h/s/u/b/q> ")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import BigtopError, IllegalAction
-from bigtop.core.events import Event, EventLog, fill_template, seat_values
+from bigtop.core.events import COMMON_TEMPLATES, Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
@@ -436,7 +436,7 @@ class Game(ABC, Generic[S]):
         """A log entry in English: the game's template for its kind, with seats by `names` (by
         default "Seat 0", "Seat 1", ...); without a template, the kind and its data. `values` are
         the event's `log_values` when the caller has them already."""
-        template = self.log_templates.get(event.kind)
+        template = self.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind)
         if template is None:
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind

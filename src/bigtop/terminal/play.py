@@ -17,13 +17,14 @@ from rich.text import Text
 
 from bigtop import bots as bot_registry
 from bigtop import games
+from bigtop.analysis.hints import print_hints
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
 from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
 from bigtop.terminal.text import plural
 
-KEYS = {"s": "save the game", "u": "undo your last choice", "b": "show the board", "q": "quit"}
+KEYS = {"h": "a hint (the search's 3 best moves)", "s": "save the game", "u": "undo your last choice", "b": "show the board", "q": "quit"}
 HELP = "Type a number to choose; " + "; ".join(f"{key}: {what}" for key, what in KEYS.items()) + "."
 
 
@@ -43,7 +44,7 @@ class TerminalGame:
         self.seen = 0  # log entries of the person's already printed
         self.show_board = True
         self.playing = True
-        self.keys = {"s": self.save, "u": self.undo, "b": self.ask_for_board, "q": self.quit}
+        self.keys = {"h": self.hint, "s": self.save, "u": self.undo, "b": self.ask_for_board, "q": self.quit}
 
     def run(self) -> None:
         """Play until the game ends or the person quits; the record is saved on the way out
@@ -147,6 +148,10 @@ class TerminalGame:
         self.seen = len(state.log.visible_to(self.seat))
         self.show_board = True
         self.console.print("undone: back to your last choice.")
+
+    def hint(self) -> None:
+        """Show the search's best moves for the person's decision (the log notes that a hint was asked)."""
+        print_hints(self.console, self.state, self.seat)
 
     def ask_for_board(self) -> None:
         self.show_board = True
