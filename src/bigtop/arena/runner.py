@@ -1,25 +1,41 @@
 """Running a tournament's tasks: in this process, in local worker processes, or on a Ray cluster.
 
+Worker processes and Ray get the games in chunks of consecutive tasks (one chunk per unit of work,
+so a short game does not cost a round trip each); a chunk's rows are handed back as it ends.
 Whatever runs them, the rows come back sorted by game index, so the same tasks give the same rows.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from bigtop.arena import loader
-from bigtop.arena.tournament import Task, play_task
+from bigtop.arena.tournament import Task, play_chunk, play_task
 from bigtop.core.errors import BigtopError
 
 Row = dict[str, Any]
 OnDone = Callable[[Row], None]
 
 
-def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None) -> list[Row]:
-    """Play the tasks here (`workers` 1) or in `workers` fresh processes that import `Task.imports`."""
+def chunk_size(tasks: int, workers: int) -> int:
+    """Games per unit of work: about four units per worker, at most 25 games each."""
+    return max(1, min(25, math.ceil(tasks / (4 * workers))))
+
+
+def chunks(tasks: Sequence[Task], size: int) -> list[list[Task]]:
+    """The tasks cut into runs of `size` consecutive tasks."""
+    if size < 1:
+        raise BigtopError("--chunk must be at least 1")
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None, chunk: int | None = None) -> list[Row]:
+    """Play the tasks here (`workers` 1) or in `workers` fresh processes that import `Task.imports`,
+    `chunk` games per unit of work (default: `chunk_size`)."""
     if workers < 1:
         raise BigtopError("--workers must be at least 1")
     rows: list[Row] = []
@@ -37,17 +53,21 @@ def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(imports,)) as pool:
             try:
-                for future in as_completed([pool.submit(play_task, task) for task in tasks]):
-                    collect(future.result())
+                units = chunks(tasks, chunk or chunk_size(len(tasks), workers))
+                for future in as_completed([pool.submit(play_chunk, unit) for unit in units]):
+                    for row in future.result():
+                        collect(row)
             except BaseException:  # a failed game or Ctrl-C: drop the games not yet started
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
     return sorted(rows, key=lambda r: r["index"])
 
 
-def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, cpus: int | None = None) -> list[Row]:
-    """Play the tasks on Ray: `address` of a running cluster, or `local` to start one here with
-    `cpus` CPUs (an already initialised Ray is used as it is)."""
+def run_ray(
+    tasks: Sequence[Task], address: str, on_done: OnDone | None = None, cpus: int | None = None, chunk: int | None = None,
+) -> list[Row]:
+    """Play the tasks on Ray, `chunk` games per remote call: `address` of a running cluster, or
+    `local` to start one here with `cpus` CPUs (an already initialised Ray is used as it is)."""
     try:
         import ray
     except ImportError:
@@ -63,12 +83,13 @@ def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, 
             raise BigtopError(f"cannot start or reach Ray at {address}: {exc}") from None
     pending: list[Any] = []
     try:
-        remote = ray.remote(play_task)
-        pending = [remote.remote(task) for task in tasks]
+        remote = ray.remote(play_chunk)
+        size = chunk or chunk_size(len(tasks), max(1, int(ray.cluster_resources().get("CPU", 1))))
+        pending = [remote.remote(unit) for unit in chunks(tasks, size)]
         rows: list[Row] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            for row in ray.get(done):
+            for row in (row for unit in ray.get(done) for row in unit):
                 rows.append(row)
                 if on_done is not None:
                     on_done(row)
