@@ -43,6 +43,7 @@ class Carcassonne(Game[CarcassonneState]):
 
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
