@@ -42,7 +42,7 @@ class TrollFest(Game[TrollFestState]):
         return TrollFestState(self, players, seed, options)
 
     def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
-        c = content()
+        c = content(options.cards)
         cards = range(c.card_count)
         artists = range(len(c.artists))
         acts: list[Action] = [Pick(x) for x in cards]
@@ -76,11 +76,10 @@ class TrollFest(Game[TrollFestState]):
         return EnumeratedActionSpace(acts)
 
     def content(self, options: Any = None) -> dict[str, Any]:
-        """The map, artists, action cards and band names (no option changes them)."""
+        """The map, artists, action cards and band names, as loaded for these options (`cards`)."""
         from bigtop.games.trollfest.content_json import content_for
 
-        self.parse_options(options)
-        return content_for()
+        return content_for(self.parse_options(options).cards)
 
     def render(self, state: TrollFestState, player: int | None) -> Any:
         from bigtop.games.trollfest.render import render

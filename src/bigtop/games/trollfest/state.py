@@ -51,6 +51,7 @@ class TrollFestOptions:
     city_top: tuple[str, ...] = ()
     groundhog_city: str = ""
     runoff_limit: int = 3  # run-offs before the seed settles a tie (0: vote until one band wins)
+    cards: str | None = None  # a content file whose tables replace the shipped ones (e.g. [[award]])
 
 
 def _kind(c: Content, card: int) -> str:
@@ -68,7 +69,7 @@ class TrollFestState(State):
 
     def __init__(self, game: Any, players: int, seed: int, options: TrollFestOptions) -> None:
         super().__init__(game, players, seed, options)
-        c = self.c = content()
+        c = self.c = content(options.cards)
         n = players
         rng = self.rng
         self.phase = "draft"
