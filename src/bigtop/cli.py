@@ -137,7 +137,7 @@ def bench_command(
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.
-COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands")
+COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands", "bigtop.tune.commands")
 
 
 def _register_feature_commands() -> None:

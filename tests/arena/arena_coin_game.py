@@ -10,6 +10,10 @@ from its own seeded RNG), so:
 - `heuristic:heads=0.95` against `heuristic:heads=0.05`: the first wins `HEADS_BOT_RATE` = 0.68 of
   its games over the two seatings (computed in the test), and the two games of one deal are
   strongly correlated: both follow the coin.
+
+The `cards` option names a content file that changes the two numbers (for `bigtop tune`'s tests):
+`[[rule]]` entries `coin` (`percent`: heads, in percent) and `tie` (`percent`: how often a tie goes
+to the last seat rather than the first). Each seat's feature is its guess (`guess: heads`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game, Rng, State
+from bigtop.core.data import read_toml
 
 HEADS = 0.7
 
@@ -29,13 +34,23 @@ class Guess(Action):
 
 @dataclass(frozen=True)
 class CoinOptions:
-    pass
+    cards: str | None = None
+
+
+def rules(cards: str | None) -> dict[str, float]:
+    """Heads and tie-to-last probabilities: 0.7 and 1 unless a content file says otherwise."""
+    numbers = {"coin": 100 * HEADS, "tie": 100.0}
+    if cards:
+        numbers.update({rule["id"]: rule["percent"] for rule in read_toml(cards)["rule"]})
+    return {key: value / 100 for key, value in numbers.items()}
 
 
 class CoinState(State):
     def __init__(self, game: Game[Any], players: int, seed: int, options: CoinOptions) -> None:
         super().__init__(game, players, seed, options)
-        self.heads = self.rng.random() < HEADS
+        numbers = rules(options.cards)
+        self.heads = self.rng.random() < numbers["coin"]
+        self.tie_to_last = self.rng.random() < numbers["tie"]
         self.guesses: list[bool] = []
 
     def to_move(self) -> tuple[int, ...]:
@@ -69,7 +84,7 @@ class CoinState(State):
         return tuple(float(g == self.heads) for g in self.guesses) + (0.0,) * (self.players - len(self.guesses))
 
     def tiebreaks(self) -> list[tuple[float, ...]]:
-        return [(float(p),) for p in range(self.players)]
+        return [(float(p == (self.players - 1 if self.tie_to_last else 0)),) for p in range(self.players)]
 
 
 class Guesser:
@@ -99,6 +114,9 @@ class CoinDuel(Game[CoinState]):
 
     def heuristic_bot(self, seed: int, heads: str = "0.5") -> Guesser:
         return Guesser(seed, float(heads))
+
+    def features(self, state: CoinState) -> list[set[str]]:
+        return [{"guess: heads" if g else "guess: tails"} for g in state.guesses]
 
 
 GAME = CoinDuel()

@@ -12,11 +12,15 @@ budgets), so the same tournament gives the same results wherever it runs.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import os
+import tempfile
 import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bigtop import bots as bot_registry
@@ -40,6 +44,20 @@ class Task:
     specs: tuple[str, ...]  # bot spec per entrant
     options: dict[str, Any] = field(default_factory=dict)
     imports: tuple[str, ...] = ()
+    content: tuple[str, str] | None = None  # (option, text): a content file the worker writes and loads
+
+
+def content_file(text: str) -> Path:
+    """A local file holding `text` (one per text, in the temporary folder), so a content file
+    travels inside a task to any worker process or Ray node."""
+    folder = Path(tempfile.gettempdir()) / "bigtop-content"
+    path = folder / f"{hashlib.sha256(text.encode()).hexdigest()[:24]}.toml"
+    if not path.exists():
+        folder.mkdir(exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    return path
 
 
 def seatings(specs: Sequence[str]) -> list[tuple[str, ...]]:
@@ -85,9 +103,12 @@ def play_task(task: Task) -> dict[str, Any]:
     game = games.get(task.game)
     seat_specs = [task.specs[e] for e in task.seating]
     watcher = Watcher([bot_registry.make(spec, game, seed=task.seed * 100 + s) for s, spec in enumerate(seat_specs)])
+    options = dict(task.options)
+    if task.content is not None:
+        options[task.content[0]] = str(content_file(task.content[1]))
     started = time.perf_counter()
     try:
-        state = play_game(game, watcher.bots, seed=task.seed, options=task.options or None, on_move=watcher.moved)
+        state = play_game(game, watcher.bots, seed=task.seed, options=options or None, on_move=watcher.moved)
     except Exception as exc:
         raise BigtopError(f"game {task.index} (seed {task.seed}, seats {', '.join(seat_specs)}) failed: {_where(exc)}") from exc
     seconds = time.perf_counter() - started
