@@ -93,6 +93,9 @@ def test_duplicate_format_interval_covers_the_true_rate_with_the_clustered_width
         low, high = stats.wilson(heads["wins"], heads["games"])  # as if the 100 games were independent
         naive_covered += low <= truth <= high
         naive_widths.append(high - low)
+    print(f"duplicate format, {TOURNAMENTS} tournaments of {deals} deals: clustered interval covers {covered / TOURNAMENTS:.1%}, "
+          f"mean width {sum(widths) / TOURNAMENTS:.3f}; games taken as independent cover {naive_covered / TOURNAMENTS:.1%}, "
+          f"mean width {sum(naive_widths) / TOURNAMENTS:.3f}")
     assert 0.92 <= covered / TOURNAMENTS <= 0.98
     # the clustered formula: the rate is a mean over deals, standard error sqrt(Var(wins per deal) / 4 deals)
     expected = 2 * stats.Z95 * math.sqrt(deal_variance / (4 * deals))
@@ -116,6 +119,8 @@ def test_new_deal_every_game_interval_is_the_binomial_one_and_covers() -> None:
         assert place["win_rate"] == last["win_rate"]  # Coin Duel has no turn-order hook: places are seats
         covered += last["low"] <= truth <= last["high"]
         widths.append(last["high"] - last["low"])
+    print(f"new deal every game, {TOURNAMENTS} tournaments of {games} games: Wilson interval covers {covered / TOURNAMENTS:.1%}, "
+          f"mean width {sum(widths) / TOURNAMENTS:.3f}")
     assert 0.92 <= covered / TOURNAMENTS <= 0.98
     assert sum(widths) / TOURNAMENTS == pytest.approx(2 * stats.Z95 * math.sqrt(truth * (1 - truth) / games), rel=0.05)
 

@@ -118,3 +118,14 @@ def test_content_text_changes_only_the_numbers() -> None:
                        ("percent = 100  # a tie goes to the last seat", "percent = 55  # a tie goes to the last seat")]
     with pytest.raises(BigtopError, match="not an integer"):
         with_values(spec.model_copy(update={"parameter": [spec.parameter[0].model_copy(update={"field": "id"})]}), content, (1,))
+
+
+def test_a_game_name_finds_its_shipped_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    from bigtop.tune.spec import spec_file
+
+    for game, content in (("drumroll", "cards.toml"), ("trollfest", "festival.toml")):
+        spec, path = load_spec(spec_file(game))
+        assert spec.game == game and path.name == content and path.parent.name == "data"
+        assert all(p.low <= v <= p.high for p, v in zip(spec.parameter, shipped_values(spec, path), strict=True))
+    assert main(["tune", "nosuchgame"]) == 2
+    assert "give a spec file or a game with a shipped spec (drumroll, trollfest)" in capsys.readouterr().err

@@ -12,7 +12,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("tune")
     def tune_command(
-        spec: Annotated[Path, typer.Argument(help="The tuning spec (TOML): game, bots, parameters and bounds, goals.")],
+        spec: Annotated[str, typer.Argument(help="A game with a shipped spec (drumroll, trollfest), or a tuning spec file (TOML): game, bots, parameters and bounds, goals.")],
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: tune-GAME in the current folder).")] = None,
         workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (with --ray local: CPUs).")] = 1,
         ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
@@ -25,6 +25,8 @@ def register(app: typer.Typer) -> None:
         """
         from bigtop.core.data import read_toml
         from bigtop.tune.run import run_tune
+        from bigtop.tune.spec import spec_file
 
-        game = read_toml(spec).get("game", "game")
-        run_tune(spec, out or Path(f"tune-{game}"), workers, ray, resume, chunk, console)
+        path = spec_file(spec)
+        game = read_toml(path).get("game", "game")
+        run_tune(path, out or Path(f"tune-{game}"), workers, ray, resume, chunk, console)

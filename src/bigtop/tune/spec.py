@@ -88,6 +88,20 @@ class Spec(_Strict):
     parameter: list[Parameter] = Field(min_length=1)
 
 
+SHIPPED = Path(__file__).parent / "specs"
+
+
+def spec_file(name: str) -> Path:
+    """A spec file's path: a game's shipped spec (`specs/GAME.toml`) or the file named."""
+    shipped = SHIPPED / f"{name}.toml"
+    if "/" not in name and not name.endswith(".toml") and shipped.is_file():
+        return shipped
+    if not Path(name).is_file():
+        known = ", ".join(sorted(p.stem for p in SHIPPED.glob("*.toml")))
+        raise BigtopError(f"no tuning spec {name!r}: give a spec file or a game with a shipped spec ({known})")
+    return Path(name)
+
+
 def load_spec(path: Path) -> tuple[Spec, Path]:
     """The spec in `path` and the content file it tunes; `BigtopError` naming what is wrong."""
     raw = read_toml(path)
