@@ -114,7 +114,8 @@ class Tuner:
         return tuple(int(round(p.low + min(1.0, max(0.0, x)) * (p.high - p.low))) for p, x in zip(self.spec.parameter, z, strict=True))
 
     def search(self) -> None:
-        """CMA-ES over the parameters scaled to [0, 1], from the shipped values, until the budget."""
+        """CMA-ES over the parameters scaled to [0, 1], from the shipped values, until the budget of
+        proposals (the shipped values and `population` a generation) is spent."""
         import cma
 
         s = self.spec.search
@@ -131,13 +132,15 @@ class Tuner:
                 "randn": np.random.RandomState(s.seed).randn,  # its own generator, pickled with it
             })
         self.evaluate("search", [self.shipped], self.spec.evaluation.games, self.spec.evaluation.seed)
-        while self._searched() < s.budget:
+        while 1 + generation * s.population < s.budget:  # proposals, not distinct ones: a converged search ends too
             es.opts["randn"].__self__.seed(s.seed * 100_003 + generation)  # the same candidates after a resume
             asked = es.ask()
             lines = self.evaluate("search", [self.decode(z) for z in asked], self.spec.evaluation.games, self.spec.evaluation.seed)
             es.tell(asked, [line["objective"] for line in lines])
             generation += 1
-            saved.write_bytes(pickle.dumps((generation, es)))
+            partial = saved.with_suffix(".part")
+            partial.write_bytes(pickle.dumps((generation, es)))
+            partial.replace(saved)
 
     def _searched(self) -> int:
         return sum(1 for phase, _ in self.played if phase == "search")
