@@ -108,13 +108,15 @@ def sim_command(
     rotate: Annotated[bool, typer.Option(help="Rotate the bots through the seats from game to game.")] = True,
     save: Annotated[Path | None, typer.Option("--save", help="Folder to save every game's record in.")] = None,
     force: ForceOpt = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (the games are the same with any number).")] = 1,
+    chunk: Annotated[int | None, typer.Option("--chunk", help="Games per unit of work sent to a worker (default: about four units per worker, at most 25).")] = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
 ) -> None:
     """Simulate games between bots: a progress bar, then wins, scores and game length."""
     from bigtop.terminal.sim import run_simulation
 
-    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console, force)
+    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console, force, workers, chunk)
 
 
 @app.command("replay")
@@ -153,7 +155,8 @@ def bench_command(
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.
-COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands", "bigtop.analysis.commands")
+COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands", "bigtop.analysis.commands",
+                   "bigtop.tune.commands")
 
 
 def _register_feature_commands() -> None:
