@@ -16,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from bigtop import bots
 from bigtop.rl import openspiel as bo
+from bigtop.rl import spiel_bots
 
 
 def default_bot() -> str:
@@ -39,7 +40,7 @@ def openspiel_ismcts(game: Any, seed: int, simulations: int) -> ismcts.ISMCTSBot
     """OpenSpiel's Python ISMCTS with random rollouts, resampling worlds from its own seed."""
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed))
-    bot.set_resampler(bo.seeded_resampler(seed))
+    bot.set_resampler(spiel_bots.seeded_resampler(seed))
     return bot
 
 
@@ -50,7 +51,7 @@ def ismcts_against(game: Any, spec: str, games: int, simulations: int, seed: int
     for index in range(games):
         seat = index % players
         seated = [
-            openspiel_ismcts(game, seed + index, simulations) if p == seat else bo.BigtopBot(spec, game, seed + index * players + p)
+            openspiel_ismcts(game, seed + index, simulations) if p == seat else spiel_bots.BigtopBot(spec, game, seed + index * players + p)
             for p in range(players)
         ]
         state = game.new_initial_state()
