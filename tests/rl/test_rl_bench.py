@@ -30,10 +30,10 @@ def test_run_interface_bench_prints_raw_and_wrapper_figures() -> None:
     console = Console(record=True, width=160)
     rows = run_interface_bench(["highcard"], 2, 0.05, 1, {}, console)
     assert rows[0]["game"] == "highcard" and rows[0]["players"] == 2
-    assert all(rows[0][k] > 0 for k in ("engine", "observed", "pettingzoo", "openspiel"))
+    assert all(rows[0][k] > 0 for k in ("engine", "observed", "pettingzoo", "pettingzoo_read", "openspiel"))
     assert rows[0]["observed"] < rows[0]["engine"]  # encoding an observation is never free
     text = console.export_text()
-    assert "+ obs" in text and "pettingzoo" in text and "openspiel" in text and "% obs" in text
+    assert "+ obs" in text and "pz read" in text and "openspiel" in text and "pz" in text
 
 
 def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,9 +67,10 @@ def observed_steps(name: str, players: int, seconds: float, options: Any = None)
     return timed_games(play, seconds)[1]
 
 
-def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
-    """The PettingZoo loop (`env.last()` with its observation and mask, a masked random action,
-    `env.step`): agent decisions/s, the steps of finished agents not counted."""
+def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None, read: bool = False) -> float:
+    """The PettingZoo loop (`env.last()`, a random action from the mask, `env.step`), the encoded
+    observation read too if `read` (what a learning agent pays): agent decisions/s, the steps of
+    finished agents not counted."""
     from bigtop.rl import pettingzoo as bz
 
     env = bz.env(name, players=players, options=options)
@@ -83,12 +84,19 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
             if terminated or truncated:
                 env.step(None)
                 continue
+            if read:
+                _ = observation["observation"]  # the first read encodes it
             legal = bz.mask_ids(observation["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             decisions += 1
         return decisions
 
     return timed_games(play, seconds)[1]
+
+
+def pettingzoo_read_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """The PettingZoo loop reading each observation: decisions/s."""
+    return pettingzoo_steps(name, players, seconds, options, read=True)
 
 
 def openspiel_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
@@ -114,5 +122,6 @@ INTERFACES: dict[str, Callable[[str, int, float, Any], float]] = {  # name -> de
     "engine": raw_steps,
     "observed": observed_steps,
     "pettingzoo": pettingzoo_steps,
+    "pettingzoo_read": pettingzoo_read_steps,
     "openspiel": openspiel_steps,
 }
