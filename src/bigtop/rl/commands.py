@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -26,5 +27,42 @@ def register(app: typer.Typer) -> None:
 
         names = games.names() if game == "all" else [games.get(game).name]
         run_interface_bench(names, players, seconds, runs, game_options(option), console)
+
+    @rl.command("train")
+    def train_command(
+        game: Annotated[str, typer.Argument(help="Game name.")],
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed).")] = None,
+        minutes: Annotated[float, typer.Option("--minutes", help="Training time.")] = 25.0,
+        games: Annotated[int | None, typer.Option("--games", "-n", help="Stop after this many training games.")] = None,
+        hidden: Annotated[int, typer.Option("--hidden", help="Units in each of the two hidden layers.")] = 64,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the weights and the games.")] = 0,
+        out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
+    ) -> None:
+        """Train a small policy network with PPO against random players (NumPy); write its weights
+        and learning curve. Play it with `--bots learned:weights=OUT/policy.npz`."""
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from bigtop import games as registry
+        from bigtop.cli import console, game_options
+        from bigtop.rl.train import Settings, train
+
+        name = registry.get(game).name
+        settings = Settings(players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed)
+        folder = out or Path(f"learned-{name}")
+        with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
+            task = bar.add_task("training", total=minutes * 60)
+
+            def report(point: dict[str, float]) -> None:
+                bar.update(task, completed=point["seconds"], description=f"{point['games']:,} games, win rate {point['win_rate']:.0%}")
+
+            summary = train(name, settings, folder, report)
+        last = summary["curve"][-10:]
+        rate = sum(p["win_rate"] for p in last) / max(1, len(last))
+        console.print(
+            f"{summary['curve'][-1]['games'] if summary['curve'] else 0:,} training games; win rate against random "
+            f"over the last {len(last)} updates {rate:.0%}"
+        )
+        console.print(f"wrote {summary['weights']}, {folder / 'curve.json'} and {folder / 'curve.png'}")
 
     app.add_typer(rl)

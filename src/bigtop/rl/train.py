@@ -1,0 +1,195 @@
+"""A learned baseline: PPO on the PettingZoo environment with action masks, in NumPy.
+
+The learner takes one seat (a different one each game) against uniformly random players; each of
+its decisions is its observation and action mask from `env.last()`, and its reward comes at the
+end: +1 for winning alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score
+margin (the margin keeps the signal alive once it wins most games). Advantages are generalised
+advantage estimates over the learner's own decisions. `bigtop rl train GAME` runs it and writes
+the weights (`policy.npz`, for the bot `learned:weights=FILE`), the learning curve (`curve.json`,
+`curve.png`) into its output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bigtop.core.errors import BigtopError
+from bigtop.rl import pettingzoo as bz
+from bigtop.rl.network import Adam, PolicyNetwork
+from bigtop.rl.rewards import final_rewards
+
+MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
+
+
+@dataclass
+class Settings:
+    """What one training run does (the defaults are the shipped baseline's)."""
+
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    minutes: float = 25.0
+    max_games: int | None = None
+    games_per_update: int = 24
+    hidden: int = 64
+    rate: float = 5e-4
+    epochs: int = 3
+    batch: int = 1024
+    clip: float = 0.2
+    gamma: float = 1.0
+    lam: float = 0.99
+    value_coef: float = 0.5
+    entropy_coef: float = 0.01
+    margin_weight: float = 0.02
+    seed: int = 0
+
+
+@dataclass
+class Batch:
+    """The learner's decisions of some games, with what PPO needs of each."""
+
+    obs: list[np.ndarray] = field(default_factory=list)
+    masks: list[np.ndarray] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    logp: list[float] = field(default_factory=list)
+    advantages: list[float] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+
+
+def play_one(env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.Generator, settings: Settings, batch: Batch) -> tuple[float, bool]:
+    """One training game with the learner in `seat` and random players elsewhere; its decisions
+    go into `batch`. Returns the learner's reward and whether it won alone."""
+    env.reset(seed=seed)
+    learner = env.possible_agents[seat]
+    values: list[float] = []
+    for agent in env.agent_iter():
+        if agent != learner:
+            _, _, done, cut, _ = env.last(observe=False)
+            if done or cut:
+                env.step(None)
+                continue
+            legal = env.unwrapped.game_state.legal_ids(env.possible_agents.index(agent))
+            env.step(legal[int(rng.integers(len(legal)))])
+            continue
+        observation, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        mask = observation["action_mask"].view(np.bool_)
+        action, logp, value = net.act(observation["observation"].ravel(), bz.mask_ids(mask), rng)
+        batch.obs.append(observation["observation"].ravel())
+        batch.masks.append(mask.copy())
+        batch.actions.append(action)
+        batch.logp.append(logp)
+        values.append(value)
+        env.step(action)
+    state = env.unwrapped.game_state
+    reward = final_rewards(state, "win")[seat] + settings.margin_weight * final_rewards(state, "margin")[seat]
+    # generalised advantage estimation: the only reward is at the end
+    advantage, after = 0.0, 0.0
+    out = []
+    for step in range(len(values) - 1, -1, -1):
+        delta = (reward if step == len(values) - 1 else 0.0) + settings.gamma * after - values[step]
+        advantage = delta + settings.gamma * settings.lam * advantage
+        out.append(advantage)
+        after = values[step]
+    out.reverse()
+    batch.advantages.extend(out)
+    batch.returns.extend(a + v for a, v in zip(out, values, strict=True))
+    return reward, state.result().winners == (seat,)
+
+
+def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
+    """PPO epochs over the batch in shuffled minibatches; the last minibatch's loss terms."""
+    obs = np.asarray(batch.obs, np.float32)
+    masks = np.asarray(batch.masks)
+    actions = np.asarray(batch.actions)
+    old_logp = np.asarray(batch.logp, np.float32)
+    advantages = np.asarray(batch.advantages, np.float32)
+    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+    returns = np.asarray(batch.returns, np.float32)
+    terms: dict[str, float] = {}
+    for _ in range(settings.epochs):
+        order = rng.permutation(len(obs))
+        for begin in range(0, len(obs), settings.batch):
+            part = order[begin:begin + settings.batch]
+            grads, terms = net.gradients(
+                obs[part], masks[part], actions[part], old_logp[part], advantages[part], returns[part],
+                settings.clip, settings.value_coef, settings.entropy_coef,
+            )
+            optimizer.step(net.params, grads)
+    return terms
+
+
+def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
+    """Train a policy for game `name`; writes `policy.npz`, `curve.json` and `curve.png` into `out`
+    and returns the summary (also in `curve.json`)."""
+    env = bz.env(name, players=settings.players, options=settings.options or None, reward="win")
+    if env.action_size > MAX_ACTIONS:
+        raise BigtopError(
+            f"{env.game.title} has {env.action_size:,} action ids: too many for this small network's dense policy head "
+            f"(at most {MAX_ACTIONS:,})"
+        )
+    meta = {"game": env.game.name, "players": env.players, "options": env.game.options_json(env.options)}
+    inputs = int(np.prod(env.encoder.shape))
+    net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
+    optimizer = Adam(net.params, settings.rate)
+    rng = np.random.default_rng(settings.seed)
+    curve: list[dict[str, float]] = []
+    started = time.perf_counter()
+    deadline = started + settings.minutes * 60
+    played = 0
+    while time.perf_counter() < deadline and (settings.max_games is None or played < settings.max_games):
+        batch = Batch()
+        rewards, wins = [], 0
+        for _ in range(settings.games_per_update):
+            reward, won = play_one(env, net, played % env.players, settings.seed * 1_000_003 + played, rng, settings, batch)
+            rewards.append(reward)
+            wins += won
+            played += 1
+        terms = update(net, optimizer, batch, settings, rng)
+        point = {
+            "games": played, "seconds": round(time.perf_counter() - started, 1), "win_rate": wins / len(rewards),
+            "reward": float(np.mean(rewards)), "decisions": len(batch.actions), **terms,
+        }
+        curve.append(point)
+        if report is not None:
+            report(point)
+    out.mkdir(parents=True, exist_ok=True)
+    weights = net.save(out / "policy.npz")
+    summary = {"game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(weights), "curve": curve}
+    (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against random players", out / "curve.png")
+    return summary
+
+
+def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
+    """The learner's win rate in its training games (and a moving average) against games played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games_played = [p["games"] for p in curve]
+    rates = [p["win_rate"] for p in curve]
+    window = max(1, len(rates) // 20)
+    smooth = np.convolve(rates, np.ones(window) / window, mode="valid") if rates else []
+    figure, axis = plt.subplots(figsize=(7, 4))
+    axis.plot(games_played, rates, color="#bbbbbb", linewidth=0.8, label="win rate per update")
+    if len(smooth):
+        axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
+    axis.set_xlabel("training games")
+    axis.set_ylabel("win rate against random players")
+    axis.set_ylim(0, 1)
+    axis.set_title(title)
+    axis.grid(alpha=0.3)
+    axis.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
