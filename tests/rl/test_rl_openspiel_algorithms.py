@@ -102,3 +102,16 @@ def test_alpha_beta_solves_a_tiny_two_player_carcassonne() -> None:
     root = game.new_initial_state()
     assert value == plain_minimax(root, 0) and action in root.legal_actions()
     assert plain_minimax(root.child(action), 0) == value
+
+
+@pytest.mark.parametrize(("name", "chance"), [("carcassonne", "sampled"), ("highcard", "explicit")])
+def test_open_games_pass_random_sim_test(name: str, chance: str) -> None:
+    """With `open=true` every seat observes the whole state, the RNG and deck orders included."""
+    game = bo.load_game(name, players=2, open=True, chance=chance, seed=6)
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.observation_string(0) == state.observation_string(1)  # nothing is hidden
+    assert '"rng"' in state.observation_string(0)
