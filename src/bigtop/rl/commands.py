@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
     def train_command(
         game: Annotated[str, typer.Argument(help="Game name.")],
         players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed).")] = None,
-        minutes: Annotated[float, typer.Option("--minutes", help="Training time.")] = 25.0,
+        minutes: Annotated[float, typer.Option("--minutes", help="Training time: minutes of CPU time.")] = 25.0,
         games: Annotated[int | None, typer.Option("--games", "-n", help="Stop after this many training games.")] = None,
         hidden: Annotated[int, typer.Option("--hidden", help="Units in each of the two hidden layers.")] = 64,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the weights and the games.")] = 0,
@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("training", total=minutes * 60)
 
             def report(point: dict[str, float]) -> None:
-                bar.update(task, completed=point["seconds"], description=f"{point['games']:,} games, win rate {point['win_rate']:.0%}")
+                bar.update(task, completed=point["cpu_seconds"], description=f"{point['games']:,} games, win rate {point['win_rate']:.0%}")
 
             summary = train(name, settings, folder, report)
         last = summary["curve"][-10:]
