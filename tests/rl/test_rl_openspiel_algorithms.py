@@ -115,3 +115,22 @@ def test_open_games_pass_random_sim_test(name: str, chance: str) -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.observation_string(0) == state.observation_string(1)  # nothing is hidden
     assert '"rng"' in state.observation_string(0)
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_openspiels_rl_environment_plays_whole_episodes(chance: str) -> None:
+    """OpenSpiel's `rl_environment` (what its RL agents run in) draws the chance nodes itself."""
+    from open_spiel.python import rl_environment
+
+    game = bo.load_game("highcard", players=2, chance=chance, seed=1)
+    env = rl_environment.Environment(game, seed=1)
+    for _ in range(3):
+        step = env.reset()
+        decisions = 0
+        while not step.last():
+            player = step.observations["current_player"]
+            legal = step.observations["legal_actions"][player]
+            step = env.step([legal[decisions % len(legal)]])
+            decisions += 1
+        assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+        assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
