@@ -26,6 +26,7 @@ from bigtop.rl.network import Adam, PolicyNetwork
 from bigtop.rl.rewards import final_rewards
 
 MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
+CHECKPOINT = 50  # updates between two saves of the weights during training
 
 
 @dataclass
@@ -129,7 +130,8 @@ def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings
 
 def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
     """Train a policy for game `name`; writes `policy.npz`, `curve.json` and `curve.png` into `out`
-    and returns the summary (also in `curve.json`)."""
+    (the curve after every update, the weights every `CHECKPOINT` updates and at the end) and
+    returns the summary (also in `curve.json`)."""
     env = bz.env(name, players=settings.players, options=settings.options or None, reward="win")
     if env.action_size > MAX_ACTIONS:
         raise BigtopError(
@@ -143,6 +145,8 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     rng = np.random.default_rng(settings.seed)
     curve: list[dict[str, float]] = []
     started, cpu_started = time.perf_counter(), time.process_time()
+    out.mkdir(parents=True, exist_ok=True)
+    summary = {"game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(out / "policy.npz"), "curve": curve}
     played = 0
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
         batch = Batch()
@@ -159,11 +163,12 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
             "reward": float(np.mean(rewards)), "decisions": len(batch.actions), **terms,
         }
         curve.append(point)
+        (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+        if len(curve) % CHECKPOINT == 0:
+            net.save(out / "policy.npz")
         if report is not None:
             report(point)
-    out.mkdir(parents=True, exist_ok=True)
-    weights = net.save(out / "policy.npz")
-    summary = {"game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(weights), "curve": curve}
+    net.save(out / "policy.npz")
     (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against random players", out / "curve.png")
     return summary
