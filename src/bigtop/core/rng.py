@@ -47,19 +47,19 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def pick(self, items: Sequence[T], end: int) -> int:
-        """The index of an item drawn uniformly from `items[:end]` (`below(end)`). Every draw of
-        one item from a collection goes through here, so that a generator supplying chance itself
-        (explicit chance nodes for research tools) sees the items and can merge equal ones."""
+        """The index of an item drawn uniformly from `items[:end]` (`below(end)`), as `choice` and
+        each step of `shuffle` draw it. A generator supplying chance itself (explicit chance nodes
+        for research tools) overrides this, `choice` and `shuffle` to see the items drawn among."""
         return self.below(end)
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""
-        return items[self.pick(items, len(items))]
+        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
-            j = self.pick(items, i + 1)
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def deferred(self, count: int) -> Rng:

@@ -109,6 +109,14 @@ class ChanceRng(Rng):
             tuple(first.values()), tuple(c / end for c in counts.values()), tuple(map(str, first))
         ))
 
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.pick(items, len(items))]
+
+    def shuffle(self, items: Any) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.pick(items, i + 1)
+            items[i], items[j] = items[j], items[i]
+
     def deferred(self, count: int) -> Rng:
         return self
 
