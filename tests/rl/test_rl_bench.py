@@ -33,7 +33,7 @@ def test_run_interface_bench_prints_raw_and_wrapper_figures() -> None:
     assert all(rows[0][k] > 0 for k in ("engine", "observed", "pettingzoo", "pettingzoo_read", "openspiel"))
     assert rows[0]["observed"] < rows[0]["engine"]  # encoding an observation is never free
     text = console.export_text()
-    assert "+ obs" in text and "pz read" in text and "openspiel" in text and "pz" in text
+    assert "+ obs" in text and "+ read" in text and "openspiel" in text and "pettingzoo" in text
 
 
 def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:

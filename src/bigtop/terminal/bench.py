@@ -131,11 +131,11 @@ def run_interface_bench(
     rows = []
     table = Table(
         title=f"decisions/s through each interface, one core, median of {runs} runs of {seconds:g} s",
-        caption="+ obs: the engine encoding an observation at every decision; pz: PettingZoo, a random agent "
-        "reading the mask; pz read: reading the observation too; %: share of engine",
+        caption="+ obs: the engine encoding an observation at every decision; pettingzoo: a random agent "
+        "reading the mask; + read: reading the observation too; %: share of engine",
         box=box.SIMPLE, pad_edge=False, collapse_padding=True,
     )
-    columns = ("game", "seats", "engine", "+ obs", "pz", "%", "pz read", "%", "openspiel", "%")
+    columns = ("game", "seats", "engine", "+ obs", "pettingzoo", "%", "+ read", "%", "openspiel", "%")
     for col in columns:
         table.add_column(col, justify="left" if col == "game" else "right")
     with progress_steps(console, len(names) * runs * len(INTERFACES)) as run:
