@@ -123,3 +123,29 @@ def test_expectiminimax_over_explicit_chance_finds_the_value_the_rules_give(luck
     value, action = minimax.expectiminimax(game.new_initial_state(), 10, None, 0)
     assert value == pytest.approx(lucky_draw_value((1, 1, 2, 3, 3), (0, 0), (False, False), 0, 0))
     assert action in (0, 1)
+
+
+def test_each_kind_of_draw_becomes_a_node() -> None:
+    from bigtop.core.errors import BigtopError
+    from bigtop.rl.chance import CHANCE, ChanceNeeded, scripted
+
+    def node(draw):  # the node the first draw of `draw()` asks for
+        with pytest.raises(ChanceNeeded) as raised, scripted([]):
+            draw()
+        return raised.value.node
+
+    assert node(lambda: CHANCE.choice("abba")).pairs() == [(0, 0.5), (1, 0.5)]  # equal items merge
+    below = node(lambda: CHANCE.below(3))
+    assert below.outcomes == (0, 1, 2) and below.probabilities == pytest.approx([1 / 3] * 3)
+    assert node(lambda: CHANCE.choice([[1], [1]])).outcomes == (0, 1)  # unhashable: one outcome each
+    with scripted([1]):
+        assert CHANCE.choice("abba") == "b"
+    items = [1, 2, 3]
+    with scripted([0, 0]):  # position 2 gets item 0, then position 1 gets item 0 (now the 3)
+        CHANCE.shuffle(items)
+    assert items == [2, 3, 1]
+    assert CHANCE.choice("aaa") == "a"  # a single outcome is no node
+    with pytest.raises(BigtopError, match="no list of outcomes"), scripted([]):
+        CHANCE.random()
+    with pytest.raises(BigtopError, match="only through its OpenSpiel state"):
+        CHANCE.below(2)

@@ -96,12 +96,15 @@ class ChanceRng(Rng):
     def pick(self, items: Sequence[Any], end: int) -> int:
         first: dict[Any, int] = {}
         counts: dict[Any, int] = {}
-        for i in range(end):
-            item = items[i]
-            if item not in first:
-                first[item] = i
-                counts[item] = 0
-            counts[item] += 1
+        try:
+            for i in range(end):
+                item = items[i]
+                if item not in first:
+                    first[item] = i
+                    counts[item] = 0
+                counts[item] += 1
+        except TypeError:  # items that cannot be told apart by hashing: each its own outcome
+            return self.below(end)
         if len(first) == 1:
             return 0
         self.draws += 1
