@@ -44,6 +44,24 @@ def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rl", "--help"]) == 0 and "bench" in capsys.readouterr().out
 
 
+def test_cpu_clock_counts_cpu_time_not_sleep() -> None:
+    import time
+
+    def sleepy(index: int) -> int:
+        time.sleep(0.02)
+        return 1
+
+    with speed.cpu_clock():
+        slept = speed.timed_games(sleepy, 0.001)
+    assert slept[1] > 200  # 20 ms asleep per game is almost no CPU time
+    assert speed.timed_games(sleepy, 0.001)[1] < 60  # the wall clock counts it
+
+
+def test_cli_rl_bench_on_cpu_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rl", "bench", "highcard", "--seconds", "0.05", "--runs", "1", "-p", "2", "--cpu"]) == 0
+    assert "highcard" in capsys.readouterr().out
+
+
 def test_cli_rl_bench_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rl", "bench", "nosuchgame"]) == 2
     err = capsys.readouterr().err
