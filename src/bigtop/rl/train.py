@@ -63,9 +63,11 @@ class Batch:
     returns: list[float] = field(default_factory=list)
 
 
-def play_one(env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.Generator, settings: Settings, batch: Batch) -> tuple[float, bool]:
+def play_one(
+    env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.Generator, settings: Settings, batch: Batch
+) -> tuple[float, float, bool]:
     """One training game with the learner in `seat` and random players elsewhere; its decisions
-    go into `batch`. Returns the learner's reward and whether it won alone."""
+    go into `batch`. Returns the learner's reward, its score margin and whether it won alone."""
     env.reset(seed=seed)
     learner = env.possible_agents[seat]
     values: list[float] = []
@@ -91,7 +93,8 @@ def play_one(env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.
         values.append(value)
         env.step(action)
     state = env.unwrapped.game_state
-    reward = final_rewards(state, "win")[seat] + settings.margin_weight * final_rewards(state, "margin")[seat]
+    margin = final_rewards(state, "margin")[seat]
+    reward = final_rewards(state, "win")[seat] + settings.margin_weight * margin
     # generalised advantage estimation: the only reward is at the end
     advantage, after = 0.0, 0.0
     out = []
@@ -103,7 +106,7 @@ def play_one(env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.
     out.reverse()
     batch.advantages.extend(out)
     batch.returns.extend(a + v for a, v in zip(out, values, strict=True))
-    return reward, state.result().winners == (seat,)
+    return reward, margin, state.result().winners == (seat,)
 
 
 def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
@@ -150,17 +153,18 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     played = 0
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
         batch = Batch()
-        rewards, wins = [], 0
+        rewards, margins, wins = [], [], 0
         for _ in range(settings.games_per_update):
-            reward, won = play_one(env, net, played % env.players, settings.seed * 1_000_003 + played, rng, settings, batch)
+            reward, margin, won = play_one(env, net, played % env.players, settings.seed * 1_000_003 + played, rng, settings, batch)
             rewards.append(reward)
+            margins.append(margin)
             wins += won
             played += 1
         terms = update(net, optimizer, batch, settings, rng)
         point = {
             "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
-            "reward": float(np.mean(rewards)), "decisions": len(batch.actions), **terms,
+            "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,
         }
         curve.append(point)
         (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
@@ -175,26 +179,28 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
 
 
 def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
-    """The learner's win rate in its training games (and a moving average) against games played."""
+    """The learner's win rate and mean score margin in its training games (each update's, and a
+    moving average) against games played."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     games_played = [p["games"] for p in curve]
-    rates = [p["win_rate"] for p in curve]
-    window = max(1, len(rates) // 20)
-    smooth = np.convolve(rates, np.ones(window) / window, mode="valid") if rates else []
-    figure, axis = plt.subplots(figsize=(7, 4))
-    axis.plot(games_played, rates, color="#bbbbbb", linewidth=0.8, label="win rate per update")
-    if len(smooth):
-        axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
-    axis.set_xlabel("training games")
-    axis.set_ylabel("win rate against random players")
-    axis.set_ylim(0, 1)
-    axis.set_title(title)
-    axis.grid(alpha=0.3)
-    axis.legend(loc="lower right")
+    window = max(1, len(curve) // 20)
+    figure, axes = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    for axis, key, label in ((axes[0], "win_rate", "win rate"), (axes[1], "margin", "score margin")):
+        values = [p[key] for p in curve]
+        axis.plot(games_played, values, color="#bbbbbb", linewidth=0.8, label=f"{label} per update")
+        if len(values) >= window:
+            smooth = np.convolve(values, np.ones(window) / window, mode="valid")
+            axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
+        axis.set_ylabel(f"{label} against random players")
+        axis.grid(alpha=0.3)
+        axis.legend(loc="lower right")
+    axes[0].set_ylim(0, 1)
+    axes[0].set_title(title)
+    axes[1].set_xlabel("training games")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
