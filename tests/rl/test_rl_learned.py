@@ -113,3 +113,19 @@ def test_cli_rl_train(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "training games" in printed and (out / "policy.npz").exists()
     assert main(["rl", "train", "carcassonne", "--games", "1", "--out", str(tmp_path / "c")]) == 2
     assert "too many for this small network" in capsys.readouterr().err
+
+
+def test_training_goes_on_from_weights_against_other_bots(trained: Path, tmp_path: Path) -> None:
+    start = PolicyNetwork.load(trained / "policy.npz")
+    settings = Settings(
+        players=2, max_games=8, games_per_update=4, opponents=("ismcts:iterations=5", "random"),
+        init=str(trained / "policy.npz"),
+    )
+    summary = train("highcard", settings, tmp_path / "more")
+    assert [point["games"] for point in summary["curve"]] == [4, 8]
+    after = PolicyNetwork.load(tmp_path / "more" / "policy.npz")
+    assert after.meta == start.meta and not np.array_equal(after.params["wp"], start.params["wp"])
+    with pytest.raises(BigtopError, match="unknown bot"):
+        train("highcard", Settings(players=2, max_games=4, opponents=("nosuchbot",)), tmp_path / "bad")
+    with pytest.raises(BigtopError, match="trained for another table"):
+        train("highcard", Settings(players=3, max_games=4, init=str(trained / "policy.npz")), tmp_path / "three")

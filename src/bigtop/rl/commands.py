@@ -41,11 +41,13 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int | None, typer.Option("--games", "-n", help="Stop after this many training games.")] = None,
         hidden: Annotated[int, typer.Option("--hidden", help="Units in each of the two hidden layers.")] = 64,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the weights and the games.")] = 0,
+        opponents: Annotated[str, typer.Option("--opponents", help="Bots to train against, comma-separated, taken in turn.")] = "random",
+        init: Annotated[Path | None, typer.Option("--init", help="Start from these weights (same game, players, options).")] = None,
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
-        """Train a small policy network with PPO against random players (NumPy); write its weights
-        and learning curve. Play it with `--bots learned:weights=OUT/policy.npz`."""
+        """Train a small policy network with PPO (NumPy) against random players or other bots; write
+        its weights and learning curve. Play it with `--bots learned:weights=OUT/policy.npz`."""
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         from bigtop import games as registry
@@ -53,7 +55,11 @@ def register(app: typer.Typer) -> None:
         from bigtop.rl.train import Settings, train
 
         name = registry.get(game).name
-        settings = Settings(players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed)
+        settings = Settings(
+            players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
+            opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
+            init=None if init is None else str(init),
+        )
         folder = out or Path(f"learned-{name}")
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
             task = bar.add_task("training", total=minutes * 60)
@@ -65,7 +71,7 @@ def register(app: typer.Typer) -> None:
         last = summary["curve"][-10:]
         rate = sum(p["win_rate"] for p in last) / max(1, len(last))
         console.print(
-            f"{summary['curve'][-1]['games'] if summary['curve'] else 0:,} training games; win rate against random "
+            f"{summary['curve'][-1]['games'] if summary['curve'] else 0:,} training games; win rate "
             f"over the last {len(last)} updates {rate:.0%}"
         )
         console.print(f"wrote {summary['weights']}, {folder / 'curve.json'} and {folder / 'curve.png'}")

@@ -1,12 +1,13 @@
 """A learned baseline: PPO on the PettingZoo environment with action masks, in NumPy.
 
-The learner takes one seat (a different one each game) against uniformly random players; each of
-its decisions is its observation and action mask from `env.last()`, and its reward comes at the
-end: +1 for winning alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score
-margin (the margin keeps the signal alive once it wins most games). Advantages are generalised
-advantage estimates over the learner's own decisions. `bigtop rl train GAME` runs it and writes
-the weights (`policy.npz`, for the bot `learned:weights=FILE`), the learning curve (`curve.json`,
-`curve.png`) into its output folder.
+The learner takes one seat (a different one each game) against opponents (bigtop bots, uniformly
+random players by default, taken in turn from `Settings.opponents`); each of its decisions is its
+observation and action mask from `env.last()`, and its reward comes at the end: +1 for winning
+alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score margin (the margin
+keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
+over the learner's own decisions. `bigtop rl train GAME` runs it and writes the weights
+(`policy.npz`, for the bot `learned:weights=FILE`), the learning curve (`curve.json`, `curve.png`)
+into its output folder.
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ from typing import Any
 
 import numpy as np
 
+from bigtop import bots
+from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
+from bigtop.core.rng import Rng
 from bigtop.rl import pettingzoo as bz
 from bigtop.rl.network import Adam, PolicyNetwork
+from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import final_rewards
 
 MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
@@ -48,6 +53,8 @@ class Settings:
     value_coef: float = 0.5
     entropy_coef: float = 0.01
     margin_weight: float = 0.02
+    opponents: tuple[str, ...] = ("random",)  # bot specs, taken in turn, a whole round of seats each
+    init: str | None = None  # weights to start from (a run of the same game, players and options)
     seed: int = 0
 
 
@@ -63,11 +70,34 @@ class Batch:
     returns: list[float] = field(default_factory=list)
 
 
+Opponent = Callable[[State, int], int]  # (the true state, its seat) -> action id
+
+
+def opponent(spec: str, game: Any, seed: int) -> Opponent:
+    """The bot `spec` as an opponent: a random player reads the legal ids; any other bigtop bot
+    is handed a copy of the game determinized from its seat, as in the arena."""
+    rng = Rng(seed)
+    if spec == "random":
+        def random_player(state: State, seat: int) -> int:
+            legal = state.legal_ids(seat)
+            return legal[rng.below(len(legal))]
+
+        return random_player
+    bot = bots.make(spec, game, seed)
+
+    def bot_player(state: State, seat: int) -> int:
+        return state.action_space.encode(bot_action(bot, state, seat, rng))
+
+    return bot_player
+
+
 def play_one(
-    env: Any, net: PolicyNetwork, seat: int, seed: int, rng: np.random.Generator, settings: Settings, batch: Batch
+    env: Any, net: PolicyNetwork, seat: int, others: Opponent, seed: int, rng: np.random.Generator, settings: Settings,
+    batch: Batch,
 ) -> tuple[float, float, bool]:
-    """One training game with the learner in `seat` and random players elsewhere; its decisions
-    go into `batch`. Returns the learner's reward, its score margin and whether it won alone."""
+    """One training game with the learner in `seat` and `others` in every other seat; the
+    learner's decisions go into `batch`. Returns its reward, its score margin and whether it won
+    alone."""
     env.reset(seed=seed)
     learner = env.possible_agents[seat]
     values: list[float] = []
@@ -77,17 +107,16 @@ def play_one(
             if done or cut:
                 env.step(None)
                 continue
-            legal = env.unwrapped.game_state.legal_ids(env.possible_agents.index(agent))
-            env.step(legal[int(rng.integers(len(legal)))])
+            env.step(others(env.unwrapped.game_state, env.possible_agents.index(agent)))
             continue
         observation, _, done, cut, _ = env.last()
         if done or cut:
             env.step(None)
             continue
-        mask = observation["action_mask"].view(np.bool_)
+        mask = observation["action_mask"]
         action, logp, value = net.act(observation["observation"].ravel(), bz.mask_ids(mask), rng)
         batch.obs.append(observation["observation"].ravel())
-        batch.masks.append(mask.copy())
+        batch.masks.append(mask.view(np.bool_).copy())
         batch.actions.append(action)
         batch.logp.append(logp)
         values.append(value)
@@ -143,7 +172,14 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
         )
     meta = {"game": env.game.name, "players": env.players, "options": env.game.options_json(env.options)}
     inputs = int(np.prod(env.encoder.shape))
-    net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
+    if settings.init is not None:
+        net = PolicyNetwork.load(settings.init)
+        if {k: net.meta.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:
+            raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
+    else:
+        net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
+    for spec in settings.opponents:  # a bad spec fails now, not after the first games
+        opponent(spec, env.game, 0)
     optimizer = Adam(net.params, settings.rate)
     rng = np.random.default_rng(settings.seed)
     curve: list[dict[str, float]] = []
@@ -155,7 +191,10 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
         batch = Batch()
         rewards, margins, wins = [], [], 0
         for _ in range(settings.games_per_update):
-            reward, margin, won = play_one(env, net, played % env.players, settings.seed * 1_000_003 + played, rng, settings, batch)
+            spec = settings.opponents[played // env.players % len(settings.opponents)]
+            seed = settings.seed * 1_000_003 + played
+            others = opponent(spec, env.game, seed)
+            reward, margin, won = play_one(env, net, played % env.players, others, seed, rng, settings, batch)
             rewards.append(reward)
             margins.append(margin)
             wins += won
@@ -174,7 +213,8 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
             report(point)
     net.save(out / "policy.npz")
     (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
-    plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against random players", out / "curve.png")
+    against = " and ".join(dict.fromkeys(settings.opponents))
+    plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against {against}", out / "curve.png")
     return summary
 
 
@@ -195,7 +235,7 @@ def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
         if len(values) >= window:
             smooth = np.convolve(values, np.ones(window) / window, mode="valid")
             axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
-        axis.set_ylabel(f"{label} against random players")
+        axis.set_ylabel(label)
         axis.grid(alpha=0.3)
         axis.legend(loc="lower right")
     axes[0].set_ylim(0, 1)
