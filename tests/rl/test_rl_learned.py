@@ -100,7 +100,7 @@ def test_the_learned_bot_refuses_weights_of_another_table(trained: Path) -> None
     assert bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0)) in two.legal_actions(0)
     with pytest.raises(BigtopError, match="trained for highcard, not Drum Roll|trained for highcard, not drumroll"):
         bots.make(f"learned:weights={weights}", games.get("drumroll"), 0)
-    with pytest.raises(BigtopError, match="needs its weights"):
+    with pytest.raises(BigtopError, match="no weights are shipped for highcard"):
         bots.make("learned", game, 0)
     with pytest.raises(BigtopError, match="cannot read policy weights"):
         bots.make("learned:weights=/no/such/file.npz", game, 0)
@@ -129,3 +129,27 @@ def test_training_goes_on_from_weights_against_other_bots(trained: Path, tmp_pat
         train("highcard", Settings(players=2, max_games=4, opponents=("nosuchbot",)), tmp_path / "bad")
     with pytest.raises(BigtopError, match="trained for another table"):
         train("highcard", Settings(players=3, max_games=4, init=str(trained / "policy.npz")), tmp_path / "three")
+
+
+def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rl_highcard import use_highcard_encoder
+
+    game = games.get("highcard")
+    use_highcard_encoder(monkeypatch)  # High Card now observed through another encoder
+    bot = bots.make(f"learned:weights={trained / 'policy.npz'}", game, 0)
+    two = game.new(2, seed=0)
+    with pytest.raises(BigtopError, match="other observations"):
+        bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0))
+
+
+def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
+    from bigtop.rl.learned import shipped_weights
+
+    weights = shipped_weights("drumroll")
+    assert weights is not None and weights.stat().st_size < 5_000_000
+    assert PolicyNetwork.load(weights).meta["players"] == 2
+    code = main(["arena", "drumroll", "-p", "2", "--bots", "learned,random", "-n", "2", "--seed", "5", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
+    assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)

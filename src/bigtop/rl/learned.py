@@ -1,4 +1,5 @@
-"""The learned bot: a policy network trained by `bigtop rl train` (`learned:weights=FILE`).
+"""The learned bot: a policy network trained by `bigtop rl train` (`learned:weights=FILE`, or
+`learned` alone for the weights shipped with bigtop for the game, in `bigtop/rl/weights/GAME.npz`).
 
 It needs NumPy only: it encodes its seat's observation with the game's encoder (from the copy of
 the game it is handed, determinized from its seat, which shows that seat exactly what the true game
@@ -8,14 +9,23 @@ does) and plays the legal action the network finds most likely (`sample=true`: d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
-from bigtop.rl.encoding import encoder_for, observe
+from bigtop.rl.encoding import encoder_for, fingerprint, observe
 from bigtop.rl.network import PolicyNetwork
+
+SHIPPED = Path(__file__).parent / "weights"
+
+
+def shipped_weights(game: str) -> Path | None:
+    """The weights shipped for `game`, if any."""
+    path = SHIPPED / f"{game}.npz"
+    return path if path.is_file() else None
 
 
 class LearnedBot:
@@ -34,19 +44,28 @@ class LearnedBot:
         self._checked: tuple[int, Any] | None = None
 
     def _check(self, state: Any) -> None:
-        """Refuse a table of another size or other options than the weights were trained for."""
+        """Refuse a table of another size or other options than the weights were trained for, or
+        a game whose observations have changed since (an option added since, at its default, is
+        the same table)."""
         key = (state.players, state.options)
         if self._checked == key:
             return
         meta = self.net.meta
-        if meta["players"] != state.players or meta["options"] != self.game.options_json(state.options):
+        options = self.game.options_json(state.options)
+        defaults = self.game.options_json(None)
+        same = all(options.get(k) == v for k, v in meta["options"].items()) and all(
+            v == defaults.get(k) for k, v in options.items() if k not in meta["options"]
+        )
+        if meta["players"] != state.players or not same:
             raise BigtopError(
                 f"{self.weights} was trained for {meta['players']} players with options {meta['options']}, "
-                f"not {state.players} players with {self.game.options_json(state.options)}"
+                f"not {state.players} players with {options}"
             )
-        encoder = encoder_for(self.game, state.players, state.options)
-        if int(np.prod(encoder.shape)) != meta["inputs"]:
-            raise BigtopError(f"{self.weights} expects observations of {meta['inputs']} numbers; the game now gives {encoder.shape}")
+        if meta.get("observation") != fingerprint(self.game, state.players, state.options):
+            raise BigtopError(
+                f"{self.weights} was trained on other observations than {self.game.title} gives now "
+                "(its encoder or its rules changed): train it again with `bigtop rl train`"
+            )
         self._checked = key
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
@@ -62,9 +81,12 @@ def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
     unknown = set(params) - {"weights", "sample"}
     if unknown:
         raise BigtopError(f"the learned bot takes weights=FILE and sample=true|false, not {', '.join(sorted(unknown))}")
-    if "weights" not in params:
-        raise BigtopError("the learned bot needs its weights: learned:weights=FILE (written by `bigtop rl train`)")
+    weights = params.get("weights") or shipped_weights(game.name)
+    if weights is None:
+        raise BigtopError(
+            f"no weights are shipped for {game.name}: give learned:weights=FILE (written by `bigtop rl train`)"
+        )
     sample = params.get("sample", "false").lower()
     if sample not in ("true", "false"):
         raise BigtopError(f"sample must be true or false, not {params['sample']!r}")
-    return LearnedBot(game, params["weights"], seed, sample == "true")
+    return LearnedBot(game, str(weights), seed, sample == "true")

@@ -26,6 +26,7 @@ from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 from bigtop.rl import pettingzoo as bz
+from bigtop.rl.encoding import fingerprint
 from bigtop.rl.network import Adam, PolicyNetwork
 from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import final_rewards
@@ -170,11 +171,14 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
             f"{env.game.title} has {env.action_size:,} action ids: too many for this small network's dense policy head "
             f"(at most {MAX_ACTIONS:,})"
         )
-    meta = {"game": env.game.name, "players": env.players, "options": env.game.options_json(env.options)}
+    meta = {
+        "game": env.game.name, "players": env.players, "options": env.game.options_json(env.options),
+        "observation": fingerprint(env.game, env.players, env.options),
+    }
     inputs = int(np.prod(env.encoder.shape))
     if settings.init is not None:
         net = PolicyNetwork.load(settings.init)
-        if {k: net.meta.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:
+        if {k: net.meta.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
             raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
     else:
         net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
