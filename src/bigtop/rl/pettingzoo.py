@@ -70,7 +70,10 @@ class Observation(dict):
             return
         encode, state, seat, moves = source
         if state.move_count != moves:  # the game went on: replay it to where it was observed
-            state = state.record().replay(moves)
+            past = state.game.new(state.players, seed=state.seed, options=state.options)
+            for player, action in state.moves()[:moves]:
+                past.apply(player, action)
+            state = past
         dict.__setitem__(self, "observation", encode(state, seat))
         self._source = None
 
