@@ -124,7 +124,7 @@ def play_checked(name: str, players: int, seed: int, deep_every: int) -> State:
         assert total == result.scores[p], f"seat {p}: the breakdown adds up to {total}, the score is {result.scores[p]}"
     # the record, through JSON, replays to identical views for every seat
     record = Record.from_json(json.loads(state.record().dumps()))
-    assert all_views(record.replay()) == all_views(state)
+    assert all_views(record.replay(game)) == all_views(state)
     return state
 
 

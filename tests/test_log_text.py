@@ -24,7 +24,7 @@ RAW = re.compile(r"^[a-z_]+\(|\{\w+\}")  # `kind(data)`, or a placeholder left u
 def emitted_kinds(game: str) -> set[str]:
     """The event kinds the game's modules write with a literal kind (`emit("kind", ...)`)."""
     source = Path(bigtop.__file__).parent / "games" / game
-    return {kind for path in source.glob("*.py") for kind in re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text())}
+    return {kind for path in source.rglob("*.py") for kind in re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text())}
 
 
 def board_strings(game: str) -> dict[str, set[str]]:
@@ -90,6 +90,7 @@ def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:
     carcassonne = games.get("carcassonne")
     pyramid = Event("pyramid_scored", {"x": 1, "y": 0, "seats": [1, 0, 1]})
     assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]) == "The pyramid at (1, 0) is scored: 5 points per acrobat (Bo, Ada)."
-    assert carcassonne.describe_event(Event("figure", {"seat": 1, "figure": 1, "x": 0, "y": 2})) == (
-        "Seat 1 puts a ringmaster on the tile at (0, 2)."
+    figure = Event("figure", {"seat": 1, "figure": 1, "x": 0, "y": 2, "feature": 0, "tile": "U", "turns": 0})
+    assert carcassonne.describe_event(figure) == (
+        "Seat 1 puts a ringmaster on the road (E, W) of the tile at (0, 2)."
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bigtop import games
-from bigtop.core import IllegalAction, OptionError, Record, Rng, SealedChoices, UnknownGame
+from bigtop.core import BigtopError, IllegalAction, OptionError, Record, Rng, SealedChoices, UnknownGame
 from toy.game import GAME, Draw, Pass, Play
 
 
@@ -106,10 +106,10 @@ def test_record_replays_exactly_through_json(tmp_path) -> None:
         state.apply(p, rng.choice(state.legal_actions(p)))
     path = tmp_path / "game.json"
     state.record().save(path)
-    replayed = Record.load(path).replay()
+    replayed = Record.load(path).replay(GAME)
     assert replayed.snapshot() == state.snapshot()
     assert Record.load(path).options == {"rounds": 2}
-    assert [s.move_count for s in Record.load(path).states()] == list(range(state.move_count + 1))
+    assert [s.move_count for s in Record.load(path).states(GAME)] == list(range(state.move_count + 1))
 
 
 def test_undo_follows_the_table_rule() -> None:
@@ -195,3 +195,9 @@ def test_a_game_cannot_bypass_the_kernels_determinize() -> None:
 
     with pytest.raises(TypeError, match="implement _determinize"):
         type("Sneaky", (HighCardState,), {"determinize": lambda self, p, rng: self.clone()})
+
+
+def test_a_record_replays_only_with_its_own_game() -> None:
+    record = GAME.new(2, seed=1).record()
+    with pytest.raises(BigtopError, match="a game of highcard, not of carcassonne"):
+        record.replay(games.get("carcassonne"))

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from carcassonne_scenario import new, turn
 
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.rules import MEEPLE, RINGMASTER, pos_of
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.bigtop.acrobats import pyramids
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.expansion import Figure
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES
+from bigtop.games.carcassonne.rules import MEEPLE, pos_of
+
+RINGMASTER = FIGURE_NAMES.index("ringmaster")
 
 
 def tally(state, player: int) -> dict[str, int]:
@@ -117,7 +123,7 @@ def test_ringmaster_scores_even_without_the_majority() -> None:
     turn(state, 1, 0, 0, Ringmaster(0))
     state.supply[1][MEEPLE] -= 2  # Blue has two thieves on that road (set up directly)
     road = state.find(state.board[pos_of(2, 0)][2] + 0)
-    state.figs[road] += ((1, MEEPLE, pos_of(2, 0), 0), (1, MEEPLE, pos_of(2, 0), 0))
+    state.figs[road] += (Figure(1, MEEPLE, pos_of(2, 0), 0), Figure(1, MEEPLE, pos_of(2, 0), 0))
     turn(state, 3, 0, 1)
     assert tally(state, 1)["road"] == 5 and tally(state, 0)["road"] == 0
     assert tally(state, 0)["ringmaster"] == 8
@@ -182,7 +188,7 @@ def test_acrobat_tile_next_to_an_acrobat_tile_offers_both() -> None:
     legal = state.legal_actions(1)
     assert Acrobat(0, 0) in legal and Acrobat(-1, 0) in legal
     state.apply(1, Acrobat(-1, 0))
-    assert state.ext["bigtop"].pyramids == {pos_of(0, 1): (0, 1), pos_of(1, 1): ()}
+    assert pyramids(state) == {pos_of(0, 1): (0, 1), pos_of(1, 1): ()}
 
 
 def test_pyramid_waits_and_is_scored_instead_of_a_figure_anywhere() -> None:
@@ -289,3 +295,43 @@ def test_acrobats_count_in_the_circus_scoring() -> None:
     turn(state, 0, -1, 2)  # the next circus tile: the monkey scores 3 per meeple
     assert tally(state, 1)["circus"] == 3
     assert tally(state, 1)["acrobat"] == 5  # and the acrobat's 5 at game end
+
+
+def test_more_circus_tiles_than_tokens_play_with_more_token_sets(tmp_path) -> None:
+    """docs/carcassonne.md: "A tiles file with more circus tiles than animal tokens plays with as
+    many sets of the 16 tokens as it takes to give every circus tile its own token". Eighteen circus
+    tiles in a row: each circus is scored with a real token and the tokens stay conserved."""
+    from bigtop.games.carcassonne.data import DATA
+
+    blocks = (DATA / "tiles.toml").read_text().split("[[tile]]")
+    own = tmp_path / "tiles.toml"
+    own.write_text("[[tile]]".join(b.replace("count = 1", "count = 18") if 'id = "frfr.bt"' in b else b for b in blocks))
+    from carcassonne_scenario import GAME
+
+    state = GAME.new(2, seed=3, options={"cards": str(own), "tiles": ["frfr.bt"] * 18, "tiles_only": True})
+    sets = state.view(None)["bigtop"]["tokens_left"]
+    for x in range(1, 19):
+        turn(state, x, 0, 0)
+        state.check_invariants()
+    assert state.is_over()
+    circuses = [e.data["animal"] for e in state.events if e.kind == "circus"]
+    assert len(circuses) == 18 and set(circuses) <= {"elephant", "tiger", "bear", "seal", "monkey", "flea"}
+    assert len(state.view(None)["bigtop"]["revealed"]) == 18
+    assert sets == 32  # 29 circus tiles: two sets
+
+
+def test_score_breakdown_names_the_ringmaster_bonus_apart_from_the_road() -> None:
+    """"Red will receive 13 points in total from these two scorings": 5 for the road and 8 for the
+    ringmaster, shown as two categories that add up to the score."""
+    from carcassonne_scenario import GAME
+
+    state = ringmaster_game()
+    turn(state, 1, 0, 0, Ringmaster(0))
+    turn(state, 3, 0, 1)
+    breakdown = state.score_breakdown()
+    assert list(breakdown) == ["road", "city", "monastery", "field", "circus", "acrobat", "ringmaster"]
+    assert breakdown["road"][0] == 5 and breakdown["ringmaster"][0] == 8
+    assert [sum(points[p] for points in breakdown.values()) for p in (0, 1)] == state.points
+    assert [GAME.score_categories[c] for c in breakdown][-1] == "Ringmaster bonus"
+    base = new(["U"], base=True)
+    assert list(base.score_breakdown()) == ["road", "city", "monastery", "field"]

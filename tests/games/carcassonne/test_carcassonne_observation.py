@@ -7,8 +7,9 @@ import pytest
 from carcassonne_scenario import GAME, new, turn
 
 from bigtop.core.rng import Rng
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Place, Ringmaster
-from bigtop.games.carcassonne.bigtop import part
+from bigtop.games.carcassonne.actions import Meeple, Place
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster
+from bigtop.games.carcassonne.bigtop.big_top import big_top
 from bigtop.games.carcassonne.observation import CELLS, RADIUS, WIDTH, CarcassonneEncoder
 from bigtop.rl.encoding import encoder_for
 
@@ -33,6 +34,13 @@ def observe(state, seat: int) -> np.ndarray:
 def cell_planes(enc: CarcassonneEncoder, obs: np.ndarray, x: int, y: int) -> np.ndarray:
     """The planes of board cell (x, y)."""
     return obs[:enc.board_size].reshape(enc.planes, WIDTH, WIDTH)[:, y + RADIUS, x + RADIUS]
+
+
+def big_top_block(enc: CarcassonneEncoder):
+    """The encoder's Under the Big Top block (its Big Top plane and acrobat planes)."""
+    [(name, block)] = enc.blocks
+    assert name == "bigtop"
+    return block
 
 
 def on(enc: CarcassonneEncoder, obs: np.ndarray, x: int, y: int) -> set[int]:
@@ -100,7 +108,7 @@ def test_figures_show_whose_they_are_seat_relative_and_on_what() -> None:
     enc = encoder(state)
     owner, figure = enc.owner_plane, enc.figure_plane
     mine, theirs = observe(state, 0), observe(state, 1)
-    figure_planes = set(range(owner, enc.acrobat_plane))
+    figure_planes = set(range(owner, big_top_block(enc).acrobats_at // CELLS))
     assert on(enc, mine, 1, 0) & figure_planes == {owner, figure + ROAD, figure + 4 + E, figure + 4 + W}
     assert on(enc, theirs, 1, 0) & figure_planes == {owner + 1, figure + ROAD, figure + 4 + E, figure + 4 + W}
     ringmaster = {figure + FIELD, figure + 4 + N, figure + 4 + E, figure + 4 + W, figure + 8}
@@ -149,10 +157,10 @@ def test_the_hidden_stack_order_and_face_down_token_do_not_show() -> None:
     """Two states that differ only in the order of the face-down stack and in which animal token
     lies under the Big Top encode the same for every seat; one tile less in the stack does not."""
     state = GAME.new(3, seed=5)
-    play_until(state, lambda s: part(s).under >= 0 and len(s.stack) > 10)
+    play_until(state, lambda s: big_top(s).under >= 0 and len(s.stack) > 10)
     other = state.clone()
     other.stack.reverse()
-    bt = part(other)
+    bt = big_top(other)
     swap = next(i for i, t in enumerate(bt.tokens) if t != bt.under)
     bt.under, bt.tokens[swap] = bt.tokens[swap], bt.under
     assert other.stack != state.stack
@@ -168,13 +176,13 @@ def test_the_big_top_and_acrobats_show_on_their_tiles() -> None:
     turn(state, 0, 1, 0)  # seat 0: the first circus tile receives the Big Top
     enc = encoder(state)
     obs = observe(state, 1)
-    assert enc.top_plane in on(enc, obs, 0, 1)
+    assert big_top_block(enc).top_at // CELLS in on(enc, obs, 0, 1)
     top = enc.points_at + 3 * 2  # after points, meeples and ringmasters of 2 seats
     assert block(obs, top, 4) == pytest.approx([1, 1, 15 / 16, 0])
     turn(state, 1, 1, 0, Acrobat(0, 0))  # seat 1: acrobat on its own acrobat tile at (1, 1)
     turn(state, 2, 1, 0, Acrobat(-1, 0))  # seat 0: monastery beside it, acrobat on (1, 1)
     turn(state, 1, 2, 0, Acrobat(0, -1))  # seat 1: a second acrobat
-    acrobats = enc.acrobat_plane
+    acrobats = big_top_block(enc).acrobats_at // CELLS
     assert cell_planes(enc, observe(state, 0), 1, 1)[acrobats:acrobats + 2].tolist() == pytest.approx([1 / 3, 2 / 3])
     assert cell_planes(enc, observe(state, 1), 1, 1)[acrobats:acrobats + 2].tolist() == pytest.approx([2 / 3, 1 / 3])
 

@@ -8,6 +8,7 @@ import pytest
 from carcassonne_scenario import GAME
 
 from bigtop.core import Record, Rng
+from bigtop.games.carcassonne.bigtop.acrobats import pyramids
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -22,7 +23,7 @@ def test_base_game_random_games_conserve_everything(players: int) -> None:
             state.apply(p, legal[rng.below(len(legal))])
         state.check_invariants()
         assert len(state.board) + len(state.discarded) == 72
-        replay = Record.from_json(json.loads(state.record().dumps())).replay()
+        replay = Record.from_json(json.loads(state.record().dumps())).replay(GAME)
         assert replay.view(None) == state.view(None)
 
 
@@ -34,5 +35,5 @@ def test_all_figures_come_home_or_stay_counted() -> None:
         p = state.to_move()[0]
         legal = state.legal_actions(p)
         state.apply(p, legal[rng.below(len(legal))])
-    on_board = len(state.figures()) + sum(len(a) for a in state.ext["bigtop"].pyramids.values())
+    on_board = len(state.figures()) + sum(len(a) for a in pyramids(state).values())
     assert on_board + sum(sum(s) for s in state.supply) == 4 * 8

@@ -1,15 +1,22 @@
-"""Terminal drawing: cards, board, actions in words."""
+"""Terminal drawing: cards, board, actions and the log in words."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 from carcassonne_scenario import GAME, new, turn
 from rich.console import Console
 
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
+from bigtop.core import Rng
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
+from bigtop.games.carcassonne.data import DATA, tile_set
+from bigtop.games.carcassonne.names import feature_counts
 
 
-def text(renderable) -> str:
-    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+def text(renderable, width: int = 160) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(renderable)
     return console.export_text()
 
@@ -23,18 +30,56 @@ def test_cards_draw_every_tile_kind_and_the_tokens() -> None:
     assert "72 land tiles" in base and "crrc.bt" not in base
 
 
+def test_cards_are_readable_at_80_columns() -> None:
+    """Each tile kind is one block (picture, id and count, name, features), two blocks to a row at
+    80 columns: no line is cut and the short feature lists stand whole on their line."""
+    out = text(GAME.cards(), width=80)
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    for kind in tile_set(("bigtop",)).kinds:
+        assert any(f"{kind.id} ×{kind.count}" in line for line in lines)
+        if len(feature_counts(kind)) <= 29:
+            assert any(feature_counts(kind) in line for line in lines), feature_counts(kind)
+    assert "2 cities, 1 field" in out and "citys" not in out
+    assert sum(1 for line in lines if line.count("×") == 2) >= 15  # two blocks side by side
+
+
+def test_rendered_text_is_never_read_as_markup(tmp_path: Path) -> None:
+    """A tile id from a tiles file is shown as written, brackets and all."""
+    own = tmp_path / "tiles.toml"
+    own.write_text((DATA / "tiles.toml").read_text().replace('id = "U"', 'id = "[red]U[/red]"'))
+    options = {"cards": str(own), "expansions": ""}
+    assert "[red]U[/red] ×8" in text(GAME.cards(options))
+    state = GAME.new(2, seed=1, options={**options, "tiles": ["[red]U[/red]"]})
+    assert "Tile to lay: a tile with a straight road" in text(GAME.render(state, 0))
+
+
 def test_board_shows_tiles_figures_and_big_top() -> None:
     state = new(["ffrf.bt", "U", "E"], tokens=("seal",))
     turn(state, 0, 1, 0, Meeple(1))
     out = text(GAME.render(state, 1))
     assert "Ω" in out  # the Big Top on the circus tile
-    assert "Tile to lay: U" in out and "▶ 1 blue" in out
+    assert "Tile to lay: a tile with a straight road (1 tile left face down)" in out and "▶ 1 blue" in out
     assert "seal" not in out
+
+
+def test_the_drawn_tile_is_shown_in_every_turn_offered() -> None:
+    """The player chooses a turn from the menu: each turn offered somewhere is drawn, under the
+    words the menu uses for it, and no other."""
+    for tiles, turns in ((["K", "U"], 4), (["U", "V"], 1)):
+        state = new(tiles)
+        offered = {GAME.describe(state, a).split("), ", 1)[1] for a in state.legal_actions(0)}
+        assert len(offered) == turns  # K fits in every turn; a straight road only lying east-west
+        lines = text(GAME.render(state, 0), width=80).splitlines()
+        header = next(i for i, line in enumerate(lines) if line.startswith("not turned"))
+        words = " ".join(" ".join(lines[header:header + 2]).split())
+        assert words.count("turned") == turns and all(w.split()[-1] in words for w in offered)
+    assert lines[header + 3].rstrip() == "─────"  # the straight road, alone
 
 
 def test_actions_in_words() -> None:
     state = new(["U", "ffff.ac"])
-    assert GAME.describe(state, Place(1, 0, 1)) == "Lay U at (1, 0), turned a quarter clockwise"
+    assert GAME.describe(state, Place(1, 0, 1)) == "Lay the tile at (1, 0), turned a quarter clockwise"
     state.apply(0, Place(1, 0, 0))
     assert GAME.describe(state, Meeple(0)) == "Put a meeple on the road (E, W)"
     assert GAME.describe(state, Ringmaster(1)) == "Put your ringmaster on the field (N, E, W)"
@@ -48,7 +93,22 @@ def test_log_in_words() -> None:
     turn(state, 0, 1, 0, Meeple(1))
     turn(state, 0, -1, 2)
     lines = [GAME.describe_event(e, names=["Ada", "Bo"]) for e in state.events]
-    assert "Ada lays tile ffrf.bt at (0, 1)." in lines
-    assert "Ada puts a meeple on the tile at (0, 1)." in lines
+    assert "Ada draws a circus tile with a road." in lines
+    assert "Ada lays a circus tile with a road at (0, 1), not turned." in lines
+    assert "Ada puts a meeple on the field (N, E, S, W) of the tile at (0, 1)." in lines
     assert "The circus is scored: the seal gives 4 points per figure around the Big Top." in lines
     assert lines[-1].startswith("Game over. Final points: ")
+
+
+def test_the_log_never_shows_an_internal_id() -> None:
+    """A whole game's log names tiles and features in words: no tile id, no unfilled placeholder."""
+    state = GAME.new(3, seed=4)
+    rng = Rng(4)
+    while not state.is_over():
+        legal = state.legal_actions(state.to_move()[0])
+        state.apply(state.to_move()[0], legal[rng.below(len(legal))])
+    expansion_ids = {k.id for k in tile_set(("bigtop",)).kinds if k.expansion == "bigtop"}
+    for event in state.events:
+        line = GAME.describe_event(event, options=state.options)
+        assert "{" not in line and not re.search(r"\btiles? [A-X]\b", line), line
+        assert not any(tid in line for tid in expansion_ids), line

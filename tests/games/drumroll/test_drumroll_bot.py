@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from test_drumroll_rules import blank, place_all
+from drumroll_scenario import place_all, position, sealed, seat, storage
 
 from bigtop import games
 from bigtop.bots.match import play_game
 from bigtop.bots.random_bot import RandomBot
 from bigtop.games.drumroll.actions import Decline
-from bigtop.games.drumroll.state import CI
 
 GAME = games.get("drumroll")
 
@@ -27,11 +26,11 @@ def test_heuristic_bot_beats_two_random_bots() -> None:
 
 def test_heuristic_bot_carries_out_its_cube_and_ticket_markers() -> None:
     """Declining a cube or ticket marker only loses: the bot never does it."""
-    s = blank(3)
+    s = position(3)
     place_all(s, {0: ["red", "tickets", "tickets"]}, carry_out=False)
     bot = GAME.heuristic_bot(0)
-    while s.sealed is not None and s.sealed_kind == "carry_out":
-        choice = bot.choose(s, 0, s.legal_actions(0))
+    while sealed(s) == "carry_out":
+        choice = bot.choose(s.determinize(0, bot.rng.fork()), 0, s.legal_actions(0))
         assert choice != Decline()
         s.apply(0, choice)
-    assert s.storage[0][CI["red"]] == 1 and s.tickets[0] == 2
+    assert storage(s, 0) == {"red": 1} and seat(s, 0)["tickets"] == 2

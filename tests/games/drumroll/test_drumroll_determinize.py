@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_drumroll_rules import blank, give, hand, place_all, store, to_show
+from drumroll_scenario import ALL_INVESTMENTS, place_all, position, show
 
 from bigtop import games
 from bigtop.core import Rng
-from bigtop.games.drumroll.actions import Decline, Done, Keep, Move, Outstanding, Perform, Play
+from bigtop.games.drumroll.actions import Decline, Done, Invest, Keep, Move, Outstanding, Perform, Play
 from bigtop.games.drumroll.state import DrumRollState
 
 GAME = games.get("drumroll")
@@ -65,9 +65,10 @@ def test_determinized_copies_play_to_the_end(players: int) -> None:
 def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
     """The Card Magician's owner put two cards at the bottom of the deck: its copies keep them there,
     and when another seat draws one, in that seat's hand; other seats' copies may hold anything there."""
-    s = blank(3, investment_order=("extra-income-1", "trailer-1", "fire-1"))
-    give(s, 0, "card-magician", ("blue", "yellow", "green"))
-    to_show(s)
+    looked = ("extra-income-1", "trailer-1", "fire-1")
+    s = show(3, {0: {"performers": [{"id": "card-magician", "cubes": ["blue", "yellow", "green"]}]}},
+             discards={"investment": [x for x in ALL_INVESTMENTS if x not in looked + ("unblock-1", "unblock-2")]},
+             options={"investment_order": (*looked, "unblock-1", "unblock-2")})
     s.apply(0, Perform("card-magician"))
     s.apply(0, Outstanding(False))
     s.apply(0, Keep("trailer-1"))
@@ -77,24 +78,24 @@ def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
     assert all(s.determinize(0, rng.fork()).inv_deck[:2] == bottom for _ in range(30))
     assert any(s.determinize(1, rng.fork()).inv_deck[:2] != bottom for _ in range(30))
     # the deck runs down to those two; seat 1 draws the top one (the Fire card)
-    s.inv_discard += s.inv_deck[2:]
-    del s.inv_deck[2:]
-    s.hands[1].append(s._draw("inv"))
+    for p in range(3):
+        s.apply(p, Done())
+    place_all(s, {1: ["invest", "invest"], 2: ["invest"]})
+    for p in (1, 2, 1):
+        s.apply(p, Invest())
+    assert s.view(1)["seats"][1]["hand"] == ["unblock-1", "fire-1"] and s.view(2)["seats"][2]["hand"] == ["unblock-2"]
     s.check_invariants()
-    assert s.hands[1] == ["fire-1"]
     for _ in range(30):
         copy = s.determinize(0, rng.fork())
-        assert copy.hands[1] == ["fire-1"] and copy.inv_deck == ["extra-income-1"]
+        assert copy.hands[1][1] == "fire-1" and copy.inv_deck == ["extra-income-1"]
         copy.check_invariants()
-    assert any(s.determinize(2, rng.fork()).hands[1] != ["fire-1"] for _ in range(30))
+    assert any(s.determinize(2, rng.fork()).hands[1][1] != "fire-1" for _ in range(30))
 
 
 def test_others_finished_distribution_is_redrawn_legally() -> None:
     """Seat 0 has moved its cubes in secret and is done: seat 1's copies give seat 0 some legal
     distribution (not necessarily the true one); seat 0's own copies keep it."""
-    s = blank(3)
-    give(s, 0, "rope-walker")
-    store(s, 0, "red", "yellow", "white")
+    s = position(3, {0: {"performers": ["rope-walker"], "storage": {"red": 1, "yellow": 1, "white": 1}}})
     place_all(s, {})
     s.apply(0, Move("rope-walker", "red"))
     s.apply(0, Move("rope-walker", "yellow"))
@@ -104,19 +105,19 @@ def test_others_finished_distribution_is_redrawn_legally() -> None:
     for _ in range(40):
         copy = s.determinize(1, rng.fork())
         assert copy.to_move() == (1, 2) and copy.sealed is not None and 0 in copy.sealed.choices
-        seen.add(tuple(map(str, copy.work[0]["ops"])))
+        seen.add(tuple(map(str, copy.work[0].ops)))
         for p in (1, 2):
             copy.apply(p, Done())
         copy.check_invariants()
         assert sum(copy.storage[0]) + sum(x is not None for x in copy.filled["rope-walker"]) == 3
     assert len(seen) > 1
     mine = s.determinize(0, rng.fork())
-    assert mine.work[0]["ops"] == [Move("rope-walker", "red"), Move("rope-walker", "yellow")]
+    assert mine.work[0].ops == [Move("rope-walker", "red"), Move("rope-walker", "yellow")]
 
 
 def test_others_sealed_carry_out_choices_are_redrawn() -> None:
     """Seat 0 has declined its red marker in secret: seat 1's copies may carry it out or not; seat 0's keep it."""
-    s = blank(3)
+    s = position(3)
     place_all(s, {0: ["red"], 1: ["blue"]}, carry_out=False)
     s.apply(0, Decline())
     rng = Rng(4)
@@ -134,8 +135,7 @@ def test_others_sealed_carry_out_choices_are_redrawn() -> None:
 def test_copy_forgets_the_legal_actions_of_the_true_game() -> None:
     """Seat 0's playable cards are listed (and cached) in the true game; a copy for seat 1 that gives
     seat 0 other cards lists seat 0's moves from those cards."""
-    s = blank(3)
-    hand(s, 0, "extra-income-1")
+    s = position(3, {0: {"hand": ["extra-income-1"]}})
     assert Play("extra-income-1") in s.legal_actions(0)
     rng = Rng(2)
     for _ in range(30):

@@ -13,6 +13,7 @@ import pytest
 
 from bigtop import games
 from bigtop.core import Rng
+from bigtop.games.drumroll import decisions
 from bigtop.games.drumroll.actions import Keep, Move
 from bigtop.games.drumroll.observation import (
     COINS_SCALE,
@@ -64,7 +65,11 @@ def play_until(players: int, seed: int, done: Callable[[DrumRollState], bool]) -
 
 
 def prompt_is(kind: str) -> Callable[[DrumRollState], bool]:
-    return lambda s: bool(s.prompts) and s.prompts[-1][0] == kind
+    return lambda s: (s.view(None)["prompt"] or {}).get("kind") == kind
+
+
+def sealed_is(kind: str) -> Callable[[DrumRollState], bool]:
+    return lambda s: (s.view(None)["sealed"] or {}).get("kind") == kind
 
 
 def test_one_shape_for_every_player_count_within_its_bounds() -> None:
@@ -86,49 +91,45 @@ def test_one_encoder_is_built_per_players_and_options() -> None:
 def test_counts_are_seat_relative_scaled_and_clipped() -> None:
     """Seat 1 sees its own prestige first, then seat 2's, then seat 0's; the fourth place is empty.
     Coins are divided by COINS_SCALE and clipped to 1, prestige clipped to [-1, 1]."""
-    state = play_until(3, 1, prompt_is("place"))
-    state.prestige = [5, -10, 20]
-    state.coins = [1000, 7, 0]
+    state = GAME.from_position(3, {"seats": [{"prestige": 5, "coins": 1000}, {"prestige": -10, "coins": 7},
+                                             {"prestige": 20}]})
     vector = observe(state, 1)
     assert [vector[at(3, "prestige", f"seat{r}")] for r in range(4)] == pytest.approx([-0.2, 0.4, 0.1, 0], abs=1e-6)
     assert vector[at(3, "coins", "seat0")] == pytest.approx(7 / COINS_SCALE, abs=1e-6)
     assert vector[at(3, "coins", "seat2")] == 1.0  # seat 0's 1000 coins, clipped
     assert [vector[at(3, "seat_flags", "present", r)] for r in range(4)] == [1, 1, 1, 0]
-    state.prestige = [-1000, 0, 0]
+    state = GAME.from_position(3, {"seats": [{"prestige": -1000}, {}, {}]})
     assert observe(state, 1)[at(3, "prestige", "seat2")] == -1.0
 
 
 def test_circuses_are_one_hot_by_card_and_owner_relative_to_the_seat() -> None:
     """After the draft every seat has performers; seat 2 sees its own as "seat0" and seat 0's as "seat1"."""
-    state = play_until(3, 2, lambda s: s.sealed_kind == "cubes")
+    state = play_until(3, 2, sealed_is("cubes"))
     vector = observe(state, 2)
     for owner, relative in ((2, 0), (0, 1), (1, 2)):
-        for card in state.circus[owner]:
+        for card in [x["id"] for x in state.view(None)["seats"][owner]["performers"]]:
             row = card_row(3, "performers", card)
             owners = [vector[at(3, "performers", f"seat{r}", row)] for r in range(4)]
             assert owners == [float(r == relative) for r in range(4)], (card, owner)
 
 
 def test_cubes_levels_flips_and_trailers_show_on_the_performer() -> None:
-    state = play_until(3, 3, prompt_is("place"))
-    card = state.circus[0][0]
-    state.filled[card] = [state.content.performers[card].requires[0], None, state.content.performers[card].requires[2]]
-    state.trailers.add(card)
-    state.flipped[card] = state.show
-    row = card_row(3, "performers", card)
+    state = GAME.from_position(3, {"show": 1, "seats": [{"performers": [
+        {"id": "rope-walker", "cubes": ["red", "white"], "trailer": True}, {"id": "tumbler", "flipped": True}]}, {}, {}]})
     vector = observe(state, 0)
 
-    def field(name: str) -> float:
-        return float(vector[at(3, "performers", name, row)])
+    def field(name: str, card: str = "rope-walker") -> float:
+        return float(vector[at(3, "performers", name, card_row(3, "performers", card))])
 
     assert [field("cube1"), field("cube2"), field("cube3")] == [1, 0, 1]
     assert [field("level1"), field("level2"), field("level3")] == [1, 0, 0]  # a level needs every lower cube
-    assert field("trailer") == field("flipped") == 1
+    assert field("trailer") == 1 and field("flipped") == 0
+    assert field("flipped", "tumbler") == 1 and field("trailer", "tumbler") == 0
 
 
 def test_salaries_are_scaled_alike_on_every_performer() -> None:
     """Each performer's salary (as the view shows it) over one common maximum."""
-    state = play_until(4, 3, lambda s: s.show == 1 and prompt_is("place")(s))
+    state = play_until(4, 3, lambda s: s.view(None)["show"] == 2 and prompt_is("place")(s))
     vector = observe(state, 0)
     ratios = set()
     for seat in state.view(0)["seats"]:
@@ -144,10 +145,9 @@ def test_salaries_are_scaled_alike_on_every_performer() -> None:
 def test_own_hand_shows_and_an_opponents_hand_does_not() -> None:
     """The seat's own investment cards are in its "hand" column; two states that differ only in an
     opponent's hand (same size) encode the same for this seat."""
-    state = play_until(3, 4, lambda s: bool(s.hands[1]) and bool(s.inv_deck))
-    other = state.clone()
-    swapped = other.inv_deck[0]
-    other.inv_deck[0], other.hands[1][0] = other.hands[1][0], swapped
+    state = GAME.from_position(3, {"seats": [{}, {"hand": ["fire-1"]}, {}]})
+    other = GAME.from_position(3, {"seats": [{}, {"hand": ["trailer-1"]}, {}]})
+    swapped = "trailer-1"
     for seat in (0, 2):
         assert np.array_equal(observe(state, seat), observe(other, seat))
     mine = observe(other, 1)
@@ -163,11 +163,12 @@ def test_the_draft_pick_is_sealed() -> None:
     vector = observe(state, 0)
     assert vector[at(3, "flags", "sealed_draft")] == vector[at(3, "flags", "step_draft")] == 1.0
     assert [vector[at(3, "seat_flags", "sealed_waiting", r)] for r in range(3)] == [1, 1, 1]
-    for card in state.draft[0]:
+    dealt = [state.view(p)["seats"][p]["draft"] for p in range(3)]
+    for card in dealt[0]:
         assert vector[at(3, "performers", "draft", card_row(3, "performers", card))] == 1.0
-    for card in state.draft[1]:
+    for card in dealt[1]:
         assert vector[at(3, "performers", "draft", card_row(3, "performers", card))] == 0.0
-    pick = state.draft[0][0]
+    pick = dealt[0][0]
     state.apply(0, Keep(pick))
     assert observe(state, 0)[at(3, "performers", "draft_pick", card_row(3, "performers", pick))] == 1.0
     seen = observe(state, 1)
@@ -180,8 +181,7 @@ def test_the_draft_pick_is_sealed() -> None:
 def test_a_distribution_in_progress_shows_to_its_seat_only() -> None:
     """During the sealed distribution a seat's own moves show in its storage and on its performers;
     the other seats see nothing until the reveal."""
-    state = play_until(3, 6, lambda s: s.sealed_kind == "distribution"
-                       and any(isinstance(a, Move) for a in s.legal_actions(0)))
+    state = play_until(3, 6, lambda s: sealed_is("distribution")(s) and any(isinstance(a, Move) for a in s.legal_actions(0)))
     before = [observe(state, seat) for seat in range(3)]
     state.apply(0, next(a for a in state.legal_actions(0) if isinstance(a, Move)))
     assert np.array_equal(observe(state, 1), before[1]) and np.array_equal(observe(state, 2), before[2])
@@ -192,7 +192,7 @@ def test_a_distribution_in_progress_shows_to_its_seat_only() -> None:
 
 def test_the_pending_prompt_and_its_seat_are_encoded() -> None:
     state = play_until(3, 7, prompt_is("place"))
-    prompted = state.prompts[-1][1]
+    prompted = state.view(None)["prompt"]["seat"]
     for seat in range(3):
         vector = observe(state, seat)
         only_there = [float(r == (prompted - seat) % 3) for r in range(4)]
@@ -203,7 +203,8 @@ def test_the_pending_prompt_and_its_seat_are_encoded() -> None:
 
 def test_an_effect_choice_shows_only_to_the_seat_choosing() -> None:
     state = play_until(3, 8, prompt_is("effect"))
-    _, chooser, (kind, _amount, _colors) = state.prompts[-1]
+    chooser = state.view(None)["prompt"]["seat"]
+    kind = state.view(chooser)["prompt"]["data"][0]
     other = (chooser + 1) % 3
     effects = [at(3, "flags", f"effect_{k}") for k in EFFECTS]
     assert observe(state, chooser)[at(3, "flags", f"effect_{kind}")] == 1.0
@@ -212,9 +213,9 @@ def test_an_effect_choice_shows_only_to_the_seat_choosing() -> None:
 
 
 def test_markers_are_a_sequence_in_placing_order() -> None:
-    state = play_until(4, 9, lambda s: len(s.markers) >= 3)
+    state = play_until(4, 9, lambda s: len(s.view(None)["markers"]) >= 3)
     vector = observe(state, 3)
-    for i, (seat, slot) in enumerate(state.markers):
+    for i, (seat, slot) in enumerate(state.view(None)["markers"]):
         assert vector[at(4, "markers", slot, i)] == 1.0
         assert vector[at(4, "markers", f"seat{(seat - 3) % 4}", i)] == 1.0
 
@@ -227,8 +228,6 @@ def test_the_card_catalog_is_ignored() -> None:
 
 
 def test_every_step_prompt_and_sealed_choice_of_the_rules_has_a_place() -> None:
-    methods = vars(DrumRollState)
-    assert {m.removeprefix("_step_") for m in methods if m.startswith("_step_")} <= set(STEPS)
-    prompts = {m.removeprefix("_legal_") for m in methods if m.startswith("_legal_") and m != "_legal_actions"}
-    assert prompts <= set(PROMPTS)
-    assert {m.removeprefix("_sealed_") for m in methods if m.startswith("_sealed_")} == set(SEALED)
+    assert set(decisions.STEPS) <= set(STEPS)
+    assert set(decisions.PROMPTS) == set(PROMPTS)
+    assert set(decisions.SEALED) == set(SEALED)

@@ -1,14 +1,26 @@
-"""Terminal rendering: the board, actions in words, the content tables."""
+"""Terminal rendering: the board, actions in words, the content as cards, the end screen."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from bigtop import games
 from bigtop.bots.match import random_playout
 from bigtop.core import Rng
+from bigtop.games.drumroll.actions import Keep
+from bigtop.games.drumroll.data import DATA
 
 GAME = games.get("drumroll")
+
+
+def text(renderable: Any, width: int = 120) -> str:
+    """What a terminal of `width` columns shows (markup read the way `bigtop play` prints)."""
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
 
 
 def test_render_hides_other_hands_and_describes_every_legal_action() -> None:
@@ -19,19 +31,67 @@ def test_render_hides_other_hands_and_describes_every_legal_action() -> None:
             for action in state.legal_actions(p):
                 assert GAME.describe(state, action)
             state.apply(p, state.legal_actions(p)[rng.below(len(state.legal_actions(p)))])
-    text = GAME.render(state, 0)
-    assert "Seat 0 (you)" in text and "Drum Roll" in text
+    board = text(GAME.render(state, 0))
+    assert "Seat 0 (you)" in board and "Drum Roll" in board
     for p in range(3):
         for card in state.hands[p]:
             name = state.content.investments[card].name
             if p != 0 and all(state.content.investments[x].name != name for x in state.hands[0]):
-                assert name not in text
+                assert name not in board
     random_playout(state, rng)
-    assert "Game over" in GAME.render(state, None)
+    assert "Game over" in text(GAME.render(state, None))
 
 
-def test_cards_table_lists_everything() -> None:
-    console = Console(width=250, record=True)
-    console.print(GAME.cards())
-    out = console.export_text()
-    assert "rope-walker" in out and "Moscow" in out and "extra-red-1" in out and "Performers (45)" in out
+def test_cube_displays_and_card_names_are_never_read_as_markup(tmp_path: Path) -> None:
+    """A performer's cubes show as `[red yellow -]`, and a card named with brackets keeps them: the terminal
+    prints the board without reading any of it as Rich markup."""
+    cards = (DATA / "cards.toml").read_text(encoding="utf-8").replace('name = "Rope Walker"', 'name = "[bold]Rope[/] Walker"')
+    path = tmp_path / "cards.toml"
+    path.write_text(cards, encoding="utf-8")
+    state = GAME.from_position(3, {"seats": [{"performers": [{"id": "rope-walker", "cubes": ["red"]}]}, {}, {}]},
+                               options={"cards": str(path)})
+    board = text(GAME.render(state, 0))
+    assert "[bold]Rope[/] Walker (acrobat) [red - -] -> poor" in board
+    assert "[bold]Rope[/] Walker" in text(GAME.cards({"cards": str(path)}), width=80)
+
+
+def test_every_card_a_seat_sees_shows_what_a_player_needs_to_choose() -> None:
+    """Cost, needs, benefits and salary of the performers in the draft, the hiring row and the circus; what the
+    personnel and the investment cards in hand do."""
+    state = GAME.new(3, seed=1, options={"performer_order": ("tumbler", "knife-juggler", "lion-tamer", "fire-eater",
+                                                             "rope-walker", "unicyclist", "giant", "wild-man"),
+                                         "personnel_order": ("orchestra",)})
+    board = text(GAME.render(state, 0), width=200)
+    assert "Rope Walker (acrobat) dealt to you; hire 4, salary 4 (2 once flipped), flip 2 prestige" in board
+    assert "needs red -> yellow -> white; poor: +3 coins; good: +4 coins; outstanding: +5 coins" in board
+    assert "Giant" not in board  # dealt to seat 1
+    assert "Tumbler (acrobat) costs 2 now (0 off); hire 2, salary 2 (1 once flipped), flip 1 prestige" in board
+    assert "Orchestra costs 5 now (0 off), salary 2: +2 prestige at each of your shows" in board
+    for p in range(3):
+        state.apply(p, Keep(state.draft[p][0]))
+    board = text(GAME.render(state, 1), width=200)
+    assert "Rope Walker (acrobat) [- - -] -> none; salary 4; flip 2 prestige" in board
+
+
+def test_cards_are_readable_at_80_columns() -> None:
+    """`bigtop cards drumroll`: one card per block, nothing wider than the terminal nor cut off."""
+    shown = text(GAME.cards(), width=80)
+    assert max(map(len, shown.splitlines())) <= 80 and "…" not in shown
+    content = GAME.content()
+    for table in ("performers", "personnel", "investments", "regions"):
+        assert all(f"({card})" in shown for card in content[table]), table
+    assert "Rope Walker (rope-walker), acrobat, rulebook" in shown
+    assert "  needs red -> yellow -> white\n  poor: +3 coins\n  good: +4 coins\n  outstanding: +5 coins" in shown
+
+
+def test_the_end_screen_shows_named_categories_that_add_up() -> None:
+    state = GAME.new(3, seed=2)
+    random_playout(state, Rng(2))
+    shown = text(GAME.render(state, 0))
+    labels = GAME.score_categories
+    for key, points in state.score_breakdown().items():
+        row = next(line for line in shown.splitlines() if labels[key] in line)
+        assert [float(x) for x in row.replace("│", " ").split()[-3:]] == list(points)
+    total = next(line for line in shown.splitlines() if "total" in line)
+    assert [float(x) for x in total.replace("│", " ").split()[-3:]] == list(state.scores())
+    assert "{" not in shown  # no Python dict

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from trollfest_scenario import play_on, random_game, to_tour
+
+from bigtop.core import Rng
+from bigtop.games.trollfest import GAME
 from bigtop.games.trollfest.data import content
 from bigtop.games.trollfest.scoring import festival_scores, place_points
 
@@ -80,3 +84,37 @@ def test_authenticity_bonuses() -> None:
     assert out[0]["one_species"] == 0 and out[0]["female_only"] == 0
     assert out[1]["female_only"] == auth["female_only"] and out[1]["one_species"] == auth["one_species"]
     assert out[2]["classic_rock"] == 0 and out[2]["male_only"] == 0 and out[2]["female_only"] == 0
+
+
+def test_the_score_breakdown_names_every_point() -> None:
+    """'The winner scores 5 points' (band name), concerts, bonuses and the Festival: each seat's
+    points by category, in the order of `score_categories`, add up to its score."""
+    s = to_tour(3, winner=2)
+    assert s.score_breakdown()["band_name"] == (0.0, 0.0, 5.0)
+    rng = Rng(4)
+    while not s.is_over():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[rng.below(len(legal))])
+    breakdown = s.score_breakdown()
+    assert list(breakdown) == list(GAME.score_categories)
+    assert all(sum(points[p] for points in breakdown.values()) == s.scores()[p] for p in range(3))
+    assert sum(breakdown["concerts"]) > 0 and sum(breakdown["energy"]) > 0
+
+
+def test_whole_game_ends_with_festival_scoring() -> None:
+    """'PHASE 3: FESTIVAL ... Score points on the scoring track as follows' — every band gets its
+    places in each award once the last seat has played its Festival cards."""
+    s = play_on(to_tour(3, groundhog_city="bonerattle"), lambda s: False, seed=2, cards=True)
+    assert s.is_over()
+    assert all("energy" in b and "diversity" in b for b in s.view(None)["breakdown"])
+    assert s.result().winners
+
+
+def test_equal_final_scores_share_the_victory() -> None:
+    """'Highest score wins! Ties are broken by best rock-and-roll scream.' The scream is left to the
+    table: tied players share the victory (a seeded game that ends in a tie for first)."""
+    s = random_game(5, seed=10)
+    result = s.result()
+    assert result.scores[0] == result.scores[4] == max(result.scores) and result.winners == (0, 4)
+    assert result.ranks[0] == result.ranks[4] == 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from trollfest_scenario import at_festival, card, draft, form, holding, new, pass_answers, play_on, to_tour
 
+from bigtop.core import Rng
 from bigtop.games.trollfest import GAME, TrollFestState
-from bigtop.games.trollfest.actions import Answer, Move, Name, Pick, PlayCard, StartCity, Vote
+from bigtop.games.trollfest.actions import Answer, Move, Name, Pick, PlayCard, StartCity, VisitMarket, Vote
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.observation import DECISIONS, HAND_CAP, SCORE_CAP, STEPS, TrollFestEncoder
 from bigtop.rl.encoding import encoder_for
@@ -43,25 +45,6 @@ def one_hot(enc: TrollFestEncoder, vector: np.ndarray, name: str, rel: int | Non
     return np.flatnonzero(block(enc, vector, name, rel)).tolist()
 
 
-def card_of(kind_id: str, s: TrollFestState) -> int:
-    """A copy of this action card that lies in the action deck."""
-    return next(x for x in s.actions if C.action(x).id == kind_id)
-
-
-def to_tour(players: int = 3, **options: object) -> TrollFestState:
-    """A game played to the start of the tour (seat 0 wins the band-name vote, so seat 1 starts)."""
-    s = GAME.new(players, seed=1, options=options)
-    while s.phase != "name":
-        p = s.to_move()[0]
-        s.apply(p, s.legal_actions(p)[0])
-    for p in range(players):
-        s.apply(p, Name(p))
-    for p in range(players):
-        s.apply(p, Vote(0 if p else 1))
-    assert s.phase == "tour" and s.turn == 1
-    return s
-
-
 def started(**options: object) -> TrollFestState:
     """3 players on tour, every band on its starting city: seat 1 Snorheim, 2 Ashpit, 0 Mudfang."""
     s = to_tour(3, groundhog_city="bonerattle", **options)
@@ -82,57 +65,46 @@ def test_blocks_tile_the_vector_and_the_size_follows_the_players() -> None:
 
 
 def test_own_hand_shows_but_an_opponents_hidden_hand_does_not() -> None:
-    """Two states that differ only in an opponent's hand (different cards taken from the action
-    deck) encode the same for this seat; the opponent's own observation shows its cards, counted by
-    type over the type's copies (two of the four Encores: 0.5)."""
-    s = started()
+    """A game seat 0 cannot tell from the true one (an opponent's hand dealt again) encodes the same
+    for seat 0; seat 2's own observation shows its cards, counted by type over the type's copies
+    (two of the four Encores: 0.5)."""
+    s = holding(s2=("encore", "encore"))
     enc = encoder(3)
-    other = s.clone()
-    for state, kinds in ((s, ("encore", "encore")), (other, ("tour_bus", "talent_scout"))):
-        state.hand[2] = []
-        for kind in kinds:
-            card = card_of(kind, state)
-            state.actions.remove(card)
-            state.hand[2].append(card)
+    other = s.determinize(0, Rng(3))
+    assert other.view(2)["hand"] != s.view(2)["hand"]
     assert np.array_equal(observe(enc, s, 0), observe(enc, other, 0))
     mine = observe(enc, s, 2)
     assert not np.array_equal(mine, observe(enc, other, 2))
-    hand = block(enc, mine, "hands", 0)
-    assert np.flatnonzero(hand).tolist() == [TYPE["encore"]] and hand[TYPE["encore"]] == 0.5
+    assert block(enc, mine, "hands", 0)[TYPE["encore"]] == 0.5
     assert block(enc, observe(enc, s, 0), "hands", 2).sum() == 0  # seat 2 is two places after seat 0
 
 
 def test_hands_are_revealed_at_the_festival() -> None:
-    """'Reveal the action cards you still have in hand': at the Festival the same swap shows."""
-    s = started()
+    """'Reveal the action cards you still have in hand': at the Festival every hand shows."""
+    s = play_on(holding(s2=("pyrotechnics",)), at_festival)
     enc = encoder(3)
-    s.hand[2] = [card_of("pyrotechnics", s)]
-    s.actions.remove(s.hand[2][0])
-    s._end_tour()
-    assert s.turn == 1
     assert block(enc, observe(enc, s, 0), "hands", 2)[TYPE["pyrotechnics"]] == pytest.approx(1 / 3)
-    assert one_hot(enc, observe(enc, s, 1), "decision") == [DECISIONS.index("festival")]
+    turn = s.view(None)["turn"]
+    assert one_hot(enc, observe(enc, s, turn), "decision") == [DECISIONS.index("festival")]
 
 
 def test_scores_and_tokens_are_seat_relative_and_bounded() -> None:
     """The observer's own score comes first, then the next seats in turn order; a score above the
-    cap shows as 1."""
-    s = started()
+    cap shows as 1 (`encode` reads the view: a view with such scores)."""
+    view = started().view(1)
     enc = encoder(3)
-    s.score = [10, 20, 2 * SCORE_CAP]
-    s.tokens = [14, 13, 12]
-    vector = observe(enc, s, 1)
+    view.update(scores=[10, 20, 2 * SCORE_CAP], tokens=[14, 13, 12])
+    vector = enc.encode(view)
     assert block(enc, vector, "scores").tolist() == pytest.approx([20 / SCORE_CAP, 1.0, 10 / SCORE_CAP])
     assert block(enc, vector, "tokens").tolist() == pytest.approx([13 / 14, 12 / 14, 1.0])
     assert vector.max() <= 1.0 and vector.min() >= 0.0
 
 
 def test_hand_sizes_are_public_and_capped() -> None:
-    s = started()
+    view = started().view(0)
+    view["hand_sizes"][1] = HAND_CAP + 3
     enc = encoder(3)
-    s.hand[1] = s.actions[: HAND_CAP + 3]
-    del s.actions[: HAND_CAP + 3]
-    assert block(enc, observe(enc, s, 0), "hand_sizes")[1] == 1.0
+    assert block(enc, enc.encode(view), "hand_sizes")[1] == 1.0
 
 
 def test_positions_homes_and_the_pending_move() -> None:
@@ -156,7 +128,7 @@ def test_a_concert_token_shows_on_its_city_for_its_seat() -> None:
     s = started()
     enc = encoder(3)
     s.apply(1, Move(CITY["bouldergate"]))
-    assert 1 in s.city_tokens[CITY["bouldergate"]]
+    assert 1 in s.view(None)["city_tokens"][CITY["bouldergate"]]
     assert one_hot(enc, observe(enc, s, 0), "city_tokens", 1) == [CITY["bouldergate"]]
     assert one_hot(enc, observe(enc, s, 1), "city_tokens", 0) == [CITY["bouldergate"]]
 
@@ -166,7 +138,8 @@ def test_market_cards_show_only_to_the_seat_that_draws_them() -> None:
     s = started()
     enc = encoder(3)
     s.apply(1, Move(CITY["bouldergate"]))
-    assert s.step == "market"
+    s.apply(1, VisitMarket(True))
+    assert s.view(1)["step"] == "market"
     mover, other = observe(enc, s, 1), observe(enc, s, 0)
     assert block(enc, mover, "market").sum() > 0 and block(enc, other, "market").sum() == 0
     size = enc.blocks["progress"][0] + 6  # market_size
@@ -177,12 +150,9 @@ def test_market_cards_show_only_to_the_seat_that_draws_them() -> None:
 def test_a_played_card_opens_an_answer_window_for_the_others() -> None:
     """The card being answered is the first stack entry: who played it (seat-relative), its type and
     its target; every other seat is asked to answer, and its own answer shows once given."""
-    s = started()
+    s = holding(s1=("dragon_tamer",))
     enc = encoder(3)
-    tamer = card_of("dragon_tamer", s)
-    s.actions.remove(tamer)
-    s.hand[1].append(tamer)
-    s.apply(1, PlayCard(tamer, COLOURS.index("blue")))
+    s.apply(1, PlayCard(card(s, 1, "dragon_tamer"), COLOURS.index("blue")))
     vector = observe(enc, s, 0)
     assert one_hot(enc, vector, "decision") == [DECISIONS.index("answer")]
     entry = block(enc, vector, "stack")[: enc.stack_entry]
@@ -197,14 +167,9 @@ def test_a_played_card_opens_an_answer_window_for_the_others() -> None:
 def test_a_hammer_on_a_card_comes_first_in_the_stack() -> None:
     """When Thor's Hammer answers a card, the Hammer is the entry being answered and the card it
     would cancel follows."""
-    s = started()
+    s = holding(s1=("dragon_tamer",), s2=("thors_hammer",))
     enc = encoder(3)
-    tamer, hammer = card_of("dragon_tamer", s), card_of("thors_hammer", s)
-    for p, card in ((1, tamer), (2, hammer)):
-        s.actions.remove(card)
-        s.hand[p].append(card)
-    s.hand[0] = [x for x in s.hand[0] if C.action(x).effect != "cancel"]
-    s.apply(1, PlayCard(tamer, COLOURS.index("red")))
+    s.apply(1, PlayCard(card(s, 1, "dragon_tamer"), COLOURS.index("red")))
     s.apply(0, Answer(False))
     s.apply(2, Answer(True))
     stack = block(enc, observe(enc, s, 0), "stack")
@@ -219,7 +184,7 @@ def test_a_draft_pick_is_sealed() -> None:
     s = GAME.new(3, seed=2)
     enc = encoder(3)
     before = [observe(enc, s, p) for p in range(3)]
-    artists = sorted(x for x in s.packet[0] if x < C.action_base)
+    artists = sorted(x for x in s.view(0)["packet"] if x < C.action_base)
     assert one_hot(enc, before[0], "packet_artists") == artists
     assert block(enc, before[0], "packet_actions").sum() > 0
     assert one_hot(enc, before[0], "decision") == [DECISIONS.index("pick")]
@@ -232,10 +197,16 @@ def test_a_draft_pick_is_sealed() -> None:
 
 
 def test_runoffs_show_up_to_three_even_without_a_limit() -> None:
-    s = GAME.new(3, seed=1, options={"runoff_limit": 0})
+    s = new(3, runoff_limit=0)
+    draft(s)
+    form(s)
+    pass_answers(s)
+    for p in range(3):
+        s.apply(p, Name(p))
     enc = encoder(3, runoff_limit=0)
     runoffs = enc.blocks["progress"][0] + 1
-    s.runoffs = 1
-    assert observe(enc, s, 0)[runoffs] == pytest.approx(1 / 3)
-    s.runoffs = 10
-    assert observe(enc, s, 0)[runoffs] == 1.0
+    for rounds in range(10):  # every vote a three-way tie
+        for p in range(3):
+            s.apply(p, Vote((p + 1) % 3))
+        assert observe(enc, s, 0)[runoffs] == pytest.approx(min(rounds + 1, 3) / 3)
+    assert s.view(None)["runoffs"] == 10

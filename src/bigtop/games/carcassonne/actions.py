@@ -1,8 +1,9 @@
-"""The actions of Carcassonne and their fixed integer numbering.
+"""The base game's actions and the game's fixed integer numbering of every action.
 
 A turn is two small decisions: where and how to lay the drawn tile (`Place`), then what to do with
-a figure (`Pass`, `Meeple`, and the expansions' `Ringmaster`, `Acrobat`, `ScorePyramid`).
-Coordinates are offsets from the start tile (x east, y south), bounded by the number of tiles.
+a figure (`Pass`, `Meeple`, and what the expansions declare: a figure of theirs on a feature, or
+actions of their own). Coordinates are offsets from the start tile (x east, y south), bounded by
+the number of tiles.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from bigtop.core.actions import Action
 from bigtop.core.errors import IllegalAction
+from bigtop.games.carcassonne.expansion import ActionBlock
 
 MAX_FEATURES = 12  # local features on one tile (the crossing has 8)
 
@@ -37,46 +39,24 @@ class Meeple(Action):
     feature: int
 
 
-@dataclass(frozen=True)
-class Ringmaster(Action):
-    """Put your ringmaster on local feature `feature` of the tile just placed (Under the Big Top)."""
-
-    feature: int
-
-
-@dataclass(frozen=True)
-class Acrobat(Action):
-    """Put a meeple as an acrobat on the acrobat tile at offset (dx, dy) from the tile just placed."""
-
-    dx: int
-    dy: int
-
-
-@dataclass(frozen=True)
-class ScorePyramid(Action):
-    """Instead of placing a figure, score the complete pyramid on the acrobat tile at (x, y)."""
-
-    x: int
-    y: int
-
-
-ACTION_TYPES = (Place, Pass, Meeple, Ringmaster, Acrobat, ScorePyramid)
-
-
 class CarcassonneActionSpace:
-    """Arithmetic numbering: Place (x, y, turns) first, then Pass, Meeple, Ringmaster, Acrobat,
-    ScorePyramid. `bound` is the largest coordinate offset (the number of tiles)."""
+    """Arithmetic numbering: Place (x, y, turns) first, then Pass, then per figure kind that stands
+    on features its action over the 12 local features (Meeple, then the expansions' figures), then
+    each capability's own block. `bound` is the largest coordinate offset (the number of tiles)."""
 
-    def __init__(self, bound: int) -> None:
+    def __init__(self, bound: int, figure_actions: Sequence[type[Action]], blocks: Sequence[ActionBlock]) -> None:
         self.bound = bound
         self.width = w = 2 * bound + 1
         self._place = w * w * 4
         self._pass = self._place
-        self._meeple = self._pass + 1
-        self._ring = self._meeple + MAX_FEATURES
-        self._acro = self._ring + MAX_FEATURES
-        self._pyr = self._acro + 9
-        self.size = self._pyr + w * w
+        self._figures = {t: self._pass + 1 + i * MAX_FEATURES for i, t in enumerate(figure_actions)}
+        self._figure_types = tuple(figure_actions)
+        at = self._pass + 1 + len(figure_actions) * MAX_FEATURES
+        self._blocks: list[tuple[int, ActionBlock]] = []
+        for block in blocks:
+            self._blocks.append((at, block))
+            at += block.size
+        self.size = at
 
     def _cell(self, x: int, y: int) -> int:
         b = self.bound
@@ -90,12 +70,16 @@ class CarcassonneActionSpace:
             return self._cell(action.x, action.y) * 4 + action.turns
         if isinstance(action, Pass):
             return self._pass
-        if isinstance(action, (Meeple, Ringmaster)) and isinstance(action.feature, int) and 0 <= action.feature < MAX_FEATURES:
-            return (self._meeple if isinstance(action, Meeple) else self._ring) + action.feature
-        if isinstance(action, Acrobat) and action.dx in (-1, 0, 1) and action.dy in (-1, 0, 1):
-            return self._acro + (action.dx + 1) * 3 + (action.dy + 1)
-        if isinstance(action, ScorePyramid):
-            return self._pyr + self._cell(action.x, action.y)
+        start = self._figures.get(type(action))
+        if start is not None:
+            feature = action.feature  # type: ignore[attr-defined]
+            if isinstance(feature, int) and 0 <= feature < MAX_FEATURES:
+                return start + feature
+        for at, block in self._blocks:
+            try:
+                return at + block.encode(action)
+            except IllegalAction:
+                continue
         raise IllegalAction(f"{action} is not in this game's action space")
 
     def encode_all(self, actions: Sequence[Action]) -> list[int]:
@@ -117,12 +101,10 @@ class CarcassonneActionSpace:
             return Place(cell // w - b, cell % w - b, turns)
         if index == self._pass:
             return Pass()
-        if index < self._ring:
-            return Meeple(index - self._meeple)
-        if index < self._acro:
-            return Ringmaster(index - self._ring)
-        if index < self._pyr:
-            dx, dy = divmod(index - self._acro, 3)
-            return Acrobat(dx - 1, dy - 1)
-        cell = index - self._pyr
-        return ScorePyramid(cell // w - b, cell % w - b)
+        figure, feature = divmod(index - self._pass - 1, MAX_FEATURES)
+        if figure < len(self._figure_types):
+            return self._figure_types[figure](feature)  # type: ignore[call-arg]
+        for at, block in reversed(self._blocks):
+            if index >= at:
+                return block.decode(index - at)
+        raise AssertionError("unreachable: the blocks cover the space")

@@ -3,7 +3,7 @@ determinized state and keeps the one whose position is worth most.
 
 A position is worth the points scored so far plus what every occupied feature would give its
 majority if the game ended now (open cities and roads weighted up a little, since they may still
-close), plus acrobats, minus nothing for figures on the board but plus a value for each meeple still
+close), plus the expansions' pieces (acrobats), minus nothing for figures on the board but plus a value for each meeple still
 in the supply that fades as the stack runs out. Seat value = own worth - best opponent's worth.
 """
 

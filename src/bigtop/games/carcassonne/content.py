@@ -1,4 +1,5 @@
-"""Carcassonne's public content as JSON, for boards: every tile kind played with, and the animal tokens.
+"""Carcassonne's public content as JSON, for boards: every tile kind played with, and what the
+expansions add (Under the Big Top: the animal tokens).
 
 Each tile kind is given as the board draws it: city pieces ("N+W" one piece on the N and W edges),
 road segments ("W-E"; "S*" ends inside the tile), fields by their half-edges ("NL NR EL ..."), the
@@ -12,11 +13,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import FEATURE_NAMES, SIDES, TileSet, tile_set, tokens
+from bigtop.games.carcassonne.data import FEATURE_NAMES, SIDES, TileSet, tile_set
+from bigtop.games.carcassonne.expansions import CAPABILITIES
 
 
 def content_json(tiles: TileSet) -> dict[str, Any]:
-    """The tile kinds of `tiles` and the animal tokens, as JSON."""
+    """The tile kinds of `tiles` and what the expansions' capabilities add (the animal tokens), as JSON."""
     kinds = {}
     for k in tiles.kinds:
         e = k.entry
@@ -33,13 +35,10 @@ def content_json(tiles: TileSet) -> dict[str, Any]:
             ],
             "provenance": e.provenance,
         }
-    return {
-        "tiles": kinds,
-        "order": [k.id for k in tiles.kinds],
-        "start": tiles.kinds[tiles.start].id,
-        "total": tiles.total,
-        "tokens": [{"id": t.id, "value": t.value, "count": t.count} for t in tokens()],
-    }
+    out = {"tiles": kinds, "order": [k.id for k in tiles.kinds], "start": tiles.kinds[tiles.start].id, "total": tiles.total}
+    for c in CAPABILITIES:
+        out.update(c.content())
+    return out
 
 
 @lru_cache(maxsize=16)

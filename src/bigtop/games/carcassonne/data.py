@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
+from bigtop.games.carcassonne.rules import MAX_TILES
 
 DATA = Path(__file__).parent / "data"
 SIDES = "NESW"
@@ -240,7 +241,10 @@ def tile_set(expansions: tuple[str, ...], path: str | None = None) -> TileSet:
     starts = [k.index for k in kinds if k.start]
     if len(starts) != 1:
         raise DataError(f"{path or 'tiles.toml'}: exactly one tile kind must be the start tile")
-    return TileSet(kinds, {k.id: k.index for k in kinds}, tuple(_fits(k) for k in kinds), starts[0], sum(k.count for k in kinds))
+    total = sum(k.count for k in kinds)
+    if total > MAX_TILES:
+        raise DataError(f"{path or 'tiles.toml'}: {total} tiles; a game holds at most {MAX_TILES}")
+    return TileSet(kinds, {k.id: k.index for k in kinds}, tuple(_fits(k) for k in kinds), starts[0], total)
 
 
 @cache

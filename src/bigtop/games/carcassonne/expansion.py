@@ -1,44 +1,96 @@
-"""How an expansion plugs into the turn.
+"""How an expansion plugs into the base game: what it declares, and the hooks of its capabilities.
 
-The base game calls these hooks at fixed points of a turn: after the tile is placed it tells every
-expansion (`tile_placed`), asks it for extra figure actions, lets it carry out its own, tells it
-about each feature scored, then lets it act once the features are scored (the Big Top moves there). At game end it calls
-`before_final_scoring` and `final_scoring`. An expansion keeps its own state in
-`state.ext[name]`, an object with a `copy()` method.
+An `Expansion` is what the `expansions` option names. It is made of capabilities (one mechanism
+each, as JCloisterZone's `game/capability/`), and declares what the base game loops over: the
+options it owns, its view block (the merged views of its capabilities, under the expansion's name)
+and its observation block. Each `Capability` declares its figures, score categories, tile spaces
+and actions, and implements the hooks the base calls at fixed points of a turn: after the tile is
+placed (`tile_placed`), for the figure decision (`figure_actions`, `apply_figure`), for each
+feature scored (`feature_scored`), once the features are scored (`after_scoring`), and at game end
+(`before_final_scoring`, `final_scoring`). A capability keeps its own state in
+`state.ext[capability.name]`, an object with a `copy()` method.
+
+Hooks run in the order of the expansions played, and within one in the order of its capabilities;
+figures and actions are numbered in the order the registry (`expansions.py`) lists them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.actions import Action
 from bigtop.core.rng import Rng
+from bigtop.games.carcassonne.glyphs import Picture
 
 if TYPE_CHECKING:
     from bigtop.games.carcassonne.state import CarcassonneState
 
 
-class Expansion:
-    """An expansion module: every hook does nothing by default."""
+class Figure(NamedTuple):
+    """A figure standing on a feature: its owner, its kind (index into a supply), the position of
+    its tile and the local feature it stands on."""
 
-    name: str = ""
-    figures: tuple[int, ...] = (0, 0)  # extra figures per player: (meeples, ringmasters)
+    player: int
+    kind: int
+    pos: int
+    local: int
+
+
+class FigureKind(NamedTuple):
+    """A kind of figure: its name, how many each player has, and the action class (one field,
+    `feature`) that puts it on a feature of the tile just placed (None: it never stands on one)."""
+
+    name: str
+    per_player: int
+    action: type[Action] | None
+
+
+class ActionBlock:
+    """A capability's own actions, numbered from 0 to `size - 1` within the game's action space."""
+
+    size: int = 0
+
+    def encode(self, action: Action) -> int:
+        """The action's number within the block (`IllegalAction` if it is not one of them)."""
+        raise NotImplementedError
+
+    def decode(self, index: int) -> Action:
+        """The action numbered `index` within the block."""
+        raise NotImplementedError
+
+
+class Capability:
+    """One mechanism of an expansion: every hook does nothing by default."""
+
+    name: str = ""  # its key in `state.ext` and in the log
+    figures: tuple[FigureKind, ...] = ()
+    categories: dict[str, str] = {}  # score category -> English label, in display order
+    spaces: tuple[str, ...] = ()  # tile spaces (a tile's `space` in the tiles file) it gives meaning to
+    action_types: tuple[type[Action], ...] = ()
+
+    def bind(self, figure_index: dict[str, int]) -> None:
+        """Learn the supply index of every figure kind (called once by the registry)."""
+
+    def action_block(self, bound: int) -> ActionBlock | None:
+        """The numbering of this capability's actions on a board of coordinate bound `bound`."""
+        return None
 
     def setup(self, state: CarcassonneState) -> None:
-        """Create this expansion's part of a new game's state."""
+        """Create this capability's part of a new game's state."""
 
     def tile_placed(self, state: CarcassonneState, pos: int) -> None:
         """The drawn tile has just been laid at `pos` (before the figure decision)."""
 
     def figure_actions(self, state: CarcassonneState, player: int, free: list[int], out: list[Action]) -> None:
-        """Append the figure actions this expansion offers after a tile is placed (`free`: the
+        """Append the figure actions this capability offers after a tile is placed (`free`: the
         unoccupied local features of that tile)."""
 
     def apply_figure(self, state: CarcassonneState, player: int, action: Action) -> bool:
-        """Carry out one of this expansion's figure actions; False if the action is not its own."""
+        """Carry out one of this capability's figure actions; False if the action is not its own."""
         return False
 
-    def feature_scored(self, state: CarcassonneState, root: int, figures: tuple[Any, ...]) -> None:
+    def feature_scored(self, state: CarcassonneState, root: int, figures: tuple[Figure, ...]) -> None:
         """A feature holding `figures` has just been scored (during the game or at the end)."""
 
     def after_scoring(self, state: CarcassonneState, pos: int) -> None:
@@ -48,21 +100,70 @@ class Expansion:
         """The last tile has been played; final scoring comes next."""
 
     def final_scoring(self, state: CarcassonneState) -> None:
-        """Score this expansion's own pieces at the end of the game."""
+        """Score this capability's own pieces at the end of the game."""
 
     def figures_on_board(self, state: CarcassonneState, player: int) -> int:
-        """How many of `player`'s meeples this expansion holds on the board (not on features)."""
+        """How many of `player`'s meeples this capability holds on the board (not on features)."""
         return 0
 
     def figures_near(self, state: CarcassonneState, positions: set[int], counts: list[int]) -> None:
-        """Add to `counts[player]` this expansion's figures standing on tiles at `positions`."""
+        """Add to `counts[player]` this capability's figures standing on tiles at `positions`."""
+
+    def worth(self, state: CarcassonneState, out: list[float]) -> None:
+        """Add to `out[player]` what this capability's pieces would score if the game ended now
+        (the bots' position value)."""
 
     def view(self, state: CarcassonneState, player: int | None) -> dict[str, Any]:
-        """This expansion's public part of a view."""
+        """This capability's part of its expansion's view block."""
         return {}
 
     def determinize(self, state: CarcassonneState, rng: Rng) -> None:
-        """Resample this expansion's hidden pieces in `state` (a clone) with `rng`."""
+        """Resample this capability's hidden pieces in `state` (a clone) with `rng`."""
 
     def check_invariants(self, state: CarcassonneState) -> None:
-        """Assert this expansion's conservation laws."""
+        """Assert this capability's conservation laws."""
+
+    def describe(self, state: CarcassonneState, action: Action) -> str | None:
+        """One of this capability's actions in words (None: not its own)."""
+        return None
+
+    # ------------------------------------------------------------------ terminal and log
+    log_templates: dict[str, str] = {}  # English log templates of this capability's events
+    legend = ""  # what its glyphs on the terminal board mean
+    space_glyphs: dict[str, tuple[str, str]] = {}  # tile space -> (glyph, Rich style) at the tile's centre
+
+    def draw(self, block: dict[str, Any], cells: dict[tuple[int, int], Picture]) -> None:
+        """Draw this capability's pieces from its expansion's view block onto the board's tile pictures."""
+
+    def status(self, block: dict[str, Any]) -> str | None:
+        """A line about this capability's pieces under the board (None: nothing to say)."""
+        return None
+
+    def cards(self) -> Any:
+        """This capability's content for `bigtop cards` (a Rich renderable), or None."""
+        return None
+
+    def content(self) -> dict[str, Any]:
+        """Public content of this capability for the boards (merged into `Game.content`)."""
+        return {}
+
+
+class Expansion:
+    """An expansion as the `expansions` option names it: its capabilities and what it declares."""
+
+    def __init__(
+        self, name: str, title: str, capabilities: Sequence[Capability], options: dict[str, str] | None = None,
+        encoder: Any = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.capabilities = tuple(capabilities)
+        self.options = options or {}  # option it owns -> what it holds, in words ("animal tokens")
+        self.encoder = encoder  # its observation block's class (observation.py), or None
+
+    def view(self, state: CarcassonneState, player: int | None) -> dict[str, Any]:
+        """The expansion's view block: its capabilities' views merged, in their order."""
+        out: dict[str, Any] = {}
+        for c in self.capabilities:
+            out.update(c.view(state, player))
+        return out

@@ -6,10 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game
+from bigtop.core.errors import DataError
+from bigtop.core.options import OptionError
 from bigtop.games.carcassonne import log, render, search
-from bigtop.games.carcassonne.actions import ACTION_TYPES, CarcassonneActionSpace
+from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.rules import CarcassonneOptions
+from bigtop.games.carcassonne.data import load_tile_entries
+from bigtop.games.carcassonne.expansions import ACTION_TYPES, CAPABILITIES, CATEGORY_LABELS, EXPANSION_NAMES, FIGURES
+from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
@@ -21,18 +25,42 @@ class Carcassonne(Game[CarcassonneState]):
 
     name = "carcassonne"
     title = "Carcassonne + Under the Big Top"
+    version = "2"  # 2: a tiles file with more circus tiles than animal tokens plays with more token sets
     min_players = 2
     max_players = 6
     options_type = CarcassonneOptions
     hidden_order_options = frozenset({"tiles", "tiles_only", "tokens"})
-    action_types = ACTION_TYPES
+    action_types = (Place, Pass, Meeple, *ACTION_TYPES)
     conformance_games = 12
+    score_categories = CATEGORY_LABELS
+
+    def _check_options(self, players: int, options: CarcassonneOptions) -> None:
+        """The tiles file (`cards`) must load, name only known expansions and hold a playable set;
+        then the opening position is built, which checks the `tiles` and `tokens` orders."""
+        if options.cards is not None:
+            try:
+                entries = load_tile_entries(options.cards)
+                tiles_of(options)
+            except DataError as exc:
+                raise OptionError(f"option cards: {exc}") from None
+            except UnicodeDecodeError:
+                raise OptionError(f"option cards: {options.cards} is not UTF-8 text") from None
+            unknown = sorted({e.expansion for e in entries} - {"base", *EXPANSION_NAMES})
+            if unknown:
+                raise OptionError(
+                    f"option cards: {options.cards} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
+                    f"known: base, {', '.join(EXPANSION_NAMES)}"
+                )
+        super()._check_options(players, options)
 
     def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:
         return CarcassonneState(self, players, seed, options)
 
     def _action_space(self, players: int, options: CarcassonneOptions) -> CarcassonneActionSpace:
-        return CarcassonneActionSpace(tiles_of(options).total)
+        bound = tiles_of(options).total
+        figures = [f.action for f in FIGURES if f.action is not None]
+        blocks = [block for c in CAPABILITIES if (block := c.action_block(bound)) is not None]
+        return CarcassonneActionSpace(bound, figures, blocks)
 
     def render(self, state: CarcassonneState, player: int | None) -> Any:
         """The board, the scores and the drawn tile as seat `player` sees them."""
@@ -43,11 +71,16 @@ class Carcassonne(Game[CarcassonneState]):
         return render.describe(state, action)
 
     log_templates = log.LOG_TEMPLATES
-    log_values = staticmethod(log.log_values)
+
+    def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
+        """Tiles, features, turns and figures of an event in words (see log.py)."""
+        return log.log_values(kind, data, self.parse_options(options))
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
 
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""

@@ -21,9 +21,10 @@ from typing import Any
 import numpy as np
 
 from bigtop.games.carcassonne.actions import MAX_FEATURES
-from bigtop.games.carcassonne.bigtop import PYRAMID, part
-from bigtop.games.carcassonne.data import FIELD, Rotation, TileKind, tokens
-from bigtop.games.carcassonne.rules import FIGURE_NAMES, MEEPLE, MEEPLES, RINGMASTER, STRIDE, CarcassonneOptions, pos_of
+from bigtop.games.carcassonne.data import FIELD, Rotation, TileKind
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES, FIGURES, expansions_of
+from bigtop.games.carcassonne.options import CarcassonneOptions
+from bigtop.games.carcassonne.rules import MEEPLE, MEEPLES, STRIDE, pos_of
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 RADIUS = 12  # cells from the start tile to the window's edge
@@ -43,23 +44,22 @@ CELL_OF = np.full(STRIDE * STRIDE, CELLS, np.int32)
 CELL_OF[list(CELL)] = list(CELL.values())
 
 
-def _tile_planes(kind: TileKind, rot: Rotation, bigtop: bool) -> list[int]:
+def _tile_planes(kind: TileKind, rot: Rotation, spaces: tuple[str, ...]) -> list[int]:
     """The tile planes that are 1 for a kind in one rotation. Planes: 0 present, 1 + 3 * side +
     (0 city, 1 road, 2 field) for the edges N, E, S, W, 13-18 the side pairs joined by one city or
-    road (N-E, E-S, S-W, W-N, N-S, E-W), 19 monastery, 20 pennant, and with Under the Big Top 21
-    circus space, 22 acrobat space."""
+    road (N-E, E-S, S-W, W-N, N-S, E-W), 19 monastery, 20 pennant, then one per tile space the
+    expansions played declare (Under the Big Top: 21 circus space, 22 acrobat space)."""
     planes = [0] + [1 + 3 * side + code - 1 for side, code in enumerate(rot.edges)]
     planes += [13 + i for i, (a, b) in enumerate(PAIRS) if rot.centre[a] >= 0 and rot.centre[a] == rot.centre[b]]
-    flags = [kind.monastery, any(f.pennants for f in kind.features)]
-    if bigtop:
-        flags += [kind.space == "circus", kind.space == "acrobat"]
+    flags = [kind.monastery, any(f.pennants for f in kind.features)] + [kind.space == space for space in spaces]
     return planes + [19 + i for i, flag in enumerate(flags) if flag]
 
 
-def _figure_planes(kind: TileKind, rot: Rotation, local: int, figure: int, bigtop: bool) -> list[int]:
+def _figure_planes(kind: TileKind, rot: Rotation, local: int, figure: int, extra: list[int]) -> list[int]:
     """The figure planes that are 1 for a figure of kind `figure` on local feature `local` of a
     tile. Planes: 0-3 the feature's type (city, road, field, monastery), 4-7 the sides it reaches
-    (N, E, S, W; a field by its half-edges), and with Under the Big Top 8 the ringmaster."""
+    (N, E, S, W; a field by its half-edges), then one per figure kind of the expansions played
+    (`extra`: Under the Big Top's 8 the ringmaster)."""
     if local >= len(kind.features):
         return []
     ftype = kind.features[local].type
@@ -67,7 +67,7 @@ def _figure_planes(kind: TileKind, rot: Rotation, local: int, figure: int, bigto
         sides = [s for s in range(4) if local in (rot.left[s], rot.right[s])]
     else:
         sides = list(rot.features_at[local])
-    return [ftype] + [FEATURE_TYPES + s for s in sides] + ([FEATURE_TYPES + 4] if bigtop and figure == RINGMASTER else [])
+    return [ftype] + [FEATURE_TYPES + s for s in sides] + ([FEATURE_TYPES + 4 + extra.index(figure)] if figure in extra else [])
 
 
 class CarcassonneEncoder:
@@ -76,20 +76,29 @@ class CarcassonneEncoder:
 
     def __init__(self, players: int, options: CarcassonneOptions) -> None:
         self.players = players
-        self.bigtop = bigtop = "bigtop" in options.expansions
         self.tileset = tiles = tiles_of(options)
         self.kinds = kinds = len(tiles.kinds)
-        self.animals = animals = len(tokens())
-        # Board planes: tile, last placed, fits, Big Top, figure owner per seat, figure, acrobats
-        # per seat.
-        self.tile_planes = BASE_TILE_PLANES + 2 * bigtop  # and circus and acrobat spaces
+        expansions = expansions_of(options.expansions)
+        capabilities = [c for e in expansions for c in e.capabilities]
+        self.spaces = spaces = tuple(space for c in capabilities for space in c.spaces)
+        played = {f.name for c in capabilities for f in c.figures}
+        self.extra = extra = [k for k, f in enumerate(FIGURES) if k != MEEPLE and f.name in played]
+        self.figure_scale = [float(f.per_player) for f in FIGURES]
+        self.blocks = [(e.name, e.encoder(players, tiles)) for e in expansions if e.encoder is not None]
+        blocks = [block for _, block in self.blocks]
+        # Board planes: tile, last placed, fits, the expansions' markers, figure owner per seat,
+        # figure, the expansions' per-seat planes.
+        self.tile_planes = BASE_TILE_PLANES + len(spaces)
         self.last_plane = self.tile_planes
         self.fits_plane = self.last_plane + 1
-        self.top_plane = self.fits_plane + 1  # only with Under the Big Top
-        self.owner_plane = self.fits_plane + 1 + bigtop
+        self.owner_plane = self.fits_plane + 1 + sum(b.marker_planes for b in blocks)
         self.figure_plane = self.owner_plane + players
-        self.acrobat_plane = self.figure_plane + FEATURE_TYPES + 4 + bigtop  # only with Under the Big Top
-        self.planes = self.acrobat_plane + players * bigtop
+        self.planes = self.figure_plane + FEATURE_TYPES + 4 + len(extra)
+        marker = self.fits_plane + 1
+        for block in blocks:
+            block.place(marker, self.planes, CELLS)
+            marker += block.marker_planes
+            self.planes += block.seat_planes
         self.board_size = at = self.planes * CELLS
         # Vector: one-hots, then numbers.
         self.phase_at = at
@@ -101,9 +110,8 @@ class CarcassonneEncoder:
         self.discarded_at = self.remaining_at + kinds
         self.numbers_at = self.discarded_at + kinds  # stack, 3 outside counts, points, meeples ...
         self.points_at = self.numbers_at + 4
-        at = self.points_at + 2 * players
-        if bigtop:  # ... ringmasters, Big Top placed, token face down, tokens left, Big Top outside
-            at += players + 4 + animals  # ... and the revealed animal tokens per kind
+        at = self.points_at + 2 * players + players * len(extra)  # ... the expansions' figures ...
+        at += sum(b.vector_size for b in blocks)  # ... and the expansions' numbers
         self.shape = (at,)
         self.low = 0.0
         high = np.ones(self.shape, np.float32)
@@ -117,10 +125,10 @@ class CarcassonneEncoder:
         for kind in tiles.kinds:
             for r, rot in enumerate(kind.rotations):
                 code = kind.index * 4 + r
-                tile_ones[code] = [plane * CELLS for plane in _tile_planes(kind, rot, bigtop)]
+                tile_ones[code] = [plane * CELLS for plane in _tile_planes(kind, rot, spaces)]
                 for local in range(MAX_FEATURES):
                     for figure in range(FIGURE_KINDS):
-                        planes = _figure_planes(kind, rot, local, figure, bigtop)
+                        planes = _figure_planes(kind, rot, local, figure, extra)
                         self.figure_ones[(code * MAX_FEATURES + local) * FIGURE_KINDS + figure] = tuple(
                             (self.figure_plane + plane) * CELLS for plane in planes
                         )
@@ -130,14 +138,12 @@ class CarcassonneEncoder:
         self.fits_index = {pos: self.fits_plane * CELLS + c for pos, c in CELL.items()}  # pos -> flat index
         self.turns_of = [[rot.turns for rot in kind.rotations] for kind in tiles.kinds]
         self.ids = tiles.by_id
-        self.animal_ids = {t.id: i for i, t in enumerate(tokens())}
         self.counts = np.array([k.count for k in tiles.kinds], np.float64)
-        self.animal_counts = [t.count for t in tokens()]
         self.owner_at = [[(self.owner_plane + (p - me) % players) * CELLS for p in range(players)] for me in range(players)]
         self.seat_order = [[(me + i) % players for i in range(players)] for me in range(players)]
         self.scale = (
-            max(1, tiles.total - 1), tiles.total, 2 * tiles.total + 2, players * (MEEPLES + 1), sum(t.count for t in tokens())
-        )  # full stack, tiles, frontier, figures, animal tokens
+            max(1, tiles.total - 1), tiles.total, 2 * tiles.total + 2, players * sum(f.per_player for f in FIGURES)
+        )  # full stack, tiles, frontier, figures (every kind the game knows)
 
     # ------------------------------------------------------------------ the two paths
     def encode(self, view: dict[str, Any]) -> np.ndarray:
@@ -153,18 +159,12 @@ class CarcassonneEncoder:
         for tile_id, n in view["remaining"].items():
             remaining[ids[tile_id]] = n
         last, tile = view["last"], view["tile"]
-        bigtop: tuple[Any, ...] = ()
-        if self.bigtop:
-            bt = view["bigtop"]
-            bigtop = (
-                -1 if bt["big_top"] is None else pos_of(*bt["big_top"]), bt["token_face_down"], bt["tokens_left"],
-                [self.animal_ids[a] for a in bt["revealed"]], [(pos_of(x, y), owners) for x, y, owners in bt["pyramids"]],
-            )
+        blocks = [block.from_view(view[name]) for name, block in self.blocks]
         return self._fill(
             view["seat"] or 0, PHASES.index(view["phase"]), view["turn"], board, figures,
             [pos_of(x, y) for x, y in view["fits"]], -1 if last is None else pos_of(*last),
             -1 if tile is None else ids[tile], remaining, [ids[t] for t in view["discarded"]], view["stack_size"],
-            view["points"], view["supply"], bigtop,
+            view["points"], view["supply"], blocks,
         )
 
     def encode_state(self, state: CarcassonneState, seat: int) -> np.ndarray:
@@ -173,28 +173,24 @@ class CarcassonneEncoder:
         if state.current >= 0:
             table = self.tileset.fits[state.current]
             fits = [pos for pos, key in state.frontier.items() if table[key]]
-        bigtop: tuple[Any, ...] = ()
-        if self.bigtop:
-            bt = part(state)
-            bigtop = (bt.top, bt.under >= 0, len(bt.tokens), bt.revealed, bt.pyramids.items())
+        blocks = [block.from_state(state) for _, block in self.blocks]
         stack = state.stack
         return self._fill(
             seat, state.phase, state.turn, state.board, chain.from_iterable(filter(None, state.figs)), fits,
             state.last, state.current, np.bincount(stack, minlength=self.kinds) if stack else [0] * self.kinds,
-            state.discarded, len(stack), state.points, state.supply, bigtop,
+            state.discarded, len(stack), state.points, state.supply, blocks,
         )
 
     # ------------------------------------------------------------------ the array
     def _fill(
         self, me: int, phase: int, turn: int, board: dict[int, tuple[int, ...]], figures: Iterable[tuple[int, ...]],
         fits: list[int], last: int, drawn: int, remaining: Any, discarded: list[int], stack_size: int,
-        points: list[int], supply: list[list[int]], bigtop: tuple[Any, ...],
+        points: list[int], supply: list[list[int]], blocks: list[Any],
     ) -> np.ndarray:
         """The observation from plain values: board maps position -> (kind, rotation index, ...),
         figures are (player, figure kind, position, local feature), fits and last are positions,
-        drawn is a kind (-1: none), remaining counts per kind, supply per seat (meeples,
-        ringmasters), bigtop is () or (Big Top position, token face down, tokens left, revealed
-        animal kinds, (position, acrobats' seats) pairs)."""
+        drawn is a kind (-1: none), remaining counts per kind, supply per seat and figure kind,
+        blocks the expansions' observation blocks' data (`from_view` or `from_state`)."""
         out = np.zeros(self.shape, np.float32)
         players = self.players
         cell = CELL.get
@@ -237,16 +233,9 @@ class CarcassonneEncoder:
             tile = board[last]
             ones.append(self.last_kind_at + tile[0])
             ones.append(self.last_turns_at + self.turns_of[tile[0]][tile[1]])
-        if bigtop:
-            top, face_down, tokens_left, revealed, pyramids = bigtop
-            top_out = 0
-            if top >= 0:
-                c = cell(top)
-                if c is None:
-                    top_out = 1
-                else:
-                    ones.append(self.top_plane * CELLS + c)
-            figures_out += self._acrobats(out, me, pyramids)
+        block_numbers: list[float] = []
+        for (_, block), data in zip(self.blocks, blocks, strict=True):
+            figures_out += block.fill(out, ones, block_numbers, me, data, cell)
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
         # Numbers.
         kinds = self.kinds
@@ -254,34 +243,12 @@ class CarcassonneEncoder:
         if discarded:
             out[self.discarded_at:self.discarded_at + kinds] = np.bincount(discarded, minlength=kinds) / self.counts
         order = self.seat_order[me]
-        full_stack, total, frontier, most_figures, animals = self.scale
+        full_stack, total, frontier, most_figures = self.scale
         numbers = [stack_size / full_stack, tiles_out / total, (len(fits) - len(fits_inside)) / frontier, figures_out / most_figures]
         numbers += [points[p] / SCORE_SCALE for p in order]
         numbers += [supply[p][MEEPLE] / MEEPLES for p in order]
-        if bigtop:
-            numbers += [supply[p][RINGMASTER] for p in order]
-            numbers += [top >= 0, face_down, tokens_left / animals, top_out]
-            shown = [0] * self.animals
-            for animal in revealed:
-                shown[animal] += 1
-            numbers += [n / most for n, most in zip(shown, self.animal_counts, strict=True)]
+        for k in self.extra:
+            numbers += [supply[p][k] / self.figure_scale[k] for p in order]
+        numbers += block_numbers
         out[self.numbers_at:self.numbers_at + len(numbers)] = numbers
         return out
-
-    def _acrobats(self, out: np.ndarray, me: int, pyramids: Iterable[tuple[int, Any]]) -> int:
-        """Write each seat's acrobats per tile (count / 3); return how many stand outside the window."""
-        players = self.players
-        at = self.acrobat_plane * CELLS
-        counts: dict[int, int] = {}
-        outside = 0
-        for pos, owners in pyramids:
-            c = CELL.get(pos)
-            if c is None:
-                outside += len(owners)
-                continue
-            for player in owners:
-                index = at + (player - me) % players * CELLS + c
-                counts[index] = counts.get(index, 0) + 1
-        for index, n in counts.items():
-            out[index] = n / PYRAMID
-        return outside

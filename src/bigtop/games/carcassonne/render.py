@@ -1,9 +1,10 @@
 """Terminal drawing: every tile as a 5x5 picture, the board from a player's view, actions in words.
 
-Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, ◎ circus space (Ω when the Big Top
-stands on it), ▲ acrobat space. Figures are drawn on their feature in their seat's colour:
-the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for a ringmaster, ^ for an
-acrobat.
+Glyphs: ▒ city (◆ pennant), road lines, · field, † monastery, and the tile spaces the expansions
+declare (Under the Big Top: ◎ circus, ▲ acrobat). Figures are drawn on their feature in their
+seat's colour: the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for an
+expansion's figure (the ringmaster); each capability draws its own pieces (`Capability.draw`: the
+Big Top Ω, acrobats ^) and adds its lines under the board and its tables to `bigtop cards`.
 """
 
 from __future__ import annotations
@@ -12,38 +13,35 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
-from bigtop.games.carcassonne.actions import Acrobat, Meeple, Pass, Place, Ringmaster, ScorePyramid
-from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind, tokens
+from bigtop.games.carcassonne.actions import Pass, Place
+from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind
+from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGURE_OF_ACTION, expansions_of
+from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
+from bigtop.games.carcassonne.names import (
+    TURN_WORDS,
+    feature_counts,
+    feature_name,
+    rotated_halves,
+    tile_name,
+)
+from bigtop.games.carcassonne.rules import MEEPLE
 from bigtop.games.carcassonne.state import tiles_of
 
-SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow",
-               "bold white on black", "bold white on magenta")
-SEAT_NAMES = ("red", "blue", "green", "yellow", "black", "grey")
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
               ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
 ROAD_CELLS = (((0, 2), (1, 2)), ((2, 4), (2, 3)), ((4, 2), (3, 2)), ((2, 0), (2, 1)))
 HALF_CELLS = {(0, "L"): (0, 1), (0, "R"): (0, 3), (1, "L"): (1, 4), (1, "R"): (3, 4),
               (2, "L"): (4, 3), (2, "R"): (4, 1), (3, "L"): (3, 0), (3, "R"): (1, 0)}
-CORNERS = ((0, 0), (0, 4), (4, 0), (4, 4))
 ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0, 1), "└"), ((1, 2), "┌"), ((2, 3), "┐"),
               ((0, 3), "┘"), ((1, 2, 3), "┬"), ((0, 1, 2), "├"), ((0, 2, 3), "┤"), ((0, 1, 3), "┴"),
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
-STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta",
-         "circus": "bold red", "acrobat": "bold cyan"}
-LEGEND = ("▒ city  ◆ pennant  · field  † monastery  ◎ circus  Ω Big Top  ▲ acrobat space  + the tile fits here; "
-          "digits: meeples by seat, letters: ringmasters (A = seat 0), ^: acrobats")
-TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
-
-
-def _rotated_halves(kind: TileKind, turns: int, feature: int) -> list[tuple[int, str]]:
-    """The half-edges (side, L/R) a field of `kind` reaches once turned."""
-    rot = kind.rotations[kind.turn_index[turns]]
-    return [(s, h) for s in range(4) for h, row in (("L", rot.left), ("R", rot.right)) if row[s] == feature]
+STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta"}
+LEGEND = "▒ city  ◆ pennant  · field  † monastery  + the tile fits here; digits: meeples by seat"
+SPACE_GLYPHS = {space: glyph for c in CAPABILITIES for space, glyph in c.space_glyphs.items()}
 
 
 def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
@@ -56,11 +54,11 @@ def feature_cell(kind: TileKind, turns: int, feature: int) -> tuple[int, int]:
     if f.type == ROAD:
         return ROAD_CELLS[sides[0]][1]
     if f.type == FIELD:
-        return HALF_CELLS[_rotated_halves(kind, turns, feature)[0]]
+        return HALF_CELLS[rotated_halves(kind, turns, feature)[0]]
     return (2, 2)
 
 
-def tile_picture(kind: TileKind, turns: int) -> list[list[tuple[str, str]]]:
+def tile_picture(kind: TileKind, turns: int) -> Picture:
     """The 5x5 picture of a tile kind turned `turns` quarter turns: rows of (glyph, style)."""
     grid = [[("·", STYLE["field"]) for _ in range(5)] for _ in range(5)]
     rot = kind.rotations[kind.turn_index[turns]]
@@ -93,14 +91,14 @@ def tile_picture(kind: TileKind, turns: int) -> list[list[tuple[str, str]]]:
             grid[r][c] = ("▒", STYLE["city"])
     if kind.monastery:
         grid[2][2] = ("†", STYLE["monastery"])
-    elif kind.space:
-        grid[2][2] = ("◎" if kind.space == "circus" else "▲", STYLE[kind.space])
+    elif kind.space in SPACE_GLYPHS:
+        grid[2][2] = SPACE_GLYPHS[kind.space]
     elif road_ends and not centre_city:
         grid[2][2] = (ROAD_GLYPH[frozenset(road_ends)] if len(road_ends) > 1 else "■", STYLE["road"])
     return grid
 
 
-def _text(grid: list[list[tuple[str, str]]]) -> Text:
+def _text(grid: Picture) -> Text:
     out = Text()
     for i, row in enumerate(grid):
         for glyph, style in row:
@@ -110,44 +108,45 @@ def _text(grid: list[list[tuple[str, str]]]) -> Text:
     return out
 
 
-def describe_feature(kind: TileKind, turns: int, feature: int) -> str:
-    """A local feature in words, e.g. "the city (N, W)" or "the field (N, E)"."""
-    f = kind.features[feature]
-    if f.type == FIELD:
-        sides = sorted({s for s, _ in _rotated_halves(kind, turns, feature)})
-    else:
-        sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
-    where = f" ({', '.join(SIDES[s] for s in sides)})" if sides else ""
-    return f"the {FEATURE_NAMES[f.type]}{where}"
-
-
 def describe(state: Any, action: Action) -> str:
     """An action in words (uses only what the acting seat can see)."""
     tiles = tiles_of(state.options)
     view = state.view(state.to_move()[0] if state.to_move() else None)
     if isinstance(action, Place):
-        return f"Lay {view['tile']} at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
+        return f"Lay the tile at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
     if isinstance(action, Pass):
         return "Place no figure"
-    if isinstance(action, (Meeple, Ringmaster)):
+    kind = FIGURE_OF_ACTION.get(type(action))
+    if kind is not None:
         x, y = view["last"]
         _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        figure = "a meeple" if isinstance(action, Meeple) else "your ringmaster"
-        return f"Put {figure} on {describe_feature(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"
-    if isinstance(action, Acrobat):
-        x, y = view["last"]
-        return f"Put an acrobat on the acrobat tile at ({x + action.dx}, {y + action.dy})"
-    if isinstance(action, ScorePyramid):
-        return f"Score the complete pyramid at ({action.x}, {action.y}) instead of placing a figure"
+        figure = "a meeple" if kind == MEEPLE else f"your {FIGURE_NAMES[kind]}"
+        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"  # type: ignore[attr-defined]
+    for c in state.capabilities:
+        words = c.describe(state, action)
+        if words is not None:
+            return words
     return str(action)
 
 
+def turns_offered(kind: TileKind, turns: set[int]) -> Table:
+    """The drawn tile once in each quarter turn offered somewhere, side by side, each under the
+    words the menu uses for that turn."""
+    grid = Table.grid(padding=(0, 3))
+    shown = sorted(turns)
+    for _ in shown:
+        grid.add_column(width=16)
+    grid.add_row(*(Text(TURN_WORDS[t], "dim") for t in shown))
+    grid.add_row(*(_text(tile_picture(kind, t)) for t in shown))
+    return grid
+
+
 def render(state: Any, player: int | None) -> Any:
-    """The board and the scores as seat `player` sees them."""
+    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
+    from a tiles file is read as Rich markup."""
     view = state.view(player)
     tiles = tiles_of(state.options)
-    bt = view.get("bigtop")
-    cells: dict[tuple[int, int], list[list[tuple[str, str]]]] = {}
+    cells: dict[tuple[int, int], Picture] = {}
     for x, y, tid, turns in view["board"]:
         cells[(x, y)] = tile_picture(tiles.kinds[tiles.by_id[tid]], turns)
     for seat, figure, x, y, local in view["figures"]:
@@ -155,13 +154,9 @@ def render(state: Any, player: int | None) -> Any:
         r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
         glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
         cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
-    if bt:
-        for x, y, acrobats in bt["pyramids"]:
-            for (r, c), seat in zip(CORNERS, acrobats, strict=False):
-                cells[(x, y)][r][c] = ("^", SEAT_STYLES[seat])
-        if bt["big_top"]:
-            x, y = bt["big_top"]
-            cells[(x, y)][2][2] = ("Ω", "bold white on red")
+    for e in state.expansions:
+        for c in e.capabilities:
+            c.draw(view[e.name], cells)
     fits = {tuple(f) for f in view["fits"]}
     xs = [x for x, _ in cells] + [x for x, _ in fits]
     ys = [y for _, y in cells] + [y for _, y in fits]
@@ -182,48 +177,49 @@ def render(state: Any, player: int | None) -> Any:
                 board.append(" ")
             board.append("\n")
     header = Table.grid(padding=(0, 2))
-    header.add_row("seat", "points", "meeples", "ringmaster")
+    header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), str(view["points"][p]),
-                       str(view["supply"][p][0]), str(view["supply"][p][1]))
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), Text(str(view["points"][p])),
+                       *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]
     if view["tile"]:
-        parts.append(Text(f"Tile to lay: {view['tile']} ({view['stack_size']} left face down)"))
-        parts.append(_text(tile_picture(tiles.kinds[tiles.by_id[view['tile']]], 0)))
+        kind = tiles.kinds[tiles.by_id[view["tile"]]]
+        left = view["stack_size"]
+        parts.append(Text(f"Tile to lay: {tile_name(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
+                          "It fits these ways:"))
+        parts.append(turns_offered(kind, {a.turns for a in state.placements}))
     if view["phase"] == "figure" and view["last"]:
         x, y = view["last"]
         parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
-    if bt:
-        token = "face-down token under it" if bt["token_face_down"] else "no token"
-        where = f"at {tuple(bt['big_top'])}, {token}" if bt["big_top"] else "not on the board yet"
-        parts.append(Text(f"Big Top {where}; scored animals: {', '.join(bt['revealed']) or 'none'}"))
+    for e in state.expansions:
+        for c in e.capabilities:
+            line = c.status(view[e.name])
+            if line:
+                parts.append(Text(line))
     parts.append(board)
-    parts.append(Text(LEGEND, "dim"))
+    legend = [LEGEND] + [f"letters: {name}s (A = seat 0)" for name in FIGURE_NAMES[1:]]
+    parts.append(Text("; ".join(legend + [c.legend for c in state.capabilities if c.legend]), "dim"))
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
     return Group(*parts)
 
 
 def cards(options: Any) -> Any:
-    """Every tile kind (count, id, picture) and the animal tokens."""
+    """Every tile kind as a block (picture; id and count; name; features) two to a row at 80
+    columns, and what the expansions' capabilities add (the animal tokens)."""
     tiles = tiles_of(options)
-    panels = []
+    blocks = []
     for kind in tiles.kinds:
-        counts = [sum(1 for f in kind.features if f.type == t) for t in range(4)]
-        features = ", ".join(f"{n} {FEATURE_NAMES[t]}" for t, n in enumerate(counts) if n)
-        if kind.space:
-            features += f", {kind.space} space"
-        body = Group(_text(tile_picture(kind, 0)), Text(features, "dim"))
-        panels.append(Panel(body, title=f"{kind.id} ×{kind.count}", width=21, expand=False))
-    table = Table(title="Animal tokens (points per meeple around the Big Top)")
-    table.add_column("animal")
-    table.add_column("value", justify="right")
-    table.add_column("count", justify="right")
-    for t in tokens():
-        table.add_row(t.id, str(t.value), str(t.count))
-    parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is a {tiles.kinds[tiles.start].id}.", "bold"),
-                        Columns(panels)]
-    if "bigtop" in options.expansions:
-        parts.append(table)
+        block = Table.grid(padding=(0, 1))
+        block.add_column(width=5)
+        block.add_column(width=29)
+        title = Text(f"{kind.id} ×{kind.count}", "bold") + Text("  start tile" if kind.index == tiles.start else "", "dim")
+        words = Text("\n").join([title, Text(tile_name(kind).capitalize()), Text(feature_counts(kind), "dim")])
+        block.add_row(_text(tile_picture(kind, 0)), words)
+        blocks.append(block)
+    parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),
+                        Columns(blocks, width=35, padding=(1, 2))]
+    for e in expansions_of(options.expansions):
+        parts += [shown for c in e.capabilities if (shown := c.cards()) is not None]
     return Group(*parts)

@@ -1,10 +1,11 @@
 """Carcassonne hooks for the ISMCTS bot: `evaluate` (a cheap per-seat value of an unfinished game).
 
 A seat's worth is its points plus what each feature it holds the majority on would score if the
-game ended now (open cities and roads a little more, since they may still close), the acrobats on
-pyramids, and a value for each meeple still in its supply that fades as the stack runs out (the
-same terms as the heuristic bot's position value). The value is a logistic of the lead over the
-best other seat. Everything is read from the state it is given.
+game ended now (open cities and roads a little more, since they may still close), what the
+expansions' pieces would score (`Capability.worth`: the acrobats), and a value for each meeple
+still in its supply that fades as the stack runs out (the same terms as the heuristic bot's
+position value). The value is a logistic of the lead over the best other seat. Everything is read
+from the state it is given.
 """
 
 from __future__ import annotations
@@ -53,11 +54,8 @@ def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: flo
             continue
         for p in s.majority(figures):
             out[p] += value
-    bigtop = s.ext.get("bigtop")
-    if bigtop is not None:
-        for acrobats in bigtop.pyramids.values():
-            for p in acrobats:
-                out[p] += 5.0
+    for c in s.capabilities:
+        c.worth(s, out)
     left = len(s.stack) / max(1, s.tiles.total)
     for p in range(s.players):
         out[p] += meeple_value * left * s.supply[p][MEEPLE]

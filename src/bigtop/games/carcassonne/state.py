@@ -15,26 +15,28 @@ from bigtop.core.actions import Action
 from bigtop.core.api import Game, State
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
-from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.actions import MAX_FEATURES, Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD, TileSet, tile_set
-from bigtop.games.carcassonne.expansion import Expansion
-from bigtop.games.carcassonne.rules import (
-    AROUND,
-    DELTA,
+from bigtop.games.carcassonne.expansion import Figure
+from bigtop.games.carcassonne.expansions import (
+    BASE_CATEGORIES,
+    CAT,
+    CATEGORIES,
     FIGURE_NAMES,
-    MEEPLE,
-    MEEPLES,
-    ORIGIN,
-    CarcassonneOptions,
-    pos_of,
-    xy,
+    FIGURE_OF_ACTION,
+    FIGURES,
+    expansions_of,
+    hooks_of,
 )
+from bigtop.games.carcassonne.options import CarcassonneOptions
+from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
-CATEGORIES = ("road", "city", "monastery", "field", "circus", "acrobat", "ringmaster")
-CAT = {name: i for i, name in enumerate(CATEGORIES)}
 PASS = Pass()
-MEEPLE_ACTIONS = tuple(Meeple(i) for i in range(12))
+# per figure kind that stands on features: (its supply index, its action on each local feature)
+FEATURE_FIGURES = tuple(
+    (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]
+)
 _PLACE_CACHE: dict[int, tuple[Place, ...]] = {}
 
 
@@ -52,14 +54,6 @@ def tiles_of(options: CarcassonneOptions) -> TileSet:
     return tile_set(options.expansions, options.cards)
 
 
-def expansions_of(options: CarcassonneOptions) -> tuple[Expansion, ...]:
-    """The expansion modules the options switch on, in the order given."""
-    from bigtop.games.carcassonne.bigtop import BIGTOP
-
-    modules = {e.name: e for e in (BIGTOP,)}
-    return tuple(modules[name] for name in options.expansions)
-
-
 class CarcassonneState(State):
     """One game of Carcassonne (with any expansions)."""
 
@@ -68,19 +62,20 @@ class CarcassonneState(State):
     def __init__(self, game: Game[Any], players: int, seed: int, options: CarcassonneOptions) -> None:
         super().__init__(game, players, seed, options)
         tiles = self.tiles
-        self.expansions = expansions_of(options)
+        self.expansions = expansions_of(options.expansions)
+        self.capabilities = tuple(c for e in self.expansions for c in e.capabilities)
+        self.hooks = hooks_of(options.expansions)
         self.board: dict[int, tuple[int, int, int]] = {}  # pos -> (kind, rotation index, first node)
         self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
         self.parent: list[int] = []
         self.open: list[int] = []
         self.spans: list[frozenset[int] | None] = []
         self.pennants: list[int] = []
-        self.figs: list[tuple[tuple[int, int, int, int], ...]] = []  # (player, kind, pos, local feature)
+        self.figs: list[tuple[Figure, ...]] = []
         self.touch: list[tuple[int, ...]] = []
         self.ntype: list[int] = []
         self.monasteries: dict[int, int] = {}  # pos -> monastery node
-        extra = [sum(e.figures[k] for e in self.expansions) for k in range(2)]
-        self.supply = [[MEEPLES + extra[0], extra[1]] for _ in range(players)]
+        self.supply = [list(self.figure_counts()) for _ in range(players)]
         self.points = [0] * players
         self.tally = [0] * (players * len(CATEGORIES))
         self.turn = 0
@@ -93,11 +88,17 @@ class CarcassonneState(State):
         self.ext: dict[str, Any] = {}
         self.stack, self.boxed = self._make_stack(tiles, options)
         self._put(ORIGIN, tiles.start, 0)
-        for e in self.expansions:
-            e.setup(self)
+        for c in self.capabilities:
+            c.setup(self)
         self._draw()
 
     # ------------------------------------------------------------------ set-up
+    def figure_counts(self) -> tuple[int, ...]:
+        """Each player's figures per kind at the start: the meeples and the figures of the
+        expansions played (0 of a kind whose expansion is not played)."""
+        played = {f.name for c in self.capabilities for f in c.figures}
+        return tuple(f.per_player if k == MEEPLE or f.name in played else 0 for k, f in enumerate(FIGURES))
+
     @property
     def tiles(self) -> TileSet:
         """The compiled tile set of this game's expansions."""
@@ -109,10 +110,11 @@ class CarcassonneState(State):
         top: list[int] = []
         for tid in options.tiles:
             if tid not in tiles.by_id:
-                raise OptionError(f"unknown tile {tid!r} in option tiles; known: {', '.join(tiles.by_id)}")
+                raise OptionError(f"option tiles: unknown tile {tid!r}; known: {', '.join(tiles.by_id)}")
             kind = tiles.by_id[tid]
             if kind not in pool:
-                raise OptionError(f"option tiles asks for more {tid!r} tiles than the game has")
+                have = tiles.kinds[kind].count - (kind == tiles.start)
+                raise OptionError(f"option tiles: asks for more {tid!r} tiles than the stack has ({have})")
             pool.remove(kind)
             top.append(kind)
         boxed = 0
@@ -237,10 +239,12 @@ class CarcassonneState(State):
     def _figure_actions(self, player: int) -> list[Action]:
         out: list[Action] = [PASS]
         free = self.free_features(self.last)
-        if self.supply[player][MEEPLE] > 0:
-            out.extend(MEEPLE_ACTIONS[i] for i in free)
-        for e in self.expansions:
-            e.figure_actions(self, player, free, out)
+        supply = self.supply[player]
+        for kind, actions in FEATURE_FIGURES:
+            if supply[kind] > 0:
+                out.extend(actions[i] for i in free)
+        for hook in self.hooks.figure_actions:
+            hook(self, player, free, out)
         return out
 
     def to_move(self) -> tuple[int, ...]:
@@ -259,34 +263,37 @@ class CarcassonneState(State):
             self.current = -1
             self.placements = []
             self.emit("placed", seat=player, tile=kind.id, x=action.x, y=action.y, turns=action.turns)
-            for e in self.expansions:
-                e.tile_placed(self, pos)
+            for hook in self.hooks.tile_placed:
+                hook(self, pos)
             options = self._figure_actions(player)
             if len(options) > 1:
                 self.phase = FIGURE
                 self.figure_options = options
                 return
-        elif isinstance(action, Meeple):
-            self.stand(player, MEEPLE, self.last, action.feature)
+        elif type(action) in FIGURE_OF_ACTION:
+            self.stand(player, FIGURE_OF_ACTION[type(action)], self.last, action.feature)  # type: ignore[attr-defined]
         elif not isinstance(action, Pass):
-            for e in self.expansions:
-                if e.apply_figure(self, player, action):
+            for hook in self.hooks.apply_figure:
+                if hook(self, player, action):
                     break
         self.figure_options = []
         self._finish_turn()
 
     def stand(self, player: int, kind: int, pos: int, local: int) -> None:
         """Put `player`'s figure of `kind` from the supply on local feature `local` of tile `pos`."""
-        root = self.find(self.board[pos][2] + local)
+        tile, rot, base = self.board[pos]
+        root = self.find(base + local)
         self.supply[player][kind] -= 1
-        self.figs[root] = self.figs[root] + ((player, kind, pos, local),)
-        self.emit("figure", seat=player, figure=kind, x=xy(pos)[0], y=xy(pos)[1], feature=local)
+        self.figs[root] = self.figs[root] + (Figure(player, kind, pos, local),)
+        laid = self.tiles.kinds[tile]
+        x, y = xy(pos)
+        self.emit("figure", seat=player, figure=kind, x=x, y=y, feature=local, tile=laid.id, turns=laid.rotations[rot].turns)
 
     def _finish_turn(self) -> None:
         pos = self.last
         self._score_completed(pos)
-        for e in self.expansions:
-            e.after_scoring(self, pos)
+        for hook in self.hooks.after_scoring:
+            hook(self, pos)
         self.turn = (self.turn + 1) % self.players
         self._draw()
 
@@ -296,7 +303,7 @@ class CarcassonneState(State):
         self.points[player] += points
         self.tally[player * len(CATEGORIES) + CAT[category]] += points
 
-    def majority(self, figures: tuple[tuple[int, int, int, int], ...]) -> list[int]:
+    def majority(self, figures: tuple[Figure, ...]) -> list[int]:
         """The players with the most figures among `figures` (ties all win)."""
         counts = [0] * self.players
         for f in figures:
@@ -316,8 +323,8 @@ class CarcassonneState(State):
         self.figs[root] = ()
         for f in figures:
             self.supply[f[0]][f[1]] += 1
-        for e in self.expansions:
-            e.feature_scored(self, root, figures)
+        for hook in self.hooks.feature_scored:
+            hook(self, root, figures)
 
     def neighbours(self, pos: int) -> int:
         """How many of the 8 positions around `pos` hold a tile."""
@@ -344,8 +351,8 @@ class CarcassonneState(State):
                 self._score_root(node, 9, "monastery")
 
     def _end_game(self) -> None:
-        for e in self.expansions:
-            e.before_final_scoring(self)
+        for c in self.capabilities:
+            c.before_final_scoring(self)
         figs = self.figs
         for node in range(len(self.parent)):
             if self.parent[node] != node or not figs[node]:
@@ -361,8 +368,8 @@ class CarcassonneState(State):
         for pos, node in self.monasteries.items():
             if figs[node]:
                 self._score_root(node, 1 + self.neighbours(pos), "monastery")
-        for e in self.expansions:
-            e.final_scoring(self)
+        for c in self.capabilities:
+            c.final_scoring(self)
         self.phase = OVER
         self.emit("game_over", scores=list(self.points))
 
@@ -388,8 +395,8 @@ class CarcassonneState(State):
         other.stack = list(self.stack)
         other.ext = {k: v.copy() for k, v in self.ext.items()}
 
-    def figures(self) -> list[tuple[int, int, int, int]]:
-        """Every figure standing on a feature: (player, kind, pos, local feature)."""
+    def figures(self) -> list[Figure]:
+        """Every figure standing on a feature."""
         return [f for node, figs in enumerate(self.figs) if figs for f in figs]
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -419,8 +426,8 @@ class CarcassonneState(State):
     def _determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
         other = self.clone()
         rng.shuffle(other.stack)
-        for e in self.expansions:
-            e.determinize(other, rng)
+        for c in self.capabilities:
+            c.determinize(other, rng)
         return other
 
     def is_over(self) -> bool:
@@ -429,24 +436,33 @@ class CarcassonneState(State):
     def scores(self) -> tuple[float, ...]:
         return tuple(self.points)
 
-    def result_details(self) -> dict[str, Any]:
+    def score_breakdown(self) -> dict[str, tuple[float, ...]]:
+        """Each seat's points per category: the base game's, then the expansions' played."""
         n = len(CATEGORIES)
-        return {"points": [{c: self.tally[p * n + i] for i, c in enumerate(CATEGORIES)} for p in range(self.players)]}
+        played = {k for c in self.capabilities for k in c.categories}
+        shown = [c for c in CATEGORIES if c in BASE_CATEGORIES or c in played]
+        return {c: tuple(self.tally[p * n + CAT[c]] for p in range(self.players)) for c in shown}
+
+    def result_details(self) -> dict[str, Any]:
+        breakdown = self.score_breakdown()
+        return {"points": [{c: points[p] for c, points in breakdown.items()} for p in range(self.players)]}
 
     def check_invariants(self) -> None:
         tiles = self.tiles
         held = len(self.board) + len(self.stack) + len(self.discarded) + self.boxed + (1 if self.current >= 0 else 0)
         assert held == tiles.total, f"tiles not conserved: {held} != {tiles.total}"
-        counts = [[0, 0] for _ in range(self.players)]
+        kinds = len(FIGURES)
+        counts = [[0] * kinds for _ in range(self.players)]
         for f in self.figures():
-            counts[f[0]][f[1]] += 1
-        extra = [sum(e.figures[k] for e in self.expansions) for k in range(2)]
+            counts[f.player][f.kind] += 1
+        start = self.figure_counts()
         for p in range(self.players):
-            on_board = counts[p][MEEPLE] + sum(e.figures_on_board(self, p) for e in self.expansions)
-            assert self.supply[p][MEEPLE] >= 0 and self.supply[p][1] >= 0, "negative supply"
-            assert self.supply[p][MEEPLE] + on_board == MEEPLES + extra[0], f"seat {p}: meeples not conserved"
-            assert self.supply[p][1] + counts[p][1] == extra[1], f"seat {p}: ringmaster not conserved"
+            assert all(n >= 0 for n in self.supply[p]), "negative supply"
+            on_board = counts[p][MEEPLE] + sum(c.figures_on_board(self, p) for c in self.capabilities)
+            assert self.supply[p][MEEPLE] + on_board == start[MEEPLE], f"seat {p}: meeples not conserved"
+            for k in range(1, kinds):
+                assert self.supply[p][k] + counts[p][k] == start[k], f"seat {p}: {FIGURE_NAMES[k]} not conserved"
         assert all(s >= 0 for s in self.points)
         assert sum(self.tally) == sum(self.points)
-        for e in self.expansions:
-            e.check_invariants(self)
+        for c in self.capabilities:
+            c.check_invariants(self)

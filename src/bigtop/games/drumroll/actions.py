@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
 
 from bigtop.core import Action
+
+from .data import COLORS, Color
+
+Slot = Literal["white", "yellow", "green", "blue", "red", "tickets", "invest", "performer", "personnel", "pass"]
+"""Where an action marker goes: a cube action (its colour), Sell Tickets, Invest, Hire Performer, Hire
+Personnel or Pass."""
 
 
 @dataclass(frozen=True)
@@ -18,8 +26,8 @@ class Keep(Action):
 class TakeCube(Action):
     """Take `count` cubes of `color` (starting cubes, a cube benefit, Extra Resources)."""
 
-    color: str
-    count: int = 1
+    color: Color
+    count: Literal[1, 2] = 1
 
 
 @dataclass(frozen=True)
@@ -27,7 +35,7 @@ class Place(Action):
     """Put an action marker on `slot` (a cube colour, tickets, invest, performer, personnel or pass);
     `unblock` plays an Unblock Action card to use a blocked cube action."""
 
-    slot: str
+    slot: Slot
     unblock: bool = False
 
 
@@ -63,7 +71,7 @@ class Move(Action):
     """Move a cube of `color` from storage onto performer `card`."""
 
     card: str
-    color: str
+    color: Color
 
 
 @dataclass(frozen=True)
@@ -72,8 +80,8 @@ class Convert(Action):
     of its colours: `dst` is empty)."""
 
     card: str
-    src: str
-    dst: str
+    src: Color
+    dst: Color | Literal[""]
 
 
 @dataclass(frozen=True)
@@ -101,7 +109,7 @@ class Outstanding(Action):
 class Spend(Action):
     """Spend a cube of `color` from storage (for a benefit or a card)."""
 
-    color: str
+    color: Color
 
 
 @dataclass(frozen=True)
@@ -150,3 +158,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Keep, TakeCube, Place, Hire, Invest, Decline, Done, Deposit, Move, Convert, Vote, Perform,
     Outstanding, Spend, Trailer, Fire, SkipSalary, Play, Discard, ReturnOrganizer,
 )
+
+
+# shared action objects: building frozen dataclasses is the costliest part of listing moves
+DONE, DECLINE = Done(), Decline()
+TAKE = {(color, count): TakeCube(color, count) for color in COLORS for count in (1, 2)}
+SPEND = {color: Spend(color) for color in COLORS}
+VOTE = {False: Vote(False), True: Vote(True)}
+PLACE = {(slot, unblock): Place(slot, unblock) for slot in (*COLORS, "tickets", "invest", "performer", "personnel", "pass")
+         for unblock in (False, True)}
+move = lru_cache(maxsize=None)(Move)
+hire = lru_cache(maxsize=None)(Hire)
+perform = lru_cache(maxsize=None)(Perform)
+play = lru_cache(maxsize=None)(Play)

@@ -12,8 +12,9 @@ from typing import Any
 from bigtop.core import Action, Rng
 
 from . import actions as A
-from .data import COLORS
-from .state import CI, DrumRollState
+from .data import CI, COLORS
+from .records import Distribution
+from .state import DrumRollState
 
 _GOOD_STAFF = {"supplier": 6, "popcorn": 5, "orchestra": 5, "agent": 3, "assistant": 3, "bank": 1, "organizer": 0}
 _CARD_VALUE = {"income": 3, "extra_resources": 3, "cube_income": 3, "trailer": 2, "double_vote": 0, "unblock": 1,
@@ -46,9 +47,9 @@ class HeuristicBot:
     def needs(self, s: DrumRollState, p: int) -> list[float]:
         """How much p wants a cube of each colour (lowest missing levels first, minus what is stored)."""
         want = [0.0] * 5
-        work = s.work[p] if isinstance(s.work[p], dict) else None
-        filled = work["filled"] if work else s.filled
-        storage = work["storage"] if work else s.storage[p]
+        work = s.work[p] if isinstance(s.work[p], Distribution) else None
+        filled = work.filled if work else s.filled
+        storage = work.storage if work else s.storage[p]
         for card in s.circus[p]:
             if card in s.flipped:
                 continue
@@ -76,6 +77,9 @@ class HeuristicBot:
                 return 4.0 if info.kind != "cube_income" or sum(s.storage[p]) > 1 else -1
             if info.kind == "trailer":
                 return 3.0
+            if info.kind == "fire" and s.sealed_kind == "before_show":
+                # a performer that cannot perform would be fired at the show with compensation
+                return 3.0 if any(s.level(x) == 0 for x in s.circus[p] if x not in s.flipped) else -5.0
             return -5.0
         if isinstance(a, A.Keep):
             if a.card in c.performers:
@@ -104,7 +108,7 @@ class HeuristicBot:
         if isinstance(a, A.Deposit):
             return 1.0 if s.bank[p] < s.nums.bank_cap_coins and s.coins[p] > self.upkeep(s, p) + 6 else -1
         if isinstance(a, A.Move):
-            slots = s.work[p]["filled"][a.card]
+            slots = s.work[p].filled[a.card]
             req = c.performers[a.card].requires
             i = next(i for i, col in enumerate(req) if col == a.color and slots[i] is None)
             lowest_missing = next(j for j, x in enumerate(slots) if x is None)

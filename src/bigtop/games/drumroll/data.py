@@ -21,6 +21,8 @@ DATA = Path(__file__).parent / "data"
 COLORS: tuple[str, ...] = ("white", "yellow", "green", "blue", "red")
 TYPES: tuple[str, ...] = ("magician", "acrobat", "juggler", "tamer", "bizarre")
 LEVELS: tuple[str, ...] = ("poor", "good", "outstanding")
+CI = {c: i for i, c in enumerate(COLORS)}
+"""A colour's index in `COLORS` (and in every list of counts by colour)."""
 
 Color = Literal["white", "yellow", "green", "blue", "red"]
 PerformerType = Literal["magician", "acrobat", "juggler", "tamer", "bizarre"]

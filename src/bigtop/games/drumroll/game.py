@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from bigtop.core import Action, EnumeratedActionSpace, Game
+from bigtop.core import Action, EnumeratedActionSpace, Game, OptionError
+from bigtop.core.errors import DataError
 
 from . import log, search
 from .actions import (
@@ -31,16 +33,19 @@ from .actions import (
     Vote,
 )
 from .data import COLORS, load_content
-from .state import CUBE_SLOTS, OTHER_SLOTS, DrumRollOptions, DrumRollState
+from .phases.markers import OTHER_SLOTS
+from .scoring import SCORE_CATEGORIES
+from .state import DrumRollOptions, DrumRollState
 
 
 class DrumRoll(Game[DrumRollState]):
     name = "drumroll"
     title = "Drum Roll"
+    version = "2"  # 2: card windows before the show and in the vote, Double Vote asked of every seat holding a card
     min_players = 2
     max_players = 4
     options_type = DrumRollOptions
-    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order"})
+    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order", "position"})
     action_types = ACTION_TYPES
     conformance_games = 3
 
@@ -53,7 +58,7 @@ class DrumRoll(Game[DrumRollState]):
         acts: list[Action] = [Invest(), Decline(), Done(), Deposit()]
         acts += [Keep(x) for x in perf + inv]
         acts += [TakeCube(col, k) for col in COLORS for k in (1, 2)]
-        acts += [Place(s) for s in CUBE_SLOTS + OTHER_SLOTS] + [Place(s, True) for s in CUBE_SLOTS]
+        acts += [Place(s) for s in COLORS + OTHER_SLOTS] + [Place(s, True) for s in COLORS]
         acts += [Hire(x) for x in perf + pers]
         acts += [Move(x, col) for x in perf for col in COLORS]
         for x in pers:
@@ -70,6 +75,34 @@ class DrumRoll(Game[DrumRollState]):
         acts += [ReturnOrganizer(False), ReturnOrganizer(True)]
         return EnumeratedActionSpace(acts)
 
+    def _check_options(self, players: int, options: DrumRollOptions) -> None:
+        """Each option against the content it names: the card file, the region tiles, the card ids of
+        the deck orders, the starting player; then the opening position is built."""
+        try:
+            c = load_content(options.cards)
+        except DataError as exc:
+            raise OptionError(f"cards: {exc}") from None
+        seats = max(players, 3)
+        _check_ids("regions", options.regions, c.regions, "region", {})
+        if options.regions and len(options.regions) != seats:
+            raise OptionError(f"regions: {players} players need {seats} region tiles (seat by seat"
+                              f"{', then the virtual region' if players == 2 else ''}), got {len(options.regions)}")
+        decks = {"performer": c.performers, "personnel": c.personnel, "investment": c.investments}
+        for deck, ids in decks.items():
+            others = {card: kind for kind, table in decks.items() if kind != deck for card in table}
+            _check_ids(f"{deck}_order", getattr(options, f"{deck}_order"), ids, f"{deck} card", others)
+        if not -1 <= options.first_player < players:
+            raise OptionError(f"first_player={options.first_player}: {self.title} has {players} seats here "
+                              f"(0 to {players - 1}, or -1 to draw the starting player)")
+        super()._check_options(players, options)
+
+    def from_position(self, players: int, position: dict[str, Any], seed: int = 0, options: Any = None) -> DrumRollState:
+        """A game that starts from `position` (described in `position.py`), checked: a position that
+        cannot happen raises `OptionError` saying why. Its record replays (the position is an option)."""
+        given = dict(options or {})
+        given["position"] = json.dumps(position)
+        return self.new(players, seed=seed, options=given)
+
     def render(self, state: DrumRollState, player: int | None) -> Any:
         from .render import render
 
@@ -80,8 +113,10 @@ class DrumRoll(Game[DrumRollState]):
 
         return describe(state, action)
 
+    score_categories = SCORE_CATEGORIES
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""
@@ -97,6 +132,7 @@ class DrumRoll(Game[DrumRollState]):
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: DrumRollOptions) -> Any:
@@ -109,6 +145,24 @@ class DrumRoll(Game[DrumRollState]):
         from .bot import HeuristicBot
 
         return HeuristicBot(seed, **params)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+def _check_ids(option: str, given: tuple[str, ...], known: dict[str, Any], what: str, elsewhere: dict[str, str]) -> None:
+    """Refuse an id in `given` that is not in `known` (saying where it is if it is in `elsewhere`) or
+    that is given twice."""
+    seen: set[str] = set()
+    for x in given:
+        if x in elsewhere:
+            raise OptionError(f"{option}: {x!r} is {_a(elsewhere[x])} card, not {_a(what)}")
+        if x not in known:
+            raise OptionError(f"{option}: unknown {what} {x!r}; known: {', '.join(sorted(known))}")
+        if x in seen:
+            raise OptionError(f"{option}: {x!r} is given twice")
+        seen.add(x)
 
 
 GAME = DrumRoll()

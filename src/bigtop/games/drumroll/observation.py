@@ -16,7 +16,9 @@ from typing import Any, get_args
 import numpy as np
 
 from .data import COLORS, EffectKind, load_content
-from .state import CUBE_SLOTS, OTHER_SLOTS, DrumRollOptions, DrumRollState
+from .phases.markers import OTHER_SLOTS
+from .records import Distribution
+from .state import DrumRollOptions, DrumRollState
 
 MAX_SEATS = 4
 MARKERS_PER_SEAT = 3
@@ -30,15 +32,15 @@ SKIPS_SCALE = 5
 
 STEPS = (
     "draft", "turn_start", "place", "resolve", "carry_out", "queue", "distribution", "turn_end", "refill",
-    "vote", "vote_count", "show_start", "show_player", "show_salary",
+    "vote", "double_vote", "vote_count", "before_show", "show_start", "show_player", "show_salary",
 )
 PROMPTS = (
-    "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "double_vote", "perform",
+    "bank", "place", "invest", "hire_performer", "hire_personnel", "organizer", "perform",
     "outstanding", "effect", "skip", "hand_limit", "look",
 )
-SEALED = ("draft", "cubes", "carry_out", "vote", "distribution")
+SEALED = ("draft", "cubes", "carry_out", "vote", "double_vote", "before_show", "distribution")
 EFFECTS = (*get_args(EffectKind), "card_cube_income", "extra_resources", "fire")
-SLOTS = CUBE_SLOTS + OTHER_SLOTS
+SLOTS = COLORS + OTHER_SLOTS
 QUEUE_KINDS = ("invest", "performer", "personnel")
 SEATS = tuple(f"seat{r}" for r in range(MAX_SEATS))
 SEAT_COUNTS = ("coins", "prestige", "hand_size", "hand_limit", "bank", "tickets", "skips")
@@ -240,13 +242,13 @@ class DrumRollEncoder:
     def encode_state(self, state: DrumRollState, seat: int) -> np.ndarray:
         """The fast path: `encode(state.view(seat))`, read from the state's fields that view shows."""
         work = state.work[seat]
-        working = isinstance(work, dict)
+        working = isinstance(work, Distribution)
         flipped, trailers, show = state.flipped, state.trailers, state.show
         salaries = [[state.salary(p, x) for x in circus] for p, circus in enumerate(state.circus)]
         storage, filled = state.storage, [state.filled] * state.players
         if working:
             storage = list(storage)
-            storage[seat], filled[seat] = work["storage"], work["filled"]
+            storage[seat], filled[seat] = work.storage, work.filled
         prompt = state.prompts[-1] if state.prompts else None
         if prompt is not None and prompt[0] == "effect" and prompt[1] != seat:
             prompt = (prompt[0], prompt[1], None)
@@ -264,10 +266,10 @@ class DrumRollEncoder:
              state.skips),
             storage, state.circus, salaries, filled, flipped, trailers, state.staff, state.skipped, state.levels,
             state.perf_row, state.pers_row, state.discount, (state.perf_discard, state.pers_discard, state.inv_discard),
-            state.markers, state.queue, state.regions, state.vote_log, state.organizer_block,
+            state.markers, state.queue, state.regions, [v._asdict() for v in state.vote_log[-1:]], state.organizer_block,
             (state.hands[seat], state.looking[seat], state.draft[seat],
              work if listed and kind != "carry_out" else None, work if listed and kind == "carry_out" else None,
-             (work["moves"], work["agent"], work["assistant"]) if working else None),
+             (work.moves, work.agent, work.assistant) if working else None),
         )
 
     # ------------------------------------------------------------------ writing the vector

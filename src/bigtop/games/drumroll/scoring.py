@@ -4,10 +4,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cards import INVESTMENTS
 from .data import COLORS, TYPES
 
 if TYPE_CHECKING:
     from .state import DrumRollState
+
+SCORE_CATEGORIES = {
+    "position": "Prestige in the starting position",
+    "flips": "Flipped performers",
+    "benefits": "Performance benefits",
+    "regions": "Region bonuses",
+    "orchestra": "Orchestra",
+    "applause": "Extended Applause",
+    "largest_show": "Largest Show",
+    "full_variety": "Full Variety",
+    "perfect_show": "Perfect Show",
+    "large_troupe": "Large Troupe",
+    "bank_representative": "Bank Representative",
+    "unused_cards": "Unused investment cards",
+    "resource_bonus": "Resource Bonus",
+    "trailer_bonus": "Trailer Bonus",
+    "personnel_bonus": "Personnel Bonus",
+    "no_performance": "Performers fired for no performance",
+    "salaries": "Unpaid salaries",
+    "late_votes": "Delay votes after the 6th turn",
+}
+"""Where prestige comes from, in the order the end screen shows it (losses last): the key of each
+`State.score_breakdown` category and its English label."""
 
 
 def final_bonuses(state: DrumRollState) -> dict[str, Any]:
@@ -16,7 +40,8 @@ def final_bonuses(state: DrumRollState) -> dict[str, Any]:
     Largest Show (most performers), Full Variety (all 5 types), Perfect Show (every performer
     outstanding in the last show, flipped or not; one fired there for no performance spoils it),
     Large Troupe (8+ performers): ties all score.
-    Bank Representative coins, unused cards worth prestige, and the bonus investment cards.
+    Bank Representative coins, unused cards worth prestige, and the bonus investment cards (each kind's
+    `end_bonus` in `cards.INVESTMENTS`).
     """
     nums = state.nums
     c = state.content
@@ -44,12 +69,9 @@ def final_bonuses(state: DrumRollState) -> dict[str, Any]:
             row["unused_cards"] = unused
         for x in state.hands[p]:
             info = c.investments[x]
-            if info.kind == "resource_bonus":
-                row["resource_bonus"] = row.get("resource_bonus", 0) + sum(state.storage[p]) // info.amount
-            elif info.kind == "trailer_bonus":
-                row["trailer_bonus"] = row.get("trailer_bonus", 0) + sum(x in state.trailers for x in state.circus[p])
-            elif info.kind == "personnel_bonus":
-                row["personnel_bonus"] = row.get("personnel_bonus", 0) + len(state.staff[p])
+            bonus = INVESTMENTS[info.kind].end_bonus(state, p, info)
+            if bonus is not None:
+                row[info.kind] = row.get(info.kind, 0) + bonus
         rows.append(row)
     return {"bonuses": rows, "coins": list(state.coins)}
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bigtop.bots.ismcts import margin_values
 from bigtop.core import Action, Rng
+from bigtop.games.drumroll.records import Distribution
 
 if TYPE_CHECKING:
     from bigtop.games.drumroll.state import DrumRollState
@@ -56,9 +57,9 @@ def worth(s: DrumRollState) -> list[float]:
             pending[q] += MARKER.get(slot, CUBE)
     for p in range(s.players):
         w = out[p] + pending[p]
-        work = s.work[p] if isinstance(s.work[p], dict) else None
-        filled = work["filled"] if work else s.filled
-        storage = work["storage"] if work else s.storage[p]
+        work = s.work[p] if isinstance(s.work[p], Distribution) else None
+        filled = work.filled if work else s.filled
+        storage = work.storage if work else s.storage[p]
         types = []
         upkeep = 0
         for x in s.circus[p]:

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import visibility
 from .data import COLORS, LEVELS
+from .decisions import SEALED
+from .records import Distribution
 
 if TYPE_CHECKING:
     from .state import DrumRollState
 
-# prompt data that only the prompted player may see
-_PRIVATE_PROMPTS = {"effect"}
+PRIVATE_PROMPTS = {"effect"}
+"""Prompts whose data only the prompted seat may see (the choice a benefit or a card asks)."""
 
 
 def _seat(state: DrumRollState, p: int, me: bool) -> dict[str, Any]:
-    work = state.work[p] if me and isinstance(state.work[p], dict) else None
-    filled = work["filled"] if work else state.filled
-    storage = work["storage"] if work else state.storage[p]
+    work = state.work[p] if me and isinstance(state.work[p], Distribution) else None
+    filled = work.filled if work else state.filled
+    storage = work.storage if work else state.storage[p]
     seat: dict[str, Any] = {
         "coins": state.coins[p],
         "prestige": state.prestige[p],
@@ -43,16 +46,9 @@ def _seat(state: DrumRollState, p: int, me: bool) -> dict[str, Any]:
         "show_levels": dict(state.levels[p]),
     }
     if me:
-        seat["hand"] = list(state.hands[p])
-        seat["looking"] = list(state.looking[p])
-        seat["draft"] = list(state.draft[p])
-        if work:
-            seat["distribution"] = {"moves_left": work["moves"], "agent_used": work["agent"],
-                                    "assistant_used": work["assistant"], "ops": [str(o) for o in work["ops"]]}
-        elif isinstance(state.work[p], list) and state.sealed_kind == "carry_out":
-            seat["carry_out"] = list(state.work[p])
-        elif isinstance(state.work[p], list):
-            seat["starting_cubes"] = list(state.work[p])
+        seat.update(visibility.own_cards(state, p))
+        if state.sealed is not None and state.work[p] is not None:
+            seat.update(SEALED[state.sealed_kind].own_view(state, p))
     return seat
 
 
@@ -88,10 +84,8 @@ def catalog(state: DrumRollState, player: int | None) -> dict[str, dict[str, Any
         out[r] = {"card": "region", "name": region.name, "types": list(region.types), "per": region.per,
                   "prestige": region.prestige}
     performers = [x for seat in state.circus for x in seat] + state.perf_row + state.perf_discard[-1:]
-    investments = state.inv_discard[-1:]
-    if player is not None:
-        performers += state.draft[player]
-        investments += state.hands[player] + state.looking[player]
+    performers += visibility.seen_by(state, player, "performer")
+    investments = state.inv_discard[-1:] + visibility.seen_by(state, player, "investment")
     for x in performers:
         perf = c.performers[x]
         out[x] = {"card": "performer", "name": perf.name, "type": perf.type, "cost": perf.cost, "salary": perf.salary,
@@ -130,7 +124,7 @@ def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
     if state.prompts:
         kind, p, data = state.prompts[-1]
         prompt = {"kind": kind, "seat": p}
-        if kind not in _PRIVATE_PROMPTS or p == player:
+        if kind not in PRIVATE_PROMPTS or p == player:
             prompt["data"] = list(data) if isinstance(data, tuple) else data
     sealed = None
     if state.sealed is not None:
@@ -151,14 +145,14 @@ def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
         discount_tokens_left=state.discount_stock,
         performer_row=[{"id": x, "discounts": state.discount.get(x, 0), "cost": state.cost(x)} for x in state.perf_row],
         personnel_row=[{"id": x, "discounts": state.discount.get(x, 0), "cost": state.cost(x)} for x in state.pers_row],
-        decks={"performer": len(state.perf_deck), "personnel": len(state.pers_deck), "investment": len(state.inv_deck)},
+        decks=visibility.deck_sizes(state),
         discards={"performer": list(state.perf_discard), "personnel": list(state.pers_discard),
                   "investment": list(state.inv_discard)},
         markers=[[p, s] for p, s in state.markers],
         queue=[[s, p] for s, p in state.queue],
         regions=list(state.regions),
         ticket_values=list(state.content.tickets),
-        votes=list(state.vote_log),
+        votes=[v._asdict() for v in state.vote_log],
         organizer_block=state.organizer_block,
         seats=[_seat(state, p, p == player) for p in range(state.players)],
         result=state.details if state.over else None,

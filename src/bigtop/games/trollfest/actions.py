@@ -70,6 +70,13 @@ class Answer(Action):
 
 
 @dataclass(frozen=True)
+class VisitMarket(Action):
+    """Market city: draw four action cards to keep one (`visit`), or leave the Market alone."""
+
+    visit: bool
+
+
+@dataclass(frozen=True)
 class KeepMarket(Action):
     """Market city: keep this one of the four action cards drawn."""
 
@@ -104,5 +111,5 @@ class EndTurn(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Pick, Keep, ShowBand, Name, Vote, StartCity, Move, PlayCard, Answer, KeepMarket, Recruit,
-    KeepBlind, DropArtist, EndTurn,
+    KeepBlind, DropArtist, EndTurn, VisitMarket,
 )

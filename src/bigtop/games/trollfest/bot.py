@@ -21,10 +21,12 @@ from bigtop.games.trollfest.actions import (
     PlayCard,
     Recruit,
     StartCity,
+    VisitMarket,
     Vote,
 )
 from bigtop.games.trollfest.data import COMMON_SPECIES
-from bigtop.games.trollfest.state import BLIND, TrollFestState
+from bigtop.games.trollfest.pieces import BLIND
+from bigtop.games.trollfest.state import TrollFestState
 
 CARD_VALUE = {
     "energy": 5.0, "charisma": 5.0, "skill": 5.0, "points": 4.0, "light": 2.5, "encore": 3.5,
@@ -129,6 +131,8 @@ class HeuristicBot:
                 return 1.0 if s.stack[-2][0] == p else -1.0
             leader = max(s.score)
             return CARD_VALUE[effect] - 3.5 + (1.0 if s.score[owner] >= leader - 3 else -1.0)
+        if isinstance(a, VisitMarket):
+            return 1.0 if a.visit else 0.0
         if isinstance(a, KeepMarket):
             return self._card(s, p, a.card)
         if isinstance(a, Recruit):

@@ -21,16 +21,21 @@ from bigtop.games.trollfest.actions import (
     Recruit,
     ShowBand,
     StartCity,
+    VisitMarket,
     Vote,
 )
 from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.state import BLIND, SPRINGBOARD, TrollFestOptions, TrollFestState
+from bigtop.games.trollfest.options import TrollFestOptions, check_options
+from bigtop.games.trollfest.pieces import BLIND, SPRINGBOARD
+from bigtop.games.trollfest.scoring import CATEGORIES
+from bigtop.games.trollfest.state import TrollFestState
 
 
 class TrollFest(Game[TrollFestState]):
     """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
 
     name = "trollfest"
+    version = "2"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions
     title = "Troll Fest"
     min_players = 3
     max_players = 6
@@ -38,12 +43,17 @@ class TrollFest(Game[TrollFestState]):
     hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city"})
     action_types = ACTION_TYPES
     conformance_games = 6
+    score_categories = CATEGORIES
 
     def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
         return TrollFestState(self, players, seed, options)
 
+    def _check_options(self, players: int, options: TrollFestOptions) -> None:
+        """Every option against the content: card and city ids, how many copies, run-offs."""
+        check_options(content(options.cards), options)
+
     def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
-        c = content()
+        c = content(options.cards)
         cards = range(c.card_count)
         artists = range(len(c.artists))
         acts: list[Action] = [Pick(x) for x in cards]
@@ -74,19 +84,19 @@ class TrollFest(Game[TrollFestState]):
         acts += [KeepBlind(True), KeepBlind(False)]
         acts.extend(DropArtist(a) for a in artists)
         acts.append(EndTurn())
+        acts += [VisitMarket(True), VisitMarket(False)]
         return EnumeratedActionSpace(acts)
 
     def content(self, options: Any = None) -> dict[str, Any]:
-        """The map, artists, action cards and band names (no option changes them)."""
+        """The map, artists, action cards and band names, as loaded for these options (`cards`)."""
         from bigtop.games.trollfest.content_json import content_for
 
-        self.parse_options(options)
-        return content_for()
+        return content_for(self.parse_options(options).cards)
 
     def render(self, state: TrollFestState, player: int | None) -> Any:
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player))
+        return render(state.view(player), state.score_breakdown() if state.is_over() else None)
 
     def describe(self, state: TrollFestState, action: Action) -> str:
         from bigtop.games.trollfest.render import describe
@@ -95,6 +105,7 @@ class TrollFest(Game[TrollFestState]):
 
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables
@@ -104,6 +115,7 @@ class TrollFest(Game[TrollFestState]):
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:

@@ -14,23 +14,23 @@ from typing import Any
 import numpy as np
 
 from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.state import (
+from bigtop.games.trollfest.options import TrollFestOptions
+from bigtop.games.trollfest.pieces import (
     DRAFT_ACTIONS,
     DRAFT_ARTISTS,
     DRAGONS_PER_PASS,
     MARKET_DRAW,
     SPRINGBOARD,
     TOUR_TOKENS,
-    TrollFestOptions,
-    TrollFestState,
 )
+from bigtop.games.trollfest.state import TrollFestState
 
 PHASES = ("draft", "form", "duo", "name", "vote", "tour", "festival", "over")
-STEPS = ("", "start", "move", "move2", "market", "culture", "blind", "after", "festival")
+STEPS = ("", "start", "move", "move2", "visit", "market", "culture", "blind", "after", "festival")
 # What the observing seat is asked now ("wait": nothing); tour decisions are named by their step.
 DECISIONS = (
     "wait", "answer", "drop", "pick", "keep", "show", "name", "vote",
-    "start", "move", "move2", "market", "culture", "blind", "after", "festival",
+    "start", "move", "move2", "visit", "market", "culture", "blind", "after", "festival",
 )
 FLAGS = ("bus", "placed", "blind_drawn", "answer_open", "answered", "hammer", "drop_pending")
 PROGRESS = ("draft_round", "runoffs", "seasoned_deck", "action_deck", "city_deck", "box", "market_size", "turns_left")

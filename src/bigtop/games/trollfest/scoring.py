@@ -8,6 +8,27 @@ from bigtop.games.trollfest.data import CLASSIC_INSTRUMENTS, COMMON_SPECIES, Con
 
 ATTRIBUTES = ("energy", "charisma", "skill")
 
+CATEGORIES = {
+    "band_name": "Best band name",
+    "concerts": "Concerts",
+    "recruits": "Recruits of the city's species",
+    "encore": "Encore",
+    "hometown": "Back in the hometown",
+    "all_tokens": "Every tour token placed",
+    "energy": "Energy",
+    "charisma": "Charisma",
+    "skill": "Skill",
+    "light_show": "Light Show",
+    "diversity": "Diversity",
+    "classic_rock": "Classic Rock band",
+    "male_only": "Male-only band",
+    "female_only": "Female-only band",
+    "one_species": "One-species band",
+    "rave_review": "Rave Review",
+}
+"""Every way to score, in the order an end screen lists them, with its English label."""
+TOUR_CATEGORIES = ("band_name", "concerts", "recruits", "encore")  # scored during band formation and the tour
+
 
 def place_points(keys: Sequence[tuple], first: int, second: int) -> list[int]:
     """Points for first and second place by `keys` (higher is better; a zero first value never

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from bigtop.bots.ismcts import margin_values
 from bigtop.core import Action, Rng
 from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES
+from bigtop.games.trollfest.pieces import TOUR_TOKENS
 from bigtop.games.trollfest.scoring import ATTRIBUTES, festival_scores
-from bigtop.games.trollfest.state import TOUR_TOKENS
 
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState

@@ -1,0 +1,138 @@
+"""Who sees which cards: a game declares once, for every place of its state that holds cards,
+whether it is public, its owner's only, or hidden; its `view` and its `_determinize` both read that
+declaration.
+
+A `Zone` names an attribute of the state: a list of cards (a deck, a row, the Market), a list per
+seat (`per_seat`: hands, the seat is the index), a list of lists that belong to nobody (`group`:
+several decks), or one card (`single`: -1 for none). Cards are small integers; `pool` says which
+cards may stand in for one another when a hidden place is resampled (a card of one deck never
+becomes a card of another).
+
+    ZONES = Visibility(
+        Zone("deck", HIDDEN, size="deck_size"),
+        Zone("hands", OWNER, per_seat=True, own="hand", size="hand_sizes", opens=lambda s: s.over),
+        Zone("table", PUBLIC, every="table"),
+        pool=lambda card: "card",
+    )
+    view.update(ZONES.show(state, seat))      # in `view`
+    ZONES.resample(copy, seat, rng)           # in `_determinize`: every card `seat` cannot see
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bigtop.core.rng import Rng
+
+PUBLIC = "public"
+OWNER = "owner"
+HIDDEN = "hidden"
+Seen = Literal["public", "owner", "hidden"]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place of the state holding cards, and who may see them.
+
+    `seen`: PUBLIC (everyone), OWNER (the seat it belongs to: its index in a `per_seat` zone, else
+    `owner(state)`, -1 for nobody), HIDDEN (nobody: the order of a deck). From the moment
+    `opens(state)` is true the zone is public (hands shown at the end). `pool(card)` overrides the
+    declaration's pool for this zone's cards.
+
+    What the view shows (keys left None are not shown): `own`, the viewer's own copy (an empty
+    list, or -1 for a `single` zone, when it is not the viewer's; spectators get no such key);
+    `every`, the copy of every place (per seat: the list of lists) when the viewer sees them all,
+    else None; `size`, seen by everyone: the length (per seat: the list of lengths; a `single`
+    zone: whether it holds a card), under a key or a (key, subkey) path.
+    """
+
+    field: str
+    seen: Seen = HIDDEN
+    per_seat: bool = False
+    group: bool = False
+    single: bool = False
+    owner: Callable[[Any], int] | None = None
+    opens: Callable[[Any], bool] | None = None
+    pool: Callable[[int], Hashable] | None = None
+    own: str | None = None
+    every: str | None = None
+    size: str | tuple[str, str] | None = None
+
+    def places(self, state: Any) -> list[list[int]]:
+        """The lists of cards this zone holds now (one per seat, per deck, or just one)."""
+        value = getattr(state, self.field)
+        if self.single:
+            return [[value] if value >= 0 else []]
+        return value if self.per_seat or self.group else [value]
+
+    def sees(self, state: Any, viewer: int | None, place: int = 0) -> bool:
+        """Whether `viewer` (None: a spectator) may see place `place` of this zone."""
+        if self.seen == PUBLIC or (self.opens is not None and self.opens(state)):
+            return True
+        if self.seen == HIDDEN or viewer is None:
+            return False
+        if self.per_seat:
+            return viewer == place
+        return self.owner is not None and viewer == self.owner(state)
+
+
+class Visibility:
+    """A game's declaration of its zones, in the order the view and the resampling take them."""
+
+    def __init__(self, *zones: Zone, pool: Callable[[int], Hashable]) -> None:
+        self.zones = zones
+        self.pool = pool
+
+    def show(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` sees of every zone, as view entries (see `Zone`)."""
+        out: dict[str, Any] = {}
+        for zone in self.zones:
+            places = zone.places(state)
+            if zone.size is not None:
+                sizes: Any = bool(places[0]) if zone.single else [len(p) for p in places] if zone.per_seat else len(places[0])
+                if isinstance(zone.size, tuple):
+                    out.setdefault(zone.size[0], {})[zone.size[1]] = sizes
+                else:
+                    out[zone.size] = sizes
+            if zone.every is not None:
+                seen = all(zone.sees(state, viewer, i) for i in range(len(places)))
+                out[zone.every] = (
+                    None if not seen else [list(p) for p in places] if zone.per_seat or zone.group else list(places[0])
+                )
+            if zone.own is not None and viewer is not None:
+                i = viewer if zone.per_seat else 0
+                mine = zone.sees(state, viewer, i)
+                if zone.single:
+                    out[zone.own] = places[0][0] if mine and places[0] else -1
+                else:
+                    out[zone.own] = list(places[i]) if mine else []
+        return out
+
+    def unseen(self, state: Any, viewer: int | None) -> list[tuple[Zone, list[int]]]:
+        """Every place whose cards `viewer` cannot see, with its zone, in declaration order."""
+        return [
+            (zone, place)
+            for zone in self.zones
+            for i, place in enumerate(zone.places(state))
+            if place and not zone.sees(state, viewer, i)
+        ]
+
+    def resample(self, state: Any, viewer: int | None, rng: Rng) -> None:
+        """Deal again, at random, every card `viewer` cannot see among the places it cannot see,
+        each card staying in its pool and each place keeping its size. Changes `state` (a copy)."""
+        hidden = self.unseen(state, viewer)
+        pools: dict[Hashable, list[int]] = {}
+        for zone, place in hidden:
+            kind = zone.pool or self.pool
+            for card in place:
+                pools.setdefault(kind(card), []).append(card)
+        for cards in pools.values():
+            rng.shuffle(cards)
+        for zone, place in hidden:
+            kind = zone.pool or self.pool
+            for i, card in enumerate(place):
+                place[i] = pools[kind(card)].pop()
+            if zone.single:
+                setattr(state, zone.field, place[0])

@@ -1,0 +1,71 @@
+"""How a game of Drum Roll moves on: a decision is asked and carried out, and the automatic steps run
+until the next decision. `apply` and `advance` are the only code that writes `state.step`: each step,
+prompt and sealed step answers the step to go to (`decisions.Next`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bigtop.core import Action
+
+from .actions import Play, play
+from .cards import play_card, playable
+from .decisions import PROMPTS, SEALED, STEPS, Next
+
+if TYPE_CHECKING:
+    from .state import DrumRollState
+
+
+def legal_actions(s: DrumRollState, player: int) -> list[Action]:
+    """The actions of `player`, who is to move: the prompt on top, else the sealed step in progress;
+    with the investment cards playable there."""
+    if s.prompts:
+        kind, p, data = s.prompts[-1]
+        decision = PROMPTS[kind]
+        out = decision.legal(s, p, data)
+        if decision.cards and s.hands[p]:
+            cards = playable(s, p, kind)
+            if s.sealed is not None:  # a choice asked by a card played during a sealed step: its limits hold
+                allowed = SEALED[s.sealed_kind].cards
+                cards = [x for x in cards if s.content.investments[x].kind in allowed]
+            out.extend(play(x) for x in cards)
+        return out
+    assert s.sealed is not None
+    return SEALED[s.sealed_kind].legal(s, player)
+
+
+def apply(s: DrumRollState, player: int, action: Action) -> None:
+    """Carry out a legal action, then run the game on until someone has a decision."""
+    if s.prompts:
+        kind, p, data = s.prompts[-1]
+        if isinstance(action, Play):
+            play_card(s, p, action.card)
+            after: Next = None
+        else:
+            s.prompts.pop()
+            after = PROMPTS[kind].apply(s, p, data, action)
+    else:
+        assert s.sealed is not None
+        step_ = SEALED[s.sealed_kind]
+        if isinstance(action, Play) and s.content.investments[action.card].kind in step_.cards:
+            play_card(s, player, action.card)
+            after = None
+        else:
+            after = step_.apply(s, player, action)
+    if after is not None:
+        s.step = after
+    advance(s)
+
+
+def advance(s: DrumRollState) -> None:
+    """Run the automatic steps until someone has a decision (or the game ends)."""
+    while not s.over and s.sealed is None:
+        if s.prompts:
+            kind, p, data = s.prompts[-1]
+            if not PROMPTS[kind].settles(s, p, data):
+                return
+            continue
+        after = STEPS[s.step](s)
+        if after is not None:
+            s.step = after

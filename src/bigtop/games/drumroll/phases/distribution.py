@@ -1,0 +1,171 @@
+"""The distribution phase: "all players simultaneously move up to two cubes from their cube storage area,
+on to their performers" (three with the General Supplier); an Agent and a Personal Assistant convert
+once each.
+
+Sealed: each seat makes small decisions (`Move`, `Convert`, `Done`) on a private copy of its board (a
+`Distribution`); when everyone is done, the distributions are revealed and carried out seat by seat in
+turn order. A conversion that needs a colour another seat's conversion took from the stock first does
+not happen (nor does a move that needed its cube).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bigtop.core import Action, Rng
+
+from ..actions import DONE, Convert, Done, Move, Play, move
+from ..cards import ADDS_TO_BOARD, plays
+from ..data import CI, COLORS
+from ..decisions import Next, SealedStep, sealed, step
+from ..records import Distribution
+
+if TYPE_CHECKING:
+    from ..state import DrumRollState
+
+
+@step("distribution")
+def open_distribution(s: DrumRollState) -> Next:
+    s.work = [new_distribution(s, p) for p in range(s.players)]
+    s.open_sealed("distribution", range(s.players))
+    return None
+
+
+def new_distribution(s: DrumRollState, p: int) -> Distribution:
+    """p's distribution before any decision: a copy of its storage and cube slots, its moves."""
+    supplier = any(s.content.personnel[x].kind == "supplier" for x in s.staff[p])
+    return Distribution(
+        storage=list(s.storage[p]),
+        filled={x: list(s.filled[x]) for x in s.circus[p]},
+        moves=s.nums.supplier_moves if supplier else s.nums.moves_per_distribution,
+        agent=False,
+        assistant=False,
+        taken=[0] * 5,
+        ops=[],
+    )
+
+
+@sealed
+class Distribute(SealedStep):
+    """Move a stored cube onto an empty slot of that colour of an unflipped performer (while moves are
+    left), convert with one Agent and one Personal Assistant (while the stock has the cubes), or `Done`.
+    Only the cards that just add to the board may be played meanwhile, so that nothing the sealed moves
+    count on is taken away."""
+
+    kind = "distribution"
+    cards = ADDS_TO_BOARD
+
+    def legal(self, s: DrumRollState, p: int) -> list[Action]:
+        w = s.work[p]
+        out: list[Action] = [DONE, *plays(s, p, self.kind, self.cards)]
+        storage, filled, taken = w.storage, w.filled, w.taken
+        if w.moves > 0 and any(storage):
+            performers = s.content.performers
+            for card in s.circus[p]:
+                if card in s.flipped:
+                    continue
+                slots = filled[card]
+                seen = []
+                for i, col in enumerate(performers[card].requires):
+                    if slots[i] is None and storage[CI[col]] > 0 and col not in seen:
+                        seen.append(col)
+                        out.append(move(card, col))
+        personnel = s.content.personnel
+        for card in s.staff[p] if not (w.agent and w.assistant) else ():
+            info = personnel[card]
+            if info.kind == "agent" and not w.agent:
+                for src in COLORS:
+                    if storage[CI[src]] > 0:
+                        out.extend(Convert(card, src, dst) for dst in info.colors
+                                   if dst != src and s.stock[CI[dst]] > taken[CI[dst]])
+            elif info.kind == "assistant" and not w.assistant:
+                src = info.source
+                assert src is not None
+                a, b = info.colors
+                need = [0] * 5
+                need[CI[a]] += 1
+                need[CI[b]] += 1
+                if storage[CI[src]] > 0 and all(s.stock[i] - taken[i] >= need[i] for i in range(5)):
+                    out.append(Convert(card, src, ""))
+        return out
+
+    def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
+        assert s.sealed is not None and not isinstance(action, Play)
+        if not isinstance(action, Done):
+            distribute(s, s.work[p], action)
+            return None
+        if s.sealed.seal(p, True) is None:
+            return None
+        s.reveal()
+        return carry_out(s)
+
+    def redraw(self, s: DrumRollState, q: int, rng: Rng) -> None:
+        """A seat still choosing starts over; a seat done has done something legal."""
+        assert s.sealed is not None
+        s.work[q] = new_distribution(s, q)
+        if q in s.sealed.choices:
+            while True:
+                choice = rng.choice([a for a in self.legal(s, q) if not isinstance(a, Play)])
+                if isinstance(choice, Done):
+                    break
+                distribute(s, s.work[q], choice)
+
+    def own_view(self, s: DrumRollState, p: int) -> dict[str, Any]:
+        w = s.work[p]
+        return {"distribution": {"moves_left": w.moves, "agent_used": w.agent, "assistant_used": w.assistant,
+                                 "ops": [str(o) for o in w.ops]}}
+
+
+def distribute(s: DrumRollState, w: Distribution, action: Action) -> None:
+    """Carry out one sealed distribution decision on the seat's private copy `w` (revealed at the end)."""
+    w.ops.append(action)
+    storage = w.storage
+    if isinstance(action, Move):
+        storage[CI[action.color]] -= 1
+        slots = w.filled[action.card]
+        req = s.content.performers[action.card].requires
+        i = next(i for i, col in enumerate(req) if col == action.color and slots[i] is None)
+        slots[i] = action.color
+        w.moves -= 1
+    elif isinstance(action, Convert):
+        info = s.content.personnel[action.card]
+        storage[CI[action.src]] -= 1
+        gains = info.colors if info.kind == "assistant" else (action.dst,)
+        for col in gains:
+            storage[CI[col]] += 1
+            w.taken[CI[col]] += 1
+        if info.kind == "agent":
+            w.agent = True
+        else:
+            w.assistant = True
+
+
+def carry_out(s: DrumRollState) -> Next:
+    """Reveal every seat's distribution and carry it out, seat by seat in turn order."""
+    for p in s.player_order(s.start):
+        done = []
+        for op in s.work[p].ops:
+            if isinstance(op, Move):
+                if s.storage[p][CI[op.color]] <= 0:
+                    continue
+                req = s.content.performers[op.card].requires
+                slots = s.filled[op.card]
+                i = next((i for i, col in enumerate(req) if col == op.color and slots[i] is None), None)
+                if i is None:
+                    continue
+                s.storage[p][CI[op.color]] -= 1
+                slots[i] = op.color
+            elif isinstance(op, Convert):
+                info = s.content.personnel[op.card]
+                gains = info.colors if info.kind == "assistant" else (op.dst,)
+                if s.storage[p][CI[op.src]] <= 0 or any(s.stock[CI[g]] < sum(x == g for x in gains) for g in gains):
+                    continue  # another player's conversion emptied the stock first
+                s.spend_cube(p, op.src)
+                for col in gains:
+                    s.gain_cube(p, col)
+            done.append(op)
+        s.emit("distributed", seat=p, moves=[[o.card, o.color] for o in done if isinstance(o, Move)],
+               conversions=[[o.card, o.src, o.dst] for o in done if isinstance(o, Convert)])
+    s.work = [None] * s.players
+    s.close_sealed()
+    return "turn_end"

@@ -1,0 +1,300 @@
+"""The action phase of a preparation turn: the Bank Representative, placing the action markers,
+carrying them out.
+
+"Beginning with the starting player and continuing in a clockwise order, each player places one action
+marker on the action they want to perform. This is repeated until all players have placed their three
+action markers." — "Action resolution ... Cube actions ... Sell Tickets ... Invest ... Hire Performer ...
+Hire Personnel" — "A player can always choose not to perform an action they put their action marker on.
+In that case, the player gets back their action marker but they do not receive 1."
+
+Cube and ticket markers are decided first, in one sealed step (`carry_out`); then everything resolves
+at once, and the Invest and Hire markers are asked one by one from the queue.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bigtop.core import Action, Rng
+
+from ..actions import DECLINE, DONE, PLACE, TAKE, Decline, Deposit, Done, Hire, Invest, Place, TakeCube, hire
+from ..cards import check_hand, discard_played
+from ..data import CI, COLORS
+from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
+from ..records import Marker, Prompt, Queued
+
+if TYPE_CHECKING:
+    from ..state import DrumRollState
+
+OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
+SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
+QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
+
+
+@step("turn_start")
+def turn_start(s: DrumRollState) -> Next:
+    """A new turn: no marker on the board; the Bank Representative's owners may deposit, in turn order."""
+    s.markers = []
+    s.place_i = 0
+    s.prompts.extend(Prompt("bank", p) for p in reversed(s.holders("bank")))
+    return "place"
+
+
+@step("place")
+def place(s: DrumRollState) -> Next:
+    """One marker at a time, clockwise from the starting player, three each."""
+    if s.place_i < 3 * s.players:
+        s.prompts.append(Prompt("place", (s.start + s.place_i) % s.players))
+        return None
+    return "resolve"
+
+
+@step("resolve")
+def resolve(s: DrumRollState) -> Next:
+    """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
+    something; then every marker resolves."""
+    if any(carry_out_markers(s, p) for p in range(s.players)):
+        return "carry_out"
+    return resolve_markers(s, {})
+
+
+@step("carry_out")
+def carry_out(s: DrumRollState) -> Next:
+    asked = [p for p in s.player_order(s.start) if carry_out_markers(s, p)]
+    s.work = [[] for _ in range(s.players)]
+    s.open_sealed("carry_out", asked)
+    return None
+
+
+@step("queue")
+def queue(s: DrumRollState) -> Next:
+    """The Invest and Hire markers in order; then every card left in the rows gets a discount token
+    (one already free is discarded instead) and the distribution comes."""
+    if s.queue:
+        slot, p = s.queue.pop(0)
+        s.prompts.append(Prompt(QUEUE_PROMPTS[slot], p))  # type: ignore[arg-type]
+        return None
+    for row in (s.perf_row, s.pers_row):
+        for card in list(row):
+            if s.cost(card) == 0:
+                row.remove(card)
+                s.discount_stock += s.discount.pop(card, 0)
+                (s.perf_discard if card in s.content.performers else s.pers_discard).append(card)
+            elif s.discount_stock > 0:
+                s.discount[card] = s.discount.get(card, 0) + 1
+                s.discount_stock -= 1
+    s.organizer_block = None
+    return "distribution"
+
+
+def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
+    """The indices (in `s.markers`) of p's cube and ticket markers that would do something: a cube marker
+    whose colour is left in the stock, a ticket marker before the end of the track."""
+    out = []
+    for i, (q, slot) in enumerate(s.markers):
+        if q != p:
+            continue
+        if slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets):
+            out.append(i)
+    return out
+
+
+def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
+    """Cubes and tickets at once (except the declined markers), passes paid; then invest, performers,
+    personnel in stack order. `picks[p]`: carry out or not, for each of p's `carry_out_markers`."""
+    declined = set()
+    for p, keep in picks.items():
+        for i, yes in zip(carry_out_markers(s, p), keep, strict=True):
+            if not yes:
+                declined.add(i)
+    for i in sorted(declined):
+        p, slot = s.markers[i]
+        s.emit("declined", seat=p, slot=slot)
+    for slot in COLORS:
+        for i, (p, marked) in enumerate(s.markers):
+            if marked == slot and i not in declined:
+                s.gain_cube(p, slot)
+    values = s.content.tickets
+    for i, (p, marked) in enumerate(s.markers):
+        if marked == "tickets" and i not in declined and s.tickets[p] < len(values):
+            s.tickets[p] += 1
+            s.coins[p] += values[s.tickets[p] - 1]
+        elif marked == "pass":
+            s.coins[p] += s.nums.pass_coins
+    s.queue = [Queued(kind, p) for kind in QUEUE_PROMPTS for p, marked in s.markers if marked == kind]
+    return "queue"
+
+
+@sealed
+class CarryOut(SealedStep):
+    """Each seat with cube or ticket markers that would do something decides, marker by marker in placing
+    order: carry it out (`TakeCube` of its colour, `Done` for tickets) or `Decline` it."""
+
+    kind = "carry_out"
+
+    def legal(self, s: DrumRollState, p: int) -> list[Action]:
+        slot = s.markers[carry_out_markers(s, p)[len(s.work[p])]][1]
+        return [TAKE[slot, 1] if slot in CI else DONE, DECLINE]
+
+    def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
+        assert isinstance(action, (TakeCube, Done, Decline)) and s.sealed is not None
+        s.work[p].append(not isinstance(action, Decline))
+        if len(s.work[p]) < len(carry_out_markers(s, p)):
+            return None
+        picks = s.sealed.seal(p, tuple(s.work[p]))
+        if picks is None:
+            return None
+        s.reveal()
+        s.work = [None] * s.players
+        s.close_sealed()
+        return resolve_markers(s, picks)
+
+    def redraw(self, s: DrumRollState, q: int, rng: Rng) -> None:
+        assert s.sealed is not None
+        if s.work[q]:
+            s.work[q] = [bool(rng.below(2)) for _ in s.work[q]]
+            if q in s.sealed.choices:
+                s.sealed.choices[q] = tuple(s.work[q])
+
+    def own_view(self, s: DrumRollState, p: int) -> dict[str, Any]:
+        return {"carry_out": list(s.work[p])} if isinstance(s.work[p], list) else {}
+
+
+@prompt
+class Bank(PromptKind):
+    """"Bank Representative: At the beginning of each preparation turn, you may place any number of coins on
+    the Bank Representative." One coin at a time, then `Done`."""
+
+    kind = "bank"
+
+    def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
+        return [Done(), Deposit()] if s.coins[p] > 0 else [Done()]
+
+    def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
+        if isinstance(action, Deposit):
+            s.coins[p] -= 1
+            s.bank[p] += 1
+            s.prompts.append(Prompt("bank", p))
+        return None
+
+
+@prompt
+class PlaceMarker(PromptKind):
+    """Where to put the next marker, within the limits: each cube action once per turn and by one player, at
+    most as many cube actions as players (Unblock Action passes both); tickets and invest twice per turn and
+    player, not past the ticket track's end; each hire once; pass any number of times."""
+
+    kind = "place"
+
+    def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
+        out: list[Action] = [PLACE["pass", False]]
+        taken = set()
+        mine = {"tickets": 0, "invest": 0, "performer": 0, "personnel": 0}
+        for q, slot in s.markers:
+            if slot in CI:
+                taken.add(slot)
+            elif q == p and slot in mine:
+                mine[slot] += 1
+        full = len(taken) >= s.players
+        if not full:
+            out.extend(PLACE[col, False] for col in COLORS if col not in taken)
+        if any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
+            out.extend(PLACE[col, True] for col in COLORS if col in taken or full)
+        if mine["tickets"] < 2 and s.tickets[p] + mine["tickets"] < len(s.content.tickets):
+            out.append(PLACE["tickets", False])
+        for slot in ("invest", "performer", "personnel"):
+            if mine[slot] < SLOT_LIMITS[slot]:
+                out.append(PLACE[slot, False])
+        return out
+
+    def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
+        assert isinstance(action, Place)
+        if action.unblock:  # which copy of Unblock Action the seat held is now face up
+            s.reveal()
+            discard_played(s, p, next(x for x in s.hands[p] if s.content.investments[x].kind == "unblock"))
+        s.markers.append(Marker(p, action.slot))
+        s.place_i += 1
+        s.emit("placed", seat=p, slot=action.slot, unblock=action.unblock)
+        return None
+
+
+@prompt
+class CarryOutInvest(PromptKind):
+    """"Invest: The player pays 1 and takes the top card from the investment deck", or declines."""
+
+    kind = "invest"
+
+    def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
+        out: list[Action] = [DECLINE]
+        if s.coins[p] >= s.nums.invest_cost and (s.inv_deck or s.inv_discard):
+            out.append(Invest())
+        return out
+
+    def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
+        if isinstance(action, Invest):
+            s.coins[p] -= s.nums.invest_cost
+            card = s.draw("inv")
+            assert card is not None
+            s.hands[p].append(card)
+            s.reveal()
+            s.emit("invested", seat=p)
+            s.emit("drew_investment", audience=[p], card=card)
+            check_hand(s, p)
+        return None
+
+
+class HireFromRow(PromptKind):
+    """Hire a card of a row at its cost less its discount tokens, or decline."""
+
+    def row(self, s: DrumRollState) -> list[str]:
+        raise NotImplementedError
+
+    def may_hire(self, s: DrumRollState, p: int, card: str) -> bool:
+        return True
+
+    def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
+        out: list[Action] = [DECLINE]
+        out.extend(hire(x) for x in self.row(s) if s.cost(x) <= s.coins[p] and self.may_hire(s, p, x))
+        return out
+
+    def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
+        if isinstance(action, Hire):
+            s.coins[p] -= s.cost(action.card)
+            self.row(s).remove(action.card)
+            s.discount_stock += s.discount.pop(action.card, 0)
+            self.join(s, p, action.card)
+            s.emit("hired", seat=p, card=action.card)
+        return None
+
+    def join(self, s: DrumRollState, p: int, card: str) -> None:
+        raise NotImplementedError
+
+
+@prompt
+class HirePerformer(HireFromRow):
+    """"Hire Performer: The player may hire 1 performer for their hiring cost (minus any discount tokens).\""""
+
+    kind = "hire_performer"
+
+    def row(self, s: DrumRollState) -> list[str]:
+        return s.perf_row
+
+    def join(self, s: DrumRollState, p: int, card: str) -> None:
+        s.add_performer(p, card)
+
+
+@prompt
+class HirePersonnel(HireFromRow):
+    """"Hire Personnel: The player may hire 1 personnel member for their hiring cost (minus any discount tokens)";
+    not the Show Organizer the turn after returning it."""
+
+    kind = "hire_personnel"
+
+    def row(self, s: DrumRollState) -> list[str]:
+        return s.pers_row
+
+    def may_hire(self, s: DrumRollState, p: int, card: str) -> bool:
+        return not (s.content.personnel[card].kind == "organizer" and s.organizer_block == p)
+
+    def join(self, s: DrumRollState, p: int, card: str) -> None:
+        s.staff[p].append(card)
