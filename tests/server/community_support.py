@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import httpx
-from server_support import ServerProcess
+from server_support import ServerProcess, create, start_table
 
 PASSWORD = "a long enough password"
 
@@ -72,3 +72,10 @@ def sit_at_once(servers: list[ServerProcess], table_id: str, seat: int) -> list[
     for thread in threads:
         thread.join()
     return sorted(answers)
+
+
+def ada_and_bo(client: httpx.Client) -> tuple[str, str, str]:
+    """A started High Card table of two people, Ada and Bo: its id and their seats' tokens."""
+    created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=None)
+    table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
+    return table_id, created["seats"][0]["token"], created["seats"][1]["token"]

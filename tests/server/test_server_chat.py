@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from contextlib import closing
 
-from community_support import play_to_end, register, unique
+from community_support import ada_and_bo, play_to_end, register, unique
 from server_support import ServerProcess, create, error_of, receive, start_table
 from websockets.sync.client import ClientConnection
 
@@ -30,9 +30,7 @@ def _no_chat(ws: ClientConnection) -> None:
 def test_players_and_spectators_each_have_their_channel(server: ServerProcess) -> None:
     fan = unique("Fan")
     with server.client() as client, closing(register(server, fan)) as spectator:
-        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=None)
-        table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = ada_and_bo(client)
         with server.socket(table_id, ada) as ws_ada, server.socket(table_id, bo) as ws_bo, server.socket(table_id) as ws_fan:
             said = client.post(f"/api/tables/{table_id}/chat", json={"token": ada, "text": "good luck <b>all</b> & co"})
             assert said.status_code == 201, said.text

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from contextlib import closing
 
 import pytest
-from community_support import PASSWORD, play_to_end, register, sit_at_once, unique, wait_for
+from community_support import PASSWORD, ada_and_bo, play_to_end, register, sit_at_once, unique, wait_for
 from server_postgres import postgres_server
-from server_support import ServerProcess, create, receive, start_table
+from server_support import ServerProcess, create, receive
 from sqlalchemy import create_engine, text
 
 from bigtop.server.accounts import SIGN_IN_PER_NAME
@@ -71,9 +71,7 @@ def test_chat_reaches_the_sockets_of_both_processes(site) -> None:
     a, b = site
     fan = unique("Fan")
     with a.client() as client, closing(register(b, fan)) as spectator:
-        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=None)
-        table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = ada_and_bo(client)
         with a.socket(table_id, ada) as ws_a, b.socket(table_id, bo) as ws_b, a.socket(table_id) as watching_a:
             for ws in (ws_a, ws_b, watching_a):
                 receive(ws, "state")
