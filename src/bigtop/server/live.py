@@ -7,6 +7,7 @@ had before). The client sends `{"type": "move", "action": {...}, "move": n}` (`m
 move number it saw) and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`;
 `{"type": "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
+Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 """
 
 from __future__ import annotations
