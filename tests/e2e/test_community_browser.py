@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_postgres import postgres_server  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 PASSWORD = "circus tent password"
@@ -24,9 +26,19 @@ CLICKABLE = "svg.hc-playable, #board button.action"
 LANGUAGES = {"en": "Leaderboard", "fr": "Classement", "zh-Hant": "排行榜"}
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server on a fresh SQLite file, or on a throwaway PostgreSQL cluster."""
+    with ExitStack() as stack:
+        url = sqlite_url(tmp_path) if request.param == "sqlite" else stack.enter_context(postgres_server())
+        process = ServerProcess(url, tmp_path, bot_delay=0.1).start()
+        stack.callback(process.stop)
+        yield process
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.1).start()
+def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(sqlite_url(tmp_path), tmp_path).start()
     yield process
     process.stop()
 
@@ -74,6 +86,8 @@ def play_until_over(pages: list[Page]) -> None:
 
 def test_two_people_meet_in_the_lobby_chat_play_and_see_their_ratings(server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
     shots = Path(os.environ.get("BIGTOP_DOC_SCREENSHOTS") or tmp_path / "screenshots")
+    if server.database_url.startswith("postgresql"):
+        shots = tmp_path / "screenshots"  # the pictures for the docs come from one run
     ada, bo = person(browser), person(browser)
     sign_up(ada, server.url, "Ada")
     sign_up(bo, server.url, "Bo")
@@ -163,9 +177,9 @@ def test_two_people_meet_in_the_lobby_chat_play_and_see_their_ratings(server: Se
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_what_is_typed_in_the_new_table_form_is_never_lost(server: ServerProcess, browser: Browser) -> None:
+def test_what_is_typed_in_the_new_table_form_is_never_lost(sqlite_server: ServerProcess, browser: Browser) -> None:
     page = person(browser)
-    page.goto(server.url)
+    page.goto(sqlite_server.url)
     page.select_option("#new-game", "trollfest")
     page.fill("#new-players", "4")
     page.dispatch_event("#new-players", "change")

@@ -145,6 +145,12 @@ def test_my_games_follow_a_signed_in_player_to_another_device(server: ServerProc
         token = games[0]["token"]
         assert phone.get(f"/api/tables/{table_id}/state", params={"token": token}).json()["seat"] == 0
 
+        two = create(laptop, [{"name": "a"}, {"name": "b"}], seed=None)["seats"]  # one player, one seat a table
+        table_two = two[0]["link"].split("/")[-1].split("?")[0]
+        assert laptop.post(f"/api/tables/{table_two}/join", json={"token": two[0]["token"]}).status_code == 200
+        again = laptop.post(f"/api/tables/{table_two}/join", json={"token": two[1]["token"]})
+        assert again.status_code == 409 and "already have a seat" in error_of(again)["message"]
+
 
 def test_rated_tables_and_the_clock_setting(server: ServerProcess) -> None:
     with server.client() as client:

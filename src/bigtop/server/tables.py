@@ -192,6 +192,8 @@ class Hall:
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished; watch its replay instead")
             holder = player_id if table.status == "open" else row.player_id
+            if holder is not None and any(s.player_id == holder and s.seat != seat for s in table.seats):
+                raise Conflict(f"you already have a seat at table {table.id}")
             changed = replace(row, name=_clean_name(name) or row.name, joined=True, away=False, player_id=holder)
             await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
