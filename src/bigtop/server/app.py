@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bigtop.core.errors import BigtopError
-from bigtop.server import api, frontend, live
+from bigtop.server import analysis, api, frontend, live
 from bigtop.server.botplay import BotRunner
 from bigtop.server.errors import TooLarge, as_server_error, error_json
 from bigtop.server.live import LiveHub
@@ -30,26 +30,30 @@ from bigtop.server.tables import Hall
 
 MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
-ROUTERS = (api.router, live.router, frontend.router)
+ROUTERS = (api.router, analysis.router, live.router, frontend.router)
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
-               bot_workers: int = 1, game_modules: Sequence[str] = ()) -> FastAPI:
+               bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
+               hint_budget: int = analysis.HINT_BUDGET) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
-    think for the bots that need the game; `game_modules` are imported there to register extra games."""
+    think for the bots that need the game; `game_modules` are imported there to register extra games.
+    `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint."""
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
     hall.add_sink(hub)
     runner = BotRunner(hall, bot_delay, bot_workers, game_modules)
     listener = Listener(hall) if store.shared else None
+    reviews = analysis.Analysis(hall, review_budget, hint_budget, tuple(game_modules))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall.load()
+        reviews.start()
         _collect_garbage_rarely()
         if listener is not None:
             listener.start()
@@ -58,12 +62,14 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
         if listener is not None:
             await listener.stop()
         await runner.stop()
+        await reviews.stop()
         store.close()
 
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
     app.state.hub = hub
     app.state.bots = runner
+    app.state.analysis = reviews
     app.state.board_dirs = [Path(d) for d in board_dirs]
     _answer_errors(app)
     for router in ROUTERS:

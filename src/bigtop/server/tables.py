@@ -90,6 +90,10 @@ class Hall:
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
 
+    def changed(self, table: LiveTable) -> None:
+        """Tell the sinks that `table` changed otherwise than by a move (e.g. a log line was added)."""
+        self._announce(table, None)
+
     def _announce(self, table: LiveTable, move: int | None) -> None:
         for sink in self.sinks:
             sink.table_changed(table, move)
