@@ -218,7 +218,7 @@ def test_on_one_postgresql_database_only_one_process_claims_a_review(postgres):
             store.close()
 
 
-def test_two_processes_on_postgresql_share_one_review(postgres, tmp_path):
+def test_two_processes_on_postgresql_share_one_review_and_the_hints_log_lines(postgres, tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     first, second = serving(postgres, tmp_path / "a"), serving(postgres, tmp_path / "b")
@@ -233,6 +233,15 @@ def test_two_processes_on_postgresql_share_one_review(postgres, tmp_path):
             assert sum(answer["queued_before"] is not None for answer in answers) <= 1  # queued in one process only
             done_a, _ = wait_review(a, table_id)
             done_b, _ = wait_review(b, table_id)
+            created = create(a, [{"name": "Ada"}, {"bot": "random"}], seed=5, practice=True)
+            practice_id, token = start_table(a, created), created["seats"][0]["token"]
+            with second.socket(practice_id) as watcher:  # on the other process
+                receive(watcher, "state")
+                assert a.post(f"/api/tables/{practice_id}/hint", json={"token": token}).status_code == 200
+                used: list[dict[str, Any]] = []
+                while not used:
+                    used = [entry for entry in receive(watcher, "state")["log"] if entry["kind"] == "hint_used"]
+            assert [entry["data"]["seat"] for entry in used] == [0]
         assert done_a["review"] == done_b["review"]
     finally:
         first.stop()

@@ -175,12 +175,14 @@ class AnalysisRepository(Repository):
 
         await self.writer.write(work)
 
-    def hints_used(self) -> dict[str, list[tuple[int, int]]]:
-        """Every hint used, as (move number, seat) by table, in the order they were asked."""
+    def hints_used(self, table_id: str | None = None) -> dict[str, list[tuple[int, int]]]:
+        """Every hint used (at one table, or all), as (move number, seat) by table, in the order they were asked."""
         out: dict[str, list[tuple[int, int]]] = {}
+        query = select(hint_rows.c.table_id, hint_rows.c.number, hint_rows.c.seat)
+        if table_id is not None:
+            query = query.where(hint_rows.c.table_id == table_id)
         with self.engine.connect() as db:
-            found = db.execute(select(hint_rows.c.table_id, hint_rows.c.number, hint_rows.c.seat)
-                               .order_by(hint_rows.c.table_id, hint_rows.c.number, hint_rows.c.created_at))
+            found = db.execute(query.order_by(hint_rows.c.table_id, hint_rows.c.number, hint_rows.c.created_at))
             for r in found:
                 out.setdefault(r.table_id, []).append((r.number, r.seat))
         return out
@@ -243,6 +245,8 @@ class Analysis:
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._written: dict[str, float] = {}
+        self.noted: dict[str, set[tuple[int, int]]] = {}  # the hints whose log line each table has, as (move, seat)
+        hall.notice_handlers["hint"] = self.hinted_elsewhere
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -251,6 +255,7 @@ class Analysis:
             table = self.hall.tables.get(table_id)
             if table is not None:
                 table.state = _with_hints(table, used)
+                self.noted[table_id] = set(used)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._work()), loop.create_task(self._renew())]
 
@@ -375,6 +380,24 @@ class Analysis:
                     log.exception("renewing the review claims failed")
 
     # ------------------------------------------------------------------ hints
+    def _note(self, table: LiveTable, used: list[tuple[int, int]]) -> None:
+        """Write each hint's log line into the table's game now, and tell its watchers."""
+        after = table.state.clone()
+        for hint in used:
+            note_hint(after, hint[1])
+            self.noted.setdefault(table.id, set()).add(hint)
+        table.state = after
+        self.hall.changed(table)
+
+    async def hinted_elsewhere(self, table_id: str) -> None:
+        """Another process on the shared database answered a hint at this table: write its log line here too."""
+        table = await self.hall.find(table_id)
+        used = await asyncio.to_thread(self.rows.hints_used, table_id)
+        async with table.lock:
+            new = [hint for hint in used.get(table_id, []) if hint not in self.noted.get(table_id, set())]
+            if new:
+                self._note(table, new)
+
     async def hint(self, table: LiveTable, token: str) -> dict[str, Any]:
         """The search's top 3 moves for the seat of `token`, which must be to move at a practice
         table; the log says, for everyone, that the seat used a hint."""
@@ -399,10 +422,7 @@ class Analysis:
                     raise StaleMove(f"seat {seat} has played since the hint was asked: ask again")
                 number = table.state.move_count
                 await self.rows.add_hint(table.id, number, seat, found)
-                after = table.state.clone()
-                note_hint(after, seat)
-                table.state = after
-                self.hall.changed(table)
+                self._note(table, [(number, seat)])
         finally:
             self.hinting.discard(table.id)
         return {"move": number, "seat": seat, "hints": found}

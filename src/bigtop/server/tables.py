@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -86,6 +87,7 @@ class Hall:
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
+        self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
