@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { h, notify, svg, useStylesheet } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const POLL_MS = 700;
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
@@ -14,7 +14,7 @@ const H = 236, LEFT = 40, RIGHT = 12, TOP = 14, BOTTOM = 40;
 useStylesheet("/static/review.css");
 
 const pct = (x) => `${Math.round(100 * x)} %`;
-const points = (x) => (100 * x).toFixed(1);
+const points = (x) => (100 * x).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 // The end screen's button: ask for the review, then follow it in the replay.
 export function analyseButton(tableId) {
@@ -82,7 +82,7 @@ export function reviewPanel(tableId, jump) {
       review.key_moments.length ? h("ol", { class: "review-moments", id: "review-moments" }, review.key_moments.map((m, i) =>
         h("li", {}, link(m.move, h("b", {}, letter(i)), " ", t("review.moveN", { n: m.move })), " · ",
           t("review.swing", { name: ctx.seatName(m.seat_swung), from: pct(m.win_before[m.seat_swung]), to: pct(m.win_after[m.seat_swung]) }),
-          h("br"), ctx.seatName(m.seat), ": ", m.action_text,
+          h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: m.action_text }),
           m.best_text !== m.action_text ? [" · ", t("review.preferred", { action: m.best_text })] : null,
           m.grade ? [" · ", h("span", { class: `grade ${m.grade}` }, t(`review.grade.${m.grade}`))] : null)))
         : h("p", {}, t("review.noMoments")),
