@@ -88,6 +88,25 @@ def test_a_finished_tables_review_runs_off_the_request_path_and_is_stored_with_t
         assert client.get(f"/api/tables/{table_id}/review").json()["review"] == found
 
 
+def test_a_review_cut_short_by_a_kill_can_be_asked_for_again_after_the_restart(tmp_path):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.0)
+    server.extra_args = ["--review-budget", "500"]
+    server.start()
+    try:
+        with server.client() as client:
+            table_id = finished_table(client)
+            assert client.post(f"/api/tables/{table_id}/review").json()["status"] in ("queued", "running")
+        server.kill()  # before its worker process has even started
+        server.start()
+        with server.client() as client:
+            assert client.get(f"/api/tables/{table_id}/review").json()["status"] == "none"
+            assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+            status, _ = wait_review(client, table_id)
+        assert status["review"]["budget"]["iterations"] == 500
+    finally:
+        server.stop()
+
+
 def test_reviews_wait_their_turn_and_show_their_progress(server):
     with server.client() as client:
         tables = [finished_table(client, seed) for seed in (11, 12, 13)]

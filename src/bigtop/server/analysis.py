@@ -28,7 +28,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, Column, DateTime, Float, ForeignKey, Integer, String, Table, insert, select, update
+from sqlalchemy import JSON, Column, DateTime, Float, ForeignKey, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -42,7 +42,7 @@ from bigtop.core.record import Record
 from bigtop.server.errors import Conflict, Forbidden, ServerError, StaleMove
 from bigtop.server.extra_games import register_game_modules
 from bigtop.server.schema import metadata
-from bigtop.server.store import Repository, Store, _now
+from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
 
 REVIEW_BUDGET = 300  # search iterations per decision: 10-40 s of one core for a 2-seat game
@@ -161,6 +161,11 @@ class AnalysisRepository(Repository):
 
         await self.writer.write(work)
 
+    def forget_unfinished(self) -> None:
+        """Drop the reviews queued or running (a lone process on SQLite, starting: whoever ran them is gone)."""
+        with self.engine.begin() as db:
+            db.execute(delete(reviews).where(reviews.c.status.in_(("queued", "running"))))
+
     def last_hint(self, table_id: str, seat: int) -> tuple[int, list[dict[str, Any]]] | None:
         """The seat's latest hint at this table: the move number its log line was written at, and the hints."""
         with self.engine.connect() as db:
@@ -229,7 +234,6 @@ class Analysis:
     def __init__(self, hall: Hall, review_budget: int = REVIEW_BUDGET, hint_budget: int = HINT_BUDGET,
                  game_modules: tuple[str, ...] = ()) -> None:
         self.hall = hall
-        self.store: Store = hall.store
         self.rows = AnalysisRepository(hall.store)
         self.owner = hall.store.origin
         self.review_budget = review_budget
@@ -251,6 +255,8 @@ class Analysis:
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
         """Write the hints' log lines into the tables just loaded; start the queue and the claims' renewal."""
+        if not self.hall.store.shared:  # a database of its own: no other process works on what is unfinished
+            self.rows.forget_unfinished()
         for table_id, used in self.rows.hints_used().items():
             table = self.hall.tables.get(table_id)
             if table is not None:
@@ -300,6 +306,8 @@ class Analysis:
         row = await asyncio.to_thread(self.rows.review, table.id)
         key = self.key(table)
         if row is not None and row.key == key and (row.status == "done" or row.alive()):
+            return self._status(table, row)
+        if table.id in self.waiting:  # asked a moment ago, its claim being written
             return self._status(table, row)
         if len(self.waiting) >= MAX_QUEUED:
             raise Busy(f"{MAX_QUEUED} reviews are waiting already: ask again in a minute")
