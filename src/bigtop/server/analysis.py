@@ -22,9 +22,11 @@ import logging
 import multiprocessing
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
@@ -55,6 +57,7 @@ WORKERS = 2  # one for the review being run, one for hints
 SEARCH_SEED = 0
 
 log = logging.getLogger("bigtop.server")
+T = TypeVar("T")
 
 reviews = Table(
     "bigtop_reviews",
@@ -287,6 +290,15 @@ class Analysis:
                              daemon=True).start()
         return self._pool
 
+    async def _in_worker(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker process; a pool whose process died is replaced for the next call."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._workers(), work, *args)
+        except BrokenProcessPool:
+            self._reports.put(None)  # ends the old pool's progress thread
+            self._pool = None
+            raise Busy("the search's worker process stopped: ask again") from None
+
     def _read_reports(self, loop: asyncio.AbstractEventLoop, reports: Any) -> None:
         while True:
             try:
@@ -364,9 +376,7 @@ class Analysis:
         table = self.hall.tables[table_id]
         self.progress[table_id] = (0, 0)
         await self.rows.progress(table_id, self.owner, 0, 0, CLAIM_SECONDS)
-        loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(self._workers(), _review_in_worker, table_id,
-                                            table.state.record().to_json(), self.review_budget)
+        result = await self._in_worker(_review_in_worker, table_id, table.state.record().to_json(), self.review_budget)
         await self.rows.finish(table_id, self.owner, result)
 
     def _reported(self, table_id: str, done: int, total: int) -> None:
@@ -422,9 +432,7 @@ class Analysis:
             raise Busy("a hint is being searched already: ask again in a moment")
         self.hinting.add(table.id)
         try:
-            loop = asyncio.get_running_loop()
-            found = await loop.run_in_executor(self._workers(), _hints_in_worker, state.record().to_json(), seat,
-                                               self.hint_budget)
+            found = await self._in_worker(_hints_in_worker, state.record().to_json(), seat, self.hint_budget)
             async with table.lock:
                 if not _still_deciding(table, seat, state.move_count):
                     raise StaleMove(f"seat {seat} has played since the hint was asked: ask again")
