@@ -6,8 +6,11 @@ a practice table only, and the log tells everyone; no input to these routes is a
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -182,6 +185,34 @@ def test_the_hints_log_lines_survive_a_restart(tmp_path):
         with server.client() as client:
             after = client.get(f"/api/tables/{table_id}/state").json()["log"]
         assert after == before and any(entry["kind"] == "hint_used" for entry in after)
+    finally:
+        server.stop()
+
+
+def search_workers(server: ServerProcess) -> list[int]:
+    """The server's worker processes (spawned children; not its resource tracker)."""
+    assert server.proc is not None
+    children = Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()
+    commands = {int(pid): Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children}
+    return [pid for pid, command in commands.items() if b"spawn_main" in command and b"resource_tracker" not in command]
+
+
+def test_a_search_worker_that_dies_is_replaced(tmp_path):
+    server = serving(sqlite_url(tmp_path), tmp_path)
+    try:
+        with server.client() as client:
+            table_id, token = practice_table(client)
+            assert client.post(f"/api/tables/{table_id}/hint", json={"token": token}).status_code == 200
+            workers = search_workers(server)
+            assert workers
+            for pid in workers:
+                os.kill(pid, signal.SIGKILL)
+            other_id, other_token = practice_table(client)
+            refused = client.post(f"/api/tables/{other_id}/hint", json={"token": other_token})
+            assert refused.status_code == 429 and error_of(refused)["code"] == "busy"
+            again = client.post(f"/api/tables/{other_id}/hint", json={"token": other_token})
+            assert again.status_code == 200, again.text
+            assert not set(search_workers(server)) & set(workers)
     finally:
         server.stop()
 
