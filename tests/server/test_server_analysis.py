@@ -10,6 +10,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -173,20 +174,28 @@ def test_hints_are_refused_at_a_table_played_for_real_to_a_wrong_token_and_out_o
         assert client.post(f"/api/tables/{table_id}/hint", json={"token": "x" * 201}).status_code == 400
 
 
-def test_the_hints_log_lines_survive_a_restart(tmp_path):
+@contextmanager
+def practice_with_a_hint(tmp_path: Path) -> Iterator[tuple[ServerProcess, str]]:
+    """A server of its own with a practice table where seat 0 has used a hint; yields it and the table id."""
     server = serving(sqlite_url(tmp_path), tmp_path)
     try:
         with server.client() as client:
             table_id, token = practice_table(client)
             assert client.post(f"/api/tables/{table_id}/hint", json={"token": token}).status_code == 200
+        yield server, table_id
+    finally:
+        server.stop()
+
+
+def test_the_hints_log_lines_survive_a_restart(tmp_path):
+    with practice_with_a_hint(tmp_path) as (server, table_id):
+        with server.client() as client:
             before = client.get(f"/api/tables/{table_id}/state").json()["log"]
         server.stop()
         server.start()
         with server.client() as client:
             after = client.get(f"/api/tables/{table_id}/state").json()["log"]
         assert after == before and any(entry["kind"] == "hint_used" for entry in after)
-    finally:
-        server.stop()
 
 
 def search_workers(server: ServerProcess) -> list[int]:
@@ -198,27 +207,21 @@ def search_workers(server: ServerProcess) -> list[int]:
 
 
 def test_a_search_worker_that_dies_is_replaced(tmp_path):
-    server = serving(sqlite_url(tmp_path), tmp_path)
-    try:
-        with server.client() as client:
-            table_id, token = practice_table(client)
-            assert client.post(f"/api/tables/{table_id}/hint", json={"token": token}).status_code == 200
-            workers = search_workers(server)
-            assert workers
-            for pid in workers:
-                os.kill(pid, signal.SIGKILL)
-            other_id, other_token = practice_table(client)
-            refused = client.post(f"/api/tables/{other_id}/hint", json={"token": other_token})
-            assert refused.status_code == 429 and error_of(refused)["code"] == "busy"
-            again = client.post(f"/api/tables/{other_id}/hint", json={"token": other_token})
-            assert again.status_code == 200, again.text
-            assert not set(search_workers(server)) & set(workers)
-    finally:
-        server.stop()
+    with practice_with_a_hint(tmp_path) as (server, _), server.client() as client:
+        workers = search_workers(server)
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        table_id, token = practice_table(client)
+        refused = client.post(f"/api/tables/{table_id}/hint", json={"token": token})
+        assert refused.status_code == 429 and error_of(refused)["code"] == "busy"
+        again = client.post(f"/api/tables/{table_id}/hint", json={"token": token})
+        assert again.status_code == 200, again.text
+        assert not set(search_workers(server)) & set(workers)
 
 
 TEXT = st.text(max_size=40)
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | TEXT,
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3), max_leaves=8)
 
 
