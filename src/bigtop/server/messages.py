@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core.api import Game
-from bigtop.core.events import Event
+from bigtop.core.events import COMMON_TEMPLATES, Event
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -67,7 +67,7 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     the game's English text."""
     values = game.log_values(event.kind, event.data, options)
     return {
-        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind),
+        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind),
         "values": values, "text": game.describe_event(event, values=values),
     }
 

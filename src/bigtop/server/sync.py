@@ -101,7 +101,10 @@ class Listener:
             notice = json.loads(payload)
             if notice.get("o") == self.origin:
                 return
-            if notice["k"] == "move":
+            handler = self.hall.notice_handlers.get(notice["k"])
+            if handler is not None:
+                await handler(notice["t"])
+            elif notice["k"] == "move":
                 await self.hall.moved_elsewhere(notice["t"], notice.get("n"), notice.get("s"), notice.get("a"))
             elif notice["k"] in self.handlers:
                 await self.handlers[notice["k"]](notice)

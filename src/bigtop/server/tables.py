@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -97,9 +98,14 @@ class Hall:
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
+        self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
+
+    def changed(self, table: LiveTable) -> None:
+        """Tell the sinks that `table` changed otherwise than by a move (e.g. a log line was added)."""
+        self._announce(table, None)
 
     def _announce(self, table: LiveTable, move: int | None) -> None:
         for sink in self.sinks:

@@ -154,6 +154,67 @@ Object.assign(STRINGS["zh-Hant"], {
   "chat.signIn": "登入後才能以觀眾身分聊天。", "chat.spectatorTag": "（觀眾）",
 });
 // --- end of players, lobby seats, ratings and chat ---
+// ---- Game review and hints (static/review.js); `log.<kind>`: log lines every game shares (the kernel's COMMON_TEMPLATES).
+const REVIEW_STRINGS = {
+  en: {
+    "log.hint_used": "{seat} used a hint.",
+    "review.title": "Game review", "review.analyse": "Analyse",
+    "review.explain": "A strong bot's search looks at every decision of this game ({n} iterations each) from the deciding player's view only: who was winning, the turning points, and each player's costliest decisions.",
+    "review.queued": "Waiting for the analysis to start ({n} before this one)…", "review.running": "Analysing: {done} of {total} decisions…", "review.starting": "Starting the analysis…",
+    "review.graph": "Win chance of each player over the game", "review.axis": "move", "review.band": "shaded: 95 % interval · dot: result",
+    "review.note": "{n} search iterations per decision. Click the graph or a move to set the replay there (the position before that move).",
+    "review.moments": "Key moments", "review.noMoments": "No large swing in this game.", "review.moveN": "Move {n}",
+    "review.swing": "{name}: {from} → {to}", "review.preferred": "the search preferred: {action}",
+    "review.grade.inaccuracy": "inaccuracy", "review.grade.mistake": "mistake", "review.grade.blunder": "blunder",
+    "review.costliest": "Costliest decisions",
+    "review.accuracy": "Search's move played: {best} · mean loss {loss} pts · {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders",
+    "review.noDecisions": "No decision to make in this game.",
+    "review.move": "Move", "review.played": "Played", "review.best": "Search preferred", "review.loss": "Loss (pts)",
+    "hint.button": "Hint", "hint.thinking": "Thinking…", "hint.chance": "win chance {chance} ± {margin}",
+    "hint.note": "Practice table: a hint shows the search's 3 preferred moves, and the log tells everyone.",
+  },
+  fr: {
+    "log.hint_used": "{seat} a demandé un conseil.",
+    "review.title": "Analyse de la partie", "review.analyse": "Analyser",
+    "review.explain": "La recherche d’un robot fort examine chaque décision de cette partie ({n} itérations chacune), du seul point de vue du joueur qui décide : qui menait, les tournants, et les décisions les plus coûteuses de chacun.",
+    "review.queued": "L’analyse attend son tour ({n} avant celle-ci)…", "review.running": "Analyse : {done} décisions sur {total}…", "review.starting": "L’analyse démarre…",
+    "review.graph": "Chances de victoire de chaque joueur au fil de la partie", "review.axis": "coup", "review.band": "zone : intervalle à 95 % · point : résultat",
+    "review.note": "{n} itérations de recherche par décision. Cliquez sur le graphique ou sur un coup pour y placer la rediffusion (la position avant ce coup).",
+    "review.moments": "Moments clés", "review.noMoments": "Aucun grand basculement dans cette partie.", "review.moveN": "Coup {n}",
+    "review.swing": "{name} : {from} → {to}", "review.preferred": "la recherche préférait : {action}",
+    "review.grade.inaccuracy": "imprécision", "review.grade.mistake": "erreur", "review.grade.blunder": "gaffe",
+    "review.costliest": "Décisions les plus coûteuses",
+    "review.accuracy": "Coup de la recherche joué : {best} · perte moyenne {loss} pts · {inaccuracies} imprécisions, {mistakes} erreurs, {blunders} gaffes",
+    "review.noDecisions": "Aucune décision à prendre dans cette partie.",
+    "review.move": "Coup", "review.played": "Joué", "review.best": "Préféré par la recherche", "review.loss": "Perte (pts)",
+    "hint.button": "Conseil", "hint.thinking": "Réflexion…", "hint.chance": "chance de victoire {chance} ± {margin}",
+    "hint.note": "Table d’entraînement : un conseil montre les 3 coups préférés de la recherche, et le journal le dit à tous.",
+  },
+  "zh-Hant": {
+    "log.hint_used": "{seat} 使用了提示。",
+    "review.title": "對局分析", "review.analyse": "分析",
+    "review.explain": "由強力電腦的搜尋逐一檢視本局的每個決策（每個 {n} 次迭代），只從做決定的玩家所知出發：誰領先、轉折點，以及每位玩家代價最高的決策。",
+    "review.queued": "分析排隊中（前面還有 {n} 個）…", "review.running": "分析中：{done} / {total} 個決策…", "review.starting": "分析即將開始…",
+    "review.graph": "各玩家在對局中的勝率", "review.axis": "步數", "review.band": "陰影：95 % 區間 · 圓點：結果",
+    "review.note": "每個決策搜尋 {n} 次迭代。點擊圖表或某一步，重播即跳到該步之前的局面。",
+    "review.moments": "關鍵時刻", "review.noMoments": "本局沒有大的勝率起伏。", "review.moveN": "第 {n} 步",
+    "review.swing": "{name}：{from} → {to}", "review.preferred": "搜尋偏好：{action}",
+    "review.grade.inaccuracy": "不精確", "review.grade.mistake": "失誤", "review.grade.blunder": "大錯",
+    "review.costliest": "代價最高的決策",
+    "review.accuracy": "與搜尋一致：{best} · 平均損失 {loss} 分 · {inaccuracies} 個不精確、{mistakes} 個失誤、{blunders} 個大錯",
+    "review.noDecisions": "本局沒有需要做的決策。",
+    "review.move": "步", "review.played": "實際走法", "review.best": "搜尋偏好", "review.loss": "損失（分）",
+    "hint.button": "提示", "hint.thinking": "思考中…", "hint.chance": "勝率 {chance} ± {margin}",
+    "hint.note": "練習桌：提示會列出搜尋最偏好的 3 步，遊戲紀錄會告知所有人。",
+  },
+};
+for (const [code, strings] of Object.entries(REVIEW_STRINGS)) Object.assign(STRINGS[code], strings);
+
+// The chosen language's line for a log entry every game shares (e.g. `hint_used`), or null.
+export function commonLogLine(kind) {
+  return STRINGS[lang][`log.${kind}`] || null;
+}
+// ---- end of game review and hints
 
 export const LANGUAGES = Object.keys(STRINGS);
 

@@ -6,6 +6,7 @@ import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { reviewPanel } from "./review.js";
 
 export function replayPage(root, source) {
   let data = null;
@@ -14,6 +15,7 @@ export function replayPage(root, source) {
   let seats = [];
   let seat = null;
   const chat = source === "upload" ? null : chatReplay(source);
+  const review = source === "upload" ? null : reviewPanel(source, (move) => go(move));  // frame `move`: before that move
 
   async function load() {
     const query = seat === null ? "" : `?seat=${seat}`;
@@ -68,10 +70,11 @@ export function replayPage(root, source) {
       step === last && data.result ? endScreen(data.result, seats) : null,
       h("div", { class: "play-area" }, boardBox,
         h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
-          chat && chat.element)));
+          chat && chat.element)),
+      review ? review.show(step, ctx) : null);
     if (chat) chat.show(step);
   }
 
   load();
-  return { render, close() {} };
+  return { render, close() { if (review) review.close(); } };
 }

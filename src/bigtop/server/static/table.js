@@ -10,6 +10,7 @@ import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { analyseButton, hintBox } from "./review.js";
 
 export function tablePage(root, tableId, token) {
   let message = null;
@@ -24,6 +25,7 @@ export function tablePage(root, tableId, token) {
   let draftName = null;  // what the person typed in the name box, kept across redraws
   const status = h("p", { class: "connection", id: "connection" });
   const chat = chatPanel(tableId, token);
+  const hints = hintBox(tableId, token);  // shown at a table that is not rated only
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -110,9 +112,11 @@ export function tablePage(root, tableId, token) {
     const end = message.result ? endScreen(message.result, seats, [
       h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
+      analyseButton(tableId),
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
-      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls, chat.element)));
+      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls,
+        !table.rated && me && table.status === "running" ? hints.show(message) : null, chat.element)));
   }
 
   function waitingRoom(table, seat) {
