@@ -108,7 +108,7 @@ def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player
             places.append((cards, i))
             pool.append(card)
             marks.append(known.pop(card, None))
-    rng.shuffle(pool)
+    rng.sample_shuffle(pool)
     for (cards, i), card, mark in zip(places, pool, marks, strict=True):
         cards[i] = card
         if mark:
