@@ -33,8 +33,11 @@ MEASURES = ("playout", "ismcts", "determinize", "phases")
 
 def checkout(rev: str) -> Path:
     """A worktree of `rev` (made once, then reused), detached, under the temporary directory."""
-    sha = subprocess.run(["git", "-C", str(TREE), "rev-parse", "--verify", f"{rev}^{{commit}}"],
-                         check=True, capture_output=True, text=True).stdout.strip()
+    found = subprocess.run(["git", "-C", str(TREE), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        sys.exit(f"compare.py: {rev!r} is not a revision of this repository")
+    sha = found.stdout.strip()
     path = Path(tempfile.gettempdir()) / f"bigtop-compare-{sha[:12]}"
     if not (path / "src" / "bigtop").is_dir():
         subprocess.run(["git", "-C", str(TREE), "worktree", "add", "--detach", str(path), sha],

@@ -25,8 +25,7 @@ clock = time.process_time
 
 
 def random_game(game, players, seed, rng):
-    """A random game from `seed` through the public API: (finished state, decisions, states kept
-    before each decision when asked)."""
+    """Play a random game from `seed` through the public API; how many decisions it took."""
     state = game.new(players, seed=seed)
     decisions = 0
     while not state.is_over():
@@ -129,7 +128,7 @@ def phases(game, players, work):
             third = min(2, 3 * i // n)
             totals[third] += t
             counts[third] += 1
-    per = [t / c for t, c in zip(totals, counts)]
+    per = [t / c for t, c in zip(totals, counts, strict=True)]
     return {"rate": 1.0 / (sum(totals) / sum(counts)), "thirds_s": per, "last_over_first": per[2] / per[0]}
 
 
