@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from bigtop.analysis import calibration
+from bigtop.analysis import calibrate, calibration
 from bigtop.analysis.search import Budget
 
 BIG = int(os.environ.get("BIGTOP_CALIBRATION_GAMES", "0"))
@@ -21,7 +21,7 @@ CASES = [("drumroll", 2, BIG or 30)] + ([("carcassonne", 2, BIG), ("trollfest", 
 
 @pytest.mark.parametrize(("name", "players", "count"), CASES)
 def test_predicted_win_chances_come_true_as_often_as_they_say(name: str, players: int, count: int) -> None:
-    samples = calibration.simulate(name, players, count, Budget(), seed=5000, per_game=4)
+    samples = calibrate.simulate(name, players, count, Budget(), seed=5000, per_game=4)
     fitted = calibration.for_game(name)
     bins = calibration.reliability(samples, fitted, bins=3)
     assert sum(b.positions for b in bins) == len(samples) >= 3 * count

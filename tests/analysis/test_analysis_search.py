@@ -134,5 +134,5 @@ def test_every_game_has_a_fitted_calibration_with_the_runs_that_fitted_it() -> N
         assert calibration.for_game(name) == calibration.Calibration(entry["temperature"], entry["bias"])
         assert 0.2 < entry["temperature"] < 5 and -1 < entry["bias"] < 1
         assert entry["positions"] >= 3 * entry["games"] >= 300
-        assert all(c.startswith(f"python -m bigtop.analysis.calibration {name} ") for c in entry["commands"])
+        assert all(c.startswith(f"python -m bigtop.analysis.calibrate {name} ") for c in entry["commands"])
     assert calibration.for_game("highcard") == calibration.Calibration()

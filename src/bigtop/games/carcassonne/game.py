@@ -43,8 +43,6 @@ class Carcassonne(Game[CarcassonneState]):
                 tiles_of(options)
             except DataError as exc:
                 raise OptionError(f"option cards: {exc}") from None
-            except UnicodeDecodeError:
-                raise OptionError(f"option cards: {options.cards} is not UTF-8 text") from None
             unknown = sorted({e.expansion for e in entries} - {"base", *EXPANSION_NAMES})
             if unknown:
                 raise OptionError(
