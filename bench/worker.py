@@ -53,7 +53,8 @@ def playout(game, players, work):
 
 
 def positions(game, players, count, seed=7):
-    """`count` states of one random game, from its start then evenly spread."""
+    """`count` states of one random game, from its start then evenly spread. (The same walk as
+    `bigtop.terminal.bench.measure_ismcts`'s, written out here: this script runs on older trees.)"""
     rng = Rng(2024)
     length = random_game(game, players, seed, Rng(99))
     every = max(1, length // count)
