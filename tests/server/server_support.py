@@ -35,6 +35,7 @@ class ServerProcess:
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
+        self.extra_args: list[str] = []  # more options of `bigtop serve`
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0  # 0: any free port at the first start; a restart reuses the same one
@@ -46,7 +47,7 @@ class ServerProcess:
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay)]
-        command += [arg for module in self.game_modules for arg in ("--game-module", module)]
+        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,

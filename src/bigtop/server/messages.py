@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core.api import Game
-from bigtop.core.events import Event
+from bigtop.core.events import COMMON_TEMPLATES, Event
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -18,6 +18,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.name,
         "practice": table.practice,
+        "rated": table.rated,
+        "clock": table.clock,
         "title": table.game.title,
         "players": table.players,
         "options": table.options_json,
@@ -32,6 +34,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
                 "bot": s.bot,
                 "joined": s.joined,
                 "away": s.away,
+                "open": s.open,  # anyone may sit here from the lobby (while not joined)
+                "registered": s.player_id is not None,  # the name is a registered player's
             }
             for s in table.seats
         ],
@@ -63,7 +67,7 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     the game's English text."""
     values = game.log_values(event.kind, event.data, options)
     return {
-        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind),
+        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind),
         "values": values, "text": game.describe_event(event, values=values),
     }
 

@@ -3,7 +3,8 @@
 A game is its record: a `bigtop_tables` row (game, players, options, seed, status) with its
 `bigtop_seats` and the append-only `bigtop_moves`, whose key (table, move number) is what orders
 moves when several server processes share one database. `bigtop_leases` says which process plays a
-table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too.
+table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too,
+and is imported before the store opens the database (`app.py` imports them all).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ tables = Table(
     Column("host_token", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("practice", Boolean, nullable=False, server_default=false()),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("clock", JSON),  # the clock chosen at creation (`clock_settings.py`), None for none
 )
 
 seats = Table(
@@ -52,6 +55,8 @@ seats = Table(
     Column("token", String(64)),
     Column("joined", Boolean, nullable=False),
     Column("away", Boolean, nullable=False),
+    Column("open", Boolean, nullable=False, server_default=false()),  # anyone may sit here from the lobby
+    Column("player_id", Integer),  # the registered player holding the seat (accounts.py), None for a guest
 )
 
 moves = Table(
@@ -73,7 +78,13 @@ leases = Table(
 )
 
 # Columns added since the first release: (table, column, SQL type and default) for `ALTER TABLE`.
-_ADDED_COLUMNS = [("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE")]
+_ADDED_COLUMNS = [
+    ("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_tables", "rated", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_tables", "clock", "JSON"),
+    ("bigtop_seats", "open", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_seats", "player_id", "INTEGER"),
+]
 
 
 def create_schema(engine: Engine) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple, Protocol
 
 from bigtop import games
 from bigtop.core.api import Game, State
@@ -45,6 +46,8 @@ class LiveTable:
     seats: list[SeatRow]
     state: State
     practice: bool = False
+    rated: bool = False
+    clock: dict[str, Any] | None = None
     options_json: dict[str, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_rng: Rng = field(default_factory=Rng)
@@ -71,6 +74,15 @@ class LiveTable:
         return s.bot is not None or s.away
 
 
+class NewSeat(NamedTuple):
+    """A seat of a table being created: a person's (open to anyone from the lobby, or invite only)
+    or a bot's (its spec)."""
+
+    name: str = ""
+    bot: str | None = None
+    open: bool = False
+
+
 class TableSink(Protocol):
     """Hears of every change of every table, in order, under the table's lock: `move` is the number
     of the move just applied, None for a change of seats or status. It must not block."""
@@ -86,9 +98,14 @@ class Hall:
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
+        self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
+
+    def changed(self, table: LiveTable) -> None:
+        """Tell the sinks that `table` changed otherwise than by a move (e.g. a log line was added)."""
+        self._announce(table, None)
 
     def _announce(self, table: LiveTable, move: int | None) -> None:
         for sink in self.sinks:
@@ -103,7 +120,7 @@ class Hall:
     def _keep(self, row: TableRow) -> LiveTable | None:
         """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
         try:
-            table = _rebuild(row)
+            table = rebuild(row)
         except BigtopError as exc:
             self.unavailable[row.id] = f"table {row.id} ({row.game}) cannot be rebuilt: {exc}"
             return None
@@ -140,41 +157,50 @@ class Hall:
                 found.append(summary(table))
         return found
 
-    async def create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
-                     seed: int | None = None, practice: bool = False) -> tuple[LiveTable, list[str | None]]:
-        """A new open table. `seat_specs[i]` is (name, bot spec or None for a person); a practice
-        table may fix what chance deals (see `table_options.web_options`).
+    async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
+                     seed: int | None = None, practice: bool = False, rated: bool | None = None,
+                     clock: dict[str, Any] | None = None) -> tuple[LiveTable, list[str | None]]:
+        """A new open table with these seats; a practice table may fix what chance deals (see
+        `table_options.web_options`). A table is rated unless told otherwise, and can be only if
+        nobody fixed its chance (no practice options, no seed). `clock` is stored as given.
 
         Returns the table and each seat's secret token (None for bots)."""
         game = games.get(game_name)
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
         parsed = web_options(game, players, options, practice)
+        rated = _rated(rated, practice, seed)
         seat_rows = []
-        for i, (name, bot) in enumerate(seat_specs):
-            name = _clean_name(name) or (bot or f"Player {i + 1}")
-            if bot is not None:
-                check_web_bot(bot, game)
-            token = None if bot is not None else secrets.token_urlsafe(18)
-            seat_rows.append(SeatRow(i, name, bot, token, joined=bot is not None))
+        for i, spec in enumerate(seat_specs):
+            name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")
+            if spec.bot is not None:
+                check_web_bot(spec.bot, game)
+            token = None if spec.bot is not None else secrets.token_urlsafe(18)
+            seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None,
+                                     open=spec.open and spec.bot is None))
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
-                       state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice)
+                       state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
+                       rated=rated, clock=clock)
         await self.store.tables.add(row)
-        table = _rebuild(row)
+        table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
         return table, [s.token for s in seat_rows]
 
-    async def join(self, table: LiveTable, token: str | None, name: str | None) -> int:
-        """Take the seat this token opens (again, after leaving a running game)."""
+    async def join(self, table: LiveTable, token: str | None, name: str | None, player_id: int | None = None) -> int:
+        """Take the seat this token opens (again, after leaving a running game). A registered
+        player (`player_id`, with `name` their own) holds the seat if they take it before the start."""
         async with table.lock:
             await self._refresh(table)
             seat = table.seat_of(token)
             row = table.seats[seat]
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished; watch its replay instead")
-            changed = SeatRow(row.seat, _clean_name(name) or row.name, row.bot, row.token, joined=True, away=False)
+            holder = player_id if table.status == "open" else row.player_id
+            if holder is not None and any(s.player_id == holder and s.seat != seat for s in table.seats):
+                raise Conflict(f"you already have a seat at table {table.id}")
+            changed = replace(row, name=_clean_name(name) or row.name, joined=True, away=False, player_id=holder)
             await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
             self._announce(table, None)
@@ -189,11 +215,41 @@ class Hall:
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished")
             running = table.status == "running"
-            changed = SeatRow(row.seat, row.name, row.bot, row.token, joined=running, away=running)
+            changed = replace(row, joined=running, away=running) if running else replace(
+                row, joined=False, player_id=None, name=f"Player {seat + 1}" if row.open else row.name)
             await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
             self._announce(table, None)
         return seat
+
+    async def sit(self, table: LiveTable, seat: int, name: str, player_id: int | None = None) -> str:
+        """Take a free open seat of an open table (from the lobby): answers its new secret token,
+        which replaces any earlier one. `Conflict` if the seat is not free (another process may
+        have given it away a moment ago: the database decides)."""
+        async with table.lock:
+            await self._refresh(table)
+            if table.status != "open":
+                raise Conflict(f"table {table.id} has started: watch it instead")
+            if not 0 <= seat < len(table.seats):
+                raise ServerError(f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {seat}")
+            row = table.seats[seat]
+            if row.bot is not None:
+                raise Conflict(f"a bot plays seat {seat} of table {table.id}")
+            if not row.open:
+                raise Conflict(f"seat {seat} of table {table.id} is not open to anyone: it needs its invitation link")
+            if row.joined:
+                raise Conflict(f"seat {seat} of table {table.id} is taken")
+            if player_id is not None and any(s.player_id == player_id for s in table.seats):
+                raise Conflict(f"you already have a seat at table {table.id}")
+            changed = replace(row, name=_clean_name(name) or row.name, token=secrets.token_urlsafe(18), joined=True,
+                              player_id=player_id)
+            if not await self.store.tables.take_seat(table.id, changed, row.token):
+                await self._refresh(table)
+                raise Conflict(f"seat {seat} of table {table.id} was taken a moment ago")
+            table.seats[seat] = changed
+            self._announce(table, None)
+        assert changed.token is not None
+        return changed.token
 
     async def start(self, table: LiveTable, host_token: str | None) -> None:
         """Start an open table once every person's seat is taken."""
@@ -322,7 +378,7 @@ class Hall:
         self._announce(table, number)
 
 
-def _rebuild(row: TableRow) -> LiveTable:
+def rebuild(row: TableRow) -> LiveTable:
     """A live table from its stored row, every move replayed; `BigtopError` if it cannot be."""
     game = games.get(row.game)
     options = game.parse_options(row.options)
@@ -330,7 +386,16 @@ def _rebuild(row: TableRow) -> LiveTable:
     for seat, action in row.moves:
         state.apply_json(seat, action)
     return LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
-                     practice=row.practice, options_json=game.options_json(options), bot_rng=Rng(row.seed ^ 0xB07))
+                     practice=row.practice, rated=row.rated, clock=row.clock, options_json=game.options_json(options),
+                     bot_rng=Rng(row.seed ^ 0xB07))
+
+
+def _rated(rated: bool | None, practice: bool, seed: int | None) -> bool:
+    """Whether a new table is rated: by default unless its chance was fixed; never if it was."""
+    fixed = "a practice table" if practice else "a table with a chosen seed" if seed is not None else None
+    if rated and fixed:
+        raise ServerError(f"{fixed} cannot be rated: whoever chose its deal could know it")
+    return fixed is None if rated is None else rated
 
 
 def _check_fresh(state: State, seat: int, expected_move: int | None) -> None:

@@ -13,7 +13,7 @@
 
 import { api } from "./api.js";
 import { h, jsonBlock } from "./dom.js";
-import { fill, language, t } from "./i18n.js";
+import { commonLogLine, fill, language, t } from "./i18n.js";
 
 const modules = new Map();
 let gameList = null;
@@ -64,7 +64,7 @@ export function boardContext(board, seat, seats, content = {}) {
 // one (event.template, with event.values: what the data names by id), else the server's text.
 export function logLine(board, event, ctx) {
   const strings = board.strings || {};
-  const template = (strings[ctx.lang] || {})[event.kind] || event.template || (strings.en || {})[event.kind];
+  const template = (strings[ctx.lang] || {})[event.kind] || commonLogLine(event.kind) || event.template || (strings.en || {})[event.kind];
   if (!template) return event.text;
   const vars = { ...event.data, ...(event.values || {}) };
   for (const key of ["seat", "player", "winner"]) {

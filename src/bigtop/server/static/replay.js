@@ -2,9 +2,11 @@
 
 import { api } from "./api.js";
 import { boardContext, boardFor, drawBoard } from "./board.js";
+import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { reviewPanel } from "./review.js";
 
 export function replayPage(root, source) {
   let data = null;
@@ -12,6 +14,8 @@ export function replayPage(root, source) {
   let step = 0;
   let seats = [];
   let seat = null;
+  const chat = source === "upload" ? null : chatReplay(source);
+  const review = source === "upload" ? null : reviewPanel(source, (move) => go(move));  // frame `move`: before that move
 
   async function load() {
     const query = seat === null ? "" : `?seat=${seat}`;
@@ -65,9 +69,12 @@ export function replayPage(root, source) {
           frame.seat === null ? t("replay.start") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action }))),
       step === last && data.result ? endScreen(data.result, seats) : null,
       h("div", { class: "play-area" }, boardBox,
-        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx))));
+        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
+          chat && chat.element)),
+      review ? review.show(step, ctx) : null);
+    if (chat) chat.show(step);
   }
 
   load();
-  return { render, close() {} };
+  return { render, close() { if (review) review.close(); } };
 }

@@ -5,10 +5,12 @@
 
 import { api, hostToken, invites } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
+import { chatPanel } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { analyseButton, hintBox } from "./review.js";
 
 export function tablePage(root, tableId, token) {
   let message = null;
@@ -22,6 +24,8 @@ export function tablePage(root, tableId, token) {
   let lastError = "";
   let draftName = null;  // what the person typed in the name box, kept across redraws
   const status = h("p", { class: "connection", id: "connection" });
+  const chat = chatPanel(tableId, token);
+  const hints = hintBox(tableId, token);  // shown at a table that is not rated only
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -31,6 +35,7 @@ export function tablePage(root, tableId, token) {
     const current = socket;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      if (data.type === "chat") return chat.receive(data);
       handled = handled.then(() => receive(current, data));
     };
     socket.onclose = (event) => {
@@ -79,6 +84,7 @@ export function tablePage(root, tableId, token) {
 
   function render() {
     if (!message) return;
+    chat.render();
     const table = message.table;
     const seat = message.seat;
     const seats = table.seats;
@@ -93,7 +99,7 @@ export function tablePage(root, tableId, token) {
           table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
       status);
     if (table.status === "open") {
-      root.replaceChildren(header, waitingRoom(table, seat));
+      root.replaceChildren(header, waitingRoom(table, seat), chat.element);
       return;
     }
     const boardBox = h("div", { class: "board", id: "board" });
@@ -106,9 +112,11 @@ export function tablePage(root, tableId, token) {
     const end = message.result ? endScreen(message.result, seats, [
       h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
+      analyseButton(tableId),
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
-      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls)));
+      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls,
+        !table.rated && me && table.status === "running" ? hints.show(message) : null, chat.element)));
   }
 
   function waitingRoom(table, seat) {
