@@ -4,7 +4,7 @@
     .venv/bin/python bench/compare.py speed-baseline -g carcassonne -m playout -r 7
 
 REV is checked out once into a detached git worktree under the temporary directory (kept for the
-next call). Each round runs `bench/worker.py` once per tree for every game and measure, the order
+next call; `git worktree remove PATH` when done: the first line prints PATH). Each round runs `bench/worker.py` once per tree for every game and measure, the order
 of the two trees swapped every round (new old, old new, ...), each in a fresh process timed in CPU
 seconds, so a change in the machine's load hits both alike. A row prints the ratio new / old of
 the measure's rate (decisions/s, iterations/s, 1 / seconds per determinize): the median over the
