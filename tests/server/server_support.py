@@ -28,9 +28,11 @@ BOARDS = Path(__file__).resolve().parent / "server_boards"
 class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
-    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True) -> None:
+    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.database_url = database_url
         self.boards = boards
+        self.extra_args = list(extra_args)
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
@@ -46,7 +48,7 @@ class ServerProcess:
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay)]
-        command += [arg for module in self.game_modules for arg in ("--game-module", module)]
+        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,

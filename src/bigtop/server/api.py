@@ -17,6 +17,7 @@ from bigtop import bots, games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.boards import board_url
+from bigtop.server.clocks import ClockChoice, check_clock
 from bigtop.server.errors import Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
@@ -61,6 +62,10 @@ class CreateTable(BaseModel):
     practice: bool = Field(
         default=False, strict=True, description="A practice table may fix what chance deals (deck, tile and token orders); everyone sees it is one."
     )
+    clock: ClockChoice | None = Field(
+        default=None, discriminator="kind",
+        description='None, {"kind": "realtime", "base": s, "increment": s} (a Fischer clock) or {"kind": "turn", "per_move": s}.',
+    )
 
 
 class SeatToken(BaseModel):
@@ -72,6 +77,11 @@ class Move(BaseModel):
     token: str
     action: Any
     move: int | None = Field(default=None, strict=True, description="The move number this action was chosen at (see docs/server.md).")
+
+
+class Undo(BaseModel):
+    token: str
+    move: int | None = Field(default=None, strict=True, description="The move number the player saw: refused as stale if the table moved on.")
 
 
 def _hall(request: Request) -> Hall:
@@ -128,8 +138,9 @@ async def list_tables(request: Request, status: str | None = None,
 async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     """A new open table; answers the host token and each person's secret seat link."""
     specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
+    clock = check_clock(body.clock, request.app.state.shortest_clock)
     table, tokens = await _hall(request).create(body.game, body.players, body.options,
-                                                [(s.name, s.bot) for s in specs], body.seed, body.practice)
+                                                [(s.name, s.bot) for s in specs], body.seed, body.practice, clock)
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -169,7 +180,7 @@ async def table_state(request: Request, table_id: str, token: str | None = None)
     """What the seat of `token` sees (its view and legal actions); a spectator's view without a token."""
     table = await _table(request, table_id)
     seat = table.seat_of(token) if token is not None else None
-    return game_message(table, seat)
+    return game_message(table, seat)[0]
 
 
 @router.post("/tables/{table_id}/moves")
@@ -178,6 +189,14 @@ async def play_move(request: Request, table_id: str, body: Move) -> dict[str, An
     table = await _table(request, table_id)
     number = await _hall(request).play_token(table, body.token, body.action, body.move)
     return {"move": number}
+
+
+@router.post("/tables/{table_id}/undo")
+async def undo_move(request: Request, table_id: str, body: Undo) -> dict[str, Any]:
+    """Take back the last move of the seat of `token`, where the game's table rule allows it (never
+    across a random draw, a reveal or another seat's move); 409 `undo_refused` with a `reason` if not."""
+    table = await _table(request, table_id)
+    return {"move": await _hall(request).undo(table, body.token, body.move)}
 
 
 @router.get("/tables/{table_id}/record")

@@ -1,9 +1,9 @@
 """The application: `create_app` wires the store, the hall and its sinks (the WebSocket hub, the bot
 runner), the listener for other processes, and each module's routes.
 
-A module that adds a capability (accounts, chat, clocks...) brings an `APIRouter` and is added to
+A module that adds a capability (accounts, chat, ratings...) brings an `APIRouter` and is added to
 `ROUTERS`; one that must hear of every table change implements `tables.TableSink` and is added
-with `hall.add_sink`.
+with `hall.add_sink` (as the clock keeper does).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from bigtop.core.errors import BigtopError
 from bigtop.server import api, frontend, live
 from bigtop.server.botplay import BotRunner
+from bigtop.server.clocks import ClockKeeper
 from bigtop.server.errors import TooLarge, as_server_error, error_json
+from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
 from bigtop.server.store import Store
 from bigtop.server.sync import Listener
@@ -34,17 +36,20 @@ ROUTERS = (api.router, live.router, frontend.router)
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
-               bot_workers: int = 1, game_modules: Sequence[str] = ()) -> FastAPI:
+               bot_workers: int = 1, game_modules: Sequence[str] = (), shortest_clock: float | None = None) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
-    think for the bots that need the game; `game_modules` are imported there to register extra games."""
+    think for the bots that need the game; `game_modules` are imported there to register extra games;
+    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
     hall.add_sink(hub)
-    runner = BotRunner(hall, bot_delay, bot_workers, game_modules)
+    leases = Leases(store)
+    runner = BotRunner(hall, bot_delay, bot_workers, game_modules, leases)
+    keeper = ClockKeeper(hall, leases)
     listener = Listener(hall) if store.shared else None
 
     @asynccontextmanager
@@ -54,9 +59,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
         if listener is not None:
             listener.start()
         runner.start()
+        keeper.start()
         yield
         if listener is not None:
             await listener.stop()
+        await keeper.stop()
         await runner.stop()
         store.close()
 
@@ -64,6 +71,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app.state.hall = hall
     app.state.hub = hub
     app.state.bots = runner
+    app.state.clocks = keeper
+    app.state.shortest_clock = shortest_clock
     app.state.board_dirs = [Path(d) for d in board_dirs]
     _answer_errors(app)
     for router in ROUTERS:

@@ -26,9 +26,10 @@ def register(app: typer.Typer) -> None:
         boards: Annotated[list[Path] | None, typer.Option("--boards", help="A folder of per-game board modules <game>.js (repeatable).")] = None,
         game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
         bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,
+        shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers)
+        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, shortest_clock)
 
 
     @app.command("bench-server")
@@ -63,7 +64,7 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
-          bot_workers: int = 1) -> None:
+          bot_workers: int = 1, shortest_clock: float | None = None) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import uvicorn
 
@@ -74,7 +75,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, shortest_clock)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)

@@ -1,8 +1,9 @@
 """The server's SQL tables (SQLAlchemy Core), shared by every repository of the store.
 
-A game is its record: a `bigtop_tables` row (game, players, options, seed, status) with its
-`bigtop_seats` and the append-only `bigtop_moves`, whose key (table, move number) is what orders
-moves when several server processes share one database. `bigtop_leases` says which process plays a
+A game is its record: a `bigtop_tables` row (game, players, options, seed, status, clock) with
+its `bigtop_seats` and the append-only `bigtop_moves`, whose key (table, row number) is what orders
+moves when several server processes share one database. A row is a move, a move the clock's bot
+played (`timeout`) or an `undo` of its seat's last move; the rows' times run the clocks. `bigtop_leases` says which process plays a
 table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too.
 """
 
@@ -40,6 +41,8 @@ tables = Table(
     Column("host_token", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("practice", Boolean, nullable=False, server_default=false()),
+    Column("clock", JSON),  # the clock setting (see clocks.py), null for none
+    Column("started_at", Float),  # seconds since the epoch when the game started
 )
 
 seats = Table(
@@ -61,7 +64,8 @@ moves = Table(
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),  # the clocks run by it
+    Column("kind", String(8), nullable=False, server_default="move"),  # move, timeout (the clock's bot) or undo
 )
 
 leases = Table(
@@ -73,7 +77,12 @@ leases = Table(
 )
 
 # Columns added since the first release: (table, column, SQL type and default) for `ALTER TABLE`.
-_ADDED_COLUMNS = [("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE")]
+_ADDED_COLUMNS = [
+    ("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_tables", "clock", "JSON"),
+    ("bigtop_tables", "started_at", "DOUBLE PRECISION"),
+    ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),
+]
 
 
 def create_schema(engine: Engine) -> None:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
@@ -52,9 +52,20 @@ class SeatRow:
     away: bool = False
 
 
+class MoveRow(NamedTuple):
+    """A stored row of a table's moves: `kind` is "move", "timeout" (played for a person whose clock
+    ran out) or "undo" (of its seat's last move; `action` is empty); `at` is when it was played."""
+
+    number: int
+    seat: int
+    action: dict[str, Any]
+    kind: str = "move"
+    at: float = 0.0
+
+
 @dataclass
 class TableRow:
-    """A stored table and its moves, as loaded."""
+    """A stored table and its rows of moves, as loaded."""
 
     id: str
     game: str
@@ -64,12 +75,23 @@ class TableRow:
     status: str
     host_token: str
     seats: list[SeatRow]
-    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    moves: list[MoveRow] = field(default_factory=list)
     practice: bool = False
+    clock: dict[str, Any] | None = None
+    started_at: float | None = None
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _moment(at: float) -> datetime:
+    return datetime.fromtimestamp(at, UTC)
+
+
+def _seconds(moment: datetime) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without its time zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 class Writer:
@@ -162,16 +184,18 @@ class TableRepository(Repository):
         def work(db: Connection) -> None:
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
-                status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice,
+                status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice, clock=row.clock,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
             self.notify(db, "table", row.id)
 
         await self.writer.write(work)
 
-    async def set_status(self, table_id: str, status: str) -> None:
+    async def set_status(self, table_id: str, status: str, started_at: float | None = None) -> None:
+        """Store a table's status (and, when it starts, the time its clocks start from)."""
         def work(db: Connection) -> None:
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
+            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
             self.notify(db, "table", table_id)
 
         await self.writer.write(work)
@@ -206,24 +230,26 @@ class TableRepository(Repository):
             seat_rows: dict[str, list[SeatRow]] = {}
             for s in db.execute(only(select(seats), seats.c.table_id).order_by(seats.c.table_id, seats.c.seat)):
                 seat_rows.setdefault(s.table_id, []).append(SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away))
-            move_rows: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            move_rows: dict[str, list[MoveRow]] = {}
             for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
-                move_rows.setdefault(m.table_id, []).append((m.seat, _json(m.action)))
+                move_rows.setdefault(m.table_id, []).append(_move_row(m))
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
-                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice))
+                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice),
+                     _json(r.clock), r.started_at)
             for r in rows
         ]
 
 
-    def seats_and_status(self, table_id: str) -> tuple[str, list[SeatRow]] | None:
-        """A stored table's status and seats as they are now (another process may have changed them)."""
+    def seats_and_status(self, table_id: str) -> tuple[str, float | None, list[SeatRow]] | None:
+        """A stored table's status, start time and seats as they are now (another process may have
+        changed them)."""
         with self.engine.connect() as db:
-            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
-            if status is None:
+            row = db.execute(select(tables.c.status, tables.c.started_at).where(tables.c.id == table_id)).first()
+            if row is None:
                 return None
             found = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-            return status, [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found]
+            return row.status, row.started_at, [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found]
 
     def statuses(self) -> dict[str, str]:
         """Every table's status, by id."""
@@ -232,29 +258,28 @@ class TableRepository(Repository):
 
 
 class MoveRepository(Repository):
-    """The append-only moves: (table, number) is unique, so the database orders every table's moves."""
+    """The append-only rows of moves: (table, number) is unique, so the database orders every table's rows."""
 
-    async def add(self, table_id: str, number: int, seat: int, action: dict[str, Any], status: str) -> None:
-        """Append move `number` and the table's status after it, in one commit; `MoveTaken` if
-        another process stored that number first."""
+    async def add(self, table_id: str, row: MoveRow, status: str) -> None:
+        """Append `row` and the table's status after it, in one commit; `MoveTaken` if another
+        process stored that number first."""
+        number = row.number
         def work(db: Connection) -> None:
-            db.execute(insert(moves).values(table_id=table_id, number=number, seat=seat, action=action, created_at=_now()))
+            db.execute(insert(moves).values(table_id=table_id, number=number, seat=row.seat, action=row.action,
+                                            created_at=_moment(row.at), kind=row.kind))
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
-            self.notify(db, "move", table_id, n=number, s=seat, a=action)
+            self.notify(db, "move", table_id, n=number, s=row.seat, a=row.action, r=row.kind, at=row.at)
 
         try:
             await self.writer.write(work)
         except IntegrityError:
             raise MoveTaken(f"move {number} of table {table_id} is already stored") from None
 
-    def since(self, table_id: str, number: int) -> list[tuple[int, int, dict[str, Any]]]:
-        """The moves of a table from number `number` on, as (number, seat, action)."""
+    def since(self, table_id: str, number: int) -> list[MoveRow]:
+        """The rows of a table from number `number` on."""
         with self.engine.connect() as db:
-            found = db.execute(
-                select(moves.c.number, moves.c.seat, moves.c.action)
-                .where(moves.c.table_id == table_id, moves.c.number >= number).order_by(moves.c.number)
-            )
-            return [(m.number, m.seat, _json(m.action)) for m in found]
+            found = db.execute(select(moves).where(moves.c.table_id == table_id, moves.c.number >= number).order_by(moves.c.number))
+            return [_move_row(m) for m in found]
 
     def counts(self) -> dict[str, int]:
         """How many moves each table has stored."""
@@ -348,6 +373,10 @@ class Store:
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _move_row(m: Any) -> MoveRow:
+    return MoveRow(m.number, m.seat, _json(m.action), m.kind, _seconds(m.created_at))
 
 
 def _sqlite_wal(connection: Any, record: Any) -> None:
