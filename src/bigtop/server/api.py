@@ -199,6 +199,17 @@ async def undo_move(request: Request, table_id: str, body: Undo) -> dict[str, An
     return {"move": await _hall(request).undo(table, body.token, body.move)}
 
 
+@router.post("/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    """Play again with the same seats: the new table (same game, options, clock, names and bots),
+    made by the first seat of the finished table to ask; answers the asking seat's token there,
+    and the host token to the seat that made it."""
+    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token)
+    token = new.seats[seat].token
+    return {"table": summary(new), "seat": seat, "token": token, "link": f"/#/table/{new.id}?token={token}",
+            "host_token": host_token}
+
+
 @router.get("/tables/{table_id}/record")
 async def download_record(request: Request, table_id: str) -> JSONResponse:
     """A finished game's record (seed and every move), as a JSON file."""

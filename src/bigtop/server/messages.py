@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bigtop.core.api import Game
+from bigtop.core.api import Game, State
 from bigtop.core.events import Event, fill_template, seat_values
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.name,
         "practice": table.practice,
+        "next_table": table.next_table,
         "title": table.game.title,
         "players": table.players,
         "options": table.options_json,
@@ -144,5 +145,13 @@ def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) 
         "log_from": after.shown - len(entries),
         "scores": list(state.scores()) if show_scores else None,
         "result": state.result().to_json() if over else None,
+        "breakdown": score_table(state) if over else None,
     }
     return message, after
+
+
+def score_table(state: State) -> list[dict[str, Any]]:
+    """The game's scoring breakdown (`State.score_breakdown`): per category, in the game's order,
+    its key, its English label (`Game.score_categories`) and each seat's points."""
+    labels = state.game.score_categories
+    return [{"key": key, "label": labels.get(key, key), "points": list(points)} for key, points in state.score_breakdown().items()]

@@ -43,6 +43,7 @@ tables = Table(
     Column("practice", Boolean, nullable=False, server_default=false()),
     Column("clock", JSON),  # the clock setting (see clocks.py), null for none
     Column("started_at", Float),  # seconds since the epoch when the game started
+    Column("next_table", String(32)),  # the table where its seats play again, once one asked to
 )
 
 seats = Table(
@@ -81,6 +82,7 @@ _ADDED_COLUMNS = [
     ("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE"),
     ("bigtop_tables", "clock", "JSON"),
     ("bigtop_tables", "started_at", "DOUBLE PRECISION"),
+    ("bigtop_tables", "next_table", "VARCHAR(32)"),
     ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),
 ]
 

@@ -40,6 +40,10 @@ class MoveTaken(BigtopError):
     """Another server process stored a move with this number first."""
 
 
+class RematchTaken(BigtopError):
+    """Another request made the table where a finished table's seats play again first."""
+
+
 @dataclass
 class SeatRow:
     """One seat of a table: a person (with a secret token) or a bot (with its spec)."""
@@ -79,6 +83,16 @@ class TableRow:
     practice: bool = False
     clock: dict[str, Any] | None = None
     started_at: float | None = None
+    next_table: str | None = None
+
+
+class TableNow(NamedTuple):
+    """What other processes may change of a stored table: status, start time, rematch, seats."""
+
+    status: str
+    started_at: float | None
+    next_table: str | None
+    seats: list[SeatRow]
 
 
 def _now() -> datetime:
@@ -179,14 +193,21 @@ class Repository:
 class TableRepository(Repository):
     """Tables with their seats and status."""
 
-    async def add(self, row: TableRow) -> None:
-        """Store a new table with its seats."""
+    async def add(self, row: TableRow, rematch_of: str | None = None) -> None:
+        """Store a new table with its seats; `rematch_of`: the finished table whose seats play again
+        in it (`RematchTaken`, nothing stored, if that table has its rematch already)."""
         def work(db: Connection) -> None:
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
                 status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice, clock=row.clock,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
+            if rematch_of is not None:
+                linked = db.execute(update(tables).where(tables.c.id == rematch_of, tables.c.next_table.is_(None))
+                                    .values(next_table=row.id)).rowcount
+                if not linked:
+                    raise RematchTaken(f"table {rematch_of} has its rematch already")
+                self.notify(db, "table", rematch_of)
             self.notify(db, "table", row.id)
 
         await self.writer.write(work)
@@ -236,20 +257,20 @@ class TableRepository(Repository):
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
                      seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice),
-                     _json(r.clock), r.started_at)
+                     _json(r.clock), r.started_at, r.next_table)
             for r in rows
         ]
 
 
-    def seats_and_status(self, table_id: str) -> tuple[str, float | None, list[SeatRow]] | None:
-        """A stored table's status, start time and seats as they are now (another process may have
-        changed them)."""
+    def now(self, table_id: str) -> TableNow | None:
+        """What other processes may have changed of a stored table, as it is now."""
         with self.engine.connect() as db:
-            row = db.execute(select(tables.c.status, tables.c.started_at).where(tables.c.id == table_id)).first()
+            row = db.execute(select(tables.c.status, tables.c.started_at, tables.c.next_table).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
             found = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-            return row.status, row.started_at, [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found]
+            return TableNow(row.status, row.started_at, row.next_table,
+                            [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found])
 
     def statuses(self) -> dict[str, str]:
         """Every table's status, by id."""

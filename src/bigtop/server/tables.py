@@ -32,7 +32,7 @@ from bigtop.server.botspecs import check_web_bot
 from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.messages import summary
-from bigtop.server.store import MoveRow, MoveTaken, SeatRow, Store, TableRow
+from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
 
 MAX_NAME = 40
@@ -59,6 +59,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_rng: Rng = field(default_factory=Rng)
     clock: Clock | None = None
+    next_table: str | None = None  # where its seats play again
     rows: int = 0  # rows stored (moves, timeouts, undos): the number of the next one
     last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
     notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
@@ -183,6 +184,33 @@ class Hall:
         table may fix what chance deals (see `table_options.web_options`); `clock` is its clock.
 
         Returns the table and each seat's secret token (None for bots)."""
+        return await self._create(game_name, players, options, seat_specs, seed, practice, clock)
+
+    async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str | None]:
+        """The table where a finished table's seats play again (same game, options, clock, names and
+        bots; a new deal), made by the first seat to ask. Answers it, the asking seat, and the host
+        token if this request made it."""
+        seat = table.seat_of(token)
+        if table.status != "finished":
+            raise Conflict(f"table {table.id} is {table.status}: play again once it is finished")
+        for _ in range(2):
+            if table.next_table is not None:
+                return await self.find(table.next_table), seat, None
+            specs = [(s.name, s.bot) for s in table.seats]
+            clock = table.clock.setting if table.clock is not None else None
+            try:
+                new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
+                                            table.practice, clock, rematch_of=table)
+            except RematchTaken:
+                async with table.lock:
+                    await self._refresh(table)
+                continue
+            return new, seat, new.host_token
+        raise Conflict(f"table {table.id}'s rematch cannot be read")
+
+    async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
+                      seed: int | None, practice: bool, clock: ClockSetting | None,
+                      rematch_of: LiveTable | None = None) -> tuple[LiveTable, list[str | None]]:
         game = games.get(game_name)
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
@@ -198,10 +226,13 @@ class Hall:
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
                        clock=clock.to_json() if clock is not None else None)
-        await self.store.tables.add(row)
+        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None)
         table = _rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
+        if rematch_of is not None:
+            rematch_of.next_table = table.id
+            self._announce(rematch_of, None)
         return table, [s.token for s in seat_rows]
 
     async def join(self, table: LiveTable, token: str | None, name: str | None) -> int:
@@ -353,14 +384,14 @@ class Hall:
         (before a lobby change is checked: another process may have made one); the table is locked."""
         if not self.store.shared:
             return
-        found = await asyncio.to_thread(self.store.tables.seats_and_status, table.id)
+        found = await asyncio.to_thread(self.store.tables.now, table.id)
         if found is None:
             return
-        status, started, seats = found
-        table.seats[:] = seats
-        table.status = max(table.status, status, key=STATUSES.index)  # a status only moves on
-        if table.clock is not None and table.status == "running" and started is not None:
-            table.clock.start(started, table.state.to_move())
+        table.seats[:] = found.seats
+        table.status = max(table.status, found.status, key=STATUSES.index)  # a status only moves on
+        table.next_table = found.next_table
+        if table.clock is not None and table.status == "running" and found.started_at is not None:
+            table.clock.start(found.started_at, table.state.to_move())
         await self._catch_up(table)
 
     async def catch_up_all(self) -> None:
@@ -406,7 +437,7 @@ def _rebuild(row: TableRow) -> LiveTable:
     state = game.new(row.players, seed=row.seed, options=options)
     table = LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
                       practice=row.practice, options_json=game.options_json(options), bot_rng=Rng(row.seed ^ 0xB07),
-                      clock=Clock.new(setting, row.players) if setting is not None else None)
+                      clock=Clock.new(setting, row.players) if setting is not None else None, next_table=row.next_table)
     if table.clock is not None and row.started_at is not None:
         table.clock.start(row.started_at, state.to_move())
     for move in row.moves:
