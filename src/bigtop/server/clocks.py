@@ -1,7 +1,7 @@
 """Clocks: a real-time (Fischer) or turn-based clock per table, chosen when it is created.
 
 A real-time clock gives each seat `base` seconds for the whole game and adds `increment` seconds
-each time it has moved; a turn-based clock gives each move `per_move` seconds. A seat's clock runs
+each time its turn ends; a turn-based clock gives each turn `per_move` seconds. A seat's clock runs
 while the seat has a decision to make (several run at once in a simultaneous step).
 
 Nothing about a clock is stored but its setting and start (on the table's row) and the time of each
@@ -107,8 +107,8 @@ def _seconds(value: float) -> str:
 @dataclass
 class SeatClock:
     """One seat's clock. `left`: real-time seconds banked when it last started (or stopped);
-    `since`: when it started running (None: stopped); `bonus`: the time added when its last move
-    ended (taken back if that move is undone); `timeouts`: clocks run out in a row."""
+    `since`: when it started running (None: stopped); `bonus`: the time added when its last turn
+    ended (taken back if an undo gives it that turn back); `timeouts`: clocks run out in a row."""
 
     left: float
     since: float | None = None
@@ -120,9 +120,9 @@ class SeatClock:
 class Clock:
     """The clocks of a table's seats, advanced by each stored row (move, timeout or undo) with its time.
 
-    A seat's move is each decision the game asks of it: a seat that has another decision at once
-    (a tile, then its meeple) starts a new move, with its increment (real-time) or a full
-    `per_move` (turn-based)."""
+    A seat's move (its turn) lasts as long as it has decisions in a row (a tile, then its meeple):
+    the increment comes, and a new `per_move` starts, when the seat stops having one. When a
+    clock runs out mid-turn, the rest of the turn starts afresh."""
 
     setting: ClockSetting
     seats: list[SeatClock] = field(default_factory=list)
@@ -146,17 +146,17 @@ class Clock:
 
     def step(self, kind: str, mover: int, at: float, before: tuple[int, ...], after: tuple[int, ...]) -> None:
         """Row `kind` ("move", "timeout" or "undo") of seat `mover` at time `at` changed the seats
-        to move from `before` to `after`: stop the clocks of those whose move ended (adding the
-        increment, except on an undo) and start those whose move began. An undo also takes back
-        the time its seat was given when the undone move ended."""
+        to move from `before` to `after`: stop the clocks of those whose turn ended (adding the
+        increment, except on an undo) and start those whose turn began. An undo that gives its
+        seat its turn back also takes back the time added when that turn ended."""
         if not self.started:
             self.start(at, before)
         ended, begun = set(before) - set(after), set(after) - set(before)
-        if mover in before and mover in after:  # the mover has another decision at once: a new move
+        if kind == "timeout" and mover in before and mover in after:  # the rest of the turn starts afresh
             ended.add(mover)
             begun.add(mover)
         mine = self.seats[mover]
-        if kind == "undo":
+        if kind == "undo" and mover in begun:  # the turn that ended at the undone move goes on
             mine.left, mine.bonus = max(0.0, mine.left - mine.bonus), 0.0
         for seat in ended:
             self._stop(self.seats[seat], at, earn=kind != "undo", timed_out=kind == "timeout" and seat == mover)
