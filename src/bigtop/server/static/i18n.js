@@ -157,6 +157,11 @@ export function fill(template, vars = {}) {
   });
 }
 
+// Every interface string, by language (for the tests that check the translations).
+export function catalogue() {
+  return STRINGS;
+}
+
 // Whether the interface has a string `key` (in English at least).
 export function has(key) {
   return key in STRINGS.en;
