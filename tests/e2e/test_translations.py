@@ -41,7 +41,7 @@ SAME_IN_FRENCH = {
     "Tickets", "Rock", "Roadies", "Bonus", "points", "pts", "prestige", "cubes", "cube", "votes", "vote", "table", "final",
     "animal", "troupe", "type", "dragon", "dragons", "instrument", "action", "tour", "draft", "duo", "duos", "orc", "troll",
     "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
-    "agent", "distribution",
+    "agent", "distribution", "point", "concerts", "assistant",
 }
 SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
 LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x"}
@@ -79,7 +79,7 @@ def sample_events(name: str) -> list[dict[str, Any]]:
 
 
 def names_in(content: Any) -> set[str]:
-    """The Latin words of every short capitalised string of a game's content (its names)."""
+    """Every short capitalised string of a game's content (its names: cards, cities, bands)."""
     out: set[str] = set()
     if isinstance(content, dict):
         for value in content.values():
@@ -87,8 +87,8 @@ def names_in(content: Any) -> set[str]:
     elif isinstance(content, list):
         for value in content:
             out |= names_in(value)
-    elif isinstance(content, str) and content[:1].isupper() and len(content) <= 40:
-        out |= set(LATIN.findall(content))
+    elif isinstance(content, str) and content[:1].isupper() and 3 <= len(content) <= 40:
+        out.add(content)
     return out
 
 
@@ -125,15 +125,19 @@ def written(page: Page, name: str, events: list[dict[str, Any]]) -> dict[str, An
 
 
 def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
-    """Why `text` (in `language`) looks like English left as it was, or None."""
+    """Why `text` (in `language`) looks like English left as it was, or None. `names` (of seats,
+    cards, cities...) may stay as they are in any language."""
     bare = PLACEHOLDER.sub("", text)
+    for name in sorted(names, key=len, reverse=True):
+        bare = bare.replace(name, " ")
+        english = english.replace(name, " ")
     if language == "zh-Hant":
-        latin = set(LATIN.findall(bare)) - names - LATIN_IN_CHINESE
+        latin = set(LATIN.findall(bare)) - LATIN_IN_CHINESE
         return f"Latin words {sorted(latin)}" if latin else None
     if text == english and {w.lower() for w in LATIN.findall(bare)} - SAME_LOWER:
         return "same as the English"
     shared = {w for w in set(LATIN.findall(bare)) & set(LATIN.findall(PLACEHOLDER.sub("", english))) if len(w) > 2}
-    left = sorted(shared - names - {w for w in shared if w.lower() in SAME_LOWER}) + ENGLISH_WORDS.findall(bare)
+    left = sorted(shared - {w for w in shared if w.lower() in SAME_LOWER}) + ENGLISH_WORDS.findall(bare)
     return f"English words {left}" if left else None
 
 
