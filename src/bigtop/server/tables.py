@@ -328,12 +328,12 @@ class Hall:
             seat = table.seat_of(token)
             while True:
                 _check_seat(table, seat, by_bot=False)
-                if expected_move is not None and expected_move != table.rows:
-                    raise StaleMove(f"stale undo: the table is at move {table.rows}, not {expected_move}")
-                try:
+                try:  # the rule first: it says why better than "the table moved on"
                     after = table.state.undo(seat)
                 except IllegalAction as exc:
                     raise UndoRefused(str(exc), table.state.undo_refusal(seat)) from None
+                if expected_move is not None and expected_move != table.rows:  # e.g. a second click
+                    raise StaleMove(f"stale undo: the table is at move {table.rows}, not {expected_move}")
                 if await self._store(table, MoveRow(table.rows, seat, {}, "undo", time.time()), after):
                     return table.rows - 1
 
