@@ -37,6 +37,7 @@ const STRINGS = {
     "error.forbidden": "This link does not open a seat at this table.", "error.not_found": "There is no such table.",
     "error.conflict": "That cannot be done now.", "error.illegal_move": "That move is not allowed now.",
     "error.bad_request": "The server did not understand the request.", "error.too_large": "That request is too large.",
+    "rules.table": "At this table", "rules.tableText": "Take back undoes your last move until something is drawn or shown or another player moves; everyone reads it in the log. With a clock, each seat's time runs while it has a decision: when it runs out a bot plays that move, and after three in a row a bot plays for you until you take your seat back.",
     // ---- end of the table's block
     "replay.title": "Replay", "replay.first": "◀◀ Start", "replay.prev": "◀ Back", "replay.next": "Next ▶", "replay.last": "End ▶▶",
     "replay.step": "Step {n} of {total}", "replay.as": "See as", "replay.spectator": "Spectator",
@@ -79,6 +80,7 @@ const STRINGS = {
     "error.forbidden": "Ce lien n’ouvre aucune place à cette table.", "error.not_found": "Cette table n’existe pas.",
     "error.conflict": "Ce n’est pas possible maintenant.", "error.illegal_move": "Ce coup n’est pas permis maintenant.",
     "error.bad_request": "Le serveur n’a pas compris la demande.", "error.too_large": "Cette demande est trop grande.",
+    "rules.table": "À cette table", "rules.tableText": "Reprendre annule votre dernier coup tant que rien n’a été pioché ni montré et qu’aucun autre joueur n’a joué ; tout le monde le lit dans le journal. Avec une pendule, le temps d’une place s’écoule quand elle a une décision à prendre : s’il s’épuise, un robot joue ce coup, et après trois fois de suite un robot joue à votre place jusqu’à ce que vous la repreniez.",
     // ---- end of the table's block
     "replay.title": "Rediffusion", "replay.first": "◀◀ Début", "replay.prev": "◀ Retour", "replay.next": "Suivant ▶", "replay.last": "Fin ▶▶",
     "replay.step": "Étape {n} sur {total}", "replay.as": "Voir comme", "replay.spectator": "Spectateur",
@@ -121,6 +123,7 @@ const STRINGS = {
     "error.forbidden": "這個連結打不開這張牌桌的座位。", "error.not_found": "沒有這張牌桌。",
     "error.conflict": "現在不能這麼做。", "error.illegal_move": "現在不能走這一步。",
     "error.bad_request": "伺服器看不懂這個請求。", "error.too_large": "這個請求太大了。",
+    "rules.table": "在這張牌桌", "rules.tableText": "「悔棋」可收回你的上一步，直到抽牌、翻開隱藏資訊或其他玩家出手為止；所有人都會在紀錄中看到。有計時時，輪到某個座位做決定時它的時間才會流逝：時間用完由電腦代為出手，連續三次之後由電腦代打，直到你回到座位。",
     // ---- end of the table's block
     "replay.title": "重播", "replay.first": "◀◀ 開頭", "replay.prev": "◀ 上一步", "replay.next": "下一步 ▶", "replay.last": "結尾 ▶▶",
     "replay.step": "第 {n} 步，共 {total} 步", "replay.as": "視角", "replay.spectator": "觀眾",

@@ -85,13 +85,15 @@ export function endScreen(result, seats, breakdown, ctx, extra = []) {
     h("div", { class: "end-links" }, extra));
 }
 
-// The rules of the game in the chosen language, as the board module gives them: `rules[lang]` is a
-// list of [heading, paragraphs...] sections. Shown in a dialog opened from the table.
+// The rules of the game in the chosen language, as the board module gives them (`rules[lang]` is a
+// list of [heading, paragraphs...] sections), then what this table adds (undo, clocks). Shown in a
+// dialog opened from the table.
 export function rulesDialog(board, ctx) {
   const rules = board.rules && (board.rules[ctx.lang] || board.rules.en);
   if (!rules) return null;
   const dialog = h("dialog", { class: "rules", id: "rules" },
     h("form", { method: "dialog", class: "rules-close" }, h("button", { type: "submit", id: "rules-close" }, t("table.close"))),
-    rules.map(([heading, ...paragraphs]) => h("section", {}, h("h3", {}, heading), paragraphs.map((p) => h("p", {}, p)))));
+    [...rules, [t("rules.table"), t("rules.tableText")]].map(([heading, ...paragraphs]) =>
+      h("section", {}, h("h3", {}, heading), paragraphs.map((p) => h("p", {}, p)))));
   return dialog;
 }

@@ -8,6 +8,8 @@
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
+
 const T = 100;  // one tile in board units
 const CENTRE = [50, 50];
 const SIDES = "NESW";

@@ -6,6 +6,8 @@
 
 import { h as el, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/drumroll-rules.js";  // the rules panel, in each language
+
 const COLORS = ["white", "yellow", "green", "blue", "red"];
 const SPACES = ["tickets", "invest", "performer", "personnel", "pass"];
 

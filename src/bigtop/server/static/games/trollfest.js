@@ -3,6 +3,8 @@
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
+
 // Printed content (the view names cards and cities by index): ctx.content, the game's data as the
 // server loaded it (GET /api/games/trollfest/content), set by `useContent` before each drawing.
 // Cities: [name, species, symbol, x, y]. Roads: [city, city, dragon pass colour index or -1].
@@ -533,7 +535,7 @@ export function render(root, view, legal, send, ctx) {
     marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
     turnButtons(view, moves, play, ctx),
     forming ? bandsZone(view, moves, play, ctx) : null,
-    mapView(view, moves, play, ctx), mapLegend(ctx),
+    el("div", { class: "tf-map-box" }, mapView(view, moves, play, ctx)), mapLegend(ctx),
     springboard(view, moves, play, ctx),
     handZone(view, moves, play, redraw, ctx),
     forming ? null : bandsZone(view, moves, play, ctx)));
@@ -632,7 +634,7 @@ export const strings = {
     "tf.action.stage_charm.name": "Charme de scène", "tf.action.stage_charm.text": "Festival : +3 au Charisme total de votre groupe.",
     "tf.action.guitar_solo.name": "Solo sans fin", "tf.action.guitar_solo.text": "Festival : +3 au Talent total de votre groupe.",
     "tf.action.rave_review.name": "Critique dithyrambique", "tf.action.rave_review.text": "Festival : marquez 4 points.",
-    "tf.action.light.name": "Jeu de lumière ({colour})", "tf.action.light.text": "Festival : compte comme un dragon {colour} pour le Jeu de lumière.",
+    "tf.action.light.name": "Jeux de lumière ({colour})", "tf.action.light.text": "Festival : compte comme un dragon {colour} pour les Jeux de lumière.",
     draft_pick: "Draft : chacun prend une carte (choix {round}).",
     bands: "Les groupes sont révélés.",
     play_card: "{seat} joue {card}{target}.",
