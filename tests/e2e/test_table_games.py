@@ -112,6 +112,22 @@ def check_page(page: Page, language: str, phrases: dict[str, set[str]], phone: b
         assert wide <= 1, f"the page is {wide}px wider than the phone"
 
 
+DETAILED = ".dr-card[data-card], .tf-card[data-card], .cc-drawn, .cc-tiles > g"
+
+
+def check_details(page: Page) -> None:
+    """A tap on a card or tile that is not a move shows its details (what a mouse shows on hover)."""
+    details = page.locator(f"#board :is({DETAILED})").filter(
+        has_not=page.locator(".dr-move, .tf-legal, .cc-move")).filter(visible=True)
+    target = next((d for d in details.all() if not d.evaluate("e => !!e.closest('.dr-move, .tf-legal, .cc-move')")), None)
+    assert target is not None, "no card or tile to tap"
+    text = target.evaluate("e => e.getAttribute('title') || e.querySelector(':scope > title').textContent")
+    assert text and not RAW_KEY.search(text)
+    target.click(position={"x": 3, "y": 3})
+    expect(page.locator("#notice")).to_have_text(text)
+    page.evaluate("document.getElementById('notice').hidden = true")
+
+
 def open_table(browser: Any, url: str, width: int, height: int) -> tuple[Any, Page]:
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
     page = context.new_page()
@@ -143,6 +159,7 @@ def test_each_board_mid_game_on_a_phone_and_a_laptop_in_each_language_with_its_r
                 page.wait_for_timeout(200)
                 screenshot(page, folder, f"mid-game-{language}-{width}")
                 check_page(page, language, phrases, phone=width < 500)
+                check_details(page)
                 page.click("#rules-button")
                 rules = page.locator("dialog#rules")
                 expect(rules).to_be_visible()

@@ -99,6 +99,15 @@ export function tablePage(root, tableId, token) {
     location.hash = `#/table/${made.table.id}?token=${made.token}`;
   }
 
+  // A tap (or click) on something of the board that is not a move shows its details: the title
+  // that a mouse shows on hover (a card's text, a tile in words).
+  function showDetails(event) {
+    const found = event.target.closest("[title], svg g:has(> title)");
+    if (!found || found.closest("[role=button], button, .dr-move, .tf-legal, .cc-move")) return;
+    const text = found.getAttribute("title") || (found.querySelector(":scope > title") || {}).textContent;
+    if (text) notify(text);
+  }
+
   // Count the running clocks down between messages, without drawing the table again.
   function tick() {
     if (!message || !message.clock || message.table.status !== "running") return;
@@ -153,7 +162,7 @@ export function tablePage(root, tableId, token) {
       root.replaceChildren(header, waitingRoom(table, seat));
       return;
     }
-    const boardBox = h("div", { class: "board", id: "board" });
+    const boardBox = h("div", { class: "board", id: "board", onclick: showDetails });
     drawBoard(boardBox, board, message.view, message.legal, send, ctx);
     const end = message.result ? endScreen(message.result, seats, message.breakdown, ctx, [
       me ? h("button", { type: "button", id: "play-again", onclick: playAgain },

@@ -241,10 +241,10 @@ function boardBounds(view) {
   return [x, y, w, h];
 }
 
-function tilesLayer(view) {
+function tilesLayer(view, ctx) {
   const layer = svg("g", { class: "cc-tiles" });
   for (const [x, y, id, turns] of view.board) {
-    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, tilePicture(id, turns)));
+    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, svg("title", {}, tileTitle(id, ctx)), tilePicture(id, turns)));
   }
   if (view.last) {
     const [x, y] = view.last;
@@ -291,13 +291,13 @@ function turnChoices(id, [x, y], moves, play, ctx) {
     const [qx, qy] = quarters[move.action.turns];
     const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
       tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
-    group.append(titled(clickable(choice, move.action, play), move.label));
+    group.append(titled(clickable(choice, move.action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.turned.${move.action.turns}`)));
   }
   return group;
 }
 
 // The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
-function figureMovesLayer(view, legal, play) {
+function figureMovesLayer(view, legal, play, ctx) {
   const layer = svg("g", { class: "cc-figure-moves" });
   const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
   const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
@@ -307,7 +307,7 @@ function figureMovesLayer(view, legal, play) {
     const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
       : action.type === "Acrobat" ? acrobatMark(view, action)
         : action.type === "ScorePyramid" ? pyramidMark(action) : null;
-    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
+    if (mark) layer.append(titled(clickable(mark, action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.move.${action.type}`)));
   }
   return layer;
 }
@@ -431,7 +431,7 @@ function playersPanel(view, ctx) {
 // What to do now, the drawn tile and the "no figure" button.
 function turnPanel(view, legal, chosen, play, ctx) {
   const drawn = view.tile
-    ? html("div", { class: "cc-drawn", title: ctx.t("cc.drawn") },
+    ? html("div", { class: "cc-drawn", title: `${ctx.t("cc.drawn")}: ${tileTitle(view.tile, ctx)}` },
       svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, 0)))
     : null;
   const pass = legal.find((m) => m.action.type === "Pass");
@@ -496,9 +496,9 @@ export function render(root, view, legal, send, ctx) {
     }
     const chosen = choice.square && places.has(cellKey(...choice.square)) ? choice.square : null;
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
-      tilesLayer(view), figuresLayer(view));
+      tilesLayer(view, ctx), figuresLayer(view));
     if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
-    board.append(figureMovesLayer(view, moves, play));
+    board.append(figureMovesLayer(view, moves, play, ctx));
     enablePanZoom(board);
     const turn = turnPanel(view, moves, chosen, play, ctx);
     turn.append(zoomButtons(board, view, ctx));
@@ -526,6 +526,12 @@ export function logVars(kind, data, ctx) {
 }
 
 const SIDE_ORDER = "NESW";
+
+// A tile kind in words (its details on hover or tap), from the table's content.
+function tileTitle(id, ctx) {
+  const tile = ((ctx.content || {}).tiles || {})[id];
+  return tile ? tileWords(tile, ctx) : id;
+}
 
 // A side after `turns` quarter turns clockwise.
 const turned = (side, turns) => SIDE_ORDER[(SIDE_ORDER.indexOf(side) + turns) % 4];
@@ -569,6 +575,12 @@ function featureWords(tile, turns, index, ctx) {
 
 export const strings = {
   en: {
+    "cc.tile.plain": "a tile", "cc.tile.monastery": "a monastery", "cc.tile.circus": "a circus tile", "cc.tile.acrobat": "an acrobat tile",
+    "cc.tile.fields": "a tile of fields", "cc.tile.with": "{head} with {parts}", "cc.separator": ", ",
+    "cc.city.edge": "a city edge", "cc.city.edges": "{n} city edges", "cc.city.across": "a city running across",
+    "cc.city.corner": "a city in a corner", "cc.city.sides3": "a city on three sides", "cc.city.sides4": "a city on all four sides",
+    "cc.city.pennant": " with a pennant", "cc.road.straight": "a straight road", "cc.road.curved": "a curved road",
+    "cc.road.crossroads": "a crossroads", "cc.road.junction": "a junction of three roads", "cc.road.end": "a road", "cc.road.ends": "{n} roads",
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
@@ -587,6 +599,8 @@ export const strings = {
     "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
   },
   fr: {
+    "cc.move.Meeple": "Placer une figurine ici", "cc.move.Ringmaster": "Placer Monsieur Loyal ici", "cc.move.Acrobat": "Placer un acrobate ici",
+    "cc.move.ScorePyramid": "Décompter cette pyramide",
     "cc.turned.0": "sans la tourner", "cc.turned.1": "tournée d’un quart de tour vers la droite", "cc.turned.2": "tournée d’un demi-tour",
     "cc.turned.3": "tournée d’un quart de tour vers la gauche",
     "cc.feature.city": "ville", "cc.feature.road": "route", "cc.feature.field": "pré", "cc.feature.monastery": "monastère",
@@ -628,6 +642,8 @@ export const strings = {
     "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
   },
   "zh-Hant": {
+    "cc.move.Meeple": "在這裡放人偶", "cc.move.Ringmaster": "在這裡放馬戲團長", "cc.move.Acrobat": "在這裡放雜技演員",
+    "cc.move.ScorePyramid": "為這座金字塔計分",
     "cc.turned.0": "未旋轉", "cc.turned.1": "順時針轉四分之一圈", "cc.turned.2": "轉半圈", "cc.turned.3": "逆時針轉四分之一圈",
     "cc.feature.city": "城市", "cc.feature.road": "道路", "cc.feature.field": "草地", "cc.feature.monastery": "修道院",
     "cc.the.city": "城市", "cc.the.road": "道路", "cc.the.field": "草地", "cc.the.monastery": "修道院",

@@ -117,6 +117,18 @@ function cardText(id, ctx) {
   return null;
 }
 
+// A card's details in words, shown on hover (and on tap: the table shows a tapped element's title).
+function cardTitle(id, ctx) {
+  const p = CONTENT.performers[id];
+  if (p) {
+    const levels = ["poor", "good", "outstanding"].map((level, i) => `${ctx.t(`dr.level.${i + 1}`)}: ${benefitText(p.benefits[level], ctx)}`);
+    return [`${cardName(id, ctx)} — ${ctx.t(`dr.type.${p.type}`)}`, ...levels, ctx.t("dr.flipPrestige", { n: p.flip_prestige }),
+      ctx.t("dr.salaries", { n: p.salary, m: p.secondary_salary })].join("\n");
+  }
+  const entry = CONTENT.personnel[id] || CONTENT.investments[id];
+  return entry ? `${cardName(id, ctx)} — ${cardWords(entry, ctx)}` : cardName(id, ctx);
+}
+
 function details(id, ctx) {
   return CONTENT.performers[id] ? performerDetails(id, ctx) : cardText(id, ctx);
 }
@@ -130,9 +142,10 @@ function marker(seat) {
 // The legal moves, taken one by one by the parts of the board that draw them; what is left over
 // becomes buttons.
 class Moves {
-  constructor(legal, send) {
+  constructor(legal, send, ctx) {
     this.left = [...legal];
     this.send = send;
+    this.english = ctx.lang === "en";  // the moves' labels are the game's English
   }
 
   // Every move still left that `test(action)` accepts, removed from the left-overs.
@@ -160,7 +173,7 @@ class Moves {
     node.classList.add("dr-move");
     node.setAttribute("role", "button");
     node.setAttribute("tabindex", "0");
-    node.title = move.label;
+    if (this.english && !node.title) node.title = move.label;
     node.addEventListener("click", (event) => {
       event.stopPropagation();
       this.send(move.action);
@@ -496,11 +509,12 @@ function buttons(moves, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/drumroll.css");
-  const moves = new Moves(legal, send);
+  const moves = new Moves(legal, send, ctx);
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
+  root.querySelectorAll(".dr-card[data-card]").forEach((card) => { card.title = cardTitle(card.dataset.card, ctx); });
 }
 
 // Log entries name a reshuffled deck and a performance level in the chosen language (the server

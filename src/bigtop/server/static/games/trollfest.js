@@ -42,6 +42,7 @@ const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["nam
 const MAP = { left: 58, top: 44, dx: 11.8, dy: 36, width: 960, height: 632 };
 
 let armed = null;  // the action card whose target the seat is choosing, or null
+let english = true;  // whether the page speaks English (the moves' labels are the game's English)
 
 // ------------------------------------------------------------------------------ content lookups
 const isArtist = (card) => card < ARTISTS.length;
@@ -54,7 +55,7 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 // Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
 function clickable(node, move, onClick) {
   node.classList.add("tf-legal");
-  if (move && move.label) node.setAttribute("title", move.label);
+  if (english && move && move.label && !node.getAttribute("title")) node.setAttribute("title", move.label);
   node.addEventListener("click", onClick);
   if (node.tagName === "BUTTON") return node;
   node.setAttribute("role", "button");
@@ -82,7 +83,8 @@ const cardPlays = (moves, card) => moves.filter("PlayCard", (a) => a.card === ca
 // ------------------------------------------------------------------------------ cards
 function artistCard(card, ctx, extra = "") {
   const [name, instrument, species, gender, energy, charisma, skill] = ARTISTS[card];
-  return el("div", { class: `tf-card tf-artist tf-sp-${species} ${extra}`.trim(), "data-card": card },
+  const title = `${cardWords(card, ctx)} — ${ctx.t("tf.award.energy")} ${energy}, ${ctx.t("tf.award.charisma")} ${charisma}, ${ctx.t("tf.award.skill")} ${skill}`;
+  return el("div", { class: `tf-card tf-artist tf-sp-${species} ${extra}`.trim(), "data-card": card, title },
     el("div", { class: "tf-card-top" }, el("span", { class: "tf-inst" }, ctx.t(`tf.inst.${instrument}`)),
       el("span", { class: "tf-gender" }, gender === "m" ? "♂" : "♀")),
     el("div", { class: "tf-card-name" }, name),
@@ -103,7 +105,7 @@ function actionWords(card, ctx) {
 function actionCard(card, ctx, extra = "") {
   const [, kind, effect] = actionType(card);
   const [name, text] = actionWords(card, ctx);
-  return el("div", { class: `tf-card tf-action tf-kind-${kind} tf-fx-${effect} ${extra}`.trim(), "data-card": card, title: text },
+  return el("div", { class: `tf-card tf-action tf-kind-${kind} tf-fx-${effect} ${extra}`.trim(), "data-card": card, title: `${name} — ${text}` },
     el("div", { class: "tf-card-top" }, ctx.t(`tf.kind.${kind}`)),
     el("div", { class: "tf-card-name" }, name),
     el("div", { class: "tf-card-text" }, text));
@@ -522,6 +524,7 @@ function bandsZone(view, moves, play, ctx) {
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
+  english = ctx.lang === "en";
   useStylesheet("/static/games/trollfest.css");
   const moves = movesOf(legal);
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
