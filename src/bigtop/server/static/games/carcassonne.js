@@ -437,8 +437,8 @@ function turnPanel(view, legal, chosen, play, ctx) {
   const pass = legal.find((m) => m.action.type === "Pass");
   return html("div", { class: "cc-turn" }, drawn,
     html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, chosen, ctx)),
-      html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
-        view.discarded.length ? ` · ${ctx.t("cc.discarded", { n: view.discarded.length })}` : "")),
+      view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
+        view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : "")),
     pass ? html("button", { type: "button", class: "cc-move cc-pass", onclick: () => play(pass.action) }, ctx.t("cc.pass")) : null);
 }
 
@@ -584,7 +584,7 @@ export const strings = {
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
-    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} left the game",
+    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
     "cc.place": "Your turn: click a highlighted square for your tile.",
     "cc.turnTile": "Click the tile turned the way you want it (or another square).",
     "cc.figure": "Put a figure on a marked spot, or no figure.",
@@ -627,7 +627,7 @@ export const strings = {
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
-    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} hors jeu",
+    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
     "cc.place": "À vous : cliquez sur une case en surbrillance pour votre tuile.",
     "cc.turnTile": "Cliquez sur la tuile tournée comme vous le voulez (ou sur une autre case).",
     "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
@@ -669,7 +669,7 @@ export const strings = {
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
     "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
-    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲",
+    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
     "cc.place": "輪到你：點一個亮起的格子放板塊。",
     "cc.turnTile": "點選你要的板塊方向（或換一個格子）。",
     "cc.figure": "把人偶放在標示的位置，或不放。",
