@@ -12,10 +12,11 @@ import argparse
 from typing import Any
 
 import numpy as np
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, mcts
 
 from bigtop import bots
 from bigtop.rl import openspiel as bo
+from bigtop.rl import spiel_bots
 
 
 def default_bot() -> str:
@@ -35,28 +36,27 @@ def random_playouts(game: Any, games: int, seed: int) -> list[float]:
     return list(returns / games)
 
 
-def openspiel_ismcts(game: Any, seed: int, simulations: int) -> ismcts.ISMCTSBot:
-    """OpenSpiel's Python ISMCTS with random rollouts, resampling worlds from its own seed."""
+def openspiel_ismcts(game: Any, seed: int, simulations: int) -> spiel_bots.ISMCTSBot:
+    """OpenSpiel's Python ISMCTS (ready for `evaluate_bots`) with random rollouts, resampling
+    worlds from its own seed."""
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed))
-    bot.set_resampler(bo.seeded_resampler(seed))
+    bot = spiel_bots.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed))
+    bot.set_resampler(spiel_bots.seeded_resampler(seed))
     return bot
 
 
 def ismcts_against(game: Any, spec: str, games: int, simulations: int, seed: int) -> dict[str, float]:
-    """OpenSpiel's ISMCTS in one seat (moving round the table), the bigtop bot `spec` elsewhere."""
+    """OpenSpiel's ISMCTS in one seat (moving round the table), the bigtop bot `spec` elsewhere,
+    played by OpenSpiel's own `evaluate_bots`."""
     players = game.num_players()
     returns = []
     for index in range(games):
         seat = index % players
         seated = [
-            openspiel_ismcts(game, seed + index, simulations) if p == seat else bo.BigtopBot(spec, game, seed + index * players + p)
+            openspiel_ismcts(game, seed + index, simulations) if p == seat else spiel_bots.BigtopBot(spec, game, seed + index * players + p)
             for p in range(players)
         ]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(seated[state.current_player()].step(state))
-        returns.append(state.returns()[seat])
+        returns.append(evaluate_bots.evaluate_bots(game.new_initial_state(), seated, np.random.RandomState(index))[seat])
     return {"mean_return": float(np.mean(returns)), "games": games}
 
 

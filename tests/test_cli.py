@@ -6,9 +6,11 @@ import json
 import subprocess
 import sys
 
+import click
 import pytest
+import typer
 
-from bigtop.cli import main
+from bigtop.cli import app, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -23,10 +25,24 @@ def test_games_lists_registered_games(capsys: pytest.CaptureFixture[str]) -> Non
     assert "highcard" in out and "High Card" in out
 
 
-def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("games", "cards", "play", "sim", "replay", "bench"):
-        code, out, _ = run(capsys, command, "--help")
-        assert code == 0 and "Usage" in out, command
+def commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
+    found = []
+    for name, command in group.commands.items():
+        found.append(((*prefix, name), command))
+        if isinstance(command, click.Group):
+            found += commands(command, (*prefix, name))
+    return found
+
+
+def test_every_command_and_option_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    every = commands(typer.main.get_command(app))
+    assert {"games", "cards", "play", "sim", "replay", "bench", "serve", "arena", "report", "rl"} <= {c[0][0] for c in every}
+    for words, command in every:
+        assert command.help, words
+        for param in command.params:
+            assert getattr(param, "help", None), (words, param.name)
+        code, out, _ = run(capsys, *words, "--help")
+        assert code == 0 and "Usage" in out, words
 
 
 @pytest.mark.parametrize(
@@ -75,7 +91,7 @@ def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp
     drawn = 0
     for path in sorted(tmp_path.glob("*.json")):
         code, spectator, _ = run(capsys, "replay", str(path))
-        assert code == 0 and "revealed" in spectator and "winner" in spectator
+        assert code == 0 and "revealed" in spectator and "Winner" in spectator and "Total" in spectator
         assert "drew_card" not in spectator  # a private event stays private
         drawers = {e.audience[0] for e in Record.load(path).replay(games.get("highcard")).events if e.kind == "drew_card"}
         drawn += len(drawers)
@@ -103,7 +119,7 @@ def test_play_in_terminal_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: py
     code, out, _ = run(capsys, "play", "highcard", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "4")
     assert code == 0
     assert "choose a number from 1 to" in out
-    assert "game over" in out and "winner(s)" in out
+    assert "seed 4" in out and "game over" in out and "Winner" in out and "Final scores" in out
 
 
 def test_play_undo_refuses_across_a_reveal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,3 +140,21 @@ def test_bench_adds_ismcts_and_interface_figures(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "bench", "highcard", "-p", "2", "--seconds", "0.2", "--runs", "1", "--ismcts", "--interfaces")
     assert code == 0
     assert "decisions/s" in out and "iterations/s" in out and "pettingzoo" in out and "openspiel" in out
+
+
+def test_every_command_taking_options_asks_the_game_to_check_them(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps({"game": "highcard", "version": "1", "players": 2, "options": {"rounds": 0}, "seed": 1, "moves": []}))
+    for args in (
+        ("play", "highcard", "-p", "2"),
+        ("sim", "highcard", "-p", "2", "--games", "1"),
+        ("bench", "highcard", "-p", "2", "--runs", "1", "--seconds", "0.1"),
+        ("bench-ismcts", "highcard", "-p", "2", "--runs", "1", "--seconds", "0.1"),
+        ("rl", "bench", "highcard", "-p", "2", "--runs", "1", "--seconds", "0.1"),
+        ("arena", "highcard", "--bots", "random,random", "--games", "2", "--out", str(tmp_path / "arena")),
+        ("replay", str(record)),
+    ):
+        options = () if args[0] == "replay" else ("-o", "rounds=0")
+        code, out, err = run(capsys, *args, *options)
+        assert code == 2 and err == "bigtop: error: rounds must be at least 1, not 0\n", args
+    assert not (tmp_path / "arena").exists()

@@ -35,10 +35,6 @@ from bigtop.core import Action, IllegalAction, Rng, State
 from test_conformance import cases
 
 RESAMPLES = 3  # determinizations per seat and move
-# Known faults, for the game's owners to fix (strict: the mark must go once the game passes):
-# Drum Roll's last Done scores the resource bonus from hidden cards without reveal(), and a
-# Place(unblock=True) names in its log which copy of Unblock the seat held.
-KNOWN = {"drumroll": "Drum Roll: the final scoring and an Unblock's copy show hidden cards without reveal()"}
 
 
 def seen_by(state: State, seat: int | None, logged: int) -> str:
@@ -110,11 +106,7 @@ def play_checking_undo(name: str, players: int, seed: int) -> None:
         state = check_undo(state, player, legal[rng.below(len(legal))], rng)
 
 
-@pytest.mark.parametrize(
-    ("name", "players"),
-    [pytest.param(name, n, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name])) if name in KNOWN else (name, n)
-     for name, n in cases()],
-)
+@pytest.mark.parametrize(("name", "players"), cases())
 def test_undo_never_shows_what_was_hidden(name: str, players: int, request: pytest.FixtureRequest) -> None:
     for seed in range(request.config.getoption("--conformance-games") or 1):
         play_checking_undo(name, players, seed)

@@ -33,6 +33,22 @@ CardsOpt = Annotated[
     Path | None, typer.Option("--cards", help="Play with your own content file (sets the game's `cards` option).")
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Random seed (default: a random one).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="With --save: replace records that are already there.")]
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        console.print(f"bigtop {version('bigtop')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _bigtop(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print bigtop's version and exit.")] = False,
+) -> None:
+    """Options of `bigtop` itself, before the command (its help is the app's)."""
 
 
 def game_options(pairs: list[str] | None, cards: Path | None = None) -> dict[str, Any]:
@@ -73,11 +89,13 @@ def play_command(
     seed: SeedOpt = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Save the game's record to this file (key s saves during play; saved again on leaving and at the end).")] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play a game in the terminal against bots: the board, then numbered choices."""
     from bigtop.terminal.play import play_in_terminal
 
-    play_in_terminal(game, players, seat, bots, seed, game_options(option, cards), console)
+    play_in_terminal(game, players, seat, bots, seed, game_options(option, cards), console, save, force)
 
 
 @app.command("sim")
@@ -89,13 +107,16 @@ def sim_command(
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot per seat (one name: every seat).")] = "random",
     rotate: Annotated[bool, typer.Option(help="Rotate the bots through the seats from game to game.")] = True,
     save: Annotated[Path | None, typer.Option("--save", help="Folder to save every game's record in.")] = None,
+    force: ForceOpt = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (the games are the same with any number).")] = 1,
+    chunk: Annotated[int | None, typer.Option("--chunk", help="Games per unit of work sent to a worker (default: about four units per worker, at most 25).")] = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
 ) -> None:
     """Simulate games between bots: a progress bar, then wins, scores and game length."""
     from bigtop.terminal.sim import run_simulation
 
-    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console)
+    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console, force, workers, chunk)
 
 
 @app.command("replay")
@@ -121,8 +142,7 @@ def bench_command(
     interfaces: Annotated[bool, typer.Option("--interfaces", help="Also measure play through PettingZoo and OpenSpiel.")] = False,
     option: OptionOpt = None,
 ) -> None:
-    """Benchmark on one core: random playouts (games/s, decisions/s), optionally ISMCTS and the RL
-    interfaces; each figure is the median of several runs."""
+    """Benchmark on one core: random playouts (games/s, decisions/s), optionally ISMCTS and the RL interfaces; each figure is the median of several runs."""
     from bigtop.terminal.bench import run_bench, run_interface_bench, run_ismcts_bench
 
     names = games.names() if game == "all" else [games.get(game).name]
@@ -135,7 +155,8 @@ def bench_command(
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.
-COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands")
+COMMAND_MODULES = ("bigtop.server.commands", "bigtop.arena.commands", "bigtop.rl.commands", "bigtop.analysis.commands",
+                   "bigtop.tune.commands")
 
 
 def _register_feature_commands() -> None:
@@ -161,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = command.main(args=argv, prog_name="bigtop", standalone_mode=False)
     except click_error as exc:
-        print(f"bigtop: error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]
+        if type(exc).__name__ != "NoArgsIsHelpError":  # that one has shown the help already
+            print(f"bigtop: error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]
         return 2
     except BigtopError as exc:
         print(f"bigtop: error: {exc}", file=sys.stderr)

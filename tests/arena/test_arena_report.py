@@ -22,13 +22,15 @@ def test_report_names_the_card_that_wins_games(tmp_path: Path) -> None:
     assert main(["arena", "highcard_features", "--bots", "random,random", "-n", "120", "--out", str(out), "--import", FEATURED]) == 0
     assert main(["report", str(out), "--top", "5"]) == 0
     page = (out / "report.html").read_text()
-    assert len(images(page)) == 5  # by bot, by seat, scores, length, content
+    assert len(images(page)) == 7  # by bot, by seat, scores, length, turn order, branching, content
     assert all(b.startswith("iVBOR") for b in images(page))  # PNG signature
     assert "bigtop arena highcard_features --bots random,random --games 120 --seed 0" in page
     assert "Each bot from each seat" in page and ", 60 games</td>" in page
-    rows = re.findall(r"<tr><td>(card \d\d)</td>.*?<td>(yes|no)</td><td>[^<]*</td></tr>", page)
+    rows = re.findall(r"<tr><td>(card \d\d)</td>(?:<td>[^<]*</td>){3}<td>([+-][\d.]+) pts</td><td>[^<]*</td><td>(yes|no)</td>", page)
     assert len(rows) == 5
-    assert rows[0] == ("card 12", "yes")
+    effects = {card: (float(difference), clear) for card, difference, clear in rows}
+    assert effects["card 12"][0] > 10 and effects["card 12"][1] == "yes"  # the 12 always takes its round
+    assert max(effects.values()) == effects["card 12"]
 
 
 def test_report_without_features_hook_still_reports_the_rest(tmp_path: Path) -> None:
@@ -37,7 +39,7 @@ def test_report_without_features_hook_still_reports_the_rest(tmp_path: Path) -> 
     target = tmp_path / "page.html"
     assert main(["report", str(out), "--html", str(target)]) == 0
     page = target.read_text()
-    assert len(images(page)) == 4
+    assert len(images(page)) == 6
     assert "no <code>features</code> hook" in page
 
 

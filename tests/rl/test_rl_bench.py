@@ -30,10 +30,10 @@ def test_run_interface_bench_prints_raw_and_wrapper_figures() -> None:
     console = Console(record=True, width=160)
     rows = run_interface_bench(["highcard"], 2, 0.05, 1, {}, console)
     assert rows[0]["game"] == "highcard" and rows[0]["players"] == 2
-    assert all(rows[0][k] > 0 for k in ("engine", "observed", "pettingzoo", "openspiel"))
+    assert all(rows[0][k] > 0 for k in ("engine", "observed", "pettingzoo", "pettingzoo_read", "openspiel"))
     assert rows[0]["observed"] < rows[0]["engine"]  # encoding an observation is never free
     text = console.export_text()
-    assert "+ obs" in text and "pettingzoo" in text and "openspiel" in text and "% obs" in text
+    assert "+ obs" in text and "+ read" in text and "openspiel" in text and "pettingzoo" in text
 
 
 def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,6 +42,24 @@ def test_cli_rl_bench(capsys: pytest.CaptureFixture[str]) -> None:
     assert "highcard" in out and "openspiel" in out
     assert main(["rl", "bench", "--help"]) == 0 and "Usage" in capsys.readouterr().out
     assert main(["rl", "--help"]) == 0 and "bench" in capsys.readouterr().out
+
+
+def test_cpu_clock_counts_cpu_time_not_sleep() -> None:
+    import time
+
+    def sleepy(index: int) -> int:
+        time.sleep(0.02)
+        return 1
+
+    with speed.cpu_clock():
+        slept = speed.timed_games(sleepy, 0.001)
+    assert slept[1] > 200  # 20 ms asleep per game is almost no CPU time
+    assert speed.timed_games(sleepy, 0.001)[1] < 60  # the wall clock counts it
+
+
+def test_cli_rl_bench_on_cpu_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rl", "bench", "highcard", "--seconds", "0.05", "--runs", "1", "-p", "2", "--cpu"]) == 0
+    assert "highcard" in capsys.readouterr().out
 
 
 def test_cli_rl_bench_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,9 +1,12 @@
-"""The OpenSpiel games: loading, OpenSpiel's random-simulation test, information states that
-depend only on what a seat knows, sampled chance, and OpenSpiel's ISMCTS bot."""
+"""The OpenSpiel games: loading, OpenSpiel's random-simulation test with serialization, game types,
+information states that depend only on what a seat knows, sampled chance, and OpenSpiel's ISMCTS bot.
+Explicit chance and OpenSpiel's algorithms are in test_rl_openspiel_chance.py and
+test_rl_openspiel_algorithms.py."""
 
 from __future__ import annotations
 
 import json
+import pickle
 
 import numpy as np
 import pyspiel
@@ -13,28 +16,117 @@ from open_spiel.python.observation import make_observation
 from rl_cases import GAME_SEATS, IDS
 from rl_highcard import use_highcard_encoder
 
-from bigtop import games
+from bigtop import bots, games
+from bigtop.bots.match import play_game, random_playout
 from bigtop.core.errors import BigtopError
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.rl import openspiel as bo
 from bigtop.rl.encoding import encoder_for
+from bigtop.rl.lengths import DEFAULT_MAX_GAME_LENGTH
+from bigtop.rl.spiel_bots import seeded_resampler
 
 
 def ismcts_bot(game: pyspiel.Game, seed: int, simulations: int) -> ismcts.ISMCTSBot:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed))
-    bot.set_resampler(bo.seeded_resampler(seed))
+    bot.set_resampler(seeded_resampler(seed))
     return bot
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
-def test_load_game_by_string_and_random_sim_test(name: str, players: int) -> None:
+def test_load_game_by_string_and_random_sim_test_with_serialization(name: str, players: int) -> None:
     game = pyspiel.load_game(f"bigtop_{name}(players={players})")
     assert game.num_players() == players
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC  # no chance node: sampled inside
     assert game.num_distinct_actions() == games.get(name).action_space(players, games.get(name).parse_options(None)).size
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reward", ["win", "margin"])
+def test_two_player_games_are_zero_sum_and_others_general_sum(players: int, reward: str) -> None:
+    game = bo.load_game("highcard", players=players, reward=reward, seed=players)
+    kind = game.get_type()
+    if players == 2:
+        assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+    else:
+        assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    sums = set()
+    rng = np.random.RandomState(players)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        returns = state.returns()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        sums.add(round(sum(returns), 9))
+    if players == 2:
+        assert sums == {0.0}
+    elif reward == "margin":
+        assert len(sums) > 1  # the margins of three seats or more add up to different sums
+
+
+def test_the_attributes_minimax_reads_are_there() -> None:
+    """`alpha_beta_search` names the game's `chance_mode` and `information` in its refusals."""
+    from open_spiel.python.algorithms import minimax
+
+    game = bo.load_game("highcard", players=2)
+    assert (game.chance_mode, game.information) == (game.get_type().chance_mode, game.get_type().information)
+    assert (game.dynamics, game.utility) == (game.get_type().dynamics, game.get_type().utility)
+    with pytest.raises(ValueError, match="perfect information one, not Information.IMPERFECT_INFORMATION"):
+        minimax.alpha_beta_search(game)
+    with pytest.raises(ValueError, match="Deterministic one, not ChanceMode.EXPLICIT_STOCHASTIC"):
+        minimax.alpha_beta_search(bo.load_game("highcard", players=2, chance="explicit"))
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
+def test_no_random_or_bot_game_is_longer_than_max_game_length(name: str, players: int) -> None:
+    game = bo.load_game(name, players=players, seed=players)
+    bound = game.max_game_length()
+    assert bound < DEFAULT_MAX_GAME_LENGTH or name == "highcard"
+    kernel = games.get(name)
+    rng = Rng(players)
+    for seed in range(3):
+        state = kernel.new(players, seed=seed)
+        assert random_playout(state, rng) <= bound
+    heuristic = "heuristic" if name != "highcard" else "random"
+    finished = play_game(kernel, [bots.make(heuristic, kernel, p) for p in range(players)], seed=9)
+    assert finished.is_over() and finished.move_count <= bound
+
+
+def test_carcassonne_is_bounded_by_two_decisions_per_tile() -> None:
+    base = bo.load_game("carcassonne", players=2, options={"expansions": ""})
+    full = bo.load_game("carcassonne", players=2)
+    assert base.max_game_length() == 2 * 71 and full.max_game_length() == 2 * 91  # tiles but the start tile
+
+
+def test_serialize_deserialize_and_pickle_rebuild_the_state() -> None:
+    game = bo.load_game("highcard", players=3, seed=5)
+    state = game.new_initial_state()
+    for action in (0, 1, 2):
+        state.apply_action(state.legal_actions()[action % len(state.legal_actions())])
+    world = state.resample_from_infostate(1, Rng(3).random)
+    world.apply_action(world.legal_actions()[0])
+    for original in (state, world):
+        again = game.deserialize_state(original.serialize())
+        copied = pickle.loads(pickle.dumps(original))
+        for other in (again, copied):
+            assert str(other) == str(original) and other.history() == original.history()
+            assert other.bigtop_state.view(None) == original.bigtop_state.view(None)
+            assert other.information_state_string(1) == original.information_state_string(1)
+            assert other.bigtop_state.rng.state == original.bigtop_state.rng.state  # the chance to come too
+    restored_game, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, world))
+    assert str(restored_game) == str(game) and str(restored) == str(world)
+
+
+def test_a_pickled_game_goes_on_with_the_same_deals() -> None:
+    game = bo.load_game("highcard", players=2, seed=8)
+    assert game.new_initial_state().bigtop_state.move_count == 0  # looked at: uses up the first deal
+    copy = pickle.loads(pickle.dumps(game))
+    assert [copy.new_initial_state().bigtop_state.view(0) for _ in range(3)] == [
+        game.new_initial_state().bigtop_state.view(0) for _ in range(3)
+    ]
 
 
 @pytest.mark.parametrize("reward", ["win", "margin"])
@@ -47,48 +139,6 @@ def test_random_sim_test_with_each_reward_and_the_games_own_encoder(reward: str,
 
 def _first_view() -> dict:
     return games.get("highcard").new(3, seed=0).view(0)
-
-
-class ShortRollouts(mcts.Evaluator):
-    """Random rollouts cut after `moves` moves (an unfinished game is worth its returns so far),
-    so that a smoke game of a long game stays short."""
-
-    def __init__(self, moves: int, seed: int) -> None:
-        self.moves = moves
-        self.rng = np.random.RandomState(seed)
-
-    def evaluate(self, state: pyspiel.State) -> np.ndarray:
-        state = state.clone()
-        for _ in range(self.moves):
-            if state.is_terminal():
-                break
-            legal = state.legal_actions()
-            state.apply_action(legal[self.rng.randint(len(legal))])
-        return np.array(state.returns())
-
-    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
-        legal = state.legal_actions()
-        return [(action, 1.0 / len(legal)) for action in legal]
-
-
-@pytest.mark.parametrize("name", games.names())
-def test_ismcts_plays_a_full_game(name: str) -> None:
-    game = bo.load_game(name, seed=3)
-    bots = []
-    for seed in range(game.num_players()):
-        bot = ismcts.ISMCTSBot(game, ShortRollouts(20, seed), uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(seed))
-        bot.set_resampler(bo.seeded_resampler(seed))
-        bots.append(bot)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        action = bots[player].step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions == state.bigtop_state.move_count
-    assert state.returns() == bo.final_rewards(state.bigtop_state, "win")
 
 
 def test_ismcts_beats_random_play_at_high_card() -> None:

@@ -240,3 +240,56 @@ def test_mask_ids_are_the_legal_ids_of_the_selected_agent() -> None:
         ids = bz.mask_ids(mask)
         assert ids.tolist() == np.flatnonzero(mask).tolist() == env.game_state.legal_ids(env.possible_agents.index(env.agent_selection))
         env.step(int(ids[-1]))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_an_observation_read_late_is_what_the_seat_saw_then(name: str) -> None:
+    """Observations are encoded when first read; one read after the game moved on is encoded from
+    the game replayed to that point, so it is the same array as one read at once."""
+    env = bz.env(name, players=games.get(name).min_players, options=None)
+    env.reset(seed=3)
+    rng = Rng(3)
+    kept, now = [], []
+    while len(kept) < 12 and not env.game_state.is_over():
+        observation = env.observe(env.agent_selection)
+        if len(kept) % 2:
+            now.append(observation["observation"])  # read at once
+        else:
+            now.append(None)
+        kept.append(observation)
+        legal = bz.mask_ids(observation["action_mask"])
+        env.step(int(legal[rng.below(len(legal))]))
+    replayed = bz.env(name, players=games.get(name).min_players)
+    replayed.reset(seed=3)
+    rng = Rng(3)
+    for index, observation in enumerate(kept):
+        truth = replayed.observe(replayed.agent_selection)
+        assert np.array_equal(observation["observation"], truth["observation"])
+        assert now[index] is None or np.array_equal(now[index], truth["observation"])
+        legal = bz.mask_ids(truth["action_mask"])
+        replayed.step(int(legal[rng.below(len(legal))]))
+
+
+def test_an_observation_is_a_plain_dict_to_its_reader() -> None:
+    import pickle
+
+    env = bz.env("highcard", players=3)
+    env.reset(seed=1)
+    observation = env.observe("player_0")
+    assert "observation" in observation and len(observation) == 2
+    assert sorted(observation) == ["action_mask", "observation"]
+    plain = pickle.loads(pickle.dumps(observation))
+    assert type(plain) is dict and plain.keys() == observation.keys()
+    assert np.array_equal(plain["observation"], observation.get("observation"))
+    assert observation.copy().keys() == {"observation", "action_mask"}
+
+
+def test_the_mask_carries_its_ids_and_a_changed_copy_does_not() -> None:
+    env = bz.env("highcard", players=3)
+    env.reset(seed=2)
+    mask = env.observe("player_0")["action_mask"]
+    assert isinstance(mask, np.ndarray) and mask.dtype == np.int8
+    assert list(bz.mask_ids(mask)) == list(np.flatnonzero(mask)) and mask.ids is not None
+    copy = mask.copy()
+    copy[np.flatnonzero(mask)[0]] = 0
+    assert list(bz.mask_ids(copy)) == list(np.flatnonzero(copy))

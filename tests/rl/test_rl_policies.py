@@ -12,6 +12,7 @@ from bigtop.core.actions import Action
 from bigtop.rl import openspiel as bo
 from bigtop.rl import pettingzoo as bz
 from bigtop.rl.policies import bot_policy, evaluate, play_episode, random_policy
+from bigtop.rl.spiel_bots import BigtopBot
 
 
 class SpyBot:
@@ -64,7 +65,7 @@ def test_evaluate_rotates_the_challenger_and_reports_its_results() -> None:
 
 def test_bigtop_bot_in_openspiel_gets_a_determinized_copy(spy: SpyBot) -> None:
     game = bo.load_game("highcard", players=2, seed=5)
-    bot = bo.BigtopBot("spy", game, seed=1)
+    bot = BigtopBot("spy", game, seed=1)
     state = game.new_initial_state()
     action = bot.step(state)
     assert action in state.legal_actions()

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bigtop.core import Action, EnumeratedActionSpace, Game, Rng, SealedChoices, State
+from bigtop.core import Action, Deck, EnumeratedActionSpace, Game, Rng, SealedChoices, State
+from bigtop.core.options import OptionError
 
 DECK = tuple(range(1, 13))
 ROUNDS = 3
@@ -40,9 +41,8 @@ class HighCardOptions:
 class HighCardState(State):
     def __init__(self, game: Game[Any], players: int, seed: int, options: HighCardOptions) -> None:
         super().__init__(game, players, seed, options)
-        self.deck = list(DECK)
-        self.rng.shuffle(self.deck)
-        self.hands = [sorted(self.deck.pop() for _ in range(3)) for _ in range(players)]
+        self.deck = Deck(DECK, self.rng)  # each card settled when dealt or drawn
+        self.hands = [sorted(self.deck.draw() for _ in range(3)) for _ in range(players)]
         self.points = [0] * players
         self.round = 0
         self.sealed: SealedChoices[int] | None = SealedChoices(range(players))
@@ -79,7 +79,7 @@ class HighCardState(State):
                 self.drawer = self.round % self.players
         else:
             if isinstance(action, Draw):
-                card = self.deck.pop()
+                card = self.deck.draw()
                 self.reveal()  # the drawer now knows a hidden card
                 self.hands[player].append(card)
                 self.hands[player].sort()
@@ -92,7 +92,7 @@ class HighCardState(State):
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, HighCardState)
-        other.deck = list(self.deck)
+        other.deck = self.deck.copy()
         other.hands = [list(h) for h in self.hands]
         other.points = list(self.points)
         other.sealed = self.sealed.copy() if self.sealed is not None else None
@@ -115,7 +115,7 @@ class HighCardState(State):
 
     def _determinize(self, player: int | None, rng: Rng) -> HighCardState:
         other = self.clone()
-        pool = list(other.deck)
+        pool = other.deck.contents()
         sealed = other.sealed.choices if other.sealed is not None else {}
         for p in range(self.players):
             if p != player:
@@ -128,7 +128,7 @@ class HighCardState(State):
                 other.hands[p] = sorted(pool.pop() for _ in other.hands[p])
                 if p in sealed:
                     sealed[p] = pool.pop()
-        other.deck = pool
+        other.deck = Deck.stacked(pool)
         return other
 
     def is_over(self) -> bool:
@@ -154,6 +154,10 @@ class HighCard(Game[HighCardState]):
 
     def _action_space(self, players: int, options: HighCardOptions) -> EnumeratedActionSpace:
         return EnumeratedActionSpace([Play(c) for c in DECK] + [Draw(), Pass()])
+
+    def _check_options(self, players: int, options: HighCardOptions) -> None:
+        if options.rounds < 1:
+            raise OptionError(f"rounds must be at least 1, not {options.rounds}")
 
 
 GAME = HighCard()

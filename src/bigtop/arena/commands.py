@@ -27,18 +27,19 @@ def register(app: typer.Typer) -> None:
         ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: arena-GAME).")] = None,
         resume: Annotated[bool, typer.Option("--resume", help="Keep the games the output folder already holds of this tournament; play only the rest (also to add games: a larger --games).")] = False,
+        chunk: Annotated[int | None, typer.Option("--chunk", help="Games per unit of work sent to a worker or to Ray (default: about four units per worker, at most 25).")] = None,
         imports: ImportsOpt = None,
         option: OptionOpt = None,
     ) -> None:
         """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
 
-        Every deal is played from each seating of the bots; every game is seeded and saved as a record the moment it ends, so an interrupted tournament can go on with --resume. Writes games.json, games.csv, summary.json and records/ to the output folder.
+        Every deal is played from each seating of the bots that gives a different game (bots with the same spec are never swapped: one bot for every seat plays a new deal each game), and the intervals take the deal as the unit when a deal is replayed; every game is seeded and saved as a record the moment it ends, so an interrupted tournament can go on with --resume. Writes games.json, games.csv, summary.json and records/ to the output folder.
         """
         from bigtop.arena.run import run_arena
 
         run_arena(
             game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option),
-            imports or [], console, resume,
+            imports or [], console, resume, chunk,
         )
 
     @app.command("bench-ismcts")
@@ -63,7 +64,7 @@ def register(app: typer.Typer) -> None:
     def report_command(
         folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
         html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
-        top: Annotated[int, typer.Option("--top", help="How many content features to show.")] = 15,
+        top: Annotated[int, typer.Option("--top", min=0, help="How many content features to show.")] = 15,
     ) -> None:
         """An HTML page with plots from an arena's output folder.
 

@@ -1,7 +1,8 @@
 """Which content moves the win rate: for each feature a game reports per seat (a card hired, a tile
 placed; the game's optional `features(state) -> list[set[str]]` hook), the win rate of the seats
 that had it against the seats that did not, with a 95 % interval for the difference, overall and
-within the same bot."""
+within the same bot. The two win rates' intervals take the deal as the unit when deals were
+replayed from several seatings (`bigtop.arena.stats.win_rate`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bigtop.arena.stats import Z95, wilson
+from bigtop.arena.stats import Z95, win_rate
 from bigtop.arena.summary import win_share
 
 
@@ -39,10 +40,15 @@ class FeatureEffect:
         return self.low > 0 or self.high < 0
 
 
-def _difference_interval(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float]:
-    p1, p2 = w1 / n1, w2 / n2
-    l1, u1 = wilson(w1, n1)
-    l2, u2 = wilson(w2, n2)
+Seat = tuple[float, Any]  # (win share, deal)
+
+
+def _difference_interval(with_: Sequence[Seat], without: Sequence[Seat]) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for the difference of the two win rates."""
+    first = win_rate([w for w, _ in with_], [d for _, d in with_])
+    second = win_rate([w for w, _ in without], [d for _, d in without])
+    p1, l1, u1 = first.value, first.low, first.high
+    p2, l2, u2 = second.value, second.low, second.high
     d = p1 - p2
     return d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
 
@@ -68,18 +74,19 @@ def _within_bots(strata: Sequence[tuple[float, int, float, int]]) -> tuple[float
 def feature_effects(rows: Sequence[dict[str, Any]], min_count: int = 5) -> list[FeatureEffect]:
     """Every feature seen at least `min_count` times with and without, biggest effect first;
     empty if the game has no `features` hook."""
-    seats: list[tuple[frozenset[str], float, str]] = []
-    for row in rows:
+    seats: list[tuple[frozenset[str], float, str, Any]] = []
+    for i, row in enumerate(rows):
         if row.get("features") is None:
             continue
+        deal = row.get("seed", f"game {i}")
         for seat, features in enumerate(row["features"]):
-            seats.append((frozenset(features), win_share(row, seat), row["bots"][seat]))
-    bots = sorted({bot for _, _, bot in seats})
-    bot_count = {b: sum(1 for _, _, bot in seats if bot == b) for b in bots}
-    bot_wins = {b: sum(w for _, w, bot in seats if bot == b) for b in bots}
+            seats.append((frozenset(features), win_share(row, seat), row["bots"][seat], deal))
+    bots = sorted({bot for _, _, bot, _ in seats})
+    bot_count = {b: sum(1 for _, _, bot, _ in seats if bot == b) for b in bots}
+    bot_wins = {b: sum(w for _, w, bot, _ in seats if bot == b) for b in bots}
     with_count: dict[str, dict[str, int]] = {}
     with_wins: dict[str, dict[str, float]] = {}
-    for features, won, bot in seats:
+    for features, won, bot, _ in seats:
         for f in features:
             counts, wins = with_count.setdefault(f, {}), with_wins.setdefault(f, {})
             counts[bot] = counts.get(bot, 0) + 1
@@ -92,7 +99,9 @@ def feature_effects(rows: Sequence[dict[str, Any]], min_count: int = 5) -> list[
             continue
         w1 = sum(with_wins[f].values())
         w2 = sum(bot_wins.values()) - w1
-        low, high = _difference_interval(w1, n1, w2, n2)
+        low, high = _difference_interval(
+            [(w, deal) for fs, w, _, deal in seats if f in fs], [(w, deal) for fs, w, _, deal in seats if f not in fs]
+        )
         strata = [
             (with_wins[f].get(b, 0.0), counts.get(b, 0), bot_wins[b] - with_wins[f].get(b, 0.0), bot_count[b] - counts.get(b, 0))
             for b in bots

@@ -22,7 +22,7 @@ CSV_COLUMNS = ("index", "seed", "seat", "entrant", "bot", "score", "rank", "win_
 
 
 PROGRESS = "games.jsonl"
-SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports")  # what a resumed run must share
+SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports", "schedule")  # what a resumed run must share
 
 
 def _record_path(tournament: dict[str, Any], row: Row) -> str:
@@ -40,7 +40,10 @@ def start(out: Path, tournament: dict[str, Any], resume: bool) -> list[Row]:
     without, an earlier run's games are dropped. A folder holding another tournament's games is a
     `BigtopError` when resuming."""
     records = out / "records"
-    records.mkdir(parents=True, exist_ok=True)
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BigtopError(f"--out: cannot make the folder {records}: {exc.strerror}") from None
     progress = out / PROGRESS
     rows: list[Row] = []
     if resume and progress.exists():
@@ -105,6 +108,8 @@ def read(out: Path) -> tuple[dict[str, Any], list[Row]]:
         raise BigtopError(f"{out} is not an arena output folder: {exc.strerror}: {exc.filename}") from None
     except json.JSONDecodeError as exc:
         raise BigtopError(f"{out}: broken JSON: {exc.msg}") from None
-    if "tournament" not in summary or not isinstance(rows, list):
+    except UnicodeDecodeError:
+        raise BigtopError(f"{out} is not an arena output folder: its files are not UTF-8 text") from None
+    if not isinstance(summary, dict) or "tournament" not in summary or not isinstance(rows, list):
         raise BigtopError(f"{out} is not an arena output folder: no tournament in summary.json")
     return summary, rows

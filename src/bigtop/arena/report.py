@@ -1,7 +1,9 @@
 """`bigtop report`: one self-contained HTML page (plots as embedded PNG) from an arena's output.
 
 Sections: the tournament and the command that reproduces it; the results table; win rate by bot
-and by seat with Wilson 95 % intervals; score distributions; game length; and, for games with a
+and by seat with 95 % intervals (and which interval: by game or by deal); score distributions; game
+length; what decided the games (win rate by place in the turn order, first-player advantage, score
+margin, lead changes, decisions per turn, branching factor over the game); and, for games with a
 `features` hook, the content whose presence moves the win rate most (is this card too strong?).
 """
 
@@ -18,7 +20,7 @@ from matplotlib.figure import Figure
 
 from bigtop.arena import output
 from bigtop.arena.features import FeatureEffect, feature_effects
-from bigtop.arena.summary import entrant_labels
+from bigtop.arena.summary import decided, entrant_labels, interval_unit
 from bigtop.core.errors import BigtopError
 
 Row = dict[str, Any]
@@ -90,6 +92,42 @@ def _feature_plot(effects: Sequence[FeatureEffect]) -> str:
     return _png(fig)
 
 
+def _branching_plot(tenths: Sequence[dict[str, float] | None]) -> str:
+    """The mean branching factor in each tenth of the game, with 95 % intervals."""
+    points = [(10 * t + 5, m) for t, m in enumerate(tenths) if m is not None]
+    fig = Figure(figsize=(6.5, 3))
+    ax = fig.add_subplot()
+    x = [p for p, _ in points]
+    values = [m["value"] for _, m in points]
+    errors = _error_bars(values, [m["low"] for _, m in points], [m["high"] for _, m in points])
+    ax.errorbar(x, values, yerr=errors, marker="o", color="#8172b2", capsize=3)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("progress through the game (%)")
+    ax.set_ylabel("legal actions at a decision")
+    ax.set_title("branching factor over the game")
+    return _png(fig)
+
+
+def _decided_section(rows: Sequence[Row], players: int, fair: float) -> str:
+    figures = decided(rows, players)
+    if figures is None:
+        return "<p>This arena's games were played before these figures were recorded.</p>"
+    places = figures["turn_order"]
+    first = figures["first_player_advantage"]
+    means = [(label, figures[key]) for key, label in (
+        ("margin", "score margin (winner minus best other)"), ("lead_changes", "lead changes"),
+        ("decisions_per_turn", "decisions per turn"), ("branching", "branching factor (legal actions at a decision)"),
+    ) if figures[key] is not None]
+    return "".join([
+        "<p>Places in the turn order as the game defines it (1 plays first), whoever sits there.</p>",
+        _rate_plot([f"place {p['place'] + 1}" for p in places], places, fair, "win rate by place in the turn order"),
+        f"<p>First-player advantage (win rate of place 1 minus the fair share): <b>{100 * first['value']:+.1f} points</b> "
+        f"(95 % interval {100 * first['low']:+.1f} to {100 * first['high']:+.1f}).</p>",
+        _table(("per game", "mean", "95 % interval"), [(label, f"{m['value']:.2f}", f"{m['low']:.2f} – {m['high']:.2f}") for label, m in means]),
+        _branching_plot(figures["branching_by_tenth"]),
+    ])
+
+
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
@@ -116,8 +154,9 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15) -> str:
     parts = [
         f"<h1>{html.escape(tournament['game'])}: {len(rows)} games, {players} seats</h1>",
         f"<p>Bots: {html.escape(', '.join(tournament['bots']))}. Every deal is played from each of the "
-        f"{tournament['seatings']} seatings; seeds from {tournament['seed']}; {html.escape(tournament['runner'])}.</p>",
+        f"{tournament['seatings']} seatings that give different games; seeds from {tournament['seed']}; {html.escape(tournament['runner'])}.</p>",
         f"<p>Reproduce with: <code>{html.escape(tournament.get('command', ''))}</code></p>",
+        f"<p>95 % intervals: {html.escape(interval_unit(rows))}.</p>",
         "<h2>Results</h2>",
         _table(
             ("bot", "wins", "win rate", "95 % interval", "mean score", "mean rank", "OpenSkill mu", "sigma", "ordinal"),
@@ -140,6 +179,8 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15) -> str:
         "<h2>Game length</h2>",
         _length_plot([row["moves"] for row in rows]),
         f"<p>Mean {summary['length']['mean']:.1f} decisions, min {summary['length']['min']}, max {summary['length']['max']}.</p>",
+        "<h2>What decides games</h2>",
+        _decided_section(rows, players, fair),
         "<h2>Content and the win rate</h2>",
         _features_section(rows, top, fair),
     ]
@@ -184,4 +225,7 @@ def _within(effect: FeatureEffect) -> str:
 def write_report(folder: Path, target: Path, top: int = 15) -> None:
     """Read an arena folder and write its report page to `target`."""
     summary, rows = output.read(folder)
-    target.write_text(render(summary, rows, top), encoding="utf-8")
+    try:
+        target.write_text(render(summary, rows, top), encoding="utf-8")
+    except OSError as exc:
+        raise BigtopError(f"--html: cannot write {target}: {exc.strerror}") from None

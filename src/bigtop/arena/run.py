@@ -14,31 +14,33 @@ from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.arena import loader, output, runner
 from bigtop.arena.summary import summarize
-from bigtop.arena.tournament import schedule, seatings
+from bigtop.arena.tournament import SCHEDULE, schedule, seatings
 from bigtop.terminal.sim import bot_specs, split_specs
 
 
 def run_arena(
     name: str, spec: str, players: int | None, count: int, seed: int, workers: int, ray: str | None,
     out: Path, options: dict[str, Any], imports: list[str], console: Console, resume: bool = False,
+    chunk: int | None = None,
 ) -> dict[str, Any]:
     """Play the tournament, saving each game in `out` as it ends (see `bigtop.arena.output`), then
     write the tables and print them; the summary. With `resume`, the games `out` already holds of
-    this tournament are kept and only the others are played."""
+    this tournament are kept and only the others are played. Worker processes and Ray get `chunk`
+    games per unit of work (default: `runner.chunk_size`)."""
     imported = loader.resolve(imports)
     registered = loader.load_all(imported)
     game = games.get(name)
     if workers > 1 or ray is not None:
         loader.check_reachable(name, registered)
     specs = bot_specs(spec, players or len([s for s in split_specs(spec) if s.strip()]))
-    parsed = game.parse_options(options)
-    game.new(len(specs), seed=seed, options=parsed)  # fail early on a bad player count or option,
+    parsed = game.check_options(len(specs), options)  # fail early on a bad player count or option,
     for bot in specs:  # a bad bot spec,
         bot_registry.make(bot, game, seed=0)
     tasks = schedule(name, specs, count, seed, game.options_json(parsed), imported)
     tournament = {
         "game": name, "players": len(specs), "bots": specs, "games": count, "seed": seed,
-        "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(len(specs))),
+        "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(specs)),
+        "schedule": SCHEDULE,
         "runner": f"ray {ray}" if ray is not None else f"local, {workers} worker(s)",
         "command": reproduce_command(name, specs, count, seed, options, imports),
     }
@@ -57,9 +59,9 @@ def run_arena(
         if not todo:
             rows = []
         elif ray is None:
-            rows = runner.run_local(todo, workers, save)
+            rows = runner.run_local(todo, workers, save, chunk)
         else:
-            rows = runner.run_ray(todo, ray, save, cpus=workers)
+            rows = runner.run_ray(todo, ray, save, cpus=workers, chunk=chunk)
     rows = sorted([*done.values(), *rows], key=lambda row: row["index"])
     summary = summarize(rows, specs)
     output.write(out, tournament, rows, summary)
@@ -77,8 +79,13 @@ def reproduce_command(name: str, specs: list[str], count: int, seed: int, option
 
 
 def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any], console: Console) -> None:
-    """The results table (win rate with its Wilson 95 % interval, ratings) and wins by seat."""
-    table = Table(title=f"{title}: {summary['games']} games, {tournament['players']} seats, seeds from {tournament['seed']}, seats rotated")
+    """The results table (win rate with its 95 % interval, ratings), wins by seat, what decided the
+    games, and which interval was used."""
+    per_deal = tournament["seatings"]
+    table = Table(title=(
+        f"{title}: {summary['games']} games, {tournament['players']} seats, seeds from {tournament['seed']}, "
+        + (f"each deal from {per_deal} seatings" if per_deal > 1 else "every game a new deal")
+    ))
     for col in ("bot", "win %", "95 % interval", "score", "rank", "rating"):
         table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for e in summary["entrants"]:
@@ -87,10 +94,25 @@ def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any
             f"{e['mean_score']:.1f}", f"{e['mean_rank']:.2f}", f"{e['mu']:.1f}±{e['sigma']:.1f}",
         )
     console.print(table)
-    seats = Table(title="wins by seat")
-    for s in summary["seats"]:
-        seats.add_column(f"seat {s['seat']}", justify="right")
-    seats.add_row(*(f"{100 * s['win_rate']:.1f} % ({100 * s['low']:.0f}-{100 * s['high']:.0f})" for s in summary["seats"]))
-    console.print(seats)
+    _rates_row(console, "wins by seat", [(f"seat {s['seat']}", s) for s in summary["seats"]])
+    decided = summary.get("decided")
+    if decided:
+        _rates_row(console, "wins by place in the turn order", [(f"{p['place'] + 1}.", p) for p in decided["turn_order"]])
+        first = decided["first_player_advantage"]
+        console.print(f"first-player advantage: {100 * first['value']:+.1f} points ({100 * first['low']:+.1f} to {100 * first['high']:+.1f})")
+        for key, label in (("margin", "score margin"), ("lead_changes", "lead changes"),
+                           ("decisions_per_turn", "decisions per turn"), ("branching", "branching factor")):
+            if decided[key] is not None:
+                m = decided[key]
+                console.print(f"{label}: {m['value']:.2f} ({m['low']:.2f} to {m['high']:.2f})")
     length = summary["length"]
     console.print(f"game length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
+    console.print(f"95 % intervals: {summary['interval']}")
+
+
+def _rates_row(console: Console, title: str, rates: list[tuple[str, dict[str, Any]]]) -> None:
+    table = Table(title=title)
+    for label, _ in rates:
+        table.add_column(label, justify="right")
+    table.add_row(*(f"{100 * r['win_rate']:.1f} % ({100 * r['low']:.0f}-{100 * r['high']:.0f})" for _, r in rates))
+    console.print(table)

@@ -1,25 +1,45 @@
 """Running a tournament's tasks: in this process, in local worker processes, or on a Ray cluster.
 
+Worker processes and Ray get the games in chunks of consecutive tasks (one chunk per unit of work,
+so a short game does not cost a round trip each); a chunk's rows are handed back as it ends.
 Whatever runs them, the rows come back sorted by game index, so the same tasks give the same rows.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Any
 
 from bigtop.arena import loader
-from bigtop.arena.tournament import Task, play_task
+from bigtop.arena.tournament import Task, play_chunk
 from bigtop.core.errors import BigtopError
 
 Row = dict[str, Any]
 OnDone = Callable[[Row], None]
+Play = Callable[[Sequence[Task]], list[Row]]  # a module-level function, so that workers can receive it
 
 
-def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None) -> list[Row]:
-    """Play the tasks here (`workers` 1) or in `workers` fresh processes that import `Task.imports`."""
+def chunk_size(tasks: int, workers: int) -> int:
+    """Games per unit of work: about four units per worker, at most 25 games each."""
+    return max(1, min(25, math.ceil(tasks / (4 * workers))))
+
+
+def chunks(tasks: Sequence[Task], size: int) -> list[list[Task]]:
+    """The tasks cut into runs of `size` consecutive tasks."""
+    if size < 1:
+        raise BigtopError("--chunk must be at least 1")
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def run_local(
+    tasks: Sequence[Task], workers: int, on_done: OnDone | None = None, chunk: int | None = None, play: Play = play_chunk,
+) -> list[Row]:
+    """Play the tasks here (`workers` 1) or in `workers` fresh processes that import `Task.imports`,
+    `chunk` games per unit of work (default: `chunk_size`), each unit played by `play`."""
     if workers < 1:
         raise BigtopError("--workers must be at least 1")
     rows: list[Row] = []
@@ -31,23 +51,27 @@ def run_local(tasks: Sequence[Task], workers: int, on_done: OnDone | None = None
 
     if workers == 1:
         for task in tasks:
-            collect(play_task(task))
+            for row in play([task]):
+                collect(row)
     else:
         imports = tasks[0].imports if tasks else ()
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(imports,)) as pool:
             try:
-                for future in as_completed([pool.submit(play_task, task) for task in tasks]):
-                    collect(future.result())
+                units = chunks(tasks, chunk or chunk_size(len(tasks), workers))
+                for future in as_completed([pool.submit(play, unit) for unit in units]):
+                    for row in future.result():
+                        collect(row)
             except BaseException:  # a failed game or Ctrl-C: drop the games not yet started
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
     return sorted(rows, key=lambda r: r["index"])
 
 
-def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, cpus: int | None = None) -> list[Row]:
-    """Play the tasks on Ray: `address` of a running cluster, or `local` to start one here with
-    `cpus` CPUs (an already initialised Ray is used as it is)."""
+@contextmanager
+def ray_session(address: str, cpus: int | None = None) -> Iterator[Any]:
+    """Ray, connected: to the cluster at `address`, or `local` to start one here with `cpus` CPUs.
+    An already initialised Ray is used as it is; one started here is shut down on leaving."""
     try:
         import ray
     except ImportError:
@@ -61,22 +85,33 @@ def run_ray(tasks: Sequence[Task], address: str, on_done: OnDone | None = None, 
                 ray.init(address=address, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BigtopError(f"cannot start or reach Ray at {address}: {exc}") from None
-    pending: list[Any] = []
     try:
-        remote = ray.remote(play_task)
-        pending = [remote.remote(task) for task in tasks]
-        rows: list[Row] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for row in ray.get(done):
-                rows.append(row)
-                if on_done is not None:
-                    on_done(row)
-    except BaseException:  # a failed game or Ctrl-C: cancel the games not yet played
-        for ref in pending:
-            ray.cancel(ref)
-        raise
+        yield ray
     finally:
         if started_here:
             ray.shutdown()
+
+
+def run_ray(
+    tasks: Sequence[Task], address: str, on_done: OnDone | None = None, cpus: int | None = None, chunk: int | None = None,
+    play: Play = play_chunk,
+) -> list[Row]:
+    """Play the tasks on Ray (see `ray_session`), `chunk` games per remote call."""
+    with ray_session(address, cpus) as ray:
+        pending: list[Any] = []
+        try:
+            remote = ray.remote(play)
+            size = chunk or chunk_size(len(tasks), max(1, int(ray.cluster_resources().get("CPU", 1))))
+            pending = [remote.remote(unit) for unit in chunks(tasks, size)]
+            rows: list[Row] = []
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for row in (row for unit in ray.get(done) for row in unit):
+                    rows.append(row)
+                    if on_done is not None:
+                        on_done(row)
+        except BaseException:  # a failed game or Ctrl-C: cancel the games not yet played
+            for ref in pending:
+                ray.cancel(ref)
+            raise
     return sorted(rows, key=lambda r: r["index"])

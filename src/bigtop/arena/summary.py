@@ -1,13 +1,17 @@
-"""What a tournament's rows add up to: per entrant and per seat win rates with Wilson 95 %
-intervals, mean score and rank, and OpenSkill (Plackett-Luce) ratings."""
+"""What a tournament's rows add up to: per entrant and per seat win rates, mean score and rank,
+OpenSkill (Plackett-Luce) ratings, and what decided the games (win rate by turn order, first-player
+advantage, score margin, lead changes, decisions per turn, branching factor), each with its 95 %
+interval. The interval's unit is the deal when deals were replayed from several seatings, else the
+game (`bigtop.arena.stats`); `interval` in the summary says which."""
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bigtop.arena.stats import wilson
+from bigtop.arena import stats
+from bigtop.arena.measures import TENTHS
 
 Row = dict[str, Any]
 
@@ -23,9 +27,16 @@ def entrant_labels(specs: Sequence[str]) -> list[str]:
     return [spec if specs.count(spec) == 1 else f"{spec}#{specs[:i].count(spec) + 1}" for i, spec in enumerate(specs)]
 
 
-def _rate(value: float, count: int) -> dict[str, float]:
-    low, high = wilson(value, count)
-    return {"wins": value, "games": count, "win_rate": value / count if count else 0.0, "low": low, "high": high}
+def interval_unit(rows: Sequence[Row]) -> str:
+    """Which interval the summary uses: by game when every deal was played once, else by deal."""
+    return stats.GAME_UNIT if len({row["seed"] for row in rows}) == len(rows) else stats.DEAL_UNIT
+
+
+def _rate(pairs: Sequence[tuple[float, int]]) -> dict[str, float]:
+    """Win rate of (win share, deal) pairs, as the tables show it."""
+    estimate = stats.win_rate([share for share, _ in pairs], [deal for _, deal in pairs])
+    return {"wins": sum(share for share, _ in pairs), "games": estimate.games, "deals": estimate.deals,
+            "win_rate": estimate.value, "low": estimate.low, "high": estimate.high}
 
 
 def ratings(rows: Sequence[Row], entrants: int) -> list[dict[str, float]]:
@@ -43,24 +54,57 @@ def ratings(rows: Sequence[Row], entrants: int) -> list[dict[str, float]]:
     return [{"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for r in current]
 
 
+def _mean(rows: Sequence[Row], value: Callable[[Row], float | None]) -> dict[str, float] | None:
+    """The mean of a non-negative per-game figure (games where it is None left out) with its
+    interval, never below 0."""
+    pairs = [(v, row["seed"]) for row in rows if (v := value(row)) is not None]
+    if not pairs:
+        return None
+    estimate = stats.mean([v for v, _ in pairs], [deal for _, deal in pairs]).as_dict()
+    return {**estimate, "low": max(0.0, estimate["low"])}
+
+
+def decided(rows: Sequence[Row], players: int) -> dict[str, Any] | None:
+    """What decided the games: win rate by place in the turn order, the first player's advantage
+    over the fair share, score margin, lead changes, decisions per turn and branching factor (also
+    per tenth of the game), each with its 95 % interval; None for rows without these figures."""
+    if not rows or any("turn_order" not in row for row in rows):
+        return None
+    by_place: list[list[tuple[float, int]]] = [[] for _ in range(players)]
+    for row in rows:
+        for seat, place in enumerate(row["turn_order"]):
+            by_place[place].append((win_share(row, seat), row["seed"]))
+    places = [{"place": q, **_rate(pairs)} for q, pairs in enumerate(by_place)]
+    fair = 1.0 / players
+    first = places[0]
+    return {
+        "turn_order": places,
+        "first_player_advantage": {"value": first["win_rate"] - fair, "low": first["low"] - fair, "high": first["high"] - fair},
+        "margin": _mean(rows, lambda row: row["margin"]),
+        "lead_changes": _mean(rows, lambda row: row["lead_changes"]),
+        "decisions_per_turn": _mean(rows, lambda row: row["decisions"] / row["turns"] if row["turns"] else None),
+        "branching": _mean(rows, lambda row: row["branching"]),
+        "branching_by_tenth": [_mean(rows, lambda row, t=t: row["branching_by_tenth"][t]) for t in range(TENTHS)],
+    }
+
+
 def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
-    """The summary of a tournament (JSON-ready): `entrants` (win rate with its interval, mean
-    score and rank, rating, and win rate from each seat), `seats` (all bots), `length`."""
+    """The summary of a tournament (JSON-ready): `interval` (its unit), `entrants` (win rate with
+    its interval, mean score and rank, rating, and win rate from each seat), `seats` (all bots),
+    `length`, and `decided` (what decided the games)."""
     n = len(specs)
     labels = entrant_labels(specs)
-    wins = [0.0] * n
+    shares: list[list[tuple[float, int]]] = [[] for _ in range(n)]
+    cells: list[list[list[tuple[float, int]]]] = [[[] for _ in range(n)] for _ in range(n)]  # [entrant][seat]
+    seat_shares: list[list[tuple[float, int]]] = [[] for _ in range(n)]
     scores: list[list[float]] = [[] for _ in range(n)]
     ranks: list[list[int]] = [[] for _ in range(n)]
-    seat_wins = [0.0] * n
-    cell_wins = [[0.0] * n for _ in range(n)]  # [entrant][seat]
-    cell_games = [[0] * n for _ in range(n)]
     for row in rows:
         for seat, e in enumerate(row["seating"]):
-            share = win_share(row, seat)
-            wins[e] += share
-            seat_wins[seat] += share
-            cell_wins[e][seat] += share
-            cell_games[e][seat] += 1
+            pair = (win_share(row, seat), row["seed"])
+            shares[e].append(pair)
+            cells[e][seat].append(pair)
+            seat_shares[seat].append(pair)
             scores[e].append(row["scores"][seat])
             ranks[e].append(row["ranks"][seat])
     count = len(rows)
@@ -70,15 +114,18 @@ def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
             "entrant": e,
             "label": labels[e],
             "spec": specs[e],
-            **_rate(wins[e], count),
+            **_rate(shares[e]),
             "mean_score": statistics.fmean(scores[e]) if count else 0.0,
             "mean_rank": statistics.fmean(ranks[e]) if count else 0.0,
             **rated[e],
-            "by_seat": [{"seat": s, **_rate(cell_wins[e][s], cell_games[e][s])} for s in range(n)],
+            "by_seat": [{"seat": s, **_rate(cells[e][s])} for s in range(n)],
         }
         for e in range(n)
     ]
-    seats = [{"seat": s, **_rate(seat_wins[s], count)} for s in range(n)]
+    seats = [{"seat": s, **_rate(seat_shares[s])} for s in range(n)]
     lengths = [row["moves"] for row in rows]
     length = {"mean": statistics.fmean(lengths), "min": min(lengths), "max": max(lengths)} if lengths else {}
-    return {"games": count, "entrants": entrants, "seats": seats, "length": length}
+    return {
+        "games": count, "interval": interval_unit(rows) if rows else stats.GAME_UNIT,
+        "entrants": entrants, "seats": seats, "length": length, "decided": decided(rows, n),
+    }

@@ -1,5 +1,6 @@
 """Bots and the bot registry: `make("random", game, seed)`, `make("heuristic", ...)`,
-`make("ismcts:iterations=2000", ...)`, with parameters as `name:key=value,key=value`."""
+`make("ismcts:iterations=2000", ...)`, `make("learned:weights=policy.npz", ...)` (a network trained by
+`bigtop rl train`, NumPy only), with parameters as `name:key=value,key=value`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ BotFactory = Callable[..., Bot]
 
 
 def _heuristic(game: Any, seed: int, **params: Any) -> Bot:
-    return game.heuristic_bot(seed, **params)
+    try:
+        return game.heuristic_bot(seed, **params)
+    except (TypeError, ValueError) as exc:  # a parameter the bot does not take, or a bad value
+        raise BigtopError(f"heuristic bot of {game.title}: {exc}") from None
 
 
 def _random(game: Any, seed: int, **params: Any) -> Bot:
@@ -29,7 +33,13 @@ def _ismcts(game: Any, seed: int, **params: Any) -> Bot:
     return make_ismcts(game, seed, **params)
 
 
-_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
+def _learned(game: Any, seed: int, **params: Any) -> Bot:
+    from bigtop.rl.learned import make_learned
+
+    return make_learned(game, seed, **params)
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "learned": _learned}
 
 
 def register(name: str, factory: BotFactory) -> None:

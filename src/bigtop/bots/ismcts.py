@@ -179,36 +179,35 @@ class IsmctsBot:
                 entry[1] += reward[seat_action[0]]
 
     def _select(self, node: Node, det: State) -> Key:
-        """The joint move at `node`: each mover picks an untried legal action, else by UCB1."""
+        """The joint move at `node`: each mover picks by `_pick` from its legal actions."""
         stats = node.stats
+        return tuple([self._pick(stats, seat, det.legal_actions(seat)) for seat in det.to_move()])
+
+    def _pick(self, stats: dict[tuple[int, Action], list[float]], seat: int, legal: Sequence[Action]) -> tuple[int, Action]:
+        """`seat`'s choice among `legal` at a node with these statistics: an untried action at
+        random, else the best by UCB1 over availability counts (each tried one's count goes up)."""
+        untried: list[tuple[int, Action]] = []
+        tried: list[list[float] | None] = []
+        for action in legal:
+            entry = stats.get((seat, action))
+            if entry is None:
+                untried.append((seat, action))
+            else:
+                entry[2] += 1.0
+            tried.append(entry)
+        if untried:
+            pick = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            stats[pick] = [0.0, 0.0, 1.0]
+            return pick
         c = self.c
-        rng = self.rng
-        key: list[tuple[int, Action]] = []
-        for seat in det.to_move():
-            legal = det.legal_actions(seat)
-            untried: list[tuple[int, Action]] = []
-            tried: list[list[float] | None] = []
-            for action in legal:
-                entry = stats.get((seat, action))
-                if entry is None:
-                    untried.append((seat, action))
-                else:
-                    entry[2] += 1.0
-                tried.append(entry)
-            if untried:
-                pick = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                stats[pick] = [0.0, 0.0, 1.0]
-                key.append(pick)
-                continue
-            best_value = -1.0
-            best = 0
-            for i, entry in enumerate(tried):
-                visits, total, avail = entry  # type: ignore[misc]
-                value = total / visits + c * math.sqrt(math.log(avail) / visits)
-                if value > best_value:
-                    best_value, best = value, i
-            key.append((seat, legal[best]))
-        return tuple(key)
+        best_value = -1.0
+        best = 0
+        for i, entry in enumerate(tried):
+            visits, total, avail = entry  # type: ignore[misc]
+            value = total / visits + c * math.sqrt(math.log(avail) / visits)
+            if value > best_value:
+                best_value, best = value, i
+        return (seat, legal[best])
 
     def _playout(self, det: State) -> list[float]:
         """Play `det` on (mutating it) and return the reward vector."""

@@ -12,11 +12,12 @@ import dataclasses
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import BigtopError, IllegalAction
-from bigtop.core.events import Event, EventLog, fill_template, seat_values
+from bigtop.core.events import COMMON_TEMPLATES, Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
@@ -24,6 +25,7 @@ from bigtop.core.rng import Rng
 S = TypeVar("S", bound="State")
 
 _SHOWN_LEGAL = 12  # how many legal actions an IllegalAction message lists
+_CHANCE: ContextVar[Rng | None] = ContextVar("bigtop_chance", default=None)  # see Game.new
 
 
 class State(ABC):
@@ -46,7 +48,8 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = Rng(seed)
+        chance = _CHANCE.get()
+        self.rng = Rng(seed) if chance is None else chance
         self.log = EventLog()
         self._history: tuple[Any, int, Action, bool] | None = None
         self._moves = 0
@@ -276,7 +279,7 @@ class State(ABC):
         assert self._history is not None
         _, last_player, action, _ = self._history
         if refusal == "other_seat":
-            raise IllegalAction(f"cannot undo: the last action ({action}) was seat {last_player}'s, not yours")
+            raise IllegalAction(f"cannot undo: the last action was seat {last_player}'s, not yours")  # not what it was: it may be hidden
         if refusal == "irreversible":
             raise IllegalAction(f"cannot undo {action}: it drew at random or revealed something")
         state = self.game.new(self.players, seed=self.seed, options=self.options)
@@ -361,12 +364,20 @@ class Game(ABC, Generic[S]):
             raise OptionError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}")
         return players
 
-    def new(self, players: int, seed: int | None = None, options: Any = None) -> S:
-        """A new game. `seed` None picks one at random (kept in `state.seed` for the record)."""
+    def new(self, players: int, seed: int | None = None, options: Any = None, *, chance: Rng | None = None) -> S:
+        """A new game. `seed` None picks one at random (kept in `state.seed` for the record).
+        `chance`, for tools that supply chance themselves (explicit chance nodes), is the
+        generator the state draws all its chance from, set-up included, instead of `Rng(seed)`."""
         self.check_players(players)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
-        return self._create(players, seed, self.parse_options(options))
+        if chance is None:
+            return self._create(players, seed, self.parse_options(options))
+        token = _CHANCE.set(chance)
+        try:
+            return self._create(players, seed, self.parse_options(options))
+        finally:
+            _CHANCE.reset(token)
 
     def parse_options(self, options: Any) -> Any:
         """The options dataclass from an instance, a mapping or None (defaults)."""
@@ -448,7 +459,7 @@ class Game(ABC, Generic[S]):
         """A log entry in English: the game's template for its kind, with seats by `names` (by
         default "Seat 0", "Seat 1", ...); without a template, the kind and its data. `values` are
         the event's `log_values` when the caller has them already."""
-        template = self.log_templates.get(event.kind)
+        template = self.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind)
         if template is None:
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind

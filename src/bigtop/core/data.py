@@ -32,6 +32,8 @@ def read_toml(path: str | Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not a TOML file: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
 

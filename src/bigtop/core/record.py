@@ -65,7 +65,10 @@ class Record:
         moves = data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) for m in moves):
             raise BigtopError("not a bigtop record: moves must be [seat, action] pairs")
-        return cls(str(data["game"]), str(data["version"]), int(data["players"]), dict(data["options"]), int(data["seed"]), [(m[0], m[1]) for m in moves])
+        for key, kind, what in (("players", int, "a whole number"), ("seed", int, "a whole number"), ("options", dict, "an object")):
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise BigtopError(f"not a bigtop record: {key} must be {what}")
+        return cls(str(data["game"]), str(data["version"]), data["players"], data["options"], data["seed"], [(m[0], m[1]) for m in moves])
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -73,10 +76,16 @@ class Record:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise BigtopError(f"cannot read record {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise BigtopError(f"{path} is not a bigtop record: it is not UTF-8 text") from None
         try:
-            return cls.from_json(json.loads(text))
+            data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise BigtopError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+        try:
+            return cls.from_json(data)
+        except BigtopError as exc:
+            raise BigtopError(f"{path}: {exc}") from None
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps(), encoding="utf-8")

@@ -46,6 +46,12 @@ class Rng:
         """A uniform float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
+    def pick(self, items: Sequence[T], end: int) -> int:
+        """The index of an item drawn uniformly from `items[:end]` (`below(end)`), as `choice` and
+        each step of `shuffle` draw it. A generator supplying chance itself (explicit chance nodes
+        for research tools) overrides this, `choice` and `shuffle` to see the items drawn among."""
+        return self.below(end)
+
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""
         return items[self.below(len(items))]
@@ -55,6 +61,16 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def deferred(self, count: int) -> Rng:
+        """The generator of a shuffle of `count` items settled one item at a time (`Deck`): a copy
+        of this one as it is now, while this one moves on past the draws `shuffle` would have
+        made. Dealing from the copy gives the very items a shuffle then pops would, so the same
+        seed plays the same game either way."""
+        stream = self.copy()
+        for i in range(count - 1, 0, -1):
+            self.below(i + 1)
+        return stream
 
     def fork(self) -> Rng:
         """A new, independent generator seeded from this one."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -18,13 +19,61 @@ def register(app: typer.Typer) -> None:
         seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 2.0,
         runs: Annotated[int, typer.Option("--runs", help="Runs per interface; the median is reported.")] = 3,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
+        cpu: Annotated[bool, typer.Option("--cpu", help="Count CPU time, not the wall clock (for a busy machine).")] = False,
     ) -> None:
         """Decisions/s of random play through the raw engine, PettingZoo and OpenSpiel, side by side."""
+        from contextlib import nullcontext
+
         from bigtop import games
         from bigtop.cli import console, game_options
+        from bigtop.rl.speed import cpu_clock
         from bigtop.terminal.bench import run_interface_bench
 
         names = games.names() if game == "all" else [games.get(game).name]
-        run_interface_bench(names, players, seconds, runs, game_options(option), console)
+        with cpu_clock() if cpu else nullcontext():
+            run_interface_bench(names, players, seconds, runs, game_options(option), console)
+
+    @rl.command("train")
+    def train_command(
+        game: Annotated[str, typer.Argument(help="Game name.")],
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Players (default: 3 where allowed).")] = None,
+        minutes: Annotated[float, typer.Option("--minutes", help="Training time: minutes of CPU time.")] = 25.0,
+        games: Annotated[int | None, typer.Option("--games", "-n", help="Stop after this many training games.")] = None,
+        hidden: Annotated[int, typer.Option("--hidden", help="Units in each of the two hidden layers.")] = 64,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the weights and the games.")] = 0,
+        opponents: Annotated[str, typer.Option("--opponents", help="Bots to train against, comma-separated, taken in turn.")] = "random",
+        init: Annotated[Path | None, typer.Option("--init", help="Start from these weights (same game, players, options).")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
+    ) -> None:
+        """Train a small policy network with PPO (NumPy) against random players or other bots; write
+        its weights and learning curve. Play it with `--bots learned:weights=OUT/policy.npz`."""
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from bigtop import games as registry
+        from bigtop.cli import console, game_options
+        from bigtop.rl.train import Settings, train
+
+        name = registry.get(game).name
+        settings = Settings(
+            players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
+            opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
+            init=None if init is None else str(init),
+        )
+        folder = out or Path(f"learned-{name}")
+        with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
+            task = bar.add_task("training", total=minutes * 60)
+
+            def report(point: dict[str, float]) -> None:
+                bar.update(task, completed=point["cpu_seconds"], description=f"{point['games']:,} games, win rate {point['win_rate']:.0%}")
+
+            summary = train(name, settings, folder, report)
+        last = summary["curve"][-10:]
+        rate = sum(p["win_rate"] for p in last) / max(1, len(last))
+        console.print(
+            f"{summary['curve'][-1]['games'] if summary['curve'] else 0:,} training games; win rate "
+            f"over the last {len(last)} updates {rate:.0%}"
+        )
+        console.print(f"wrote {summary['weights']}, {folder / 'curve.json'} and {folder / 'curve.png'}")
 
     app.add_typer(rl)

@@ -219,6 +219,20 @@ def encoder_for(game: Game[Any], players: int, options: Any) -> ObservationEncod
     return encoder
 
 
+def fingerprint(game: Game[Any], players: int, options: Any, deals: int = 3) -> str:
+    """A checksum of every seat's observation of the opening position of a few seeded deals: it
+    changes when the encoder's layout or meaning does, so that weights trained on one observation
+    are not used with another. Deterministic."""
+    options = game.parse_options(options)
+    encoder = encoder_for(game, players, options)
+    checksum = 0
+    for seed in range(deals):
+        state = game.new(players, seed=seed, options=options)
+        for seat in range(players):
+            checksum = zlib.crc32(np.ascontiguousarray(observe(encoder, state, seat), np.float32).tobytes(), checksum)
+    return f"{checksum:08x}"
+
+
 def bounds(encoder: ObservationEncoder) -> tuple[np.ndarray, np.ndarray]:
     """The encoder's (low, high) as float32 arrays of its shape."""
     low = np.broadcast_to(np.asarray(getattr(encoder, "low", -FLOAT32_MAX), np.float32), encoder.shape)

@@ -2,22 +2,32 @@
 
 Importing this module registers every game of `bigtop.games.names()` (call `register(name)` for a
 game registered later). Parameters: `players` (default: 3 where allowed), `seed` (the seeds of
-fresh games come from it, default 0), `reward` ("win" or "margin", as in `bigtop.rl.rewards`) and
-`options` (the game's options as "key=value;key=value", use the dict form of `load_game`).
+fresh games come from it, default 0), `reward` ("win" or "margin", as in `bigtop.rl.rewards`),
+`options` (the game's options as "key=value;key=value", use the dict form of `load_game`),
+`chance` ("sampled" or "explicit") and `open` (true: every seat sees the whole state).
 
 Modelling choices:
-- Chance is sampled (`SAMPLED_STOCHASTIC`): bigtop draws chance inside an action from the state's
-  own seeded RNG, so OpenSpiel never sees a chance node. Each fresh initial state draws its game
-  seed from the game's `seed` parameter when first used; clones carry the RNG along, so the same
-  actions on a clone give the same state.
+- Sampled chance (the default): bigtop draws chance inside an action from the state's own seeded
+  RNG, so there is no chance node and `apply_action` is deterministic: OpenSpiel's
+  `DETERMINISTIC` chance mode. Each fresh initial state draws its game seed from the game's `seed`
+  parameter when first used; clones carry the RNG along, so the same actions on a clone give the
+  same state. (OpenSpiel's `SAMPLED_STOCHASTIC` mode would need the game to hand its RNG to C++
+  through `GetRNGState`, which a Python game cannot provide, so such games cannot be serialized.)
+- Explicit chance: every draw is a chance node with its outcomes and probabilities
+  (`bigtop.rl.chance`): `EXPLICIT_STOCHASTIC`.
 - Sealed simultaneous steps are played one seat after the other, lowest seat first
   (`SEQUENTIAL` dynamics); a seat's view hides the choices sealed before it.
+- Utility: zero-sum at two players (both rewards), general-sum otherwise.
 - Observation string and tensor: the current player's view (`state.view(p)`, through the game's
   observation encoder). Information-state string: the view plus every log entry the seat may read
   and its own past actions (perfect recall). Information-state tensor: the observation tensor
   followed by a fixed-size hashed count of those entries (by kind) and of its own actions.
+  With `open=true` the game has perfect information: every seat observes the whole state
+  (`state.snapshot()`, the RNG included), strings only.
 - `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
   the sampler, and a fresh RNG for the chance still to come.
+- Serialization: a state is its game seed, its resamplings and its action ids; it is rebuilt by
+  replaying them (`state.serialize()`, `game.deserialize_state`, `pickle`).
 """
 
 from __future__ import annotations
@@ -30,18 +40,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bigtop import bots, games
+from bigtop import games
 from bigtop.core.api import Game, State
+from bigtop.core.errors import BigtopError
 from bigtop.core.options import parse_pairs
 from bigtop.core.rng import Rng
+from bigtop.rl.chance import CHANCE, ChanceNeeded, ChanceNode, scripted, widest_draw
 from bigtop.rl.encoding import encoder_for, observe
-from bigtop.rl.policies import bot_action
+from bigtop.rl.lengths import max_game_length
 from bigtop.rl.rewards import check_reward, final_rewards
 
 PREFIX = "bigtop_"
 HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
-DEFAULT_MAX_GAME_LENGTH = 100_000
 DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
+CHANCE_MODES = ("sampled", "explicit")
+CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _registered: set[str] = set()
 
@@ -49,13 +63,6 @@ _registered: set[str] = set()
 def short_name(name: str) -> str:
     """The OpenSpiel name of bigtop game `name`."""
     return PREFIX + name
-
-
-def max_game_length(game: Game[Any], players: int, options: Any) -> int:
-    """The game's hook `max_game_length(players, options)` (most decisions in one game), or a
-    generous default."""
-    hook = getattr(game, "max_game_length", None)
-    return int(hook(players, options)) if hook is not None else DEFAULT_MAX_GAME_LENGTH
 
 
 def utility_bounds(game: Game[Any], players: int, options: Any, reward: str) -> tuple[float, float]:
@@ -71,21 +78,29 @@ def utility_bounds(game: Game[Any], players: int, options: Any, reward: str) -> 
 class _Shared:
     """What every state of one loaded game shares (deep copies return it as is)."""
 
-    def __init__(self, game: Game[Any], players: int, options: Any, reward: str, seed: int) -> None:
+    def __init__(self, game: Game[Any], players: int, options: Any, reward: str, seed: int, explicit: bool, open_: bool) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.reward = reward
+        self.explicit = explicit
+        self.open = open_
         self.space = game.action_space(players, options)
         self.encoder = encoder_for(game, players, options)
         self.seeds = Rng(seed)
         self.seen = _Seen(self)
+        self.game_string = ""  # the loaded game's OpenSpiel name with its parameters, once it is made
         self._upcoming: State | None = None
+
+    def new_kernel(self, seed: int) -> State:
+        """A fresh kernel game of this game's players and options (with explicit chance, its
+        chance comes from the script in force, and `seed` only names it)."""
+        return self.game.new(self.players, seed=seed, options=self.options, chance=CHANCE if self.explicit else None)
 
     def upcoming(self) -> State:
         """The game the next fresh state will get; only looked at (by observers) until taken."""
         if self._upcoming is None:
-            self._upcoming = self.game.new(self.players, seed=self.seeds.copy().next64() >> 16, options=self.options)
+            self._upcoming = self.new_kernel(self.seeds.copy().next64() >> 16)
         return self._upcoming
 
     def take(self) -> State:
@@ -97,6 +112,17 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+
+_shared_by_game: weakref.WeakValueDictionary[str, _Shared] = weakref.WeakValueDictionary()
+
+
+def _shared_for(game_string: str) -> _Shared:
+    """The shared part of the loaded game `game_string` (loading it if no state of it is alive)."""
+    shared = _shared_by_game.get(game_string)
+    if shared is None:
+        shared = pyspiel.load_game(game_string).shared
+    return shared
 
 
 class _Seen:
@@ -133,44 +159,175 @@ class _Seen:
         return _recall_vector(state, player, self.shared.space)
 
 
+class _Pending:
+    """With explicit chance: a set-up (`seat` None) or a decision waiting for chance outcomes."""
+
+    __slots__ = ("seat", "action", "outcomes", "node")
+
+    def __init__(self, seat: int | None, action: int, outcomes: tuple[int, ...], node: ChanceNode) -> None:
+        self.seat = seat
+        self.action = action
+        self.outcomes = outcomes
+        self.node = node
+
+
 class _Box:
     """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
-    clone. `world` lists the resamplings that led to it (see `__str__`); `mover` caches the
-    current player for the state's move count `mover_at`."""
+    clone. `seed` names the kernel game, `world` lists the resamplings that led to it and `trail`
+    the OpenSpiel actions since (a linked list of pairs, cheap to share between clones): together
+    they rebuild it. `pending` is a draw waiting for its outcome (explicit chance); `mover` caches
+    the current player for the kernel's move count `mover_at`."""
 
-    __slots__ = ("shared", "state", "world", "mover", "mover_at")
+    __slots__ = ("shared", "state", "seed", "world", "trail", "pending", "mover", "mover_at")
 
-    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = ()) -> None:
+    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = (), seed: int = 0) -> None:
         self.shared = shared
         self.state = state
+        self.seed = seed
         self.world = world
+        self.trail: tuple[Any, int] | None = None
+        self.pending: _Pending | None = None
         self.mover = 0
         self.mover_at = -1
 
     def get(self) -> State:
-        if self.state is None:
-            self.state = self.shared.take()
-        return self.state
+        """The kernel state (raises during the chance nodes of an explicit set-up, before it exists)."""
+        state = self.state
+        if state is None:
+            self.start()
+            state = self.state
+            if state is None:
+                raise BigtopError("the game is being set up: no state before the set-up's chance nodes are resolved")
+        return state
 
-    def peek(self) -> State:
-        """The state, without taking a fresh game's seed (observers use this: OpenSpiel observes
-        throwaway fresh states to learn tensor shapes)."""
-        return self.state if self.state is not None else self.shared.upcoming()
+    def start(self) -> None:
+        """Take the fresh game (sampled chance), or begin an explicit set-up."""
+        if self.state is not None or self.pending is not None:
+            return
+        if self.shared.explicit:
+            self._run(None, 0, ())
+        else:
+            self.state = self.shared.take()
+            self.seed = self.state.seed
+
+    def peek(self) -> State | None:
+        """The state without taking a fresh game's seed (observers use this: OpenSpiel observes
+        throwaway fresh states to learn tensor shapes); None during an explicit set-up."""
+        if self.state is not None:
+            return self.state
+        return None if self.shared.explicit else self.shared.upcoming()
 
     def current_player(self) -> int:
-        """The lowest seat with a decision, or TERMINAL."""
-        state = self.get()
+        """The lowest seat with a decision, CHANCE or TERMINAL."""
+        state = self.state
+        if state is None:
+            self.start()
+            state = self.state
+        if self.pending is not None or state is None:
+            return CHANCE_PLAYER
         if self.mover_at != state.move_count:
-            self.mover = pyspiel.PlayerId.TERMINAL if state.is_over() else min(state.to_move())
+            self.mover = TERMINAL if state.is_over() else min(state.to_move())
             self.mover_at = state.move_count
         return self.mover
 
+    def apply(self, action: int) -> None:
+        """Apply the current player's action id, or a chance outcome at a chance node."""
+        player = self.current_player()
+        pending = self.pending
+        if pending is not None:
+            if action not in pending.node.outcomes:
+                raise BigtopError(f"{action} is not an outcome of this chance node: {pending.node.outcomes}")
+            self._run(pending.seat, pending.action, (*pending.outcomes, action))
+        elif self.shared.explicit:
+            self._run(player, action, ())
+        else:
+            self.get().apply_id(player, action)
+        self.trail = (self.trail, action)
+
+    def _run(self, seat: int | None, action: int, outcomes: tuple[int, ...]) -> None:
+        """Carry out the set-up (`seat` None) or `seat`'s action on a copy, with these chance
+        outcomes; the copy replaces the state, or the next draw becomes a chance node."""
+        try:
+            with scripted(outcomes):
+                if seat is None:
+                    state = self.shared.new_kernel(self.seed)
+                else:
+                    assert self.state is not None
+                    state = self.state.clone()
+                    state.apply_id(seat, action)
+        except ChanceNeeded as need:
+            self.pending = _Pending(seat, action, outcomes, need.node)
+            return
+        self.pending = None
+        self.state = state
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self.current_player()
+        return [] if self.pending is None else self.pending.node.pairs()
+
+    def history(self) -> list[int]:
+        out = []
+        node = self.trail
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def copy(self) -> _Box:
+        """An independent box in the same position (a fresh state takes its deal first)."""
+        self.start()
+        other = _Box(self.shared, self.state.clone() if self.state is not None else None, self.world, self.seed)
+        other.trail = self.trail
+        other.pending = self.pending
+        return other
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.shared, self.get().clone(), self.world)
+        return self.copy()
+
+    def recipe(self) -> tuple[int, tuple[Any, ...], tuple[int, ...]]:
+        """What rebuilds this box: its kernel game's seed, its resamplings (the actions before,
+        the seat, the seed of each) and its actions since (taking a fresh state's deal)."""
+        self.start()
+        return self.seed, self.world, tuple(self.history())
+
+    def __reduce__(self) -> Any:
+        return _rebuild_box, (self.shared.game_string, *self.recipe())
+
+
+def _rebuild_box(game_string: str, seed: int, world: tuple[Any, ...], actions: tuple[int, ...]) -> _Box:
+    """The box `_Box.recipe` describes, in the loaded game `game_string`."""
+    box = _replay_world(_shared_for(game_string), seed, world)
+    for action in actions:
+        box.apply(action)
+    return box
+
+
+def _replay_world(shared: _Shared, seed: int, world: tuple[Any, ...]) -> _Box:
+    """The kernel game `seed` replayed through each resampling of `world`."""
+    box = _Box(shared, seed=seed)
+    if not shared.explicit:
+        box.state = shared.new_kernel(seed)
+    for before, player, sample_seed in world:
+        for action in before:
+            box.apply(action)
+        box = _resampled(box, player, sample_seed)
+    return box
+
+
+def _resampled(box: _Box, player: int, seed: int) -> _Box:
+    """A new box whose state is `box`'s determinized from `player` with `Rng(seed)` (explicit
+    chance: the copy keeps drawing through chance nodes)."""
+    if box.pending is not None:
+        raise BigtopError("cannot resample at a chance node")
+    world = box.get().determinize(player, Rng(seed))
+    if box.shared.explicit:
+        world.rng = CHANCE
+    return _Box(box.shared, world, (*box.world, (tuple(box.history()), player, seed)), box.seed)
 
 
 class BigtopSpielGame(pyspiel.Game):
-    """One bigtop game with fixed players, options and reward, as an OpenSpiel game.
+    """One bigtop game with fixed players, options, reward and chance, as an OpenSpiel game.
 
     Each bigtop game gets its own subclass (see `register`) naming it in `bigtop_name`."""
 
@@ -181,19 +338,25 @@ class BigtopSpielGame(pyspiel.Game):
         players = int(params["players"])
         options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
         reward = check_reward(str(params["reward"]))
+        chance = str(params["chance"])
+        if chance not in CHANCE_MODES:
+            raise BigtopError(f"unknown chance mode {chance!r}; known: {', '.join(CHANCE_MODES)}")
+        open_ = bool(params["open"])
         game.check_players(players)
-        self.shared = _Shared(game, players, options, reward, int(params["seed"]))
+        self.shared = _Shared(game, players, options, reward, int(params["seed"]), chance == "explicit", open_)
         low, high = utility_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=widest_draw(game, players, options) if chance == "explicit" else 0,
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=0.0 if players == 2 else None,
             max_game_length=max_game_length(game, players, options),
         )
-        super().__init__(game_type(game), info, dict(params))
+        super().__init__(game_type(game, players, chance, open_), info, dict(params))
+        self.shared.game_string = str(self)
+        _shared_by_game[self.shared.game_string] = self.shared
 
     def new_initial_state(self) -> BigtopSpielState:
         """A fresh game (its seed is drawn from the `seed` parameter when the state is first used)."""
@@ -209,6 +372,34 @@ class BigtopSpielGame(pyspiel.Game):
             raise ValueError("bigtop games observe one seat's view: private_info must be SINGLE_PLAYER")
         return BigtopObserver(self.shared, iig_obs_type.perfect_recall)
 
+    # What OpenSpiel's Python algorithms read as attributes of a game (minimax names them in errors).
+    @property
+    def chance_mode(self) -> pyspiel.GameType.ChanceMode:
+        return self.get_type().chance_mode
+
+    @property
+    def information(self) -> pyspiel.GameType.Information:
+        return self.get_type().information
+
+    @property
+    def dynamics(self) -> pyspiel.GameType.Dynamics:
+        return self.get_type().dynamics
+
+    @property
+    def utility(self) -> pyspiel.GameType.Utility:
+        return self.get_type().utility
+
+    def __reduce__(self) -> Any:
+        """Pickled as its parameters and where its sequence of fresh seeds has got to."""
+        return _restore_game, (self.bigtop_name, self.get_parameters(), self.shared.seeds.state)
+
+
+def _restore_game(name: str, params: dict[str, Any], seeds: int) -> BigtopSpielGame:
+    register(name)
+    game = pyspiel.load_game(short_name(name), params)
+    game.shared.seeds.state = seeds
+    return game
+
 
 class BigtopSpielState(pyspiel.State):
     """An OpenSpiel state wrapping a kernel state; `bigtop_state` is the kernel state itself."""
@@ -222,74 +413,111 @@ class BigtopSpielState(pyspiel.State):
         return self._box.get()
 
     def current_player(self) -> int:
-        """The lowest seat with a decision, or TERMINAL."""
+        """The lowest seat with a decision, CHANCE or TERMINAL."""
         return self._box.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._box.get().legal_ids(player)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """What OpenSpiel's own `legal_actions` gives (the current player's legal ids, sorted; none
-        for another seat or at the end), answered here: from Python this saves the half-dozen
-        calls back and forth between C++ and Python; C++ algorithms still reach `_legal_actions`."""
+        """What OpenSpiel's own `legal_actions` gives (the current player's legal ids or a chance
+        node's outcomes, sorted; none for another seat or at the end), answered here: from Python
+        this saves the half-dozen calls back and forth between C++ and Python; C++ algorithms
+        still reach `_legal_actions`."""
         current = self.current_player()
+        if current == CHANCE_PLAYER:
+            return sorted(o for o, _ in self._box.chance_outcomes()) if player in (None, CHANCE_PLAYER) else []
         if current < 0 or (player is not None and player != current):
             return []
         return list(self._box.get().legal_ids(current))
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the draw waiting at a chance node and their probabilities."""
+        return self._box.chance_outcomes()
+
     def _apply_action(self, action: int) -> None:
-        self._box.get().apply_id(self.current_player(), action)
+        self._box.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE_PLAYER:
+            pending = self._box.pending
+            return f"draw {pending.node.label(action) if pending is not None else action}"
         return str(self._box.shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        return self.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
-        state = self._box.get()
-        if not state.is_over():
-            return [0.0] * state.players
-        return final_rewards(state, self._box.shared.reward)
+        if self.current_player() != TERMINAL:
+            return [0.0] * self._box.shared.players
+        return final_rewards(self._box.get(), self._box.shared.reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BigtopSpielState:
         """A copy in which everything `player_id` cannot know is resampled (`state.determinize`)
         with an RNG seeded from `probability_sampler()`; the chance to come is reseeded too."""
         seed = int(probability_sampler() * (1 << 53))
-        world = self._box.get().determinize(player_id, Rng(seed))
         other = self.get_game().new_initial_state()
-        other._box = _Box(self._box.shared, world, (*self._box.world, (self.history(), player_id, seed)))
+        other._box = _resampled(self._box, player_id, seed)
         return other
 
     def __str__(self) -> str:
         """The game seed, the resamplings it went through (actions before, seat, seed) and the
         action ids since: together they determine the state."""
-        state = self._box.get()
-        world = f" world={list(self._box.world)}" if self._box.world else ""
-        return f"{state.game.name} seed={state.seed}{world} actions={self.history()}"
+        box = self._box
+        box.start()
+        world = f" world={list(box.world)}" if box.world else ""
+        return f"{box.shared.game.name} seed={box.seed}{world} actions={self.history()}"
+
+    def __reduce__(self) -> Any:
+        """Pickled as its game's parameters and what rebuilds it."""
+        game = self.get_game()
+        return _restore_state, (game.bigtop_name, game.get_parameters(), *self._box.recipe())
+
+
+def _restore_state(name: str, params: dict[str, Any], seed: int, world: tuple[Any, ...], actions: tuple[int, ...]) -> BigtopSpielState:
+    """The state `BigtopSpielState.__reduce__` describes, its OpenSpiel history replayed too."""
+    register(name)
+    game = pyspiel.load_game(short_name(name), params)
+    state = game.new_initial_state()
+    state._box = _replay_world(game.shared, seed, world)
+    for action in actions:
+        state.apply_action(action)
+    return state
 
 
 class BigtopObserver:
-    """OpenSpiel's Python observer interface (`tensor`, `dict`, `set_from`, `string_from`)."""
+    """OpenSpiel's Python observer interface (`tensor`, `dict`, `set_from`, `string_from`).
+    With `open=true`: strings only, of the whole state."""
 
     def __init__(self, shared: _Shared, perfect_recall: bool) -> None:
         self.shared = shared
         self.perfect_recall = perfect_recall
-        view_size = int(np.prod(shared.encoder.shape))
-        self.tensor = np.zeros(view_size + (HISTORY_SIZE if perfect_recall else 0), np.float32)
+        view_size = 0 if shared.open else int(np.prod(shared.encoder.shape))
+        history = HISTORY_SIZE if perfect_recall and not shared.open else 0
+        self.tensor = np.zeros(view_size + history, np.float32)
         self.dict = {"view": self.tensor[:view_size]}
-        if perfect_recall:
+        if history:
             self.dict["history"] = self.tensor[view_size:]
 
     def set_from(self, state: BigtopSpielState, player: int) -> None:
         kernel, seen = state._box.peek(), self.shared.seen
+        if kernel is None or self.shared.open:  # an explicit set-up still dealing; or no tensor
+            self.tensor[:] = 0.0
+            return
         self.dict["view"][:] = seen.get(kernel, player, "vector")
         if self.perfect_recall:
             self.dict["history"][:] = seen.get(kernel, player, "recall_vector")
 
     def string_from(self, state: BigtopSpielState, player: int) -> str:
         kernel, seen = state._box.peek(), self.shared.seen
-        text: dict[str, Any] = {"view": seen.get(kernel, player, "view")}
+        if kernel is None:
+            return json.dumps({"setup": state.history()})
+        if self.shared.open:
+            text: dict[str, Any] = {"state": kernel.snapshot()}
+            if self.perfect_recall:
+                text["actions"] = state.history()
+            return json.dumps(text, sort_keys=True, default=str)
+        text = {"view": seen.get(kernel, player, "view")}
         if self.perfect_recall:
             text.update(seen.get(kernel, player, "recall"))
         return json.dumps(text, sort_keys=True, default=str)
@@ -322,23 +550,28 @@ def _recall(state: State, player: int) -> dict[str, Any]:
     }
 
 
-def game_type(game: Game[Any]) -> pyspiel.GameType:
-    """The OpenSpiel game type of a bigtop game."""
-    return pyspiel.GameType(
+def game_type(game: Game[Any], players: int | None = None, chance: str = "sampled", open_: bool = False) -> pyspiel.GameType:
+    """The OpenSpiel game type of a bigtop game with `players` seats (its default without),
+    chance mode and openness."""
+    players = game.default_players() if players is None else players
+    Type = pyspiel.GameType  # noqa: N806
+    return Type(
         short_name=short_name(game.name),
         long_name=game.title,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        dynamics=Type.Dynamics.SEQUENTIAL,
+        chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC if chance == "explicit" else Type.ChanceMode.DETERMINISTIC,
+        information=Type.Information.PERFECT_INFORMATION if open_ else Type.Information.IMPERFECT_INFORMATION,
+        utility=Type.Utility.ZERO_SUM if players == 2 else Type.Utility.GENERAL_SUM,
+        reward_model=Type.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=not open_,
         provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"players": game.default_players(), "seed": 0, "reward": "win", "options": ""},
+        provides_observation_tensor=not open_,
+        parameter_specification={
+            "players": game.default_players(), "seed": 0, "reward": "win", "options": "", "chance": "sampled", "open": False,
+        },
     )
 
 
@@ -359,7 +592,10 @@ def register_all() -> list[str]:
     return [register(name) for name in games.names()]
 
 
-def load_game(name: str, players: int | None = None, seed: int = 0, reward: str = "win", options: dict[str, Any] | None = None) -> pyspiel.Game:
+def load_game(
+    name: str, players: int | None = None, seed: int = 0, reward: str = "win", options: dict[str, Any] | None = None,
+    chance: str = "sampled", open: bool = False,  # noqa: A002 - OpenSpiel's parameter name
+) -> pyspiel.Game:
     """`pyspiel.load_game` for bigtop game `name` (registering it first if needed)."""
     game = games.get(name)
     params: dict[str, Any] = {
@@ -367,38 +603,10 @@ def load_game(name: str, players: int | None = None, seed: int = 0, reward: str 
         "seed": seed,
         "reward": check_reward(reward),
         "options": ";".join(f"{k}={v}" for k, v in (options or {}).items()),
+        "chance": chance,
+        "open": open,
     }
     return pyspiel.load_game(register(name), params)
-
-
-
-def seeded_resampler(seed: int) -> Any:
-    """A resampler for OpenSpiel's Python `ISMCTSBot.set_resampler` drawing from its own seeded
-    RNG, so that searches are reproducible (the bot's default sampler is seeded at random)."""
-    rng = Rng(seed)
-
-    def resample(state: BigtopSpielState, player: int) -> BigtopSpielState:
-        return state.resample_from_infostate(player, rng.random)
-
-    return resample
-
-
-class BigtopBot(pyspiel.Bot):
-    """A bigtop bot (`bigtop.bots.make(spec, ...)`) as an OpenSpiel bot. It plays from a copy of
-    the game determinized from its seat with its own RNG, never from the true state."""
-
-    def __init__(self, spec: str, game: BigtopSpielGame, seed: int) -> None:
-        pyspiel.Bot.__init__(self)
-        self.bot = bots.make(spec, game.shared.game, seed)
-        self.rng = Rng(seed ^ 0xB07)
-
-    def step(self, state: BigtopSpielState) -> int:
-        kernel = state.bigtop_state
-        action = bot_action(self.bot, kernel, state.current_player(), self.rng)
-        return kernel.action_space.encode(action)
-
-    def restart_at(self, state: BigtopSpielState) -> None:
-        """Nothing to forget: the bot keeps no memory between moves."""
 
 
 register_all()

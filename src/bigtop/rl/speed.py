@@ -6,24 +6,40 @@ the interface costs. `options` is the game's options as a mapping (e.g. from `-o
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bigtop import games
 from bigtop.bots.match import random_playout
 from bigtop.core.rng import Rng
 
+_clock: Callable[[], float] = time.perf_counter
+
+
+@contextmanager
+def cpu_clock() -> Iterator[None]:
+    """Within the block, measurements count the process's CPU time instead of the wall clock: on a
+    busy machine the figures then hardly depend on what else runs."""
+    global _clock
+    outer, _clock = _clock, time.process_time
+    try:
+        yield
+    finally:
+        _clock = outer
+
 
 def timed_games(play_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
     """Call `play_one(game_index)` (it plays a game and returns the decisions made) for about
-    `seconds`; (games/s, decisions/s)."""
+    `seconds` (of the wall clock, or of CPU time within `cpu_clock()`); (games/s, decisions/s)."""
+    clock = _clock
     decisions = played = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         decisions += play_one(played)
         played += 1
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
             return played / (now - start), decisions / (now - start)
 
@@ -67,9 +83,10 @@ def observed_steps(name: str, players: int, seconds: float, options: Any = None)
     return timed_games(play, seconds)[1]
 
 
-def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
-    """The PettingZoo loop (`env.last()` with its observation and mask, a masked random action,
-    `env.step`): agent decisions/s, the steps of finished agents not counted."""
+def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = None, read: bool = False) -> float:
+    """The PettingZoo loop (`env.last()`, a random action from the mask, `env.step`), the encoded
+    observation read too if `read` (what a learning agent pays): agent decisions/s, the steps of
+    finished agents not counted."""
     from bigtop.rl import pettingzoo as bz
 
     env = bz.env(name, players=players, options=options)
@@ -83,12 +100,19 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
             if terminated or truncated:
                 env.step(None)
                 continue
+            if read:
+                _ = observation["observation"]  # the first read encodes it
             legal = bz.mask_ids(observation["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             decisions += 1
         return decisions
 
     return timed_games(play, seconds)[1]
+
+
+def pettingzoo_read_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
+    """The PettingZoo loop reading each observation: decisions/s."""
+    return pettingzoo_steps(name, players, seconds, options, read=True)
 
 
 def openspiel_steps(name: str, players: int, seconds: float, options: Any = None) -> float:
@@ -114,5 +138,6 @@ INTERFACES: dict[str, Callable[[str, int, float, Any], float]] = {  # name -> de
     "engine": raw_steps,
     "observed": observed_steps,
     "pettingzoo": pettingzoo_steps,
+    "pettingzoo_read": pettingzoo_read_steps,
     "openspiel": openspiel_steps,
 }

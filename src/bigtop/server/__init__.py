@@ -6,6 +6,16 @@ table row plus an append-only move table); a restart rebuilds every game from it
 `create_app(database_url)` builds the application; `bigtop serve` runs it.
 """
 
-from bigtop.server.app import create_app
+from typing import Any
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """`create_app` is imported when first asked for: `bigtop` commands other than `serve` start
+    without loading the web stack."""
+    if name == "create_app":
+        from bigtop.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,9 +20,9 @@ def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_command(
         host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
+        port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free port).")] = 8000,
         database_url: Annotated[str, typer.Option("--database-url", help="SQLAlchemy URL: sqlite:///FILE or postgresql://...")] = "sqlite:///bigtop.sqlite3",
-        bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move.")] = 0.4,
+        bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds a bot waits before each move.")] = 0.4,
         boards: Annotated[list[Path] | None, typer.Option("--boards", help="A folder of per-game board modules <game>.js (repeatable).")] = None,
         game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
         bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,

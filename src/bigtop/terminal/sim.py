@@ -1,4 +1,7 @@
-"""`bigtop sim`: many seeded games between bots, with a progress bar and a summary table."""
+"""`bigtop sim`: many seeded games between bots, with a progress bar and a summary table.
+
+Game `i` uses seed `seed + i`; its bots are seeded as in the arena, so one process or several
+(`workers`, games sent in chunks) play the same games."""
 
 from __future__ import annotations
 
@@ -14,8 +17,12 @@ from rich.table import Table
 
 from bigtop import bots as bot_registry
 from bigtop import games
-from bigtop.bots.match import play_game
+from bigtop.arena import loader, runner
+from bigtop.arena.tournament import Task
 from bigtop.core.errors import BigtopError
+from bigtop.core.record import Record
+from bigtop.terminal.saving import check_record_folder
+from bigtop.terminal.text import plural
 
 
 def bot_specs(spec: str, players: int) -> list[str]:
@@ -24,7 +31,7 @@ def bot_specs(spec: str, players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise BigtopError(f"--bots names {len(specs)} bots for {players} players")
+        raise BigtopError(f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'player')}")
     return specs
 
 
@@ -37,6 +44,11 @@ def split_specs(spec: str) -> list[str]:
         else:
             parts.append(piece)
     return parts
+
+
+def record_name(game: str, seed: int) -> str:
+    """The file name of a simulated game's record."""
+    return f"{game}-{seed}.json"
 
 
 @dataclass
@@ -57,42 +69,52 @@ def seating(entrants: int, game_index: int, rotate: bool) -> list[int]:
 
 def run_simulation(
     name: str, players: int, count: int, seed: int, spec: str, rotate: bool, save: Path | None,
-    options: dict[str, Any], console: Console,
+    options: dict[str, Any], console: Console, force: bool = False, workers: int = 1, chunk: int | None = None,
 ) -> list[Tally]:
-    """Play `count` games and print the summary; returns the per-entrant tallies."""
+    """Play `count` games (in `workers` processes, `chunk` games per unit of work) and print the
+    summary; returns the per-entrant tallies. The records go to the folder `save`, which must not
+    hold records of the same names unless `force`."""
     game = games.get(name)
-    parsed = game.parse_options(options)
-    game.new(players, seed=seed, options=parsed)  # fail early on a bad player count or option
+    parsed = game.check_options(players, options)
     specs = bot_specs(spec, players)
+    for bot in set(specs):  # a bad bot spec fails before the progress bar
+        bot_registry.make(bot, game, seed=0)
     tallies = [Tally(s) for s in specs]
     seat_wins = [0.0] * players
     lengths: list[int] = []
     if count < 1:
         raise BigtopError("--games must be at least 1")
+    if workers > 1:
+        loader.check_reachable(name, [])
+    tasks = [
+        Task(i, name, seed + i, tuple(seating(players, i, rotate)), tuple(specs), game.options_json(parsed))
+        for i in range(count)
+    ]
     if save is not None:
+        check_record_folder(save, (record_name(name, seed + i) for i in range(count)), force)
         save.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.title}", total=count)
-        for i in range(count):
-            seats = seating(players, i, rotate)
-            bots = [bot_registry.make(specs[e], game, seed=(seed + i) * 100 + s) for s, e in enumerate(seats)]
-            state = play_game(game, bots, seed=seed + i, options=parsed)
-            result = state.result()
-            share = 1.0 / len(result.winners)
-            for s, e in enumerate(seats):
-                tallies[e].scores.append(result.scores[s])
-                tallies[e].ranks.append(result.ranks[s])
-                if s in result.winners:
-                    tallies[e].wins += share
-                    seat_wins[s] += share
-            lengths.append(state.move_count)
+        bar = progress.add_task(f"{game.title}", total=count)
+
+        def done(row: dict[str, Any]) -> None:
             if save is not None:
-                state.record().save(save / f"{name}-{seed + i}.json")
-            progress.advance(task)
+                Record.from_json(row["record"]).save(save / record_name(name, row["seed"]))
+            progress.advance(bar)
+
+        rows = runner.run_local(tasks, workers, done, chunk)
+    for row in rows:  # in game order, whichever worker finished first
+        share = 1.0 / len(row["winners"])
+        for s, e in enumerate(row["seating"]):
+            tallies[e].scores.append(row["scores"][s])
+            tallies[e].ranks.append(row["ranks"][s])
+            if s in row["winners"]:
+                tallies[e].wins += share
+                seat_wins[s] += share
+        lengths.append(row["moves"])
     elapsed = time.perf_counter() - started
-    table = Table(title=f"{game.title}: {count} games, {players} players, seeds {seed}..{seed + count - 1}")
+    table = Table(title=f"{game.title}: {plural(count, 'game')}, {players} players, seeds {seed}..{seed + count - 1}")
     for col in ("bot", "wins", "win %", "mean score", "mean rank"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for e, t in enumerate(tallies):

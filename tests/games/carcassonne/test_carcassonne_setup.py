@@ -106,7 +106,7 @@ def tiles_file(tmp_path, name: str, edit=lambda text: text, raw: bytes | None = 
         ({"tokens": "elephant,elephant"}, r"option tokens: no 'elephant' token left \(the game has 1\)"),
         ({"tokens": "seal", "expansions": ""}, r"option tokens: animal tokens need the bigtop expansion"),
         ({"cards": "/no/such/tiles.toml"}, r"option cards: /no/such/tiles.toml: cannot read"),
-        ({"cards": "latin1"}, r"option cards: .*latin1.toml is not UTF-8 text"),
+        ({"cards": "latin1"}, r"option cards: .*latin1.toml: not a TOML file: it is not UTF-8 text"),
         ({"cards": "not-toml"}, r"option cards: .*not-toml.toml: not valid TOML"),
         ({"cards": "zero"}, r"option cards: .*zero.toml: tile 1 \(B\): field count"),
         ({"cards": "inns"}, r"option cards: .*inns.toml has tiles of unknown expansion 'inns'; known: base, bigtop"),

@@ -59,5 +59,5 @@ def test_a_position_plays_on_and_its_record_replays() -> None:
     assert view["trailers_left"] == 17 and view["stock"]["red"] == 24 and view["discards"]["investment"] == ["trailer-1"]
     assert s.score_breakdown() == {"position": (4.0, 0.0, 0.0)}
     pass_turn(s)
-    replayed = Record.from_json(json.loads(s.record().dumps())).replay()
+    replayed = Record.from_json(json.loads(s.record().dumps())).replay(GAME)
     assert [replayed.view(p) for p in (None, 0, 1, 2)] == [s.view(p) for p in (None, 0, 1, 2)]

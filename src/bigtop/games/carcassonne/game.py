@@ -43,8 +43,6 @@ class Carcassonne(Game[CarcassonneState]):
                 tiles_of(options)
             except DataError as exc:
                 raise OptionError(f"option cards: {exc}") from None
-            except UnicodeDecodeError:
-                raise OptionError(f"option cards: {options.cards} is not UTF-8 text") from None
             unknown = sorted({e.expansion for e in entries} - {"base", *EXPANSION_NAMES})
             if unknown:
                 raise OptionError(
@@ -75,10 +73,12 @@ class Carcassonne(Game[CarcassonneState]):
     def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
         """Tiles, features, turns and figures of an event in words (see log.py)."""
         return log.log_values(kind, data, self.parse_options(options))
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
 
     def heuristic_bot(self, seed: int, **params: Any) -> HeuristicBot:
         """The greedy one-turn look-ahead bot (params: meeple_value, open_bonus)."""

@@ -45,7 +45,7 @@ class DrumRoll(Game[DrumRollState]):
     min_players = 2
     max_players = 4
     options_type = DrumRollOptions
-    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order"})
+    hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order", "position"})
     action_types = ACTION_TYPES
     conformance_games = 3
 
@@ -116,6 +116,7 @@ class DrumRoll(Game[DrumRollState]):
     score_categories = SCORE_CATEGORIES
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""
@@ -131,6 +132,7 @@ class DrumRoll(Game[DrumRollState]):
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: DrumRollOptions) -> Any:

@@ -50,6 +50,6 @@ def content_json(c: Content) -> dict[str, Any]:
 
 
 @cache
-def content_for() -> dict[str, Any]:
-    """The JSON content of the built-in data (Troll Fest's options do not change the content)."""
-    return content_json(content())
+def content_for(cards: str | None = None) -> dict[str, Any]:
+    """The JSON content for a game's `cards` option (None: the built-in data)."""
+    return content_json(content(cards))

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from bigtop.core.data import Entry, load_entries
+from bigtop.core.data import Entry, load_entries, read_toml
 from bigtop.core.errors import DataError
 
 DATA = Path(__file__).parent / "data"
@@ -138,11 +138,18 @@ def _unique(path: Path, table: str, ids: list[str]) -> None:
         seen.add(i)
 
 
-def load_content(directory: Path = DATA) -> Content:
-    """Load and cross-check every content file in `directory`."""
-    map_file = directory / "map.toml"
+def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
+    """Load and cross-check every content file in `directory`. A user's content file `cards` may
+    hold any of the tables (`[[award]]`, `[[artist]]`...): each replaces the shipped table of the
+    same name."""
+    own = set(read_toml(cards)) if cards is not None else set()
+
+    def source(name: str, table: str) -> Path:
+        return cards if cards is not None and table in own else directory / name
+
+    map_file = source("map.toml", "city")
     cities = load_entries(map_file, "city", CityEntry)
-    roads = load_entries(map_file, "road", RoadEntry)
+    roads = load_entries(source("map.toml", "road"), "road", RoadEntry)
     _unique(map_file, "city", [c.id for c in cities])
     index = {c.id: i for i, c in enumerate(cities)}
     neighbours: list[list[tuple[int, int]]] = [[] for _ in cities]
@@ -164,23 +171,23 @@ def load_content(directory: Path = DATA) -> Content:
     if sorted(colours_seen) != sorted(COLOURS):
         raise DataError(f"{map_file}: road: field pass: need exactly one pass of each colour {COLOURS}, got {colours_seen}")
 
-    cards_file = directory / "city_cards.toml"
-    cards = load_entries(cards_file, "city_card", CityCardEntry)
-    _unique(cards_file, "city_card", [c.id for c in cards])
-    for card in cards:
+    cards_file = source("city_cards.toml", "city_card")
+    city_cards = load_entries(cards_file, "city_card", CityCardEntry)
+    _unique(cards_file, "city_card", [c.id for c in city_cards])
+    for card in city_cards:
         if card.city not in index:
             raise DataError(f"{cards_file}: city_card {card.id}: field city: unknown city {card.city!r}")
-    if sorted(c.city for c in cards) != sorted(index):
+    if sorted(c.city for c in city_cards) != sorted(index):
         raise DataError(f"{cards_file}: city_card: field city: need exactly one card per city")
 
-    artists_file = directory / "artists.toml"
+    artists_file = source("artists.toml", "artist")
     artists = load_entries(artists_file, "artist", ArtistEntry)
     _unique(artists_file, "artist", [a.id for a in artists])
     for a in artists:
         if a.deck == "starting" and a.instrument not in BASIC_INSTRUMENTS:
             raise DataError(f"{artists_file}: artist {a.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
 
-    actions_file = directory / "actions.toml"
+    actions_file = source("actions.toml", "action")
     actions = load_entries(actions_file, "action", ActionEntry)
     _unique(actions_file, "action", [a.id for a in actions])
     for a in actions:
@@ -192,10 +199,9 @@ def load_content(directory: Path = DATA) -> Content:
         if not any(a.effect == needed for a in actions):
             raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
 
-    points_file = directory / "festival.toml"
-    awards = {a.id: (a.first, a.second) for a in load_entries(points_file, "award", AwardEntry)}
-    authenticity = {a.id: a.points for a in load_entries(points_file, "authenticity", AuthenticityEntry)}
-    fixed = {a.id: a.points for a in load_entries(points_file, "fixed", FixedEntry)}
+    awards = {a.id: (a.first, a.second) for a in load_entries(source("festival.toml", "award"), "award", AwardEntry)}
+    authenticity = {a.id: a.points for a in load_entries(source("festival.toml", "authenticity"), "authenticity", AuthenticityEntry)}
+    fixed = {a.id: a.points for a in load_entries(source("festival.toml", "fixed"), "fixed", FixedEntry)}
     for table, got, need in (
         ("award", awards, AwardEntry.model_fields["id"].annotation),
         ("authenticity", authenticity, AuthenticityEntry.model_fields["id"].annotation),
@@ -203,9 +209,9 @@ def load_content(directory: Path = DATA) -> Content:
     ):
         missing = set(need.__args__) - set(got)  # type: ignore[union-attr]
         if missing:
-            raise DataError(f"{points_file}: {table}: field id: missing {sorted(missing)}")
+            raise DataError(f"{source('festival.toml', table)}: {table}: field id: missing {sorted(missing)}")
 
-    names_file = directory / "band_names.toml"
+    names_file = source("band_names.toml", "band_name")
     names = load_entries(names_file, "band_name", NameEntry)
     _unique(names_file, "band_name", [n.id for n in names])
 
@@ -214,8 +220,8 @@ def load_content(directory: Path = DATA) -> Content:
         cities=tuple(cities),
         roads=tuple(roads),
         neighbours=tuple(tuple(n) for n in neighbours),
-        city_cards=tuple(index[c.city] for c in cards),
-        city_card_ids=tuple(c.id for c in cards),
+        city_cards=tuple(index[c.city] for c in city_cards),
+        city_card_ids=tuple(c.id for c in city_cards),
         artists=tuple(artists),
         action_types=tuple(actions),
         action_copies=copies,
@@ -228,6 +234,7 @@ def load_content(directory: Path = DATA) -> Content:
 
 
 @cache
-def content() -> Content:
-    """The game's built-in content (loaded once)."""
-    return load_content()
+def content(cards: str | None = None) -> Content:
+    """The game's content (loaded once per file): the built-in one, or with the tables of the
+    user's content file `cards` in place of the shipped ones."""
+    return load_content(cards=Path(cards) if cards else None)

@@ -50,10 +50,10 @@ class TrollFest(Game[TrollFestState]):
 
     def _check_options(self, players: int, options: TrollFestOptions) -> None:
         """Every option against the content: card and city ids, how many copies, run-offs."""
-        check_options(content(), options)
+        check_options(content(options.cards), options)
 
     def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
-        c = content()
+        c = content(options.cards)
         cards = range(c.card_count)
         artists = range(len(c.artists))
         acts: list[Action] = [Pick(x) for x in cards]
@@ -88,11 +88,10 @@ class TrollFest(Game[TrollFestState]):
         return EnumeratedActionSpace(acts)
 
     def content(self, options: Any = None) -> dict[str, Any]:
-        """The map, artists, action cards and band names (no option changes them)."""
+        """The map, artists, action cards and band names, as loaded for these options (`cards`)."""
         from bigtop.games.trollfest.content_json import content_for
 
-        self.parse_options(options)
-        return content_for()
+        return content_for(self.parse_options(options).cards)
 
     def render(self, state: TrollFestState, player: int | None) -> Any:
         from bigtop.games.trollfest.render import render
@@ -106,6 +105,7 @@ class TrollFest(Game[TrollFestState]):
 
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
+    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables
@@ -115,6 +115,7 @@ class TrollFest(Game[TrollFestState]):
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 
     evaluate = staticmethod(search.evaluate)  # per seat, a value in [0, 1] of an unfinished game (ISMCTS)
+    worth = staticmethod(search.worth)  # per seat, an estimated final score (game review)
     rollout_action = staticmethod(search.rollout_action)  # the ISMCTS playout policy
 
     def observation_encoder(self, players: int, options: TrollFestOptions) -> Any:

@@ -27,6 +27,7 @@ LOG_TEMPLATES = {
     "blind_discard": "{seat} turns down the artist drawn blind (to the bottom of the deck).",
     "drop": "{seat} lets {card} go.",
     "tour_end": "{seat} has placed every tour token: the tour is over and the Festival begins.",
+    "hand_shown": "{seat} reveals the action cards left in hand: {cards}.",
     "festival": "The Festival is scored.",
 }
 
@@ -107,6 +108,8 @@ def log_values(kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
         out["detail"] = "".join(detail)
     elif kind == "scored" and "award" in data:
         out["award"] = _award(data)
+    elif kind == "hand_shown" and type(data.get("cards")) is list:
+        out["cards"] = ", ".join(card_words(card) for card in data["cards"]) or "none"
     elif kind == "names":
         out["bands"] = ", ".join(c.band_names[i] for i in data["names"] if i >= 0)
     elif kind == "vote" and "names" in data:

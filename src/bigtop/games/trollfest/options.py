@@ -26,6 +26,7 @@ class TrollFestOptions:
     groundhog_city: str = ""
     bots_only: bool = False
     runoff_limit: int = 3
+    cards: str | None = None  # a content file whose tables replace the shipped ones (e.g. [[award]])
 
 
 def check_options(c: Content, options: TrollFestOptions) -> None:

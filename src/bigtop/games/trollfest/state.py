@@ -40,7 +40,7 @@ class TrollFestState(State):
 
     def __init__(self, game: Any, players: int, seed: int, options: TrollFestOptions) -> None:
         super().__init__(game, players, seed, options)
-        c = self.c = content()
+        c = self.c = content(options.cards)
         if options != DEFAULT_OPTIONS:
             check_options(c, options)
         n = players

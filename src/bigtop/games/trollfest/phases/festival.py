@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 
 def begin(s: TrollFestState) -> None:
+    """'Reveal the action cards you still have in hand': the log says what each seat shows."""
     s.reveal()
+    for p in range(s.players):
+        s.emit("hand_shown", seat=p, cards=list(s.hand[p]))
     s.phase = "festival"
     s.step = "festival"
     seat_turn(s, s.first)

@@ -152,6 +152,7 @@ export function logVars(kind, data, ctx) {
   const out = {};
   if (typeof data.city === "number" && CITIES[data.city]) out.city = CITIES[data.city][0];
   if (typeof data.card === "number") out.card = cardWords(data.card, ctx);
+  if (Array.isArray(data.cards)) out.cards = data.cards.map((card) => cardWords(card, ctx));
   if (typeof data.points === "number") out.pts = pointsWords(data.points, ctx);
   if (kind === "play_card") out.target = targetWords(data.card, data.arg ?? -1, ctx);
   if (kind === "concert" && "species" in data) out.detail = concertWords(data, ctx);
@@ -656,6 +657,7 @@ export const strings = {
     blind_discard: "{seat} refuse une audition à l’aveugle.",
     drop: "{seat} se sépare de {card}.",
     tour_end: "{seat} a posé tous ses jetons de tournée : la tournée est finie et le Festival commence.",
+    hand_shown: "{seat} révèle les cartes action qui lui restent en main : {cards}.",
     festival: "Le Festival est décompté.",
     "tf.phase.draft": "Draft", "tf.phase.band": "Groupe", "tf.phase.names": "Vote du nom", "tf.phase.tour": "Tournée", "tf.phase.festival": "Festival",
     "tf.status.draft": "Draft, choix {n} : prenez une carte de votre paquet ; les paquets passent ensuite à gauche.",
@@ -745,6 +747,7 @@ export const strings = {
     blind_discard: "{seat} 婉拒了盲選試音。",
     drop: "{seat} 讓 {card} 離團。",
     tour_end: "{seat} 放完了所有巡演標記：巡演結束，音樂祭開始。",
+    hand_shown: "{seat} 亮出手中剩下的行動卡：{cards}。",
     festival: "音樂祭計分完成。",
     "tf.phase.draft": "選秀", "tf.phase.band": "組團", "tf.phase.names": "團名投票", "tf.phase.tour": "巡演", "tf.phase.festival": "音樂祭",
     "tf.status.draft": "選秀第 {n} 輪：從你的牌堆拿一張牌，之後牌堆傳給左邊。",

@@ -1,0 +1,61 @@
+"""Hints while playing: the search's top moves for a seat, with their win chances, from that
+seat's view only (the state is read through `determinize(seat, ...)`, never directly)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.markup import escape
+
+from bigtop.analysis.search import Budget, estimate
+from bigtop.core.actions import Action
+from bigtop.core.api import State
+from bigtop.core.errors import BigtopError
+
+HINT_BUDGET = Budget(1000)
+HINT_EVENT = "hint_used"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested move: the action, its words, the seat's win chance after it (with the 95 %
+    half-width) and how many search iterations began with it."""
+
+    action: Action
+    text: str
+    win_chance: float
+    margin: float
+    visits: int
+
+
+def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, count: int = 3) -> list[Hint]:
+    """The search's `count` preferred moves for `seat` now, best first. `state` may be the true
+    game: the search only ever sees determinizations of it from `seat`'s point of view."""
+    if state.is_over() or seat not in state.to_move():
+        raise BigtopError(f"seat {seat} has no decision to make now")
+    found = estimate(state, seat, budget, seed)
+    return [
+        Hint(v.action, state.game.describe(state, v.action), v.wins[seat], v.margins[seat], v.visits)
+        for v in found.actions[:count]
+    ]
+
+
+def note_hint(state: State, seat: int) -> None:
+    """Write in the game's log, for every seat to read, that `seat` used a hint."""
+    state.emit(HINT_EVENT, seat=seat)
+
+
+def print_hints(console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET) -> list[Hint]:
+    """The terminal's hint key: search (with a spinner), print the top 3 moves with their numbers
+    in the seat's menu of legal actions and their win chances, and note the hint in the log."""
+    with console.status("thinking about a hint..."):
+        found = hints(state, seat, budget, seed=state.move_count)
+    note_hint(state, seat)
+    legal = state.legal_actions(seat)
+    for hint in found:
+        console.print(
+            f"  hint: [cyan]{legal.index(hint.action) + 1:>3}[/cyan]  {escape(hint.text)}"
+            f"  (win chance {100 * hint.win_chance:.0f} % ± {100 * hint.margin:.0f})"
+        )
+    return found

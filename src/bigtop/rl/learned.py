@@ -1,0 +1,92 @@
+"""The learned bot: a policy network trained by `bigtop rl train` (`learned:weights=FILE`, or
+`learned` alone for the weights shipped with bigtop for the game, in `bigtop/rl/weights/GAME.npz`).
+
+It needs NumPy only: it encodes its seat's observation with the game's encoder (from the copy of
+the game it is handed, determinized from its seat, which shows that seat exactly what the true game
+does) and plays the legal action the network finds most likely (`sample=true`: draws from it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bigtop.core.actions import Action
+from bigtop.core.errors import BigtopError
+from bigtop.rl.encoding import encoder_for, fingerprint, observe
+from bigtop.rl.network import PolicyNetwork
+
+SHIPPED = Path(__file__).parent / "weights"
+
+
+def shipped_weights(game: str) -> Path | None:
+    """The weights shipped for `game`, if any."""
+    path = SHIPPED / f"{game}.npz"
+    return path if path.is_file() else None
+
+
+class LearnedBot:
+    """A seat played by a trained `PolicyNetwork`."""
+
+    name = "learned"
+    needs_state = True
+
+    def __init__(self, game: Any, weights: str, seed: int = 0, sample: bool = False) -> None:
+        self.game = game
+        self.net = PolicyNetwork.load(weights)
+        self.weights = weights
+        if self.net.meta.get("game") != game.name:
+            raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {game.name}")
+        self.rng = np.random.default_rng(seed) if sample else None
+        self._checked: tuple[int, Any] | None = None
+
+    def _check(self, state: Any) -> None:
+        """Refuse a table of another size or other options than the weights were trained for, or
+        a game whose observations have changed since (an option added since, at its default, is
+        the same table)."""
+        key = (state.players, state.options)
+        if self._checked == key:
+            return
+        meta = self.net.meta
+        options = self.game.options_json(state.options)
+        defaults = self.game.options_json(None)
+        same = all(options.get(k) == v for k, v in meta["options"].items()) and all(
+            v == defaults.get(k) for k, v in options.items() if k not in meta["options"]
+        )
+        if meta["players"] != state.players or not same:
+            raise BigtopError(
+                f"{self.weights} was trained for {meta['players']} players with options {meta['options']}, "
+                f"not {state.players} players with {options}"
+            )
+        if meta.get("observation") != fingerprint(self.game, state.players, state.options):
+            raise BigtopError(
+                f"{self.weights} was trained on other observations than {self.game.title} gives now "
+                "(its encoder or its rules changed): train it again with `bigtop rl train`"
+            )
+        self._checked = key
+
+    def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
+        self._check(state)
+        ids = state.action_space.encode_all(legal)
+        obs = observe(encoder_for(self.game, state.players, state.options), state, player).ravel()
+        action, _, _ = self.net.act(obs, np.asarray(ids), self.rng)
+        return legal[ids.index(action)]
+
+
+def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
+    """The bot factory for `learned:weights=FILE[,sample=true]`."""
+    unknown = set(params) - {"weights", "sample"}
+    if unknown:
+        raise BigtopError(f"the learned bot takes weights=FILE and sample=true|false, not {', '.join(sorted(unknown))}")
+    weights = params.get("weights") or shipped_weights(game.name)
+    if weights is None:
+        raise BigtopError(
+            f"no weights are shipped for {game.name}: give learned:weights=FILE (written by `bigtop rl train`)"
+        )
+    sample = params.get("sample", "false").lower()
+    if sample not in ("true", "false"):
+        raise BigtopError(f"sample must be true or false, not {params['sample']!r}")
+    return LearnedBot(game, str(weights), seed, sample == "true")

@@ -1,0 +1,250 @@
+"""A learned baseline: PPO on the PettingZoo environment with action masks, in NumPy.
+
+The learner takes one seat (a different one each game) against opponents (bigtop bots, uniformly
+random players by default, taken in turn from `Settings.opponents`); each of its decisions is its
+observation and action mask from `env.last()`, and its reward comes at the end: +1 for winning
+alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score margin (the margin
+keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
+over the learner's own decisions. `bigtop rl train GAME` runs it and writes the weights
+(`policy.npz`, for the bot `learned:weights=FILE`), the learning curve (`curve.json`, `curve.png`)
+into its output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bigtop import bots
+from bigtop.core.api import State
+from bigtop.core.errors import BigtopError
+from bigtop.core.rng import Rng
+from bigtop.rl import pettingzoo as bz
+from bigtop.rl.encoding import fingerprint
+from bigtop.rl.network import Adam, PolicyNetwork
+from bigtop.rl.policies import bot_action
+from bigtop.rl.rewards import final_rewards
+
+MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
+CHECKPOINT = 50  # updates between two saves of the weights during training
+
+
+@dataclass
+class Settings:
+    """What one training run does (the defaults are the shipped baseline's)."""
+
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    minutes: float = 25.0  # of the process's CPU time, so that a busy machine stretches the run, not shortens it
+    max_games: int | None = None
+    games_per_update: int = 24
+    hidden: int = 64
+    rate: float = 5e-4
+    epochs: int = 3
+    batch: int = 1024
+    clip: float = 0.2
+    gamma: float = 1.0
+    lam: float = 0.99
+    value_coef: float = 0.5
+    entropy_coef: float = 0.01
+    margin_weight: float = 0.02
+    opponents: tuple[str, ...] = ("random",)  # bot specs, taken in turn, a whole round of seats each
+    init: str | None = None  # weights to start from (a run of the same game, players and options)
+    seed: int = 0
+
+
+@dataclass
+class Batch:
+    """The learner's decisions of some games, with what PPO needs of each."""
+
+    obs: list[np.ndarray] = field(default_factory=list)
+    masks: list[np.ndarray] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    logp: list[float] = field(default_factory=list)
+    advantages: list[float] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+
+
+Opponent = Callable[[State, int], int]  # (the true state, its seat) -> action id
+
+
+def opponent(spec: str, game: Any, seed: int) -> Opponent:
+    """The bot `spec` as an opponent: a random player reads the legal ids; any other bigtop bot
+    is handed a copy of the game determinized from its seat, as in the arena."""
+    rng = Rng(seed)
+    if spec == "random":
+        def random_player(state: State, seat: int) -> int:
+            legal = state.legal_ids(seat)
+            return legal[rng.below(len(legal))]
+
+        return random_player
+    bot = bots.make(spec, game, seed)
+
+    def bot_player(state: State, seat: int) -> int:
+        return state.action_space.encode(bot_action(bot, state, seat, rng))
+
+    return bot_player
+
+
+def play_one(
+    env: Any, net: PolicyNetwork, seat: int, others: Opponent, seed: int, rng: np.random.Generator, settings: Settings,
+    batch: Batch,
+) -> tuple[float, float, bool]:
+    """One training game with the learner in `seat` and `others` in every other seat; the
+    learner's decisions go into `batch`. Returns its reward, its score margin and whether it won
+    alone."""
+    env.reset(seed=seed)
+    learner = env.possible_agents[seat]
+    values: list[float] = []
+    for agent in env.agent_iter():
+        if agent != learner:
+            _, _, done, cut, _ = env.last(observe=False)
+            if done or cut:
+                env.step(None)
+                continue
+            env.step(others(env.unwrapped.game_state, env.possible_agents.index(agent)))
+            continue
+        observation, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        action, logp, value = net.act(observation["observation"].ravel(), bz.mask_ids(mask), rng)
+        batch.obs.append(observation["observation"].ravel())
+        batch.masks.append(mask.view(np.bool_).copy())
+        batch.actions.append(action)
+        batch.logp.append(logp)
+        values.append(value)
+        env.step(action)
+    state = env.unwrapped.game_state
+    margin = final_rewards(state, "margin")[seat]
+    reward = final_rewards(state, "win")[seat] + settings.margin_weight * margin
+    # generalised advantage estimation: the only reward is at the end
+    advantage, after = 0.0, 0.0
+    out = []
+    for step in range(len(values) - 1, -1, -1):
+        delta = (reward if step == len(values) - 1 else 0.0) + settings.gamma * after - values[step]
+        advantage = delta + settings.gamma * settings.lam * advantage
+        out.append(advantage)
+        after = values[step]
+    out.reverse()
+    batch.advantages.extend(out)
+    batch.returns.extend(a + v for a, v in zip(out, values, strict=True))
+    return reward, margin, state.result().winners == (seat,)
+
+
+def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
+    """PPO epochs over the batch in shuffled minibatches; the last minibatch's loss terms."""
+    obs = np.asarray(batch.obs, np.float32)
+    masks = np.asarray(batch.masks)
+    actions = np.asarray(batch.actions)
+    old_logp = np.asarray(batch.logp, np.float32)
+    advantages = np.asarray(batch.advantages, np.float32)
+    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+    returns = np.asarray(batch.returns, np.float32)
+    terms: dict[str, float] = {}
+    for _ in range(settings.epochs):
+        order = rng.permutation(len(obs))
+        for begin in range(0, len(obs), settings.batch):
+            part = order[begin:begin + settings.batch]
+            grads, terms = net.gradients(
+                obs[part], masks[part], actions[part], old_logp[part], advantages[part], returns[part],
+                settings.clip, settings.value_coef, settings.entropy_coef,
+            )
+            optimizer.step(net.params, grads)
+    return terms
+
+
+def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
+    """Train a policy for game `name`; writes `policy.npz`, `curve.json` and `curve.png` into `out`
+    (the curve after every update, the weights every `CHECKPOINT` updates and at the end) and
+    returns the summary (also in `curve.json`)."""
+    env = bz.env(name, players=settings.players, options=settings.options or None, reward="win")
+    if env.action_size > MAX_ACTIONS:
+        raise BigtopError(
+            f"{env.game.title} has {env.action_size:,} action ids: too many for this small network's dense policy head "
+            f"(at most {MAX_ACTIONS:,})"
+        )
+    meta = {
+        "game": env.game.name, "players": env.players, "options": env.game.options_json(env.options),
+        "observation": fingerprint(env.game, env.players, env.options),
+    }
+    inputs = int(np.prod(env.encoder.shape))
+    if settings.init is not None:
+        net = PolicyNetwork.load(settings.init)
+        if {k: net.meta.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
+            raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
+    else:
+        net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
+    for spec in settings.opponents:  # a bad spec fails now, not after the first games
+        opponent(spec, env.game, 0)
+    optimizer = Adam(net.params, settings.rate)
+    rng = np.random.default_rng(settings.seed)
+    curve: list[dict[str, float]] = []
+    started, cpu_started = time.perf_counter(), time.process_time()
+    out.mkdir(parents=True, exist_ok=True)
+    summary = {"game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(out / "policy.npz"), "curve": curve}
+    played = 0
+    while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
+        batch = Batch()
+        rewards, margins, wins = [], [], 0
+        for _ in range(settings.games_per_update):
+            spec = settings.opponents[played // env.players % len(settings.opponents)]
+            seed = settings.seed * 1_000_003 + played
+            others = opponent(spec, env.game, seed)
+            reward, margin, won = play_one(env, net, played % env.players, others, seed, rng, settings, batch)
+            rewards.append(reward)
+            margins.append(margin)
+            wins += won
+            played += 1
+        terms = update(net, optimizer, batch, settings, rng)
+        point = {
+            "games": played, "seconds": round(time.perf_counter() - started, 1),
+            "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
+            "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,
+        }
+        curve.append(point)
+        (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+        if len(curve) % CHECKPOINT == 0:
+            net.save(out / "policy.npz")
+        if report is not None:
+            report(point)
+    net.save(out / "policy.npz")
+    (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    against = " and ".join(dict.fromkeys(settings.opponents))
+    plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against {against}", out / "curve.png")
+    return summary
+
+
+def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
+    """The learner's win rate and mean score margin in its training games (each update's, and a
+    moving average) against games played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games_played = [p["games"] for p in curve]
+    window = max(1, len(curve) // 20)
+    figure, axes = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    for axis, key, label in ((axes[0], "win_rate", "win rate"), (axes[1], "margin", "score margin")):
+        values = [p[key] for p in curve]
+        axis.plot(games_played, values, color="#bbbbbb", linewidth=0.8, label=f"{label} per update")
+        if len(values) >= window:
+            smooth = np.convolve(values, np.ones(window) / window, mode="valid")
+            axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
+        axis.set_ylabel(label)
+        axis.grid(alpha=0.3)
+        axis.legend(loc="lower right")
+    axes[0].set_ylim(0, 1)
+    axes[0].set_title(title)
+    axes[1].set_xlabel("training games")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)

@@ -1,0 +1,155 @@
+"""The learned baseline: PPO through the PettingZoo environment (a tiny budget here), the policy
+network's gradients, and the bot `learned:weights=FILE` in the arena."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bigtop import bots, games
+from bigtop.cli import main
+from bigtop.core.errors import BigtopError
+from bigtop.rl.network import Adam, PolicyNetwork
+from bigtop.rl.train import Settings, train
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """High Card weights after a few seconds of training."""
+    out = tmp_path_factory.mktemp("learned")
+    train("highcard", Settings(players=2, minutes=1.0, max_games=16, games_per_update=8, hidden=16), out)
+    return out
+
+
+def test_training_writes_weights_and_a_learning_curve(trained: Path) -> None:
+    summary = json.loads((trained / "curve.json").read_text())
+    assert [point["games"] for point in summary["curve"]] == [8, 16]
+    assert all(0.0 <= point["win_rate"] <= 1.0 and point["decisions"] > 0 for point in summary["curve"])
+    assert (trained / "curve.png").read_bytes()[:4] == b"\x89PNG"
+    net = PolicyNetwork.load(trained / "policy.npz")
+    assert net.meta["game"] == "highcard" and net.meta["players"] == 2 and net.meta["hidden"] == 16
+    assert (trained / "policy.npz").stat().st_size < 5_000_000
+
+
+def test_training_changes_the_policy_towards_better_actions() -> None:
+    """One PPO step on a batch where action 1 earned more than action 0 makes action 1 likelier."""
+    net = PolicyNetwork.initial(4, 3, 8, seed=0, meta={})
+    obs = np.ones((64, 4), np.float32)
+    masks = np.ones((64, 3), bool)
+    masks[:, 2] = False
+    actions = np.array([0, 1] * 32)
+    old = np.array([np.log(0.5)] * 64, np.float32)
+    advantages = np.where(actions == 1, 1.0, -1.0).astype(np.float32)
+    optimizer = Adam(net.params, 0.05)
+    for _ in range(5):
+        grads, _ = net.gradients(obs, masks, actions, old, advantages, advantages, 0.2, 0.5, 0.0)
+        optimizer.step(net.params, grads)
+    action, logp, _ = net.act(obs[0], np.array([0, 1]))
+    assert action == 1 and logp > np.log(0.6)
+
+
+def test_gradients_match_finite_differences() -> None:
+    net = PolicyNetwork.initial(5, 4, 6, seed=1, meta={})
+    rng = np.random.default_rng(0)
+    obs = rng.standard_normal((7, 5)).astype(np.float32)
+    masks = rng.random((7, 4)) < 0.7
+    masks[:, 0] = True
+    actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+    old = np.full(7, -1.0, np.float32)
+    adv = rng.standard_normal(7).astype(np.float32)
+    ret = rng.standard_normal(7).astype(np.float32)
+
+    def loss() -> float:
+        terms = net.gradients(obs, masks, actions, old, adv, ret, 10.0, 0.5, 0.01)[1]
+        return terms["policy"] + 0.5 * terms["value"] - 0.01 * terms["entropy"]
+
+    grads, _ = net.gradients(obs, masks, actions, old, adv, ret, 10.0, 0.5, 0.01)
+    for name in ("w1", "b2", "wp", "bv"):
+        params = net.params[name]
+        params64 = params.astype(np.float64)
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(np.abs(grads[name]))), params.shape))
+        step = 1e-2
+        params[index] = params64[index] + step
+        up = loss()
+        params[index] = params64[index] - step
+        down = loss()
+        params[index] = params64[index]
+        assert (up - down) / (2 * step) == pytest.approx(float(grads[name][index]), rel=0.05, abs=1e-4)
+
+
+def test_the_learned_bot_plays_in_the_arena(trained: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    weights = trained / "policy.npz"
+    code = main(["arena", "highcard", "--bots", f"learned:weights={weights},random", "-n", "4", "--seed", "1", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert "learned" in json.dumps(summary) and "random" in json.dumps(summary)
+    assert len(list((tmp_path / "records").iterdir())) == 4
+
+
+def test_the_learned_bot_refuses_weights_of_another_table(trained: Path) -> None:
+    weights = str(trained / "policy.npz")
+    game = games.get("highcard")
+    bot = bots.make(f"learned:weights={weights}", game, 0)
+    three = game.new(3, seed=0)
+    with pytest.raises(BigtopError, match="trained for 2 players"):
+        bot.choose(three.determinize(0, three.rng.fork()), 0, three.legal_actions(0))
+    two = game.new(2, seed=0)
+    assert bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0)) in two.legal_actions(0)
+    with pytest.raises(BigtopError, match="trained for highcard, not Drum Roll|trained for highcard, not drumroll"):
+        bots.make(f"learned:weights={weights}", games.get("drumroll"), 0)
+    with pytest.raises(BigtopError, match="no weights are shipped for highcard"):
+        bots.make("learned", game, 0)
+    with pytest.raises(BigtopError, match="cannot read policy weights"):
+        bots.make("learned:weights=/no/such/file.npz", game, 0)
+
+
+def test_cli_rl_train(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    assert main(["rl", "train", "highcard", "-p", "2", "--games", "8", "--hidden", "8", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "training games" in printed and (out / "policy.npz").exists()
+    assert main(["rl", "train", "carcassonne", "--games", "1", "--out", str(tmp_path / "c")]) == 2
+    assert "too many for this small network" in capsys.readouterr().err
+
+
+def test_training_goes_on_from_weights_against_other_bots(trained: Path, tmp_path: Path) -> None:
+    start = PolicyNetwork.load(trained / "policy.npz")
+    settings = Settings(
+        players=2, max_games=8, games_per_update=4, opponents=("ismcts:iterations=5", "random"),
+        init=str(trained / "policy.npz"),
+    )
+    summary = train("highcard", settings, tmp_path / "more")
+    assert [point["games"] for point in summary["curve"]] == [4, 8]
+    after = PolicyNetwork.load(tmp_path / "more" / "policy.npz")
+    assert after.meta == start.meta and not np.array_equal(after.params["wp"], start.params["wp"])
+    with pytest.raises(BigtopError, match="unknown bot"):
+        train("highcard", Settings(players=2, max_games=4, opponents=("nosuchbot",)), tmp_path / "bad")
+    with pytest.raises(BigtopError, match="trained for another table"):
+        train("highcard", Settings(players=3, max_games=4, init=str(trained / "policy.npz")), tmp_path / "three")
+
+
+def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rl_highcard import use_highcard_encoder
+
+    game = games.get("highcard")
+    use_highcard_encoder(monkeypatch)  # High Card now observed through another encoder
+    bot = bots.make(f"learned:weights={trained / 'policy.npz'}", game, 0)
+    two = game.new(2, seed=0)
+    with pytest.raises(BigtopError, match="other observations"):
+        bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0))
+
+
+def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
+    from bigtop.rl.learned import shipped_weights
+
+    weights = shipped_weights("drumroll")
+    assert weights is not None and weights.stat().st_size < 5_000_000
+    assert PolicyNetwork.load(weights).meta["players"] == 2
+    code = main(["arena", "drumroll", "-p", "2", "--bots", "learned,random", "-n", "2", "--seed", "5", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
+    assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)
