@@ -152,7 +152,7 @@ export function logVars(kind, data, ctx) {
   const out = {};
   if (typeof data.city === "number" && CITIES[data.city]) out.city = CITIES[data.city][0];
   if (typeof data.card === "number") out.card = cardWords(data.card, ctx);
-  if (Array.isArray(data.cards)) out.cards = data.cards.map((card) => cardWords(card, ctx));
+  if (Array.isArray(data.cards)) out.cards = data.cards.length ? data.cards.map((card) => cardWords(card, ctx)) : ctx.t("tf.none");
   if (typeof data.points === "number") out.pts = pointsWords(data.points, ctx);
   if (kind === "play_card") out.target = targetWords(data.card, data.arg ?? -1, ctx);
   if (kind === "concert" && "species" in data) out.detail = concertWords(data, ctx);
@@ -550,6 +550,7 @@ export function render(root, view, legal, send, ctx) {
 // everything went.
 export const strings = {
   en: {
+    "tf.none": "none",
     "tf.artistWords": "{name} ({species} {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
     "tf.target.dragon": " for a {colour} dragon", "tf.target.groundhog": " to send the Groundhog to {city}",
     "tf.target.scout": " for the artist in Springboard slot {n}", "tf.target.duo": " to keep two {instrument} players",
@@ -619,6 +620,7 @@ export const strings = {
     "tf.award.female_only": "Female-only band", "tf.award.one_species": "One-species band",
   },
   fr: {
+    "tf.none": "aucune",
     "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
     "tf.artistWords": "{name} ({species}, {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
     "tf.target.dragon": " pour un dragon {colour}", "tf.target.groundhog": " pour envoyer la Marmotte à {city}",
@@ -709,6 +711,7 @@ export const strings = {
     "tf.award.female_only": "Groupe tout féminin", "tf.award.one_species": "Groupe d’une seule espèce",
   },
   "zh-Hant": {
+    "tf.none": "沒有",
     "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
     "tf.artistWords": "{name}（{species}，{instrument}）", "tf.pts.one": "{n} 分", "tf.pts.many": "{n} 分",
     "tf.target.dragon": "，拿取一枚{colour}龍", "tf.target.groundhog": "，把土撥鼠送到{city}",
