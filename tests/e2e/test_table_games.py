@@ -138,9 +138,18 @@ def open_table(browser: Any, url: str, width: int, height: int) -> tuple[Any, Pa
 
 
 def docs_picture(page: Page, name: str) -> None:
-    if os.environ.get("BIGTOP_DOCS_SCREENSHOTS"):
-        DOCS_IMG.mkdir(exist_ok=True)
-        page.screenshot(path=str(DOCS_IMG / f"{name}.png"), full_page=False)
+    """With BIGTOP_DOCS_SCREENSHOTS set, what the window shows as a small PNG for the docs (at most
+    800 pixels wide, 128 colours)."""
+    if not os.environ.get("BIGTOP_DOCS_SCREENSHOTS"):
+        return
+    from PIL import Image
+
+    DOCS_IMG.mkdir(exist_ok=True)
+    path = DOCS_IMG / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    with Image.open(path) as picture:
+        picture.thumbnail((800, 1000))
+        picture.convert("RGB").quantize(colors=128).save(path, optimize=True)
 
 
 @pytest.mark.parametrize("game", list(PLAYERS))
