@@ -102,6 +102,12 @@ def start_table(client: httpx.Client, created: dict[str, Any], names: dict[int, 
     return table_id
 
 
+def state_of(client: httpx.Client, table_id: str, token: str | None = None) -> dict[str, Any]:
+    """The `state` message of the seat of `token` (a spectator's without one), by REST."""
+    params = {"token": token} if token else {}
+    return client.get(f"/api/tables/{table_id}/state", params=params).json()
+
+
 def receive(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
     """The next message of this kind (others are skipped)."""
     while True:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_support import ServerProcess, create, error_of, receive, sqlite_url, start_table
+from server_support import ServerProcess, create, error_of, receive, sqlite_url, start_table, state_of
 
 PEOPLE = [{"name": "Ada"}, {"name": "Bo"}]
 
@@ -24,11 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(sqlite_url(folder), folder, bot_delay=1.0, extra_args=("--shortest-clock", "1")).start()
     yield process
     process.stop()
-
-
-def state_of(client: Any, table_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"token": token} if token else {}
-    return client.get(f"/api/tables/{table_id}/state", params=params).json()
 
 
 def wait_for(check: Any, timeout: float = 15.0, every: float = 0.05) -> Any:

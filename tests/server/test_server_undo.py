@@ -7,14 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server_support import create, error_of, receive, start_table
+from server_support import create, error_of, receive, start_table, state_of
 
 PEOPLE = [{"name": "Ada"}, {"name": "Bo"}]
-
-
-def state_of(client: Any, table_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"token": token} if token else {}
-    return client.get(f"/api/tables/{table_id}/state", params=params).json()
 
 
 def play(client: Any, table_id: str, token: str, index: int = 0) -> dict[str, Any]:
@@ -26,15 +21,20 @@ def play(client: Any, table_id: str, token: str, index: int = 0) -> dict[str, An
     return seen
 
 
+def two_people(client: Any, seed: int) -> tuple[str, str, str]:
+    """A started High Card table of Ada and Bo; answers its id and their tokens."""
+    created = create(client, PEOPLE, seed=seed)
+    ada, bo = (s["token"] for s in created["seats"])
+    return start_table(client, created), ada, bo
+
+
 def undo(client: Any, table_id: str, token: str, move: int | None = None) -> Any:
     return client.post(f"/api/tables/{table_id}/undo", json={"token": token, "move": move})
 
 
 def test_a_sealed_card_nobody_has_seen_is_taken_back_and_everyone_reads_it_in_the_log(server):
     with server.client() as client:
-        created = create(client, PEOPLE, seed=11)
-        table_id = start_table(client, created)
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = two_people(client, 11)
         with server.socket(table_id, bo) as watching:
             first = receive(watching, "state")
             assert first["undo"] is False  # nothing to take back yet
@@ -56,9 +56,7 @@ def test_a_sealed_card_nobody_has_seen_is_taken_back_and_everyone_reads_it_in_th
 
 def test_an_undo_the_rule_refuses_says_why_and_changes_nothing(server):
     with server.client() as client:
-        created = create(client, PEOPLE, seed=12)
-        table_id = start_table(client, created)
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = two_people(client, 12)
         refused = undo(client, table_id, ada)
         assert refused.status_code == 409 and error_of(refused)["code"] == "undo_refused"
         assert error_of(refused)["reason"] == "nothing"
@@ -79,9 +77,7 @@ def test_an_undo_the_rule_refuses_says_why_and_changes_nothing(server):
 
 def test_a_move_chosen_before_another_seats_undo_is_still_taken_if_legal(server):
     with server.client() as client:
-        created = create(client, PEOPLE, seed=13)
-        table_id = start_table(client, created)
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = two_people(client, 13)
         bo_saw = state_of(client, table_id, bo)
         play(client, table_id, ada)
         assert undo(client, table_id, ada).status_code == 200
@@ -92,9 +88,7 @@ def test_a_move_chosen_before_another_seats_undo_is_still_taken_if_legal(server)
 
 def test_an_undo_is_stored_and_replayed_after_a_kill(server):
     with server.client() as client:
-        created = create(client, PEOPLE, seed=14)
-        table_id = start_table(client, created)
-        ada, bo = (s["token"] for s in created["seats"])
+        table_id, ada, bo = two_people(client, 14)
         with server.socket(table_id, ada) as ws:
             receive(ws, "state")
             chosen = play(client, table_id, ada)
