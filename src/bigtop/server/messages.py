@@ -104,15 +104,19 @@ def log_since(table: LiveTable, seat: int | None, mark: LogMark) -> tuple[list[d
         mark = LogMark(rewinds=table.rewinds)
     events = table.state.log.to_list()
     notes = table.notes
-    entries: list[dict[str, Any]] = []
+    game, options = table.game, table.options
     noted = mark.noted
-    for position in range(mark.logged, len(events)):
-        while noted < len(notes) and notes[noted][0] <= position:
-            entries.append(event_json(table.game, notes[noted][1], table.options))
-            noted += 1
-        if events[position].visible_to(seat):
-            entries.append(event_json(table.game, events[position], table.options))
-    entries += [event_json(table.game, note, table.options) for _, note in notes[noted:]]
+    if noted == len(notes):  # no new note (the usual case): only the game's new entries
+        entries = [event_json(game, e, options) for e in events[mark.logged:] if e.visible_to(seat)]
+    else:
+        entries = []
+        for position in range(mark.logged, len(events)):
+            while noted < len(notes) and notes[noted][0] <= position:
+                entries.append(event_json(game, notes[noted][1], options))
+                noted += 1
+            if events[position].visible_to(seat):
+                entries.append(event_json(game, events[position], options))
+        entries += [event_json(game, note, options) for _, note in notes[noted:]]
     return entries, LogMark(len(events), len(notes), mark.shown + len(entries), table.rewinds)
 
 
