@@ -188,14 +188,15 @@ def test_a_practice_table_is_marked_in_the_lobby_and_at_the_table(tmp_path, brow
                     page.select_option("#language", language)
                     expect(page.locator("#create-button")).to_have_text(create)  # the lobby is drawn again
                     page.select_option("#new-game", "carcassonne")
+                    page.check("#new-practice")  # the options that fix what chance deals show only now
                     page.locator("input[name=tiles]").fill("D,U")
                     page.locator("input[name=name-0]").fill("Ada")
-                    page.check("#new-practice")
+                    expect(page.locator("#new-rated")).to_be_disabled()  # a practice table is never rated
                     screenshot(page, folder, f"lobby-form-{language}{suffix}")
                 page.uncheck("#new-practice")
-                page.click("#create-button")  # not a practice table: refused, with the reason
-                expect(page.locator("#notice")).to_contain_text("only a practice table may set them")
+                expect(page.locator("input[name=tiles]")).to_be_hidden()
                 page.check("#new-practice")
+                expect(page.locator("input[name=tiles]")).to_have_value("D,U")  # kept while hidden
                 page.click("#create-button")
                 expect(page.locator("#join")).to_be_visible()
                 expect(page.locator(".table-head .badge.practice")).to_have_text("Practice table")

@@ -37,6 +37,7 @@ class ServerProcess:
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
+        self.extra_args: list[str] = []  # more options of `bigtop serve`
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0  # 0: any free port at the first start; a restart reuses the same one

@@ -53,7 +53,7 @@ def test_a_clock_is_checked_when_the_table_is_made(tmp_path):
                 refused = client.post("/api/tables", json={**body, "clock": clock})
                 assert refused.status_code == 400 and words in error_of(refused)["message"], (clock, refused.text)
             assert client.get("/api/tables").json() == []  # nothing was stored
-            fischer = {"kind": "realtime", "base": 300.0, "increment": 20.0}
+            fischer = {"kind": "realtime", "base": 300, "increment": 20}
             made = client.post("/api/tables", json={**body, "clock": fischer})
             assert made.status_code == 201 and made.json()["table"]["clock"] == fischer
             unclocked = client.post("/api/tables", json={**body, "clock": None}).json()["table"]

@@ -47,7 +47,7 @@ def test_the_breakdown_of_each_game_adds_up_to_its_scores_in_the_message_and_the
 
 def test_the_seats_of_a_finished_table_play_again_at_one_new_table(server):
     with server.client() as client:
-        clock = {"kind": "turn", "per_move": 3600.0}
+        clock = {"kind": "turn", "per_move": 3600}
         created = create(client, [{"name": "Ada"}, {"bot": "random", "name": "Robo"}, {"name": "Bo"}], seed=21,
                          options={"rounds": 2}, clock=clock)
         table_id = start_table(client, created, {0: "Ada", 2: "Bo"})

@@ -16,39 +16,25 @@ from pydantic import BaseModel, Field
 from bigtop import bots, games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
+from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
-from bigtop.server.clocks import ClockChoice, check_clock
-from bigtop.server.errors import Conflict, ServerError
+from bigtop.server.clock_settings import Clock, check_clock
+from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
 from bigtop.server.table_options import FILE_OPTIONS
-from bigtop.server.tables import Hall, LiveTable
+from bigtop.server.tables import Hall, LiveTable, NewSeat
 
 MAX_SEATS = 16  # more than any game seats: bounds a request before its game is looked up
 
 
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail
-
-
-_ERRORS = {
-    400: "bad request, bad options or an illegal move", 403: "wrong token", 404: "unknown table or game",
-    409: "wrong moment (code `conflict`) or a stale move (`stale_move`)", 413: "over 1 MiB",
-}
-router = APIRouter(
-    prefix="/api",
-    responses={status: {"model": ErrorBody, "description": f"Refused, nothing changed: {text}."} for status, text in _ERRORS.items()},
-)
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 
 
 class SeatSpec(BaseModel):
     name: str = Field(default="", max_length=200)
     bot: str | None = Field(default=None, max_length=100, description="A bot spec such as `random`; none for a person.")
+    open: bool = Field(default=False, strict=True, description="A person's seat anyone may take from the lobby (else: invitation link only).")
 
 
 class CreateTable(BaseModel):
@@ -62,8 +48,11 @@ class CreateTable(BaseModel):
     practice: bool = Field(
         default=False, strict=True, description="A practice table may fix what chance deals (deck, tile and token orders); everyone sees it is one."
     )
-    clock: ClockChoice | None = Field(
-        default=None, discriminator="kind",
+    rated: bool | None = Field(
+        default=None, strict=True, description="Whether the game moves ratings; default: yes, unless it is a practice table or has a chosen seed (never rated)."
+    )
+    clock: Clock | None = Field(
+        default=None,
         description='None, {"kind": "realtime", "base": s, "increment": s} (a Fischer clock) or {"kind": "turn", "per_move": s}.',
     )
 
@@ -104,6 +93,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "min_players": game.min_players,
             "max_players": game.max_players,
             "options": {k: v for k, v in game.options_json(None).items() if k not in FILE_OPTIONS},
+            "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out
@@ -140,7 +130,8 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
     clock = check_clock(body.clock, request.app.state.shortest_clock)
     table, tokens = await _hall(request).create(body.game, body.players, body.options,
-                                                [(s.name, s.bot) for s in specs], body.seed, body.practice, clock)
+                                                [NewSeat(s.name, s.bot, s.open) for s in specs], body.seed, body.practice,
+                                                body.rated, clock)
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -155,8 +146,13 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join")
 async def join_table(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    """Take the seat of `token` (a signed-in player holds it, under their name)."""
     table = await _table(request, table_id)
-    seat = await _hall(request).join(table, body.token, body.name)
+    player = await current_player(request)
+    if player is None:
+        await check_guest_name(request, body.name)
+    name, player_id = (player.name, player.id) if player else (body.name, None)
+    seat = await _hall(request).join(table, body.token, name, player_id)
     return {"seat": seat, "table": summary(table)}
 
 

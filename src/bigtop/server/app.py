@@ -1,5 +1,6 @@
 """The application: `create_app` wires the store, the hall and its sinks (the WebSocket hub, the bot
-runner), the listener for other processes, and each module's routes.
+runner, the ratings), the listener for other processes, the players' accounts and sessions, the
+table chat, and each module's routes.
 
 A module that adds a capability (accounts, chat, ratings...) brings an `APIRouter` and is added to
 `ROUTERS`; one that must hear of every table change implements `tables.TableSink` and is added
@@ -20,42 +21,58 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bigtop.core.errors import BigtopError
-from bigtop.server import api, frontend, live
+from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings
+from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
+from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
 from bigtop.server.errors import TooLarge, as_server_error, error_json
 from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
+from bigtop.server.ratings import RatingRepository, RatingSink
+from bigtop.server.sessions import SessionSigner, install_secret
 from bigtop.server.store import Store
 from bigtop.server.sync import Listener
 from bigtop.server.tables import Hall
+from bigtop.server.throttle import AttemptRepository
 
 MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
-ROUTERS = (api.router, live.router, frontend.router)
+ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.router, ratings.router, chat.router, live.router,
+           frontend.router)
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
-               bot_workers: int = 1, game_modules: Sequence[str] = (), shortest_clock: float | None = None) -> FastAPI:
+               bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
+               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
-    think for the bots that need the game; `game_modules` are imported there to register extra games;
+    think for the bots that need the game; `game_modules` are imported there to register extra games.
+    `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
     `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
     hall.add_sink(hub)
+    rating = RatingSink(RatingRepository(store))
+    hall.add_sink(rating)
     leases = Leases(store)
     runner = BotRunner(hall, bot_delay, bot_workers, game_modules, leases)
     keeper = ClockKeeper(hall, leases)
+    chat_hub = ChatHub(hall, hub)
     listener = Listener(hall) if store.shared else None
+    if listener is not None:
+        listener.on("chat", chat_hub.heard)
+    reviews = analysis.Analysis(hall, review_budget, hint_budget, tuple(game_modules))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall.load()
+        reviews.start()
         _collect_garbage_rarely()
+        await rating.catch_up(hall)
         if listener is not None:
             listener.start()
         runner.start()
@@ -65,12 +82,21 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
             await listener.stop()
         await keeper.stop()
         await runner.stop()
+        await rating.stop()
+        await reviews.stop()
         store.close()
 
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
     app.state.hub = hub
     app.state.bots = runner
+    app.state.accounts = AccountRepository(store)
+    app.state.attempts = AttemptRepository(store)
+    app.state.sessions = SessionSigner(install_secret(store.engine))
+    app.state.ratings = rating.repository
+    app.state.chat = ChatRepository(store)
+    app.state.chat_hub = chat_hub
+    app.state.analysis = reviews
     app.state.clocks = keeper
     app.state.shortest_clock = shortest_clock
     app.state.board_dirs = [Path(d) for d in board_dirs]

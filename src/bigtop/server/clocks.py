@@ -1,4 +1,5 @@
-"""Clocks: a real-time (Fischer) or turn-based clock per table, chosen when it is created.
+"""Clocks: a real-time (Fischer) or turn-based clock per table, chosen when it is created (the
+setting and its bounds: `clock_settings.py`).
 
 A real-time clock gives each seat `base` seconds for the whole game and adds `increment` seconds
 each time its turn ends; a turn-based clock gives each turn `per_move` seconds. A seat's clock runs
@@ -20,12 +21,11 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, Field
+from typing import TYPE_CHECKING, Any
 
 from bigtop import bots
-from bigtop.server.errors import Conflict, ServerError
+from bigtop.server.clock_settings import ClockSetting
+from bigtop.server.errors import Conflict
 
 if TYPE_CHECKING:
     from bigtop.server.leases import Leases
@@ -33,75 +33,9 @@ if TYPE_CHECKING:
 
 AFTER_TIMEOUT = 20.0  # seconds a real-time seat has at least for its move after its clock ran out
 AWAY_AFTER = 3  # clocks run out in a row before the person is marked away
-MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
-BOUNDS = {"base": (30.0, 7 * DAY), "increment": (0.0, HOUR), "per_move": (MINUTE, 14 * DAY)}
 STAND_IN_BOT = "random"
 
 log = logging.getLogger("bigtop.server")
-
-
-class RealtimeClock(BaseModel):
-    """A Fischer clock: `base` seconds for the game, plus `increment` seconds each time a turn ends."""
-
-    kind: Literal["realtime"]
-    base: float = Field(description="Seconds each seat has for the game (30 s to 7 days).")
-    increment: float = Field(default=0.0, description="Seconds added when a seat's turn ends (0 to 1 h).")
-
-
-class TurnClock(BaseModel):
-    """A turn-based clock: `per_move` seconds for each turn."""
-
-    kind: Literal["turn"]
-    per_move: float = Field(description="Seconds each turn may take (1 min to 14 days).")
-
-
-ClockChoice = RealtimeClock | TurnClock
-
-
-@dataclass(frozen=True)
-class ClockSetting:
-    """A table's clock: `kind` "realtime" (base, increment) or "turn" (per_move), in seconds."""
-
-    kind: str
-    base: float = 0.0
-    increment: float = 0.0
-    per_move: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        if self.kind == "realtime":
-            return {"kind": "realtime", "base": self.base, "increment": self.increment}
-        return {"kind": "turn", "per_move": self.per_move}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> ClockSetting | None:
-        """A stored setting (None: no clock)."""
-        if not data:
-            return None
-        if data["kind"] == "realtime":
-            return cls("realtime", base=float(data["base"]), increment=float(data.get("increment", 0.0)))
-        return cls("turn", per_move=float(data["per_move"]))
-
-
-def check_clock(choice: ClockChoice | None, shortest: float | None = None) -> ClockSetting | None:
-    """The setting of a new table's clock, each number within `BOUNDS` (`shortest`, if given, lowers
-    every minimum to it: `bigtop serve --shortest-clock`); a `ServerError` saying which is not."""
-    if choice is None:
-        return None
-    numbers = choice.model_dump(exclude={"kind"})
-    for name, value in numbers.items():
-        low, high = BOUNDS[name]
-        if shortest is not None and low > 0:
-            low = min(low, shortest)
-        if not low <= value <= high:
-            raise ServerError(f"a {choice.kind} clock's {name} is {_seconds(low)} to {_seconds(high)}, not {value:g} s")
-    return ClockSetting.from_json(choice.model_dump())
-
-
-def _seconds(value: float) -> str:
-    for unit, size in (("days", DAY), ("h", HOUR), ("min", MINUTE)):
-        if value >= size and value % size == 0:
-            return f"{value / size:g} {unit}"
-    return f"{value:g} s"
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""`bigtop serve`: run the web table (lobby, live games, bots, replays) on a host and port."""
+"""`bigtop serve`: run the web table (lobby, live games, bots, replays) on a host and port;
+`bigtop rerate`: rate every stored game again; `bigtop bench-server`: load a server of its own."""
 
 from __future__ import annotations
 
@@ -26,11 +27,21 @@ def register(app: typer.Typer) -> None:
         boards: Annotated[list[Path] | None, typer.Option("--boards", help="A folder of per-game board modules <game>.js (repeatable).")] = None,
         game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
         bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,
+        review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
+        hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, shortest_clock)
+        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock)
 
+
+    @app.command("rerate")
+    def rerate_command(
+        database_url: Annotated[str, typer.Option("--database-url", help="The server's database (SQLAlchemy URL).")] = "sqlite:///bigtop.sqlite3",
+        game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
+    ) -> None:
+        """Recompute every finished game's outcome and every rating from the stored games (after a fix)."""
+        rerate(database_url, game_module or [])
 
     @app.command("bench-server")
     def bench_server_command(
@@ -64,7 +75,7 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
-          bot_workers: int = 1, shortest_clock: float | None = None) -> None:
+          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import uvicorn
 
@@ -75,11 +86,33 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, shortest_clock)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def rerate(database_url: str, game_modules: list[str]) -> None:
+    """Replay every finished game of the database and rate them all again, with a progress bar."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from bigtop.server import rerate as rerating
+    from bigtop.server.extra_games import register_game_modules
+    from bigtop.server.store import Store
+
+    register_game_modules(game_modules)
+    store = Store(database_url)
+    try:
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("replaying finished games", total=None)
+            done = rerating.rerate(store, lambda n, total: bar.update(task, completed=n, total=total))
+    finally:
+        store.close()
+    for problem in done.skipped or []:
+        print(f"skipped {problem}")
+    print(f"rerated {done.games} finished games ({done.rated} rated): {done.ratings} ratings")
 
 
 def _listen(host: str, port: int) -> socket.socket:

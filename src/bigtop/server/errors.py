@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel
+
 from bigtop.core.errors import BigtopError, IllegalAction, UnknownGame
 
 MAX_ERROR_TEXT = 600  # characters of an error message; the rest is cut (an action may be huge)
@@ -22,6 +26,13 @@ class ServerError(BigtopError):
 
     def to_json(self) -> dict[str, str]:
         return error_json(self.code, str(self))
+
+
+class NotSignedIn(ServerError):
+    """The request needs a signed-in player (or the name and password were wrong)."""
+
+    status = 401
+    code = "unauthorized"
 
 
 class NotFound(ServerError):
@@ -59,6 +70,13 @@ class UndoRefused(Conflict):
         return {**super().to_json(), "reason": self.reason or ""}
 
 
+class RateLimited(ServerError):
+    """Too many attempts (sign-ins, chat messages) in a short time: wait, then try again."""
+
+    status = 429
+    code = "rate_limited"
+
+
 class TooLarge(ServerError):
     status = 413
     code = "too_large"
@@ -74,3 +92,24 @@ def as_server_error(exc: BigtopError) -> ServerError:
     if isinstance(exc, IllegalAction):
         error.code = "illegal_move"
     return error
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+_REFUSALS = {
+    400: "bad request, bad options or an illegal move", 401: "not signed in, or a wrong name or password",
+    403: "wrong token", 404: "unknown table, game or player",
+    409: "wrong moment (code `conflict`) or a stale move (`stale_move`)", 413: "over 1 MiB",
+    429: "too many attempts in a short time (code `rate_limited`)",
+}
+# The refusals every API route may answer, for its OpenAPI schema (`APIRouter(responses=...)`).
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": f"Refused, nothing changed: {text}."} for status, text in _REFUSALS.items()
+}

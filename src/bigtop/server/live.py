@@ -8,12 +8,14 @@ had before; 0 again after an undo, which takes entries out). The client sends `{
 n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type":
 "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
+Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +74,14 @@ class LiveHub:
             found.discard(watcher)
             if not found:
                 del self.watchers[table_id]
+
+    def send_each(self, table_id: str, text_for: Callable[[int | None], str | None]) -> None:
+        """Queue each watcher of a table `text_for(its seat)`, unless that is None (a message only
+        some watchers may read, such as a chat channel)."""
+        for watcher in self.watchers.get(table_id, ()):
+            text = text_for(watcher.seat)
+            if text is not None:
+                watcher.send(text)
 
     def table_changed(self, table: LiveTable, move: int | None) -> None:
         watchers = self.watchers.get(table.id)

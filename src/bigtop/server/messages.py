@@ -6,7 +6,7 @@ import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.api import Game, State
-from bigtop.core.events import Event, fill_template, seat_values
+from bigtop.core.events import COMMON_TEMPLATES, Event, fill_template, seat_values
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -19,12 +19,13 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.name,
         "practice": table.practice,
+        "rated": table.rated,
+        "clock": table.clock.setting.to_json() if table.clock is not None else None,
         "next_table": table.next_table,
         "title": table.game.title,
         "players": table.players,
         "options": table.options_json,
         "status": table.status,
-        "clock": table.clock.setting.to_json() if table.clock is not None else None,
         "moves": state.move_count,
         "to_move": list(state.to_move()) if table.status == "running" else [],
         "seats": [
@@ -35,6 +36,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
                 "bot": s.bot,
                 "joined": s.joined,
                 "away": s.away,
+                "open": s.open,  # anyone may sit here from the lobby (while not joined)
+                "registered": s.player_id is not None,  # the name is a registered player's
             }
             for s in table.seats
         ],
@@ -78,7 +81,7 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
         return {"kind": event.kind, "data": event.data, "template": note, "values": {}, "text": text}
     values = game.log_values(event.kind, event.data, options)
     return {
-        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind),
+        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind),
         "values": values, "text": game.describe_event(event, values=values),
     }
 

@@ -3,8 +3,10 @@
 A game is its record: a `bigtop_tables` row (game, players, options, seed, status, clock) with
 its `bigtop_seats` and the append-only `bigtop_moves`, whose key (table, row number) is what orders
 moves when several server processes share one database. A row is a move, a move the clock's bot
-played (`timeout`) or an `undo` of its seat's last move; the rows' times run the clocks. `bigtop_leases` says which process plays a
-table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too.
+played (`timeout`) or an `undo` of its seat's last move; the rows' times run the clocks.
+`bigtop_leases` says which process plays a table's bots and keeps its clock. A module that adds
+tables (accounts, ratings, chat) defines them on `metadata` too, and is imported before the store
+opens the database (`app.py` imports them all).
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ tables = Table(
     Column("host_token", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("practice", Boolean, nullable=False, server_default=false()),
-    Column("clock", JSON),  # the clock setting (see clocks.py), null for none
-    Column("started_at", Float),  # seconds since the epoch when the game started
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("clock", JSON),  # the clock chosen at creation (`clocks.py`), None for none
+    Column("started_at", Float),  # seconds since the epoch when the game started (its clocks run from then)
     Column("next_table", String(32)),  # the table where its seats play again, once one asked to
 )
 
@@ -56,6 +59,8 @@ seats = Table(
     Column("token", String(64)),
     Column("joined", Boolean, nullable=False),
     Column("away", Boolean, nullable=False),
+    Column("open", Boolean, nullable=False, server_default=false()),  # anyone may sit here from the lobby
+    Column("player_id", Integer),  # the registered player holding the seat (accounts.py), None for a guest
 )
 
 moves = Table(
@@ -80,7 +85,10 @@ leases = Table(
 # Columns added since the first release: (table, column, SQL type and default) for `ALTER TABLE`.
 _ADDED_COLUMNS = [
     ("bigtop_tables", "practice", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_tables", "rated", "BOOLEAN NOT NULL DEFAULT FALSE"),
     ("bigtop_tables", "clock", "JSON"),
+    ("bigtop_seats", "open", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("bigtop_seats", "player_id", "INTEGER"),
     ("bigtop_tables", "started_at", "DOUBLE PRECISION"),
     ("bigtop_tables", "next_table", "VARCHAR(32)"),
     ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),

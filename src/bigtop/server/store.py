@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import create_engine, delete, event, false, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
@@ -46,7 +46,8 @@ class RematchTaken(BigtopError):
 
 @dataclass
 class SeatRow:
-    """One seat of a table: a person (with a secret token) or a bot (with its spec)."""
+    """One seat of a table: a person (with a secret token) or a bot (with its spec). A person's
+    seat may be `open` (anyone may sit there from the lobby) and held by a registered player."""
 
     seat: int
     name: str
@@ -54,6 +55,8 @@ class SeatRow:
     token: str | None
     joined: bool = False
     away: bool = False
+    open: bool = False
+    player_id: int | None = None
 
 
 class MoveRow(NamedTuple):
@@ -81,6 +84,7 @@ class TableRow:
     seats: list[SeatRow]
     moves: list[MoveRow] = field(default_factory=list)
     practice: bool = False
+    rated: bool = False
     clock: dict[str, Any] | None = None
     started_at: float | None = None
     next_table: str | None = None
@@ -199,7 +203,8 @@ class TableRepository(Repository):
         def work(db: Connection) -> None:
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
-                status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice, clock=row.clock,
+                status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice,
+                rated=row.rated, clock=row.clock,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
             if rematch_of is not None:
@@ -222,16 +227,32 @@ class TableRepository(Repository):
         await self.writer.write(work)
 
     async def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Store a seat's name, bot and presence after a join or a leave."""
+        """Store a seat's name, bot, presence and player after a join or a leave."""
         def work(db: Connection) -> None:
             db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                .values(name=seat.name, bot=seat.bot, joined=seat.joined, away=seat.away)
+                .values(name=seat.name, bot=seat.bot, joined=seat.joined, away=seat.away, player_id=seat.player_id)
             )
             self.notify(db, "table", table_id)
 
         await self.writer.write(work)
+
+    async def take_seat(self, table_id: str, seat: SeatRow, old_token: str | None) -> bool:
+        """Give a free seat to whoever sits there (its new name, token and player), unless another
+        process gave it away first (its token changed or it was joined): True if taken."""
+        def work(db: Connection) -> bool:
+            taken = db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token == old_token,
+                       seats.c.joined == false())
+                .values(name=seat.name, token=seat.token, joined=True, player_id=seat.player_id)
+            ).rowcount
+            if taken:
+                self.notify(db, "table", table_id)
+            return bool(taken)
+
+        return await self.writer.write(work)
 
     def load_all(self) -> list[TableRow]:
         """Every stored table with its seats and moves, oldest table first."""
@@ -250,13 +271,13 @@ class TableRepository(Repository):
             rows = db.execute(only(select(tables), tables.c.id).order_by(tables.c.created_at, tables.c.id)).all()
             seat_rows: dict[str, list[SeatRow]] = {}
             for s in db.execute(only(select(seats), seats.c.table_id).order_by(seats.c.table_id, seats.c.seat)):
-                seat_rows.setdefault(s.table_id, []).append(SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away))
+                seat_rows.setdefault(s.table_id, []).append(_seat_row(s))
             move_rows: dict[str, list[MoveRow]] = {}
             for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
                 move_rows.setdefault(m.table_id, []).append(_move_row(m))
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
-                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice),
+                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice), bool(r.rated),
                      _json(r.clock), r.started_at, r.next_table)
             for r in rows
         ]
@@ -269,8 +290,7 @@ class TableRepository(Repository):
             if row is None:
                 return None
             found = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-            return TableNow(row.status, row.started_at, row.next_table,
-                            [SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away) for s in found])
+            return TableNow(row.status, row.started_at, row.next_table, [_seat_row(s) for s in found])
 
     def statuses(self) -> dict[str, str]:
         """Every table's status, by id."""
@@ -390,6 +410,10 @@ class Store:
     def close(self) -> None:
         self.writer.close()
         self.engine.dispose()
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.name, s.bot, s.token, s.joined, s.away, bool(s.open), s.player_id)
 
 
 def _json(value: Any) -> Any:

@@ -15,6 +15,7 @@ import logging
 import select
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bigtop.server.store import CHANNEL, MoveRow
@@ -36,6 +37,12 @@ class Listener:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.listening = threading.Event()  # set while the connection listens
+        self.handlers: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {}
+
+    def on(self, kind: str, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        """Hand other processes' notices of this kind (other than moves and table changes, such as
+        chat messages) to `handler`."""
+        self.handlers[kind] = handler
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -95,8 +102,13 @@ class Listener:
             notice = json.loads(payload)
             if notice.get("o") == self.origin:
                 return
-            if notice["k"] == "move":
+            handler = self.hall.notice_handlers.get(notice["k"])
+            if handler is not None:
+                await handler(notice["t"])
+            elif notice["k"] == "move":
                 await self.hall.moved_elsewhere(notice["t"], notice.get("n"), _row(notice))
+            elif notice["k"] in self.handlers:
+                await self.handlers[notice["k"]](notice)
             else:
                 await self.hall.changed_elsewhere(notice["t"])
         except Exception:

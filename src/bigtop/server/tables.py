@@ -20,8 +20,9 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple, Protocol
 
 from bigtop import games
 from bigtop.core.api import Game, State
@@ -55,6 +56,7 @@ class LiveTable:
     seats: list[SeatRow]
     state: State
     practice: bool = False
+    rated: bool = False
     options_json: dict[str, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_rng: Rng = field(default_factory=Rng)
@@ -108,6 +110,15 @@ class LiveTable:
         return s.bot is not None or s.away
 
 
+class NewSeat(NamedTuple):
+    """A seat of a table being created: a person's (open to anyone from the lobby, or invite only)
+    or a bot's (its spec)."""
+
+    name: str = ""
+    bot: str | None = None
+    open: bool = False
+
+
 class TableSink(Protocol):
     """Hears of every change of every table, in order, under the table's lock: `move` is the number
     of the move just applied, None for a change of seats or status. It must not block."""
@@ -123,9 +134,14 @@ class Hall:
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
+        self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
+
+    def changed(self, table: LiveTable) -> None:
+        """Tell the sinks that `table` changed otherwise than by a move (e.g. a log line was added)."""
+        self._announce(table, None)
 
     def _announce(self, table: LiveTable, move: int | None) -> None:
         for sink in self.sinks:
@@ -140,7 +156,7 @@ class Hall:
     def _keep(self, row: TableRow) -> LiveTable | None:
         """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
         try:
-            table = _rebuild(row)
+            table = rebuild(row)
         except BigtopError as exc:
             self.unavailable[row.id] = f"table {row.id} ({row.game}) cannot be rebuilt: {exc}"
             return None
@@ -177,14 +193,15 @@ class Hall:
                 found.append(summary(table))
         return found
 
-    async def create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
-                     seed: int | None = None, practice: bool = False,
+    async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
+                     seed: int | None = None, practice: bool = False, rated: bool | None = None,
                      clock: ClockSetting | None = None) -> tuple[LiveTable, list[str | None]]:
-        """A new open table. `seat_specs[i]` is (name, bot spec or None for a person); a practice
-        table may fix what chance deals (see `table_options.web_options`); `clock` is its clock.
+        """A new open table with these seats; a practice table may fix what chance deals (see
+        `table_options.web_options`). A table is rated unless told otherwise, and can be only if
+        nobody fixed its chance (no practice options, no seed). `clock` is its clock.
 
         Returns the table and each seat's secret token (None for bots)."""
-        return await self._create(game_name, players, options, seat_specs, seed, practice, clock)
+        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock)
 
     async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str | None]:
         """The table where a finished table's seats play again (same game, options, clock, names and
@@ -196,11 +213,11 @@ class Hall:
         for _ in range(2):
             if table.next_table is not None:
                 return await self.find(table.next_table), seat, None
-            specs = [(s.name, s.bot) for s in table.seats]
+            specs = [NewSeat(s.name, s.bot, s.open) for s in table.seats]
             clock = table.clock.setting if table.clock is not None else None
             try:
                 new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
-                                            table.practice, clock, rematch_of=table)
+                                            table.practice, table.rated, clock, rematch_of=table)
             except RematchTaken:
                 async with table.lock:
                     await self._refresh(table)
@@ -208,26 +225,27 @@ class Hall:
             return new, seat, new.host_token
         raise Conflict(f"table {table.id}'s rematch cannot be read")
 
-    async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[tuple[str, str | None]],
-                      seed: int | None, practice: bool, clock: ClockSetting | None,
+    async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
+                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None,
                       rematch_of: LiveTable | None = None) -> tuple[LiveTable, list[str | None]]:
         game = games.get(game_name)
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
         parsed = web_options(game, players, options, practice)
         seat_rows = []
-        for i, (name, bot) in enumerate(seat_specs):
-            name = _clean_name(name) or (bot or f"Player {i + 1}")
-            if bot is not None:
-                check_web_bot(bot, game)
-            token = None if bot is not None else secrets.token_urlsafe(18)
-            seat_rows.append(SeatRow(i, name, bot, token, joined=bot is not None))
+        for i, spec in enumerate(seat_specs):
+            name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")
+            if spec.bot is not None:
+                check_web_bot(spec.bot, game)
+            token = None if spec.bot is not None else secrets.token_urlsafe(18)
+            seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None,
+                                     open=spec.open and spec.bot is None))
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
-                       clock=clock.to_json() if clock is not None else None)
+                       rated=rated, clock=clock.to_json() if clock is not None else None)
         await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None)
-        table = _rebuild(row)
+        table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
         if rematch_of is not None:
@@ -235,15 +253,19 @@ class Hall:
             self._announce(rematch_of, None)
         return table, [s.token for s in seat_rows]
 
-    async def join(self, table: LiveTable, token: str | None, name: str | None) -> int:
-        """Take the seat this token opens (again, after leaving a running game)."""
+    async def join(self, table: LiveTable, token: str | None, name: str | None, player_id: int | None = None) -> int:
+        """Take the seat this token opens (again, after leaving a running game). A registered
+        player (`player_id`, with `name` their own) holds the seat if they take it before the start."""
         async with table.lock:
             await self._refresh(table)
             seat = table.seat_of(token)
             row = table.seats[seat]
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished; watch its replay instead")
-            changed = SeatRow(row.seat, _clean_name(name) or row.name, row.bot, row.token, joined=True, away=False)
+            holder = player_id if table.status == "open" else row.player_id
+            if holder is not None and any(s.player_id == holder and s.seat != seat for s in table.seats):
+                raise Conflict(f"you already have a seat at table {table.id}")
+            changed = replace(row, name=_clean_name(name) or row.name, joined=True, away=False, player_id=holder)
             await self.store.tables.update_seat(table.id, changed)
             table.seats[seat] = changed
             self._announce(table, None)
@@ -258,7 +280,11 @@ class Hall:
             if table.status == "finished":
                 raise Conflict(f"table {table.id} is finished")
             running = table.status == "running"
-            await self._change_seat(table, SeatRow(row.seat, row.name, row.bot, row.token, joined=running, away=running))
+            changed = replace(row, joined=running, away=running) if running else replace(
+                row, joined=False, player_id=None, name=f"Player {seat + 1}" if row.open else row.name)
+            await self.store.tables.update_seat(table.id, changed)
+            table.seats[seat] = changed
+            self._announce(table, None)
         return seat
 
     async def mark_away(self, table: LiveTable, seat: int) -> None:
@@ -266,12 +292,39 @@ class Hall:
         async with table.lock:
             row = table.seats[seat]
             if table.status == "running" and row.bot is None and not row.away:
-                await self._change_seat(table, SeatRow(row.seat, row.name, row.bot, row.token, joined=True, away=True))
+                changed = replace(row, joined=True, away=True)
+                await self.store.tables.update_seat(table.id, changed)
+                table.seats[seat] = changed
+                self._announce(table, None)
 
-    async def _change_seat(self, table: LiveTable, changed: SeatRow) -> None:
-        await self.store.tables.update_seat(table.id, changed)
-        table.seats[changed.seat] = changed
-        self._announce(table, None)
+    async def sit(self, table: LiveTable, seat: int, name: str, player_id: int | None = None) -> str:
+        """Take a free open seat of an open table (from the lobby): answers its new secret token,
+        which replaces any earlier one. `Conflict` if the seat is not free (another process may
+        have given it away a moment ago: the database decides)."""
+        async with table.lock:
+            await self._refresh(table)
+            if table.status != "open":
+                raise Conflict(f"table {table.id} has started: watch it instead")
+            if not 0 <= seat < len(table.seats):
+                raise ServerError(f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {seat}")
+            row = table.seats[seat]
+            if row.bot is not None:
+                raise Conflict(f"a bot plays seat {seat} of table {table.id}")
+            if not row.open:
+                raise Conflict(f"seat {seat} of table {table.id} is not open to anyone: it needs its invitation link")
+            if row.joined:
+                raise Conflict(f"seat {seat} of table {table.id} is taken")
+            if player_id is not None and any(s.player_id == player_id for s in table.seats):
+                raise Conflict(f"you already have a seat at table {table.id}")
+            changed = replace(row, name=_clean_name(name) or row.name, token=secrets.token_urlsafe(18), joined=True,
+                              player_id=player_id)
+            if not await self.store.tables.take_seat(table.id, changed, row.token):
+                await self._refresh(table)
+                raise Conflict(f"seat {seat} of table {table.id} was taken a moment ago")
+            table.seats[seat] = changed
+            self._announce(table, None)
+        assert changed.token is not None
+        return changed.token
 
     async def start(self, table: LiveTable, host_token: str | None) -> None:
         """Start an open table once every person's seat is taken."""
@@ -429,15 +482,16 @@ def _replayed(state: State, row: MoveRow) -> State:
     return after
 
 
-def _rebuild(row: TableRow) -> LiveTable:
+def rebuild(row: TableRow) -> LiveTable:
     """A live table from its stored row, every row of moves replayed; `BigtopError` if it cannot be."""
     game = games.get(row.game)
     options = game.parse_options(row.options)
     setting = ClockSetting.from_json(row.clock)
     state = game.new(row.players, seed=row.seed, options=options)
     table = LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
-                      practice=row.practice, options_json=game.options_json(options), bot_rng=Rng(row.seed ^ 0xB07),
-                      clock=Clock.new(setting, row.players) if setting is not None else None, next_table=row.next_table)
+                      practice=row.practice, rated=row.rated, options_json=game.options_json(options),
+                      bot_rng=Rng(row.seed ^ 0xB07), clock=Clock.new(setting, row.players) if setting is not None else None,
+                      next_table=row.next_table)
     if table.clock is not None and row.started_at is not None:
         table.clock.start(row.started_at, state.to_move())
     for move in row.moves:
@@ -446,6 +500,14 @@ def _rebuild(row: TableRow) -> LiveTable:
     if table.clock is not None and row.status == "running":
         table.clock.start(time.time(), table.state.to_move())  # no start time stored: from now
     return table
+
+
+def _rated(rated: bool | None, practice: bool, seed: int | None) -> bool:
+    """Whether a new table is rated: by default unless its chance was fixed; never if it was."""
+    fixed = "a practice table" if practice else "a table with a chosen seed" if seed is not None else None
+    if rated and fixed:
+        raise ServerError(f"{fixed} cannot be rated: whoever chose its deal could know it")
+    return fixed is None if rated is None else rated
 
 
 def _check_seat(table: LiveTable, seat: int, by_bot: bool) -> None:

@@ -35,3 +35,14 @@ export function invites(tableId) {
 export function rememberInvites(tableId, seats) {
   localStorage.setItem(`bigtop.invites.${tableId}`, JSON.stringify(seats));
 }
+
+// Seats taken in this browser (by a guest, or before signing in): [{table, seat, token}], newest first.
+const SEATS_KEPT = 30;
+export function mySeats() {
+  return JSON.parse(localStorage.getItem("bigtop.seats") || "[]");
+}
+
+export function rememberSeat(table, seat, token) {
+  const kept = mySeats().filter((s) => s.table !== table);
+  localStorage.setItem("bigtop.seats", JSON.stringify([{ table, seat, token }, ...kept].slice(0, SEATS_KEPT)));
+}

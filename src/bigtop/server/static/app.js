@@ -1,8 +1,11 @@
 // The single-page front end: routes #/ (lobby), #/table/<id>?token=... (play or watch),
-// #/replay/<id> and #/replay/upload; the language switch redraws the current page.
+// #/replay/<id> and #/replay/upload, #/account (sign in, register), #/players/<name> and
+// #/leaderboard/<game>; the language switch redraws the current page and the header's links.
 
+import { accountPage, drawAccountLinks, onSessionChange } from "./accounts.js";
 import { language, setLanguage, translatePage } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
+import { leaderboardPage, playerPage } from "./players.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
 
@@ -19,17 +22,27 @@ function route() {
     page = tablePage(root, parts[1], params.get("token"));
   } else if (parts[0] === "replay" && parts[1]) {
     page = replayPage(root, parts[1]);
+  } else if (parts[0] === "account") {
+    page = accountPage(root);
+  } else if (parts[0] === "players" && parts[1]) {
+    page = playerPage(root, decodeURIComponent(parts[1]));
+  } else if (parts[0] === "leaderboard") {
+    page = leaderboardPage(root, parts[1] || null);
   } else {
     page = lobbyPage(root);
   }
 }
 
+const account = document.getElementById("account");
+drawAccountLinks(account);
+onSessionChange(() => drawAccountLinks(account));
 const picker = document.getElementById("language");
 setLanguage(language());
 picker.value = language();
 picker.addEventListener("change", () => {
   setLanguage(picker.value);
   translatePage();
+  drawAccountLinks(account);
   page.render();
 });
 translatePage();

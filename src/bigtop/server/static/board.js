@@ -13,7 +13,7 @@
 
 import { api } from "./api.js";
 import { h, jsonBlock } from "./dom.js";
-import { fill, has, language, t } from "./i18n.js";
+import { commonLogLine, fill, language, t } from "./i18n.js";
 
 const modules = new Map();
 let gameList = null;
@@ -60,13 +60,13 @@ export function boardContext(board, seat, seats, content = {}) {
   return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 
-// One log entry in the chosen language: the board's template for its kind (the page's `log.<kind>`
-// for the table's own notes, kinds "table.*"), else the game's English one (event.template, with
-// event.values: what the data names by id), else the server's text.
+// One log entry in the chosen language: the board's template for its kind, else the page's line for
+// an entry every game shares (`log.<kind>`: a hint used, the table's own notes "table.*"), else the
+// game's English one (event.template, with event.values: what the data names by id), else the
+// server's text.
 export function logLine(board, event, ctx) {
   const strings = board.strings || {};
-  const note = has(`log.${event.kind}`) ? t(`log.${event.kind}`) : null;
-  const template = note || (strings[ctx.lang] || {})[event.kind] || event.template || (strings.en || {})[event.kind];
+  const template = (strings[ctx.lang] || {})[event.kind] || commonLogLine(event.kind) || event.template || (strings.en || {})[event.kind];
   if (!template) return event.text;
   const vars = { ...event.data, ...(event.values || {}) };
   for (const key of ["seat", "player", "winner"]) {

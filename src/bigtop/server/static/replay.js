@@ -2,9 +2,11 @@
 
 import { api } from "./api.js";
 import { boardContext, boardFor, drawBoard, logLine } from "./board.js";
+import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { reviewPanel } from "./review.js";
 
 export function replayPage(root, source) {
   let data = null;
@@ -12,6 +14,8 @@ export function replayPage(root, source) {
   let step = 0;
   let seats = [];
   let seat = null;
+  const chat = source === "upload" ? null : chatReplay(source);
+  const review = source === "upload" ? null : reviewPanel(source, (move) => go(move));  // frame `move`: before that move
 
   async function load() {
     const query = seat === null ? "" : `?seat=${seat}`;
@@ -65,7 +69,10 @@ export function replayPage(root, source) {
           frame.seat === null ? t("replay.start") : moveText(frame, ctx))),
       step === last && data.result ? endScreen(data.result, seats, data.breakdown, ctx) : null,
       h("div", { class: "play-area" }, boardBox,
-        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx))));
+        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
+          chat && chat.element)),
+      review ? review.show(step, ctx) : null);
+    if (chat) chat.show(step);
   }
 
   // What a step did, in the chosen language: the log entries it wrote (else the game's English label).
@@ -75,5 +82,5 @@ export function replayPage(root, source) {
   }
 
   load();
-  return { render, close() {} };
+  return { render, close() { if (review) review.close(); } };
 }

@@ -6,10 +6,12 @@
 
 import { api, hostToken, invites, rememberHost } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
+import { chatPanel } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { has, language, t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
+import { analyseButton, hintBox } from "./review.js";
 import { askNotifications, canAskNotifications, setSound, soundOn, turnSignal } from "./signals.js";
 
 const CLOCK_LOW = 10;  // seconds: a clock this low is shown in red
@@ -29,6 +31,8 @@ export function tablePage(root, tableId, token) {
   let lastError = "";
   let draftName = null;  // what the person typed in the name box, kept across redraws
   const status = h("p", { class: "connection", id: "connection" });
+  const chat = chatPanel(tableId, token);
+  const hints = hintBox(tableId, token);  // shown at a table that is not rated only
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -38,6 +42,7 @@ export function tablePage(root, tableId, token) {
     const current = socket;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      if (data.type === "chat") return chat.receive(data);
       handled = handled.then(() => receive(current, data));
     };
     socket.onclose = (event) => {
@@ -145,6 +150,7 @@ export function tablePage(root, tableId, token) {
 
   function render() {
     if (!message) return;
+    chat.render();
     const table = message.table;
     const seat = message.seat;
     const seats = table.seats;
@@ -159,7 +165,7 @@ export function tablePage(root, tableId, token) {
           table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
       status);
     if (table.status === "open") {
-      root.replaceChildren(header, waitingRoom(table, seat));
+      root.replaceChildren(header, waitingRoom(table, seat), chat.element);
       return;
     }
     const boardBox = h("div", { class: "board", id: "board", onclick: showDetails });
@@ -169,10 +175,12 @@ export function tablePage(root, tableId, token) {
         table.next_table ? t("end.joinAgain") : t("end.playAgain")) : null,
       h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
+      analyseButton(tableId),
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
       h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
-        logPanel(board, message.log, ctx))));
+        logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message) : null,
+        chat.element)));
     tick();
   }
 

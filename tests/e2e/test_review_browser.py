@@ -1,0 +1,153 @@
+"""Browser tests of game review and hints: Chromium presses "Analyse" on a finished Carcassonne
+table, sees the progress, then the win-chance graph under the replay, and a click on a key moment
+or a costliest decision sets the replay there; at a practice table the "Hint" button shows the
+search's moves and the log says so; a rated table offers no hint. Screenshots in
+English, French, Traditional Chinese and a 390×844 phone window go under tmp_path/screenshots."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from browser_support import recording_page, screenshot  # noqa: E402
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("review-browser")
+    process = ServerProcess(sqlite_url(folder), folder, bot_delay=0.0)
+    process.extra_args = ["--review-budget", "6", "--hint-budget", "60"]
+    yield process.start()
+    process.stop()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[Page]:
+    yield from recording_page(browser, 1200, 900)
+
+
+def new_table(client: httpx.Client, seats: list[dict[str, Any]], practice: bool = False, seed: int | None = 3,
+              rated: bool = False) -> dict[str, Any]:
+    """A started Carcassonne table with these seats (people joined); a rated one has no seed fixed."""
+    created = client.post("/api/tables", json={"game": "carcassonne", "players": len(seats), "seats": seats,
+                                               "seed": None if rated else seed, "practice": practice,
+                                               "rated": rated}).json()
+    table_id = created["table"]["id"]
+    for seat in created["seats"]:
+        assert client.post(f"/api/tables/{table_id}/join", json={"token": seat["token"]}).status_code == 200
+    assert client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]}).status_code == 200
+    return created
+
+
+def finished_game(client: httpx.Client) -> str:
+    table_id = new_table(client, [{"name": "Ada", "bot": "random"}, {"name": "Bo", "bot": "random"}])["table"]["id"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table_id
+
+
+def replay_step(page: Page) -> int:
+    text = page.locator("#replay-position").inner_text()
+    return int(re.search(r"\d+", text).group(0))
+
+
+def test_analyse_a_finished_game_then_jump_to_its_key_moments(server, page, tmp_path):
+    shots = tmp_path / "screenshots"
+    with server.client() as client:
+        table_id = finished_game(client)
+    page.goto(f"{server.url}/#/table/{table_id}")
+    expect(page.locator("#end-screen #analyse")).to_have_text("Analyse")
+    screenshot(page, shots, "end-screen")
+    page.click("#analyse")
+    expect(page).to_have_url(re.compile(f"#/replay/{table_id}$"))
+    expect(page.locator("#review-progress")).to_be_visible()  # queued or running: a worker searches
+    screenshot(page, shots, "review-progress")
+    expect(page.locator("#review-graph")).to_be_visible(timeout=90_000)
+    expect(page.locator("#review-graph .review-line")).to_have_count(2)
+    moments = page.locator("#review-moments .review-jump")
+    assert moments.count() >= 1
+    target = int(moments.nth(0).get_attribute("data-move"))
+    moments.nth(0).click()
+    assert replay_step(page) == target
+    expect(page.locator("#replay-step")).to_have_value(str(target))
+    marker = page.locator("#review-graph .review-moment").last
+    marker_move = int(marker.get_attribute("data-move"))
+    marker.locator(".moment-tag").click()  # the lettered tag on the graph
+    assert replay_step(page) == marker_move
+    costly = page.locator(".review-costliest .review-jump").first
+    costly_move = int(costly.get_attribute("data-move"))
+    costly.click()
+    assert replay_step(page) == costly_move
+    page.click("#replay-next")
+    assert replay_step(page) == costly_move + 1  # the replay goes on from there
+    screenshot(page, shots, "review-en")
+    page.select_option("#language", "fr")
+    expect(page.locator("#review h3")).to_have_text("Analyse de la partie")
+    screenshot(page, shots, "review-fr")
+    page.select_option("#language", "zh-Hant")
+    expect(page.locator("#review h3")).to_have_text("對局分析")
+    screenshot(page, shots, "review-zh-Hant")
+    page.select_option("#language", "en")
+    page.reload()  # the stored review answers at once
+    expect(page.locator("#review-graph")).to_be_visible()
+    assert page.errors == []
+
+
+def test_the_review_on_a_phone(server, browser, tmp_path):
+    with server.client() as client:
+        table_id = finished_game(client)
+        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+    for phone in recording_page(browser, 390, 844):
+        phone.goto(f"{server.url}/#/replay/{table_id}")
+        expect(phone.locator("#review-graph")).to_be_visible(timeout=90_000)
+        width = phone.evaluate("document.querySelector('#review-graph').getBoundingClientRect().width")
+        assert width <= 390
+        phone.locator("#review-moments .review-jump").first.click()
+        screenshot(phone, tmp_path / "screenshots", "review-phone")
+        assert phone.errors == []
+
+
+def test_a_hint_at_a_practice_table_and_none_at_a_rated_table(server, page, tmp_path):
+    with server.client() as client:
+        practice = new_table(client, [{"name": "Ada"}, {"name": "Bo", "bot": "random"}], practice=True)
+        real = new_table(client, [{"name": "Ada"}, {"name": "Bo", "bot": "random"}], rated=True)
+    token = practice["seats"][0]["token"]
+    page.goto(f"{server.url}/#/table/{practice['table']['id']}?token={token}")
+    expect(page.locator("#turn")).to_have_text("Your turn!")
+    page.click("#hint-button")
+    hints = page.locator("#hint-list li")
+    expect(hints.first).to_be_visible(timeout=30_000)
+    assert 1 <= hints.count() <= 3
+    expect(hints.first).to_contain_text("win chance")
+    expect(page.locator(".log li").last).to_have_text("Ada used a hint.")
+    screenshot(page, tmp_path / "screenshots", "hint-en")
+    page.select_option("#language", "fr")
+    expect(page.locator(".log li").last).to_have_text("Ada a demandé un conseil.")
+    page.select_option("#language", "zh-Hant")
+    expect(page.locator(".log li").last).to_have_text("Ada 使用了提示。")
+    screenshot(page, tmp_path / "screenshots", "hint-zh-Hant")
+    page.select_option("#language", "en")
+
+    real_token = real["seats"][0]["token"]
+    page.goto(f"{server.url}/#/table/{real['table']['id']}?token={real_token}")
+    expect(page.locator("#turn")).to_have_text("Your turn!")
+    expect(page.locator("#hint-button")).to_have_count(0)
+    refused = page.evaluate("""async ([id, token]) => {
+        const r = await fetch(`/api/tables/${id}/hint`, {method: "POST", headers: {"content-type": "application/json"},
+                                                         body: JSON.stringify({token})});
+        return [r.status, (await r.json()).error.code];
+    }""", [real["table"]["id"], real_token])
+    assert refused == [403, "forbidden"]
+    assert page.errors == []
