@@ -32,12 +32,11 @@ class ServerProcess:
                  extra_args: tuple[str, ...] = ()) -> None:
         self.database_url = database_url
         self.boards = boards
-        self.extra_args = list(extra_args)
+        self.extra_args = list(extra_args)  # more options of `bigtop serve`
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
-        self.extra_args: list[str] = []  # more options of `bigtop serve`
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0  # 0: any free port at the first start; a restart reuses the same one
