@@ -20,14 +20,14 @@ system-deps:
 	bash scripts/system-deps.sh
 
 test: $(STAMP) system-deps
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests bench
 	$(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/bigtop bench all --ismcts --interfaces
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests bench
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info

@@ -35,3 +35,46 @@ def test_fork_gives_an_independent_stream() -> None:
     rng = Rng(1)
     child = rng.fork()
     assert child.next64() != rng.copy().next64()
+
+
+def test_below_draws_what_next64_draws() -> None:
+    # below inlines next64: the same values, counted the same, as taking them one by one
+    for n in (1, 2, 6, 1000, 2**40 + 3, 2**63 + 1):
+        fast, slow = Rng(11), Rng(11)
+        got = [fast.below(n) for _ in range(50)]
+        limit = (1 << 64) - (1 << 64) % n
+        expected = []
+        while len(expected) < 50:
+            x = slow.next64()
+            if x < limit:
+                expected.append(x % n)
+        assert got == expected and fast.state == slow.state and fast.draws == slow.draws
+
+
+def test_sample_shuffle_is_a_seeded_uniform_permutation_of_one_draw() -> None:
+    items = list(range(30))
+    a, b = list(items), list(items)
+    ra, rb = Rng(5), Rng(5)
+    ra.sample_shuffle(a)
+    rb.sample_shuffle(b)
+    assert a == b and sorted(a) == items and a != items
+    assert ra.draws == 1  # one draw seeds it, whatever the length
+    rng = Rng(9)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(24000):
+        order = [0, 1, 2, 3]
+        rng.sample_shuffle(order)
+        counts[tuple(order)] = counts.get(tuple(order), 0) + 1
+    assert len(counts) == 24 and all(850 < c < 1150 for c in counts.values())
+
+
+def test_sample_shuffle_of_a_generator_that_sees_draws_goes_through_below() -> None:
+    class Counting(Rng):
+        def below(self, n: int) -> int:
+            self.seen.append(n)
+            return super().below(n)
+
+    rng = Counting(1)
+    rng.seen = []  # type: ignore[attr-defined]
+    rng.sample_shuffle(list(range(5)))
+    assert rng.seen == [5, 4, 3, 2]  # type: ignore[attr-defined]

@@ -204,3 +204,45 @@ def test_a_record_replays_only_with_its_own_game() -> None:
     record = GAME.new(2, seed=1).record()
     with pytest.raises(BigtopError, match="a game of highcard, not of carcassonne"):
         record.replay(games.get("carcassonne"))
+
+
+def test_sealed_waiting_follows_submits_and_copies() -> None:
+    sealed: SealedChoices[int] = SealedChoices([0, 1, 2])
+    assert sealed.waiting() == (0, 1, 2)
+    sealed.submit(1, 4)
+    copy = sealed.copy()
+    sealed.submit(0, 3)
+    assert sealed.waiting() == (2,) and copy.waiting() == (0, 2)
+    copy.choices[1] = 9  # a determinization redraws a choice already made: nobody new is waiting
+    assert copy.waiting() == (0, 2)
+
+
+def test_apply_takes_an_equal_action_as_well_as_the_listed_one() -> None:
+    # the fast path recognises the very object listed; an equal one built anew (from JSON, say) is
+    # checked the long way and accepted too, and an unlisted one is refused with the state untouched
+    a, b = GAME.new(2, seed=4), GAME.new(2, seed=4)
+    listed = a.legal_actions(0)[0]
+    a.apply(0, listed)
+    b.legal_actions(0)
+    b.apply(0, Play(listed.card))  # type: ignore[attr-defined]
+    assert a.view(None) == b.view(None) and a.moves() == b.moves()
+    before = b.snapshot()
+    with pytest.raises(IllegalAction, match="not allowed now for seat 1"):
+        b.apply(1, Play(listed.card))  # type: ignore[attr-defined]  # seat 0's card, not seat 1's
+    assert b.snapshot() == before
+
+
+def test_a_silenced_state_plays_the_same_without_writing_its_log() -> None:
+    loud, quiet = GAME.new(3, seed=2), GAME.new(3, seed=2)
+    quiet.silence()
+    rng = Rng(1)
+    while not loud.is_over():
+        seat = loud.to_move()[0]
+        action = loud.legal_actions(seat)[rng.below(len(loud.legal_actions(seat)))]
+        loud.apply(seat, action)
+        quiet.apply(seat, action)
+    assert loud.view(None) == quiet.view(None) and loud.scores() == quiet.scores()
+    assert len(loud.events) > 0 and quiet.events == []
+    clone = quiet.clone()
+    clone.emit("noted")
+    assert clone.events == []  # clones of a silenced state stay silent

@@ -152,4 +152,4 @@ def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     assert code == 0
     summary = json.loads((tmp_path / "summary.json").read_text())
     learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
-    assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)
+    assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (97 % over 200 games)

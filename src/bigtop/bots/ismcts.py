@@ -157,6 +157,7 @@ class IsmctsBot:
         """One iteration: determinize, select and expand, play out, back up."""
         rng = self.rng
         det = state.determinize(player, rng)  # with its own chance stream, drawn from `rng`
+        det.silence()  # a throwaway copy: its log is never read
         path: list[tuple[Node, Key]] = []
         node = root
         while not det.is_over():

@@ -37,6 +37,7 @@ class State(ABC):
     options: Any
     rng: Rng
     log: EventLog
+    _silent: bool = False  # see `silence`
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -145,6 +146,17 @@ class State(ABC):
 
     def apply(self, player: int, action: Action) -> None:
         """Carry out `player`'s action, or raise `IllegalAction` and leave the state untouched."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:  # listed for this very state: player is to move
+            for listed in cache[1]:
+                if listed is action:  # the common case: an action taken from `legal_actions`
+                    self._commit(player, action)
+                    return
+        self._check(player, action)
+        self._commit(player, action)
+
+    def _check(self, player: int, action: Action) -> None:
+        """Raise `IllegalAction` saying what is wrong unless `player` may take `action` now."""
         if self.is_over():
             raise IllegalAction("the game is over: no more actions")
         movers = self.to_move()
@@ -156,7 +168,6 @@ class State(ABC):
             legal = self.legal_actions(player)
             shown = ", ".join(map(str, legal[:_SHOWN_LEGAL])) + (" ..." if len(legal) > _SHOWN_LEGAL else "")
             raise IllegalAction(f"{action} is not allowed now for seat {player}; allowed: {shown}")
-        self._commit(player, action)
 
     def _commit(self, player: int, action: Action) -> None:
         """Carry out an action known to be legal and record it."""
@@ -221,8 +232,15 @@ class State(ABC):
         self._revealed = True
 
     def emit(self, kind: str, audience: Sequence[int] | None = None, **data: Any) -> None:
-        """Write a log entry; `audience` None means everyone."""
+        """Write a log entry; `audience` None means everyone (nothing once `silence()` was called)."""
+        if self._silent:
+            return
         self.log.append(Event(kind, data, None if audience is None else tuple(audience)))
+
+    def silence(self) -> None:
+        """Write no more log entries on this state and its future clones: for the throwaway copies
+        a search plays on, whose log nobody reads. The rules never read the log, so play is the same."""
+        self._silent = True
 
     @property
     def events(self) -> list[Event]:
@@ -305,7 +323,7 @@ class State(ABC):
 
     def snapshot(self) -> Any:
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
-        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "options"}
+        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "_silent", "options"}
         return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
 
 

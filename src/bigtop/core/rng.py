@@ -12,7 +12,10 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # SplitMix64's constants
+_LCG_A, _LCG_C, _LCG_MASK = 1103515245, 12345, (1 << 31) - 1  # sample_shuffle's generator
 
 
 class Rng:
@@ -27,18 +30,24 @@ class Rng:
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
         self.draws += 1
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias (`next64` inlined: a generator that
+        overrides `next64` overrides this too)."""
         if n <= 0:
             raise ValueError("Rng.below needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
+        z = self.state
         while True:
-            x = self.next64()
+            self.draws += 1
+            self.state = z = (z + _GAMMA) & _MASK
+            x = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+            x ^= x >> 31
             if x < limit:
                 return x % n
 
@@ -60,6 +69,20 @@ class Rng:
         """Shuffle in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample_shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place for sampling (a search's determinizations), several times faster than
+        `shuffle`: one draw seeds a 31-bit linear congruential generator whose high bits pick each
+        step. Never for dealing a game: records depend on `shuffle`'s exact draws. A generator
+        that sees each draw (explicit chance) shuffles as `shuffle` does."""
+        if type(self) is not Rng:
+            self.shuffle(items)
+            return
+        x = self.next64() & _LCG_MASK
+        for i in range(len(items) - 1, 0, -1):
+            x = (x * _LCG_A + _LCG_C) & _LCG_MASK
+            j = (x * (i + 1)) >> 31
             items[i], items[j] = items[j], items[i]
 
     def deferred(self, count: int) -> Rng:

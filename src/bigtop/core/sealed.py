@@ -15,14 +15,16 @@ class SealedChoices(Generic[T]):
     `public()` tells anyone only who has chosen; `reveal()` hands back every choice once complete.
     """
 
-    __slots__ = ("players", "choices")
+    __slots__ = ("players", "choices", "_waiting")
 
     def __init__(self, players: Iterable[int]) -> None:
         self.players: tuple[int, ...] = tuple(players)
         self.choices: dict[int, T] = {}
+        self._waiting = self.players  # the players still to choose, kept up to date by `submit`
 
     def waiting(self) -> tuple[int, ...]:
-        return tuple(p for p in self.players if p not in self.choices)
+        """The players still to choose, in seat order."""
+        return self._waiting
 
     def submit(self, player: int, choice: T) -> None:
         if player not in self.players:
@@ -30,6 +32,7 @@ class SealedChoices(Generic[T]):
         if player in self.choices:
             raise ValueError(f"player {player} has already chosen")
         self.choices[player] = choice
+        self._waiting = tuple(p for p in self._waiting if p != player)
 
     def seal(self, player: int, choice: T) -> dict[int, T] | None:
         """Submit `player`'s choice; every player's choice if that was the last one, else None."""
@@ -57,4 +60,5 @@ class SealedChoices(Generic[T]):
         other = SealedChoices.__new__(SealedChoices)
         other.players = self.players
         other.choices = dict(self.choices)
+        other._waiting = self._waiting
         return other

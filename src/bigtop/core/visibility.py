@@ -39,7 +39,7 @@ class Zone:
     `seen`: PUBLIC (everyone), OWNER (the seat it belongs to: its index in a `per_seat` zone, else
     `owner(state)`, -1 for nobody), HIDDEN (nobody: the order of a deck). From the moment
     `opens(state)` is true the zone is public (hands shown at the end). `pool(card)` overrides the
-    declaration's pool for this zone's cards.
+    declaration's pool for this zone's cards (a pool depends on the card alone: it is remembered).
 
     What the view shows (keys left None are not shown): `own`, the viewer's own copy (an empty
     list, or -1 for a `single` zone, when it is not the viewer's; spectators get no such key);
@@ -84,6 +84,7 @@ class Visibility:
     def __init__(self, *zones: Zone, pool: Callable[[int], Hashable]) -> None:
         self.zones = zones
         self.pool = pool
+        self._pools: dict[str, _Pools] = {}  # per zone field, each card's pool
 
     def show(self, state: Any, viewer: int | None) -> dict[str, Any]:
         """What `viewer` sees of every zone, as view entries (see `Zone`)."""
@@ -124,15 +125,46 @@ class Visibility:
         each card staying in its pool and each place keeping its size. Changes `state` (a copy)."""
         hidden = self.unseen(state, viewer)
         pools: dict[Hashable, list[int]] = {}
+        plan: list[tuple[Zone, list[int], Any]] = []  # a place and its cards' pool (one for all, or a list)
         for zone, place in hidden:
-            kind = zone.pool or self.pool
-            for card in place:
-                pools.setdefault(kind(card), []).append(card)
+            kinds = list(map(self._pool_of(zone).__getitem__, place))
+            first = kinds[0]
+            if kinds.count(first) == len(kinds):  # the common case: a deck or a hand of one pool
+                pools.setdefault(first, []).extend(place)
+                plan.append((zone, place, first))
+            else:
+                for card, kind in zip(place, kinds, strict=True):
+                    pools.setdefault(kind, []).append(card)
+                plan.append((zone, place, kinds))
         for cards in pools.values():
-            rng.shuffle(cards)
-        for zone, place in hidden:
-            kind = zone.pool or self.pool
-            for i, card in enumerate(place):
-                place[i] = pools[kind(card)].pop()
+            rng.sample_shuffle(cards)
+        for zone, place, kinds in plan:
+            if isinstance(kinds, list):
+                for i, kind in enumerate(kinds):
+                    place[i] = pools[kind].pop()
+            else:
+                cards = pools[kinds]
+                rest = len(cards) - len(place)
+                place[:] = cards[rest:]
+                del cards[rest:]
             if zone.single:
                 setattr(state, zone.field, place[0])
+
+    def _pool_of(self, zone: Zone) -> _Pools:
+        """The pool of each card for `zone`, remembered (a pool depends on the card alone)."""
+        pools = self._pools.get(zone.field)
+        if pools is None:
+            pools = self._pools[zone.field] = _Pools(zone.pool or self.pool)
+        return pools
+
+
+class _Pools(dict[int, Hashable]):
+    """card -> its pool, computed on first use."""
+
+    def __init__(self, pool: Callable[[int], Hashable]) -> None:
+        super().__init__()
+        self.pool = pool
+
+    def __missing__(self, card: int) -> Hashable:
+        kind = self[card] = self.pool(card)
+        return kind

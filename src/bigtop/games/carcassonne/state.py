@@ -425,7 +425,7 @@ class CarcassonneState(State):
 
     def _determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
         other = self.clone()
-        rng.shuffle(other.stack)
+        rng.sample_shuffle(other.stack)
         for c in self.capabilities:
             c.determinize(other, rng)
         return other

@@ -30,22 +30,50 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, max_performers: int = 5) -> None:
         self.rng = Rng(seed)
         self.max_performers = max_performers
+        # while `best_actions` scores one decision: its state, seat, and what `needs` and `upkeep`
+        # answered there (the same for every action scored)
+        self._deciding: tuple[DrumRollState, int, dict[str, Any]] | None = None
 
     def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
         assert isinstance(state, DrumRollState)
-        best: list[Action] = []
-        top = float("-inf")
-        for action in legal:
-            v = self.score(state, player, action)
-            if v > top:
-                top, best = v, [action]
-            elif v == top:
-                best.append(action)
+        best = self.best_actions(state, player, legal)
         return best[self.rng.below(len(best))]
+
+    def best_actions(self, s: DrumRollState, p: int, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions with the highest `score`, in their order."""
+        self._deciding = (s, p, {})
+        try:
+            best: list[Action] = []
+            top = float("-inf")
+            for action in legal:
+                v = self.score(s, p, action)
+                if v > top:
+                    top, best = v, [action]
+                elif v == top:
+                    best.append(action)
+            return best
+        finally:
+            self._deciding = None
 
     # ------------------------------------------------------------------ what it wants
     def needs(self, s: DrumRollState, p: int) -> list[float]:
         """How much p wants a cube of each colour (lowest missing levels first, minus what is stored)."""
+        return self._once("needs", s, p, self._needs)
+
+    def upkeep(self, s: DrumRollState, p: int) -> int:
+        return self._once("upkeep", s, p, self._upkeep)
+
+    def _once(self, name: str, s: DrumRollState, p: int, work: Any) -> Any:
+        """`work(s, p)`, worked out once per decision while `best_actions` scores it."""
+        deciding = self._deciding
+        if deciding is None or deciding[0] is not s or deciding[1] != p:
+            return work(s, p)
+        known = deciding[2]
+        if name not in known:
+            known[name] = work(s, p)
+        return known[name]
+
+    def _needs(self, s: DrumRollState, p: int) -> list[float]:
         want = [0.0] * 5
         work = s.work[p] if isinstance(s.work[p], Distribution) else None
         filled = work.filled if work else s.filled
@@ -59,7 +87,7 @@ class HeuristicBot:
                     want[CI[col]] += 3.0 - i
         return [w - 2.0 * storage[i] for i, w in enumerate(want)]
 
-    def upkeep(self, s: DrumRollState, p: int) -> int:
+    def _upkeep(self, s: DrumRollState, p: int) -> int:
         return sum(s.salary(p, x) for x in s.circus[p] + s.staff[p])
 
     def score(self, s: DrumRollState, p: int, a: Action) -> float:

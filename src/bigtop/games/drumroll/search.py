@@ -113,13 +113,5 @@ def rollout_action(s: DrumRollState, player: int, legal: list, rng: Rng) -> Acti
         from bigtop.games.drumroll.bot import HeuristicBot
 
         _POLICY = HeuristicBot(0)
-    score = _POLICY.score
-    best: list = []
-    top = float("-inf")
-    for action in legal:
-        v = score(s, player, action)
-        if v > top:
-            top, best = v, [action]
-        elif v == top:
-            best.append(action)
+    best = _POLICY.best_actions(s, player, legal)
     return best[rng.below(len(best))] if len(best) > 1 else best[0]

@@ -98,6 +98,14 @@ def resample(s: DrumRollState, player: int | None, rng: Rng) -> None:
 
 
 def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player: int | None, rng: Rng) -> None:
+    if not known:  # nobody knows where any card is: deal the whole pool back pile by pile
+        pool = [card for cards in piles for card in cards]
+        rng.sample_shuffle(pool)
+        start = 0
+        for cards in piles:
+            cards[:] = pool[start:start + len(cards)]
+            start += len(cards)
+        return
     places: list[tuple[list[str], int]] = []
     pool: list[str] = []
     marks: list[tuple[int, ...] | None] = []
@@ -108,7 +116,7 @@ def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player
             places.append((cards, i))
             pool.append(card)
             marks.append(known.pop(card, None))
-    rng.shuffle(pool)
+    rng.sample_shuffle(pool)
     for (cards, i), card, mark in zip(places, pool, marks, strict=True):
         cards[i] = card
         if mark:

@@ -45,14 +45,27 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.w = {"species": 2.0, "groundhog": 5.0, "first": 2.0, "market": 2.0, "culture": 1.5, "dragon": 1.5}
         self.w.update(weights)
+        self._species: tuple[TrollFestState, tuple[int, int], str] | None = None  # see _main_species
 
     def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
+        """The best valued action, the first listed among equals."""
         assert isinstance(state, TrollFestState)
-        best = max(legal, key=lambda a: (self._value(state, player, a), -legal.index(a)))
-        return best
+        try:
+            return max(enumerate(legal), key=lambda ia: (self._value(state, player, ia[1]), -ia[0]))[1]
+        finally:
+            self._species = None
 
     # ------------------------------------------------------------------------------ valuations
     def _main_species(self, s: TrollFestState, p: int) -> str:
+        """The species p's band is mostly made of (worked out once per decision while `choose` works)."""
+        known = self._species
+        if known is not None and known[0] is s and known[1] == (p, s.move_count):
+            return known[2]
+        species = self._count_species(s, p)
+        self._species = (s, (p, s.move_count), species)
+        return species
+
+    def _count_species(self, s: TrollFestState, p: int) -> str:
         c = s.c
         arts = s.band[p] or (s.kept[p] + s.pile[p] + s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)])
         counts = Counter(c.artists[a].species for a in arts if c.artists[a].species in COMMON_SPECIES)

@@ -125,7 +125,7 @@ class BigTopCapability(Capability):
     def determinize(self, state: CarcassonneState, rng: Rng) -> None:
         bt = big_top(state)
         pool = bt.tokens + ([bt.under] if bt.under >= 0 else [])
-        rng.shuffle(pool)
+        rng.sample_shuffle(pool)
         if bt.under >= 0:
             bt.under = pool.pop()
         bt.tokens = pool

@@ -1,0 +1,36 @@
+"""The speed-comparison scripts under bench/: each measure runs on the tree it is given."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("measure", ["playout", "ismcts", "determinize", "phases"])
+def test_each_measure_prints_a_positive_rate(measure: str) -> None:
+    done = run(str(ROOT / "bench" / "worker.py"), measure, "carcassonne", "2", "--work", "0.05")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["rate"] > 0
+    if measure == "determinize":
+        assert result["ratio"] == pytest.approx(result["determinize_s"] / result["clone_s"])
+    if measure == "phases":
+        assert len(result["thirds_s"]) == 3 and all(t > 0 for t in result["thirds_s"])
+
+
+def test_compare_refuses_a_revision_that_does_not_exist() -> None:
+    done = run(str(ROOT / "bench" / "compare.py"), "no-such-revision-anywhere", "-r", "1")
+    assert done.returncode != 0 and "no-such-revision-anywhere' is not a revision" in done.stderr
+    assert "Traceback" not in done.stderr
