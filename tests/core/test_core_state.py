@@ -115,11 +115,13 @@ def test_record_replays_exactly_through_json(tmp_path) -> None:
 def test_undo_follows_the_table_rule() -> None:
     state = GAME.new(2, seed=6)
     state.apply(0, Play(state.hands[0][0]))
+    assert state.undo_refusal(0) is None and state.undo_refusal(1) == "other_seat"
     undone = state.undo(0)  # a sealed choice nobody has seen yet may be taken back
     assert undone.move_count == 0 and undone.hands == GAME.new(2, seed=6).hands
     with pytest.raises(IllegalAction, match="seat 0's, not yours"):
         state.undo(1)
     state.apply(1, Play(state.hands[1][0]))  # completes the step: the cards are revealed
+    assert state.undo_refusal(1) == "irreversible"
     with pytest.raises(IllegalAction, match="revealed"):
         state.undo(1)
     drawer = state.to_move()[0]
@@ -129,6 +131,7 @@ def test_undo_follows_the_table_rule() -> None:
     state.apply(drawer, Draw())  # a random draw
     with pytest.raises(IllegalAction, match="drew at random or revealed"):
         state.undo(drawer)
+    assert GAME.new(2, seed=6).undo_refusal(0) == "nothing"
     with pytest.raises(IllegalAction, match="nothing to undo"):
         GAME.new(2, seed=6).undo(0)
 

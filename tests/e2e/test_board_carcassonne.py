@@ -83,8 +83,9 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         assert clicks > 40
         expect(page.locator("#table-status")).to_have_text("finished")
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
-        expect(page.locator("#end-screen summary")).to_have_text("Scoring breakdown")
-        expect(page.locator("#end-screen details")).to_contain_text("ringmaster")
+        expect(page.locator("#end-screen .breakdown-box h3")).to_have_text("How the points were scored")
+        expect(page.locator("#breakdown tbody")).to_contain_text("Roads")
+        expect(page.locator("#breakdown tfoot")).to_contain_text("Total")
         expect(page.locator("#board .cc-prompt strong")).to_have_text("Game over: the final scoring is done.")
         expect(page.locator("#board .cc-move")).to_have_count(0)
         assert page.locator("#board .cc-tiles > g").count() > 60

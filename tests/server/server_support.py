@@ -28,14 +28,15 @@ BOARDS = Path(__file__).resolve().parent / "server_boards"
 class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
-    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True) -> None:
+    def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.database_url = database_url
         self.boards = boards
+        self.extra_args = list(extra_args)  # more options of `bigtop serve`
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
-        self.extra_args: list[str] = []  # more options of `bigtop serve`
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0  # 0: any free port at the first start; a restart reuses the same one
@@ -99,6 +100,12 @@ def start_table(client: httpx.Client, created: dict[str, Any], names: dict[int, 
     response = client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]})
     assert response.status_code == 200, response.text
     return table_id
+
+
+def state_of(client: httpx.Client, table_id: str, token: str | None = None) -> dict[str, Any]:
+    """The `state` message of the seat of `token` (a spectator's without one), by REST."""
+    params = {"token": token} if token else {}
+    return client.get(f"/api/tables/{table_id}/state", params=params).json()
 
 
 def receive(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:

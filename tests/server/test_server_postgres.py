@@ -1,10 +1,12 @@
 """The server on a real PostgreSQL: a full game, a SIGKILL mid-game and a restart losing nothing;
-two server processes on one database acting as one site, and one of them killed mid-game."""
+two server processes on one database acting as one site, one of them killed mid-game, and a
+table's clock kept by the process holding its lease, then by the other when it dies."""
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -126,3 +128,36 @@ def test_a_process_killed_mid_game_and_the_other_finishes_it_with_the_bots(datab
     assert seen[0][-1]["result"] is not None and seen[2][-1]["result"] == seen[0][-1]["result"]
     assert sum(1 for seat, _ in moves if seat == 1) >= 2  # the bot played on b, after the kill too
     assert any(seat == 1 for seat, _ in moves[len(acked) + 1:])
+
+
+def test_a_clock_is_kept_by_the_process_holding_the_table_and_taken_over_when_it_dies(database_url, tmp_path):
+    servers = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        servers.append(ServerProcess(database_url, tmp_path / name, extra_args=("--shortest-clock", "1")).start())
+    a, b = servers
+    try:
+        with a.client() as on_a:
+            created = create(on_a, [{"name": "Ada"}, {"name": "Bo"}], seed=43, options={"rounds": 12},
+                             clock={"kind": "turn", "per_move": 2})
+            table_id = start_table(on_a, created)
+        started = time.monotonic()
+        with b.socket(table_id) as watching:  # b hears of the table; either process may hold its lease
+            first = receive(watching, "state")
+            while first["table"]["status"] != "running":  # b may hear of the start after the socket opens
+                first = receive(watching, "state")
+            assert first["clock"]["kind"] == "turn" and all(s["running"] for s in first["clock"]["seats"])
+            a.kill()
+            notes: list[dict[str, Any]] = []
+            while len(notes) < 2:
+                notes += [e for e in receive(watching, "state", timeout=20)["log"] if e["kind"] == "table.timeout"]
+        took = time.monotonic() - started
+        assert sorted(e["data"]["seat"] for e in notes[:2]) == [0, 1]  # each clock ran out once, played once
+        assert 1.5 < took < 2 + 6 + 4, took  # at most the lease's 6 s late, when a held it
+        with b.client() as on_b:
+            log = on_b.get(f"/api/tables/{table_id}/state").json()["log"]
+        timeouts = [e["data"]["seat"] for e in log if e["kind"] == "table.timeout"]
+        assert timeouts[:2] in ([0, 1], [1, 0])
+    finally:
+        a.stop()
+        b.stop()

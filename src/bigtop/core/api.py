@@ -277,16 +277,28 @@ class State(ABC):
         self._copy_into(other)
         return other
 
+    def undo_refusal(self, player: int) -> str | None:
+        """Why `player` may not undo now, or None if `undo(player)` would succeed (cheap: for
+        showing an undo button). The reasons: "nothing" (no action yet), "other_seat" (the last
+        action was another player's), "irreversible" (it drew at random or revealed something)."""
+        node = self._history
+        if node is None:
+            return "nothing"
+        if node[1] != player:
+            return "other_seat"
+        return "irreversible" if node[3] else None
+
     def undo(self: S, player: int) -> S:
         """The state before `player`'s last action, following the table rule: never across a random
         draw, a reveal or another player's move. Raises `IllegalAction` when that is not allowed."""
-        node = self._history
-        if node is None:
+        refusal = self.undo_refusal(player)
+        if refusal == "nothing":
             raise IllegalAction("nothing to undo")
-        _, last_player, action, irreversible = node
-        if last_player != player:
+        assert self._history is not None
+        _, last_player, action, _ = self._history
+        if refusal == "other_seat":
             raise IllegalAction(f"cannot undo: the last action was seat {last_player}'s, not yours")  # not what it was: it may be hidden
-        if irreversible:
+        if refusal == "irreversible":
             raise IllegalAction(f"cannot undo {action}: it drew at random or revealed something")
         state = self.game.new(self.players, seed=self.seed, options=self.options)
         for p, a in self.moves()[:-1]:

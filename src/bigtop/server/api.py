@@ -18,7 +18,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
-from bigtop.server.clock_settings import Clock, clock_json
+from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
@@ -51,7 +51,10 @@ class CreateTable(BaseModel):
     rated: bool | None = Field(
         default=None, strict=True, description="Whether the game moves ratings; default: yes, unless it is a practice table or has a chosen seed (never rated)."
     )
-    clock: Clock | None = Field(default=None, description="None (no clock), a real-time clock or a turn clock.")
+    clock: Clock | None = Field(
+        default=None,
+        description='None, {"kind": "realtime", "base": s, "increment": s} (a Fischer clock) or {"kind": "turn", "per_move": s}.',
+    )
 
 
 class SeatToken(BaseModel):
@@ -63,6 +66,11 @@ class Move(BaseModel):
     token: str
     action: Any
     move: int | None = Field(default=None, strict=True, description="The move number this action was chosen at (see docs/server.md).")
+
+
+class Undo(BaseModel):
+    token: str
+    move: int | None = Field(default=None, strict=True, description="The move number the player saw: refused as stale if the table moved on.")
 
 
 def _hall(request: Request) -> Hall:
@@ -120,9 +128,10 @@ async def list_tables(request: Request, status: str | None = None,
 async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     """A new open table; answers the host token and each person's secret seat link."""
     specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
+    clock = check_clock(body.clock, request.app.state.shortest_clock)
     table, tokens = await _hall(request).create(body.game, body.players, body.options,
                                                 [NewSeat(s.name, s.bot, s.open) for s in specs], body.seed, body.practice,
-                                                body.rated, clock_json(body.clock))
+                                                body.rated, clock)
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -167,7 +176,7 @@ async def table_state(request: Request, table_id: str, token: str | None = None)
     """What the seat of `token` sees (its view and legal actions); a spectator's view without a token."""
     table = await _table(request, table_id)
     seat = table.seat_of(token) if token is not None else None
-    return game_message(table, seat)
+    return game_message(table, seat)[0]
 
 
 @router.post("/tables/{table_id}/moves")
@@ -176,6 +185,25 @@ async def play_move(request: Request, table_id: str, body: Move) -> dict[str, An
     table = await _table(request, table_id)
     number = await _hall(request).play_token(table, body.token, body.action, body.move)
     return {"move": number}
+
+
+@router.post("/tables/{table_id}/undo")
+async def undo_move(request: Request, table_id: str, body: Undo) -> dict[str, Any]:
+    """Take back the last move of the seat of `token`, where the game's table rule allows it (never
+    across a random draw, a reveal or another seat's move); 409 `undo_refused` with a `reason` if not."""
+    table = await _table(request, table_id)
+    return {"move": await _hall(request).undo(table, body.token, body.move)}
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(request: Request, table_id: str, body: SeatToken) -> dict[str, Any]:
+    """Play again with the same seats: the new table (same game, options, clock, names and bots),
+    made by the first seat of the finished table to ask; answers the asking seat's token there,
+    and the host token to the seat that made it."""
+    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token)
+    token = new.seats[seat].token
+    return {"table": summary(new), "seat": seat, "token": token, "link": f"/#/table/{new.id}?token={token}",
+            "host_token": host_token}
 
 
 @router.get("/tables/{table_id}/record")

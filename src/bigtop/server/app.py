@@ -2,9 +2,9 @@
 runner, the ratings), the listener for other processes, the players' accounts and sessions, the
 table chat, and each module's routes.
 
-A module that adds a capability (accounts, chat, clocks...) brings an `APIRouter` and is added to
+A module that adds a capability (accounts, chat, ratings...) brings an `APIRouter` and is added to
 `ROUTERS`; one that must hear of every table change implements `tables.TableSink` and is added
-with `hall.add_sink`.
+with `hall.add_sink` (as the clock keeper does).
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, 
 from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
+from bigtop.server.clocks import ClockKeeper
 from bigtop.server.errors import TooLarge, as_server_error, error_json
+from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.sessions import SessionSigner, install_secret
@@ -42,20 +44,23 @@ ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
-               hint_budget: int = analysis.HINT_BUDGET) -> FastAPI:
+               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
     think for the bots that need the game; `game_modules` are imported there to register extra games.
-    `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint."""
+    `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
+    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
     hall.add_sink(hub)
     rating = RatingSink(RatingRepository(store))
     hall.add_sink(rating)
-    runner = BotRunner(hall, bot_delay, bot_workers, game_modules)
+    leases = Leases(store)
+    runner = BotRunner(hall, bot_delay, bot_workers, game_modules, leases)
+    keeper = ClockKeeper(hall, leases)
     chat_hub = ChatHub(hall, hub)
     listener = Listener(hall) if store.shared else None
     if listener is not None:
@@ -71,9 +76,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
         if listener is not None:
             listener.start()
         runner.start()
+        keeper.start()
         yield
         if listener is not None:
             await listener.stop()
+        await keeper.stop()
         await runner.stop()
         await rating.stop()
         await reviews.stop()
@@ -90,6 +97,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app.state.chat = ChatRepository(store)
     app.state.chat_hub = chat_hub
     app.state.analysis = reviews
+    app.state.clocks = keeper
+    app.state.shortest_clock = shortest_clock
     app.state.board_dirs = [Path(d) for d in board_dirs]
     _answer_errors(app)
     for router in ROUTERS:

@@ -67,12 +67,13 @@ class BotRunner:
     """Starts a table's bot task whenever a bot has a decision, this process holds the table's
     lease, and no task runs for it."""
 
-    def __init__(self, hall: Hall, delay: float, workers: int = 1, game_modules: Sequence[str] = ()) -> None:
+    def __init__(self, hall: Hall, delay: float, workers: int = 1, game_modules: Sequence[str] = (),
+                 leases: Leases | None = None) -> None:
         self.hall = hall
         self.delay = delay
         self.workers = max(1, workers)
         self.game_modules = tuple(game_modules)
-        self.leases = Leases(hall.store)
+        self.leases = leases or Leases(hall.store)  # shared with the clocks, which follow the same lease
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.robots: dict[tuple[str, int], Any] = {}
         self._pool: ProcessPoolExecutor | None = None
@@ -136,13 +137,13 @@ class BotRunner:
                 seat = _bot_to_move(table)
                 if seat is None:
                     break
-                state = table.state  # never changed in place: a move swaps in a new state
+                state, rows = table.state, table.rows  # never changed in place: a move swaps in a new state
                 bot = self.robot(table, seat)
                 try:
                     thought = await self._think(table, seat, state) if bot.needs_state else None  # in a worker process
                     async with self._lanes:  # when the server is busy, bots slow down rather than people
                         action = thought if thought is not None else choose(bot, state, seat, table.bot_rng.fork())
-                        await self.hall.play(table, seat, table.game.codec.to_json(action), state.move_count, by_bot=True)
+                        await self.hall.play(table, seat, table.game.codec.to_json(action), rows, by_bot=True)
                 except Conflict:
                     continue  # a person moved meanwhile or the seat changed hands: look again
         except Exception:  # a bot or game bug must not pass silently in a background task

@@ -29,9 +29,10 @@ def register(app: typer.Typer) -> None:
         bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,
         review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
         hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
+        shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget)
+        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock)
 
 
     @app.command("rerate")
@@ -74,7 +75,7 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
-          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000) -> None:
+          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import uvicorn
 
@@ -85,7 +86,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)

@@ -56,6 +56,20 @@ class StaleMove(Conflict):
     code = "stale_move"
 
 
+class UndoRefused(Conflict):
+    """An undo the game's table rule refuses; `reason` says why ("nothing", "other_seat",
+    "irreversible", as `State.undo_refusal`), for the page to word it."""
+
+    code = "undo_refused"
+
+    def __init__(self, message: str, reason: str | None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+    def to_json(self) -> dict[str, str]:
+        return {**super().to_json(), "reason": self.reason or ""}
+
+
 class RateLimited(ServerError):
     """Too many attempts (sign-ins, chat messages) in a short time: wait, then try again."""
 

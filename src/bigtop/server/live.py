@@ -3,9 +3,10 @@ turns the hall's announcements into each connection's messages.
 
 On connect the server sends the seat its whole `state` message (`log_from` 0), then after every
 change a new one whose `log` holds only the entries since the last (`log_from`: how many the seat
-had before). The client sends `{"type": "move", "action": {...}, "move": n}` (`move` optional: the
-move number it saw) and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`;
-`{"type": "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
+had before; 0 again after an undo, which takes entries out). The client sends `{"type": "move",
+"action": {...}, "move": n}` (`move` optional: the move number it saw) or `{"type": "undo", "move":
+n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type":
+"ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 """
@@ -23,7 +24,7 @@ from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
-from bigtop.server.messages import game_message
+from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
@@ -44,8 +45,7 @@ class Watcher:
 
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    logged: int = 0  # entries of the whole log sent (or passed over as not for this seat)
-    shown: int = 0  # of those, the entries this seat may read
+    mark: LogMark = WHOLE_LOG
 
     def send(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUED:
@@ -89,15 +89,13 @@ class LiveHub:
             self._queue(table, list(watchers))
 
     def _queue(self, table: LiveTable, watchers: list[Watcher]) -> None:
-        built: dict[tuple[int | None, int, int], tuple[str, int]] = {}
-        logged = len(table.state.log)
+        built: dict[tuple[int | None, LogMark], tuple[str, LogMark]] = {}
         for watcher in watchers:
-            key = (watcher.seat, watcher.logged, watcher.shown)
+            key = (watcher.seat, watcher.mark)
             if key not in built:
-                message = game_message(table, watcher.seat, (watcher.logged, watcher.shown))
-                built[key] = (encode(message), watcher.shown + len(message["log"]))
-            text, shown = built[key]
-            watcher.logged, watcher.shown = logged, shown
+                message, mark = game_message(table, watcher.seat, watcher.mark)
+                built[key] = (encode(message), mark)
+            text, watcher.mark = built[key]
             watcher.send(text)
 
 
@@ -148,6 +146,8 @@ async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | N
         expected = request.get("move")
         if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
             raise ServerError("`move` must be the move number, a whole number")
+        if request["type"] == "undo":
+            return {"type": "ack", "move": await hall.undo(table, token, expected)}
         number = await hall.play_token(table, token, request.get("action"), expected)
         return {"type": "ack", "move": number}
     except BigtopError as exc:
@@ -164,8 +164,8 @@ def _parse(text: str | None, data: bytes | None) -> dict[str, Any]:
         raise ServerError(f"message is not JSON: {exc.msg}") from None
     except RecursionError:
         raise ServerError("message is nested too deeply") from None
-    if not isinstance(request, dict) or request.get("type") not in ("move", "ping"):
-        raise ServerError('expected {"type": "move", "action": {...}} or {"type": "ping"}')
+    if not isinstance(request, dict) or request.get("type") not in ("move", "undo", "ping"):
+        raise ServerError('expected {"type": "move", "action": {...}}, {"type": "undo"} or {"type": "ping"}')
     if request["type"] == "move" and "action" not in request:
         raise ServerError("a move needs an `action`")
     return request

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bigtop.core.api import Game
-from bigtop.core.events import COMMON_TEMPLATES, Event
+from bigtop.core.api import Game, State
+from bigtop.core.events import COMMON_TEMPLATES, Event, fill_template, seat_values
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -19,7 +20,8 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "game": table.game.name,
         "practice": table.practice,
         "rated": table.rated,
-        "clock": table.clock,
+        "clock": table.clock.setting.to_json() if table.clock is not None else None,
+        "next_table": table.next_table,
         "title": table.game.title,
         "players": table.players,
         "options": table.options_json,
@@ -61,10 +63,22 @@ def game_content(game: Game[Any], options: Any) -> dict[str, Any]:
     return found
 
 
+# The table's own log entries (its notes: clocks and undos), in English; the page translates them.
+NOTE_TEMPLATES = {
+    "table.timeout": "{seat} ran out of time: a bot played for them.",
+    "table.away": "{seat} ran out of time {count} times in a row: a bot plays for them until they take their seat back.",
+    "table.undo": "{seat} took a move back.",
+}
+
+
 def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     """A log entry: its kind and data, the game's English template for it and the values that
     template names by id (card names and the like; boards fill in seat names and translate), and
-    the game's English text."""
+    the game's English text. A table's note takes its template from `NOTE_TEMPLATES`."""
+    note = NOTE_TEMPLATES.get(event.kind)
+    if note is not None:
+        text = fill_template(note, seat_values(event.data, [f"Seat {p}" for p in range(game.max_players)]))
+        return {"kind": event.kind, "data": event.data, "template": note, "values": {}, "text": text}
     values = game.log_values(event.kind, event.data, options)
     return {
         "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind),
@@ -72,28 +86,79 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
     }
 
 
-def game_message(table: LiveTable, seat: int | None, log_start: tuple[int, int] = (0, 0)) -> dict[str, Any]:
-    """The `state` message for `seat` (None: a spectator): only what that seat may know.
+class LogMark(NamedTuple):
+    """How much of a table's log a connection has been sent: entries of the game's log passed
+    (read or not this seat's), notes passed, entries sent, and undos seen (after an undo, the
+    whole log is sent again: entries were taken out)."""
 
-    `log_start` is (entries of the whole log, entries of them this seat may read) already sent:
-    the message carries the seat's entries after those, and `log_from`, how many it had before."""
+    logged: int = 0
+    noted: int = 0
+    shown: int = 0
+    rewinds: int = 0
+
+
+WHOLE_LOG = LogMark()
+
+
+def log_since(table: LiveTable, seat: int | None, mark: LogMark) -> tuple[list[dict[str, Any]], LogMark]:
+    """The entries `seat` may read after `mark` (all of them if an undo came since), the game's
+    and the table's notes in order, and the mark after them."""
+    if mark.rewinds != table.rewinds:
+        mark = LogMark(rewinds=table.rewinds)
+    events = table.state.log.to_list()
+    notes = table.notes
+    game, options = table.game, table.options
+    noted = mark.noted
+    if noted == len(notes):  # no new note (the usual case): only the game's new entries
+        entries = [event_json(game, e, options) for e in events[mark.logged:] if e.visible_to(seat)]
+    else:
+        entries = []
+        for position in range(mark.logged, len(events)):
+            while noted < len(notes) and notes[noted][0] <= position:
+                entries.append(event_json(game, notes[noted][1], options))
+                noted += 1
+            if events[position].visible_to(seat):
+                entries.append(event_json(game, events[position], options))
+        entries += [event_json(game, note, options) for _, note in notes[noted:]]
+    return entries, LogMark(len(events), len(notes), mark.shown + len(entries), table.rewinds)
+
+
+def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) -> tuple[dict[str, Any], LogMark]:
+    """The `state` message for `seat` (None: a spectator): only what that seat may know, and the
+    log mark after it.
+
+    `mark` says how much of the log was sent already: the message carries the seat's entries after
+    it, and `log_from`, how many it had before (0 when it carries the whole log again)."""
     state = table.state
-    logged, shown = log_start
     legal: list[dict[str, Any]] = []
+    undo = False
     if seat is not None and table.status == "running" and not table.bot_plays(seat):
         codec = table.game.codec
         legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a)} for a in state.legal_actions(seat)]
+        undo = state.undo_refusal(seat) is None
     over = table.status == "finished"
     show_scores = over or not getattr(table.game, "hidden_scores", False)
-    return {
+    entries, after = log_since(table, seat, mark)
+    message = {
         "type": "state",
         "table": summary(table),
         "seat": seat,
-        "move": state.move_count,
+        "move": table.rows,
         "view": state.view(seat),
         "legal": legal,
-        "log": [event_json(table.game, e, table.options) for e in state.log.to_list()[logged:] if e.visible_to(seat)],
-        "log_from": shown,
+        "undo": undo,
+        "clock": table.clock.to_json(time.time()) if table.clock is not None else None,
+        "log": entries,
+        "log_from": after.shown - len(entries),
         "scores": list(state.scores()) if show_scores else None,
         "result": state.result().to_json() if over else None,
+        "breakdown": score_table(state) if over else None,
     }
+    return message, after
+
+
+def score_table(state: State) -> list[dict[str, Any]]:
+    """The game's scoring breakdown (`State.score_breakdown`): per category, in the game's order,
+    its key, its English label (`Game.score_categories`) and each seat's points."""
+    labels = state.game.score_categories
+    return [{"key": key, "label": labels.get(key, key), "points": list(points)} for key, points in state.score_breakdown().items()]

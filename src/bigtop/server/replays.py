@@ -8,7 +8,7 @@ from bigtop import games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.errors import ServerError
-from bigtop.server.messages import event_json, game_content
+from bigtop.server.messages import event_json, game_content, score_table
 
 MAX_REPLAY_MOVES = 20_000
 
@@ -39,9 +39,10 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
             raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
         frames.append(_frame(state, seat, player, label))
     _add_events(frames, state, seat)
-    result = state.result().to_json() if state.is_over() else None
+    over = state.is_over()
     return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
-            "content": _content(game, state.options), "frames": frames, "result": result}
+            "content": _content(game, state.options), "frames": frames, "result": state.result().to_json() if over else None,
+            "breakdown": score_table(state) if over else None}
 
 
 def _content(game: Any, options: Any) -> dict[str, Any]:

@@ -1,10 +1,12 @@
 """The server's SQL tables (SQLAlchemy Core), shared by every repository of the store.
 
-A game is its record: a `bigtop_tables` row (game, players, options, seed, status) with its
-`bigtop_seats` and the append-only `bigtop_moves`, whose key (table, move number) is what orders
-moves when several server processes share one database. `bigtop_leases` says which process plays a
-table's bots. A module that adds tables (accounts, ratings, chat) defines them on `metadata` too,
-and is imported before the store opens the database (`app.py` imports them all).
+A game is its record: a `bigtop_tables` row (game, players, options, seed, status, clock) with
+its `bigtop_seats` and the append-only `bigtop_moves`, whose key (table, row number) is what orders
+moves when several server processes share one database. A row is a move, a move the clock's bot
+played (`timeout`) or an `undo` of its seat's last move; the rows' times run the clocks.
+`bigtop_leases` says which process plays a table's bots and keeps its clock. A module that adds
+tables (accounts, ratings, chat) defines them on `metadata` too, and is imported before the store
+opens the database (`app.py` imports them all).
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ tables = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("practice", Boolean, nullable=False, server_default=false()),
     Column("rated", Boolean, nullable=False, server_default=false()),
-    Column("clock", JSON),  # the clock chosen at creation (`clock_settings.py`), None for none
+    Column("clock", JSON),  # the clock chosen at creation (`clocks.py`), None for none
+    Column("started_at", Float),  # seconds since the epoch when the game started (its clocks run from then)
+    Column("next_table", String(32)),  # the table where its seats play again, once one asked to
 )
 
 seats = Table(
@@ -66,7 +70,8 @@ moves = Table(
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),  # the clocks run by it
+    Column("kind", String(8), nullable=False, server_default="move"),  # move, timeout (the clock's bot) or undo
 )
 
 leases = Table(
@@ -84,6 +89,9 @@ _ADDED_COLUMNS = [
     ("bigtop_tables", "clock", "JSON"),
     ("bigtop_seats", "open", "BOOLEAN NOT NULL DEFAULT FALSE"),
     ("bigtop_seats", "player_id", "INTEGER"),
+    ("bigtop_tables", "started_at", "DOUBLE PRECISION"),
+    ("bigtop_tables", "next_table", "VARCHAR(32)"),
+    ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),
 ]
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import create_engine, delete, event, false, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
@@ -40,6 +40,10 @@ class MoveTaken(BigtopError):
     """Another server process stored a move with this number first."""
 
 
+class RematchTaken(BigtopError):
+    """Another request made the table where a finished table's seats play again first."""
+
+
 @dataclass
 class SeatRow:
     """One seat of a table: a person (with a secret token) or a bot (with its spec). A person's
@@ -55,9 +59,20 @@ class SeatRow:
     player_id: int | None = None
 
 
+class MoveRow(NamedTuple):
+    """A stored row of a table's moves: `kind` is "move", "timeout" (played for a person whose clock
+    ran out) or "undo" (of its seat's last move; `action` is empty); `at` is when it was played."""
+
+    number: int
+    seat: int
+    action: dict[str, Any]
+    kind: str = "move"
+    at: float = 0.0
+
+
 @dataclass
 class TableRow:
-    """A stored table and its moves, as loaded."""
+    """A stored table and its rows of moves, as loaded."""
 
     id: str
     game: str
@@ -67,14 +82,34 @@ class TableRow:
     status: str
     host_token: str
     seats: list[SeatRow]
-    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    moves: list[MoveRow] = field(default_factory=list)
     practice: bool = False
     rated: bool = False
     clock: dict[str, Any] | None = None
+    started_at: float | None = None
+    next_table: str | None = None
+
+
+class TableNow(NamedTuple):
+    """What other processes may change of a stored table: status, start time, rematch, seats."""
+
+    status: str
+    started_at: float | None
+    next_table: str | None
+    seats: list[SeatRow]
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _moment(at: float) -> datetime:
+    return datetime.fromtimestamp(at, UTC)
+
+
+def _seconds(moment: datetime) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without its time zone: UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 class Writer:
@@ -162,8 +197,9 @@ class Repository:
 class TableRepository(Repository):
     """Tables with their seats and status."""
 
-    async def add(self, row: TableRow) -> None:
-        """Store a new table with its seats."""
+    async def add(self, row: TableRow, rematch_of: str | None = None) -> None:
+        """Store a new table with its seats; `rematch_of`: the finished table whose seats play again
+        in it (`RematchTaken`, nothing stored, if that table has its rematch already)."""
         def work(db: Connection) -> None:
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
@@ -171,13 +207,21 @@ class TableRepository(Repository):
                 rated=row.rated, clock=row.clock,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
+            if rematch_of is not None:
+                linked = db.execute(update(tables).where(tables.c.id == rematch_of, tables.c.next_table.is_(None))
+                                    .values(next_table=row.id)).rowcount
+                if not linked:
+                    raise RematchTaken(f"table {rematch_of} has its rematch already")
+                self.notify(db, "table", rematch_of)
             self.notify(db, "table", row.id)
 
         await self.writer.write(work)
 
-    async def set_status(self, table_id: str, status: str) -> None:
+    async def set_status(self, table_id: str, status: str, started_at: float | None = None) -> None:
+        """Store a table's status (and, when it starts, the time its clocks start from)."""
         def work(db: Connection) -> None:
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
+            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
             self.notify(db, "table", table_id)
 
         await self.writer.write(work)
@@ -228,24 +272,25 @@ class TableRepository(Repository):
             seat_rows: dict[str, list[SeatRow]] = {}
             for s in db.execute(only(select(seats), seats.c.table_id).order_by(seats.c.table_id, seats.c.seat)):
                 seat_rows.setdefault(s.table_id, []).append(_seat_row(s))
-            move_rows: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            move_rows: dict[str, list[MoveRow]] = {}
             for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
-                move_rows.setdefault(m.table_id, []).append((m.seat, _json(m.action)))
+                move_rows.setdefault(m.table_id, []).append(_move_row(m))
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
-                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice), bool(r.rated), _json(r.clock))
+                     seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice), bool(r.rated),
+                     _json(r.clock), r.started_at, r.next_table)
             for r in rows
         ]
 
 
-    def seats_and_status(self, table_id: str) -> tuple[str, list[SeatRow]] | None:
-        """A stored table's status and seats as they are now (another process may have changed them)."""
+    def now(self, table_id: str) -> TableNow | None:
+        """What other processes may have changed of a stored table, as it is now."""
         with self.engine.connect() as db:
-            status = db.execute(select(tables.c.status).where(tables.c.id == table_id)).scalar()
-            if status is None:
+            row = db.execute(select(tables.c.status, tables.c.started_at, tables.c.next_table).where(tables.c.id == table_id)).first()
+            if row is None:
                 return None
             found = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-            return status, [_seat_row(s) for s in found]
+            return TableNow(row.status, row.started_at, row.next_table, [_seat_row(s) for s in found])
 
     def statuses(self) -> dict[str, str]:
         """Every table's status, by id."""
@@ -254,29 +299,28 @@ class TableRepository(Repository):
 
 
 class MoveRepository(Repository):
-    """The append-only moves: (table, number) is unique, so the database orders every table's moves."""
+    """The append-only rows of moves: (table, number) is unique, so the database orders every table's rows."""
 
-    async def add(self, table_id: str, number: int, seat: int, action: dict[str, Any], status: str) -> None:
-        """Append move `number` and the table's status after it, in one commit; `MoveTaken` if
-        another process stored that number first."""
+    async def add(self, table_id: str, row: MoveRow, status: str) -> None:
+        """Append `row` and the table's status after it, in one commit; `MoveTaken` if another
+        process stored that number first."""
+        number = row.number
         def work(db: Connection) -> None:
-            db.execute(insert(moves).values(table_id=table_id, number=number, seat=seat, action=action, created_at=_now()))
+            db.execute(insert(moves).values(table_id=table_id, number=number, seat=row.seat, action=row.action,
+                                            created_at=_moment(row.at), kind=row.kind))
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
-            self.notify(db, "move", table_id, n=number, s=seat, a=action)
+            self.notify(db, "move", table_id, n=number, s=row.seat, a=row.action, r=row.kind, at=row.at)
 
         try:
             await self.writer.write(work)
         except IntegrityError:
             raise MoveTaken(f"move {number} of table {table_id} is already stored") from None
 
-    def since(self, table_id: str, number: int) -> list[tuple[int, int, dict[str, Any]]]:
-        """The moves of a table from number `number` on, as (number, seat, action)."""
+    def since(self, table_id: str, number: int) -> list[MoveRow]:
+        """The rows of a table from number `number` on."""
         with self.engine.connect() as db:
-            found = db.execute(
-                select(moves.c.number, moves.c.seat, moves.c.action)
-                .where(moves.c.table_id == table_id, moves.c.number >= number).order_by(moves.c.number)
-            )
-            return [(m.number, m.seat, _json(m.action)) for m in found]
+            found = db.execute(select(moves).where(moves.c.table_id == table_id, moves.c.number >= number).order_by(moves.c.number))
+            return [_move_row(m) for m in found]
 
     def counts(self) -> dict[str, int]:
         """How many moves each table has stored."""
@@ -374,6 +418,10 @@ def _seat_row(s: Any) -> SeatRow:
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _move_row(m: Any) -> MoveRow:
+    return MoveRow(m.number, m.seat, _json(m.action), m.kind, _seconds(m.created_at))
 
 
 def _sqlite_wal(connection: Any, record: Any) -> None:

@@ -14,10 +14,11 @@ import json
 import logging
 import select
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bigtop.server.store import CHANNEL
+from bigtop.server.store import CHANNEL, MoveRow
 from bigtop.server.tables import Hall
 
 log = logging.getLogger("bigtop.server")
@@ -105,10 +106,17 @@ class Listener:
             if handler is not None:
                 await handler(notice["t"])
             elif notice["k"] == "move":
-                await self.hall.moved_elsewhere(notice["t"], notice.get("n"), notice.get("s"), notice.get("a"))
+                await self.hall.moved_elsewhere(notice["t"], notice.get("n"), _row(notice))
             elif notice["k"] in self.handlers:
                 await self.handlers[notice["k"]](notice)
             else:
                 await self.hall.changed_elsewhere(notice["t"])
         except Exception:
             log.exception("a change from another server process could not be applied: %s", payload)
+
+
+def _row(notice: dict[str, Any]) -> MoveRow | None:
+    """The row a move notice carries, or None if it was too big to carry (then it is read from the table)."""
+    if "a" not in notice:
+        return None
+    return MoveRow(notice["n"], notice["s"], notice["a"], notice.get("r", "move"), notice.get("at", time.time()))

@@ -1,10 +1,17 @@
 """Live tables and the `Hall` that holds them: the authority over every table of the server.
 
 Every change goes the same way: check it against the table (and the game), store it, change the
-table in memory, then announce `(table, move number)` to the hall's sinks (the WebSocket hub builds
-and sends messages, the bot runner starts bots). The hall knows no transport. A table's lock keeps
-its changes in order. When several processes share one database, the database orders the moves: a
-move number another process took first is caught up from the database, and the move is tried again.
+table in memory, then announce `(table, row number)` to the hall's sinks (the WebSocket hub builds
+and sends messages, the bot runner starts bots, the clock keeper watches deadlines). The hall knows
+no transport. A table's lock keeps its changes in order. When several processes share one database,
+the database orders the rows: a number another process took first is caught up from the database,
+and the change is tried again.
+
+A table's rows are its moves, the moves a stand-in bot played for a person whose clock ran out
+(`timeout`), and undos (a seat takes its last move back, when the game's table rule allows it).
+Row numbers only grow, so a number the page saw names one position even across an undo. The game
+log shows, besides the game's own entries, the table's notes: who ran out of time, who took a move
+back.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
@@ -19,11 +27,13 @@ from typing import Any, NamedTuple, Protocol
 from bigtop import games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
+from bigtop.core.events import Event
 from bigtop.core.rng import Rng
 from bigtop.server.botspecs import check_web_bot
-from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove
+from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
+from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.messages import summary
-from bigtop.server.store import MoveTaken, SeatRow, Store, TableRow
+from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
 
 MAX_NAME = 40
@@ -47,14 +57,40 @@ class LiveTable:
     state: State
     practice: bool = False
     rated: bool = False
-    clock: dict[str, Any] | None = None
     options_json: dict[str, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_rng: Rng = field(default_factory=Rng)
+    clock: Clock | None = None
+    next_table: str | None = None  # where its seats play again
+    rows: int = 0  # rows stored (moves, timeouts, undos): the number of the next one
+    last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
+    notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
+    rewinds: int = 0  # undos so far (each one takes entries out of the log)
 
     @property
     def players(self) -> int:
         return self.state.players
+
+    def advance(self, row: MoveRow, after: State) -> None:
+        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes."""
+        before = self.state
+        if self.clock is not None:
+            self.clock.step(row.kind, row.seat, row.at, before.to_move(), after.to_move())
+        if row.kind == "timeout":
+            self.notes.append((len(before.log), Event("table.timeout", {"seat": row.seat})))
+            timeouts = self.clock.seats[row.seat].timeouts if self.clock is not None else 0
+            if timeouts == AWAY_AFTER:
+                self.notes.append((len(before.log), Event("table.away", {"seat": row.seat, "count": timeouts})))
+        elif row.kind == "undo":
+            end = len(after.log)
+            self.notes = [(min(position, end), note) for position, note in self.notes]
+            self.notes.append((end, Event("table.undo", {"seat": row.seat})))
+            self.rewinds += 1
+        self.state = after
+        self.rows = row.number + 1
+        self.last_rows[row.seat] = row.number
+        if after.is_over():
+            self.status = "finished"
 
     def seat_of(self, token: str | None) -> int:
         """The seat whose secret token this is; `Forbidden` otherwise."""
@@ -159,17 +195,43 @@ class Hall:
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
                      seed: int | None = None, practice: bool = False, rated: bool | None = None,
-                     clock: dict[str, Any] | None = None) -> tuple[LiveTable, list[str | None]]:
+                     clock: ClockSetting | None = None) -> tuple[LiveTable, list[str | None]]:
         """A new open table with these seats; a practice table may fix what chance deals (see
         `table_options.web_options`). A table is rated unless told otherwise, and can be only if
-        nobody fixed its chance (no practice options, no seed). `clock` is stored as given.
+        nobody fixed its chance (no practice options, no seed). `clock` is its clock.
 
         Returns the table and each seat's secret token (None for bots)."""
+        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock)
+
+    async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str | None]:
+        """The table where a finished table's seats play again (same game, options, clock, names and
+        bots; a new deal), made by the first seat to ask. Answers it, the asking seat, and the host
+        token if this request made it."""
+        seat = table.seat_of(token)
+        if table.status != "finished":
+            raise Conflict(f"table {table.id} is {table.status}: play again once it is finished")
+        for _ in range(2):
+            if table.next_table is not None:
+                return await self.find(table.next_table), seat, None
+            specs = [NewSeat(s.name, s.bot, s.open) for s in table.seats]
+            clock = table.clock.setting if table.clock is not None else None
+            try:
+                new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
+                                            table.practice, table.rated, clock, rematch_of=table)
+            except RematchTaken:
+                async with table.lock:
+                    await self._refresh(table)
+                continue
+            return new, seat, new.host_token
+        raise Conflict(f"table {table.id}'s rematch cannot be read")
+
+    async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
+                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None,
+                      rematch_of: LiveTable | None = None) -> tuple[LiveTable, list[str | None]]:
         game = games.get(game_name)
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
         parsed = web_options(game, players, options, practice)
-        rated = _rated(rated, practice, seed)
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")
@@ -181,11 +243,14 @@ class Hall:
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
-                       rated=rated, clock=clock)
-        await self.store.tables.add(row)
+                       rated=rated, clock=clock.to_json() if clock is not None else None)
+        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None)
         table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
+        if rematch_of is not None:
+            rematch_of.next_table = table.id
+            self._announce(rematch_of, None)
         return table, [s.token for s in seat_rows]
 
     async def join(self, table: LiveTable, token: str | None, name: str | None, player_id: int | None = None) -> int:
@@ -221,6 +286,16 @@ class Hall:
             table.seats[seat] = changed
             self._announce(table, None)
         return seat
+
+    async def mark_away(self, table: LiveTable, seat: int) -> None:
+        """A person whose clock ran out again and again is away: a bot plays for them until they join again."""
+        async with table.lock:
+            row = table.seats[seat]
+            if table.status == "running" and row.bot is None and not row.away:
+                changed = replace(row, joined=True, away=True)
+                await self.store.tables.update_seat(table.id, changed)
+                table.seats[seat] = changed
+                self._announce(table, None)
 
     async def sit(self, table: LiveTable, seat: int, name: str, player_id: int | None = None) -> str:
         """Take a free open seat of an open table (from the lobby): answers its new secret token,
@@ -262,67 +337,89 @@ class Hall:
             if empty:
                 raise Conflict(f"seat(s) {', '.join(empty)} have not joined yet")
             status = "finished" if table.state.is_over() else "running"
-            await self.store.tables.set_status(table.id, status)
+            started = time.time()
+            await self.store.tables.set_status(table.id, status, started_at=started)
             table.status = status
+            if table.clock is not None:
+                table.clock.start(started, table.state.to_move())
             self._announce(table, None)
 
     # ------------------------------------------------------------------ play
     async def play(self, table: LiveTable, seat: int, data: Any, expected_move: int | None = None,
-                   by_bot: bool = False) -> int:
-        """Validate, store, then apply `seat`'s action (as JSON); returns the move's number.
+                   by_bot: bool = False, timed_out: bool = False) -> int:
+        """Validate, store, then apply `seat`'s action (as JSON); returns the row's number.
 
-        `expected_move` is the move number the player saw: a move after which others played is
+        `expected_move` is the row number the player saw: a move after which others played is
         still taken if it is legal now and the seat has not played since (so a bot's move never
         makes a person's move stale by its timing alone). `by_bot` says who plays: a person's move
         for a seat a bot plays now is refused, and so is a bot's move for a seat its person has
-        taken back."""
+        taken back. `timed_out`: a stand-in bot plays for a person whose clock has run out."""
         async with table.lock:
             if table.status == "open":
                 await self._refresh(table)  # another process may have started it a moment ago
             while True:
-                if table.status != "running":
-                    raise Conflict(f"table {table.id} is {table.status}: no moves now")
-                if table.bot_plays(seat) != by_bot:
-                    raise Conflict(f"seat {seat} is played by a bot now; join again to take it back" if not by_bot
-                                   else f"seat {seat} is played by its person again")
-                state = table.state
-                _check_fresh(state, seat, expected_move)
-                after = state.clone()
+                _check_seat(table, seat, by_bot)
+                if timed_out and (table.clock is None or not table.clock.expired(seat, time.time())):
+                    raise Conflict(f"seat {seat}'s clock has not run out")
+                _check_fresh(table, seat, expected_move)
+                after = table.state.clone()
                 try:
                     action = after.apply_json(seat, data)
                 except IllegalAction as exc:
-                    if expected_move is not None and expected_move < state.move_count:
+                    if expected_move is not None and expected_move < table.rows:
                         raise StaleMove(f"stale move: other moves came first, and now {exc}") from None
                     raise
-                number = state.move_count
-                status = "finished" if after.is_over() else "running"
-                try:
-                    await self.store.moves.add(table.id, number, seat, table.game.codec.to_json(action), status)
-                except MoveTaken:  # another process stored this number first: catch up and try again
-                    await self._catch_up(table)
-                    if table.state.move_count == number:
-                        raise Conflict(f"move {number} of table {table.id} is stored but cannot be read back") from None
-                    continue
-                table.state = after
-                table.status = status
-                self._announce(table, number)
-                return number
+                row = MoveRow(table.rows, seat, table.game.codec.to_json(action), "timeout" if timed_out else "move", time.time())
+                if await self._store(table, row, after):
+                    return row.number
+
+    async def undo(self, table: LiveTable, token: str | None, expected_move: int | None = None) -> int:
+        """Take back the last move of the seat of `token`, if the game's table rule allows it (never
+        across a random draw, a reveal or another seat's move); returns the undo's row number.
+        `expected_move` is the row number the player saw: refused as stale if the table moved on."""
+        async with table.lock:
+            seat = table.seat_of(token)
+            while True:
+                _check_seat(table, seat, by_bot=False)
+                try:  # the rule first: it says why better than "the table moved on"
+                    after = table.state.undo(seat)
+                except IllegalAction as exc:
+                    raise UndoRefused(str(exc), table.state.undo_refusal(seat)) from None
+                if expected_move is not None and expected_move != table.rows:  # e.g. a second click
+                    raise StaleMove(f"stale undo: the table is at move {table.rows}, not {expected_move}")
+                if await self._store(table, MoveRow(table.rows, seat, {}, "undo", time.time()), after):
+                    return table.rows - 1
+
+    async def _store(self, table: LiveTable, row: MoveRow, after: State) -> bool:
+        """Store `row`, which makes the game `after`, then take it and announce it; False if another
+        process stored a row with that number first (it is caught up: check again and retry)."""
+        status = "finished" if after.is_over() else "running"
+        try:
+            await self.store.moves.add(table.id, row, status)
+        except MoveTaken:
+            await self._catch_up(table)
+            if table.rows == row.number:
+                raise Conflict(f"move {row.number} of table {table.id} is stored but cannot be read back") from None
+            return False
+        table.advance(row, after)
+        self._announce(table, row.number)
+        return True
 
     async def play_token(self, table: LiveTable, token: str | None, data: Any, expected_move: int | None = None) -> int:
         """A person's move: the token names the seat."""
         return await self.play(table, table.seat_of(token), data, expected_move)
 
     # ------------------------------------------------------------------ other processes' changes
-    async def moved_elsewhere(self, table_id: str, number: int | None, seat: int | None, action: Any) -> None:
-        """Another process stored move `number` (seat and action if the notice carried them)."""
+    async def moved_elsewhere(self, table_id: str, number: int | None, row: MoveRow | None) -> None:
+        """Another process stored row `number` (the row itself if the notice carried it)."""
         table = self.tables.get(table_id)
         if table is None:
-            await self.find(table_id)  # holds it from the database, that move included
+            await self.find(table_id)  # holds it from the database, that row included
             return
         async with table.lock:
-            if number == table.state.move_count and seat is not None and action is not None:
-                self._apply_stored(table, number, seat, action)
-            elif number is None or number >= table.state.move_count:
+            if row is not None and row.number == table.rows:
+                self._apply_stored(table, row)
+            elif number is None or number >= table.rows:
                 await self._catch_up(table)
 
     async def changed_elsewhere(self, table_id: str) -> None:
@@ -340,12 +437,14 @@ class Hall:
         (before a lobby change is checked: another process may have made one); the table is locked."""
         if not self.store.shared:
             return
-        found = await asyncio.to_thread(self.store.tables.seats_and_status, table.id)
+        found = await asyncio.to_thread(self.store.tables.now, table.id)
         if found is None:
             return
-        status, seats = found
-        table.seats[:] = seats
-        table.status = max(table.status, status, key=STATUSES.index)  # a status only moves on
+        table.seats[:] = found.seats
+        table.status = max(table.status, found.status, key=STATUSES.index)  # a status only moves on
+        table.next_table = found.next_table
+        if table.clock is not None and table.status == "running" and found.started_at is not None:
+            table.clock.start(found.started_at, table.state.to_move())
         await self._catch_up(table)
 
     async def catch_up_all(self) -> None:
@@ -355,39 +454,52 @@ class Hall:
         counts = await asyncio.to_thread(self.store.moves.counts)
         for table_id, status in statuses.items():
             table = self.tables.get(table_id)
-            if table is None or table.status != status or counts.get(table_id, 0) > table.state.move_count:
+            if table is None or table.status != status or counts.get(table_id, 0) > table.rows:
                 await self.changed_elsewhere(table_id)
 
     async def _catch_up(self, table: LiveTable) -> None:
-        """Apply the moves other processes stored since this table's state (the table is locked)."""
-        for number, seat, action in await asyncio.to_thread(self.store.moves.since, table.id, table.state.move_count):
-            if number != table.state.move_count:
-                continue
-            self._apply_stored(table, number, seat, action)
+        """Apply the rows other processes stored since this table's state (the table is locked)."""
+        for row in await asyncio.to_thread(self.store.moves.since, table.id, table.rows):
+            if row.number == table.rows:
+                self._apply_stored(table, row)
 
-    def _apply_stored(self, table: LiveTable, number: int, seat: int, action: Any) -> None:
-        after = table.state.clone()
+    def _apply_stored(self, table: LiveTable, row: MoveRow) -> None:
         try:
-            after.apply_json(seat, action)
+            after = _replayed(table.state, row)
         except BigtopError as exc:
-            log.error("table %s: stored move %s does not replay: %s", table.id, number, exc)
+            log.error("table %s: stored move %s does not replay: %s", table.id, row.number, exc)
             return
-        table.state = after
-        if after.is_over():
-            table.status = "finished"
-        self._announce(table, number)
+        table.advance(row, after)
+        self._announce(table, row.number)
+
+
+def _replayed(state: State, row: MoveRow) -> State:
+    """The game after stored `row` (a move, or an undo) on `state`; `state` is left as it was."""
+    if row.kind == "undo":
+        return state.undo(row.seat)
+    after = state.clone()
+    after.apply_json(row.seat, row.action)
+    return after
 
 
 def rebuild(row: TableRow) -> LiveTable:
-    """A live table from its stored row, every move replayed; `BigtopError` if it cannot be."""
+    """A live table from its stored row, every row of moves replayed; `BigtopError` if it cannot be."""
     game = games.get(row.game)
     options = game.parse_options(row.options)
+    setting = ClockSetting.from_json(row.clock)
     state = game.new(row.players, seed=row.seed, options=options)
-    for seat, action in row.moves:
-        state.apply_json(seat, action)
-    return LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
-                     practice=row.practice, rated=row.rated, clock=row.clock, options_json=game.options_json(options),
-                     bot_rng=Rng(row.seed ^ 0xB07))
+    table = LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
+                      practice=row.practice, rated=row.rated, options_json=game.options_json(options),
+                      bot_rng=Rng(row.seed ^ 0xB07), clock=Clock.new(setting, row.players) if setting is not None else None,
+                      next_table=row.next_table)
+    if table.clock is not None and row.started_at is not None:
+        table.clock.start(row.started_at, state.to_move())
+    for move in row.moves:
+        table.advance(move, _replayed(table.state, move))
+    table.status = row.status
+    if table.clock is not None and row.status == "running":
+        table.clock.start(time.time(), table.state.to_move())  # no start time stored: from now
+    return table
 
 
 def _rated(rated: bool | None, practice: bool, seed: int | None) -> bool:
@@ -398,13 +510,22 @@ def _rated(rated: bool | None, practice: bool, seed: int | None) -> bool:
     return fixed is None if rated is None else rated
 
 
-def _check_fresh(state: State, seat: int, expected_move: int | None) -> None:
+def _check_seat(table: LiveTable, seat: int, by_bot: bool) -> None:
+    """Refuse a change of a table that is not running, or of a seat not played by who asks."""
+    if table.status != "running":
+        raise Conflict(f"table {table.id} is {table.status}: no moves now")
+    if table.bot_plays(seat) != by_bot:
+        raise Conflict(f"seat {seat} is played by a bot now; join again to take it back" if not by_bot
+                       else f"seat {seat} is played by its person again")
+
+
+def _check_fresh(table: LiveTable, seat: int, expected_move: int | None) -> None:
     """Refuse a move meant for a later position, or one after which this very seat played already."""
-    if expected_move is None or expected_move == state.move_count:
+    if expected_move is None or expected_move == table.rows:
         return
-    if expected_move > state.move_count or expected_move < 0:
-        raise StaleMove(f"stale move: the game is at move {state.move_count}, not {expected_move}")
-    if any(player == seat for player, _ in state.moves()[expected_move:]):
+    if expected_move > table.rows or expected_move < 0:
+        raise StaleMove(f"stale move: the game is at move {table.rows}, not {expected_move}")
+    if table.last_rows.get(seat, -1) >= expected_move:
         raise StaleMove(f"stale move: seat {seat} has played since move {expected_move}")
 
 

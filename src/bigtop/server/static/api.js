@@ -11,6 +11,8 @@ export async function api(path, { method = "GET", body } = {}) {
   if (!response.ok) {
     const error = new Error((data && data.error && data.error.message) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.code = data && data.error ? data.error.code : null;
+    error.reason = data && data.error ? data.error.reason : null;
     throw error;
   }
   return data;

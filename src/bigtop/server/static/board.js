@@ -60,8 +60,10 @@ export function boardContext(board, seat, seats, content = {}) {
   return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 
-// One log entry in the chosen language: the board's template for its kind, else the game's English
-// one (event.template, with event.values: what the data names by id), else the server's text.
+// One log entry in the chosen language: the board's template for its kind, else the page's line for
+// an entry every game shares (`log.<kind>`: a hint used, the table's own notes "table.*"), else the
+// game's English one (event.template, with event.values: what the data names by id), else the
+// server's text.
 export function logLine(board, event, ctx) {
   const strings = board.strings || {};
   const template = (strings[ctx.lang] || {})[event.kind] || commonLogLine(event.kind) || event.template || (strings.en || {})[event.kind];

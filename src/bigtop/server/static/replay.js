@@ -1,7 +1,7 @@
 // Replays: step through a finished game (or an uploaded record), as a spectator or as one seat.
 
 import { api } from "./api.js";
-import { boardContext, boardFor, drawBoard } from "./board.js";
+import { boardContext, boardFor, drawBoard, logLine } from "./board.js";
 import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
@@ -66,13 +66,19 @@ export function replayPage(root, source) {
           h("button", { type: "button", onclick: () => go(last) }, t("replay.last")),
           h("label", {}, t("replay.as"), " ", asSelect), download),
         h("p", { id: "replay-position" }, t("replay.step", { n: step, total: last }), " · ",
-          frame.seat === null ? t("replay.start") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action }))),
-      step === last && data.result ? endScreen(data.result, seats) : null,
+          frame.seat === null ? t("replay.start") : moveText(frame, ctx))),
+      step === last && data.result ? endScreen(data.result, seats, data.breakdown, ctx) : null,
       h("div", { class: "play-area" }, boardBox,
         h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
           chat && chat.element)),
       review ? review.show(step, ctx) : null);
     if (chat) chat.show(step);
+  }
+
+  // What a step did, in the chosen language: the log entries it wrote (else the game's English label).
+  function moveText(frame, ctx) {
+    const lines = frame.events.map((e) => logLine(board, e, ctx));
+    return lines.length ? lines.join(" ") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action });
   }
 
   load();

@@ -1,19 +1,26 @@
-// A live table: the seat's board, whose turn, scores, the log, the lobby before the start and the
-// end screen after. Follows the table over a WebSocket that reconnects (same seat) when dropped.
-// Each state message carries only the log entries since the one before (`log_from`: how many
-// came before them); a connection's first message carries the whole log.
+// A live table: the seat's board, whose turn (with the clocks), scores, the log, the lobby before
+// the start and the end screen after. Follows the table over a WebSocket that reconnects (same
+// seat) when dropped. Each state message carries only the log entries since the one before
+// (`log_from`: how many came before them); a connection's first message carries the whole log,
+// and so does the first after an undo (which takes entries out).
 
-import { api, hostToken, invites } from "./api.js";
+import { api, hostToken, invites, rememberHost } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
-import { endScreen, logPanel, scoresPanel } from "./panels.js";
+import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
 import { analyseButton, hintBox } from "./review.js";
+import { askNotifications, canAskNotifications, setSound, soundOn, turnSignal } from "./signals.js";
+
+const CLOCK_LOW = 10;  // seconds: a clock this low is shown in red
 
 export function tablePage(root, tableId, token) {
   let message = null;
+  let receivedAt = 0;  // when `message` came (performance.now()), for the clocks' countdown
+  const signal = turnSignal();
+  const ticker = setInterval(tick, 250);
   let log = [];  // the seat's log so far, added up from the messages' deltas
   let handled = Promise.resolve();  // messages are handled one after another, in order
   let board = null;
@@ -53,7 +60,7 @@ export function tablePage(root, tableId, token) {
 
   async function receive(from, data) {
     if (data.type === "error") {
-      lastError = data.code === "stale_move" ? t("table.staleMove") : data.message;
+      lastError = errorText(data);
       notify(lastError);
     }
     if (data.type !== "state" || from !== socket) return;
@@ -65,6 +72,8 @@ export function tablePage(root, tableId, token) {
     if (!board) board = await boardFor(data.table.game);
     if (!content) content = await contentFor(data.table.game, tableId);
     message = { ...data, log };
+    receivedAt = performance.now();
+    signal.update(data.legal.length > 0, data.table.title);
     render();
   }
 
@@ -74,12 +83,69 @@ export function tablePage(root, tableId, token) {
     }
   }
 
+  function undo() {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "undo", move: message.move }));
+  }
+
   async function post(path, body) {
     try {
-      await api(`/api/tables/${tableId}/${path}`, { method: "POST", body });
+      return await api(`/api/tables/${tableId}/${path}`, { method: "POST", body });
     } catch (error) {
-      notify(error.message);
+      notify(errorText(error));
+      return null;
     }
+  }
+
+  // The seats of this finished table play again: the first to ask makes the new table (and hosts it).
+  async function playAgain() {
+    const made = await post("rematch", { token });
+    if (!made) return;
+    if (made.host_token) rememberHost(made.table.id, made.host_token);
+    location.hash = `#/table/${made.table.id}?token=${made.token}`;
+  }
+
+  // A tap (or click) on something of the board that is not a move shows its details: the title
+  // that a mouse shows on hover (a card's text, a tile in words).
+  function showDetails(event) {
+    const found = event.target.closest("[title], svg g:has(> title)");
+    if (!found || found.closest("[role=button], button, .dr-move, .tf-legal, .cc-move")) return;
+    const text = found.getAttribute("title") || (found.querySelector(":scope > title") || {}).textContent;
+    if (text) notify(text);
+  }
+
+  // Count the running clocks down between messages, without drawing the table again.
+  function tick() {
+    if (!message || !message.clock || message.table.status !== "running") return;
+    const elapsed = (performance.now() - receivedAt) / 1000;
+    root.querySelectorAll(".clock[data-running]").forEach((cell) => {
+      const left = clockLeft(message.clock, Number(cell.dataset.seat), elapsed);
+      cell.textContent = clockText(left);
+      cell.classList.toggle("low", left < CLOCK_LOW);
+    });
+  }
+
+  function openRules(ctx) {
+    const dialog = rulesDialog(board, ctx);
+    if (!dialog) return;
+    document.body.appendChild(dialog);
+    dialog.addEventListener("close", () => dialog.remove());
+    dialog.showModal();
+  }
+
+  function seatControls(me, ctx) {
+    const running = message.table.status === "running";
+    const notifyButton = canAskNotifications()
+      ? h("button", { type: "button", id: "notify", onclick: async () => { await askNotifications(); render(); } }, t("table.notify")) : null;
+    const sound = h("label", { class: "sound" }, h("input", { type: "checkbox", id: "sound", checked: soundOn(),
+      onchange: (event) => setSound(event.target.checked) }), " ", t("table.sound"));
+    return h("div", { class: "seat-controls" },
+      board.rules ? h("button", { type: "button", id: "rules-button", onclick: () => openRules(ctx) }, t("table.rules")) : null,
+      me && running && !me.away ? h("button", { type: "button", id: "undo", disabled: !message.undo, title: t("table.undoHint"),
+        onclick: undo }, t("table.undo")) : null,
+      me && running ? (me.away
+        ? h("button", { type: "button", id: "take-back", onclick: () => post("join", { token }) }, t("table.back"))
+        : h("button", { type: "button", id: "leave", onclick: () => post("leave", { token }) }, t("table.leave"))) : null,
+      me && running ? sound : null, me && running ? notifyButton : null);
   }
 
   function render() {
@@ -102,21 +168,20 @@ export function tablePage(root, tableId, token) {
       root.replaceChildren(header, waitingRoom(table, seat), chat.element);
       return;
     }
-    const boardBox = h("div", { class: "board", id: "board" });
+    const boardBox = h("div", { class: "board", id: "board", onclick: showDetails });
     drawBoard(boardBox, board, message.view, message.legal, send, ctx);
-    const controls = me && table.status === "running"
-      ? h("div", { class: "seat-controls" }, me.away
-        ? h("button", { type: "button", id: "take-back", onclick: () => post("join", { token }) }, t("table.back"))
-        : h("button", { type: "button", id: "leave", onclick: () => post("leave", { token }) }, t("table.leave")))
-      : null;
-    const end = message.result ? endScreen(message.result, seats, [
+    const end = message.result ? endScreen(message.result, seats, message.breakdown, ctx, [
+      me ? h("button", { type: "button", id: "play-again", onclick: playAgain },
+        table.next_table ? t("end.joinAgain") : t("end.playAgain")) : null,
       h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
       analyseButton(tableId),
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
-      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat), logPanel(board, message.log, ctx), controls,
-        !table.rated && me && table.status === "running" ? hints.show(message) : null, chat.element)));
+      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
+        logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message) : null,
+        chat.element)));
+    tick();
   }
 
   function waitingRoom(table, seat) {
@@ -146,8 +211,22 @@ export function tablePage(root, tableId, token) {
     render,
     close() {
       closed = true;
+      clearInterval(ticker);
+      signal.close();
       if (socket) socket.close();
     },
   };
+}
+
+// Refusals the server words precisely (in English): English readers get its message, others the
+// page's words for the code.
+const WORDED_BY_SERVER = new Set(["conflict", "illegal_move", "bad_request"]);
+
+// A refusal in the chosen language: the page's words for its code (and reason), else the server's message.
+function errorText(error) {
+  const code = error.code || (error.status === 403 ? "forbidden" : null);
+  if (language() === "en" && WORDED_BY_SERVER.has(code)) return error.message;
+  const key = error.reason ? `error.${code}.${error.reason}` : `error.${code}`;
+  return has(key) ? t(key) : error.message;
 }
 

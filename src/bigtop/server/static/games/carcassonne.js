@@ -8,6 +8,8 @@
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
+
 const T = 100;  // one tile in board units
 const CENTRE = [50, 50];
 const SIDES = "NESW";
@@ -239,10 +241,10 @@ function boardBounds(view) {
   return [x, y, w, h];
 }
 
-function tilesLayer(view) {
+function tilesLayer(view, ctx) {
   const layer = svg("g", { class: "cc-tiles" });
   for (const [x, y, id, turns] of view.board) {
-    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, tilePicture(id, turns)));
+    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, svg("title", {}, tileTitle(id, ctx)), tilePicture(id, turns)));
   }
   if (view.last) {
     const [x, y] = view.last;
@@ -289,13 +291,13 @@ function turnChoices(id, [x, y], moves, play, ctx) {
     const [qx, qy] = quarters[move.action.turns];
     const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
       tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
-    group.append(titled(clickable(choice, move.action, play), move.label));
+    group.append(titled(clickable(choice, move.action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.turned.${move.action.turns}`)));
   }
   return group;
 }
 
 // The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
-function figureMovesLayer(view, legal, play) {
+function figureMovesLayer(view, legal, play, ctx) {
   const layer = svg("g", { class: "cc-figure-moves" });
   const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
   const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
@@ -305,7 +307,7 @@ function figureMovesLayer(view, legal, play) {
     const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
       : action.type === "Acrobat" ? acrobatMark(view, action)
         : action.type === "ScorePyramid" ? pyramidMark(action) : null;
-    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
+    if (mark) layer.append(titled(clickable(mark, action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.move.${action.type}`)));
   }
   return layer;
 }
@@ -429,14 +431,14 @@ function playersPanel(view, ctx) {
 // What to do now, the drawn tile and the "no figure" button.
 function turnPanel(view, legal, chosen, play, ctx) {
   const drawn = view.tile
-    ? html("div", { class: "cc-drawn", title: ctx.t("cc.drawn") },
+    ? html("div", { class: "cc-drawn", title: `${ctx.t("cc.drawn")}: ${tileTitle(view.tile, ctx)}` },
       svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, 0)))
     : null;
   const pass = legal.find((m) => m.action.type === "Pass");
   return html("div", { class: "cc-turn" }, drawn,
     html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, chosen, ctx)),
-      html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
-        view.discarded.length ? ` · ${ctx.t("cc.discarded", { n: view.discarded.length })}` : "")),
+      view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
+        view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : "")),
     pass ? html("button", { type: "button", class: "cc-move cc-pass", onclick: () => play(pass.action) }, ctx.t("cc.pass")) : null);
 }
 
@@ -494,9 +496,9 @@ export function render(root, view, legal, send, ctx) {
     }
     const chosen = choice.square && places.has(cellKey(...choice.square)) ? choice.square : null;
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
-      tilesLayer(view), figuresLayer(view));
+      tilesLayer(view, ctx), figuresLayer(view));
     if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
-    board.append(figureMovesLayer(view, moves, play));
+    board.append(figureMovesLayer(view, moves, play, ctx));
     enablePanZoom(board);
     const turn = turnPanel(view, moves, chosen, play, ctx);
     turn.append(zoomButtons(board, view, ctx));
@@ -507,16 +509,82 @@ export function render(root, view, legal, send, ctx) {
 
 // Log entries: the figure by its name in the chosen language (the event gives 0 meeple, 1 ringmaster;
 // the server lists each scoring seat once).
+// Template words for a log entry. The game's English names tiles and features itself; in the
+// other languages the board names them from the table's content: what is printed on the tile, the
+// feature by its type and the sides it reaches once turned.
 export function logVars(kind, data, ctx) {
-  return typeof data.figure === "number" ? { figure: ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName") } : {};
+  const out = typeof data.figure === "number" ? { figure: ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName") } : {};
+  if (ctx.lang === "en") return out;
+  const tile = ((ctx.content || {}).tiles || {})[data.tile];
+  if (tile) out.tile_name = tileWords(tile, ctx);
+  if (typeof data.turns === "number") out.turned = ctx.t(`cc.turned.${data.turns}`);
+  if (tile && kind === "figure" && tile.features[data.feature]) out.feature_name = featureWords(tile, data.turns, data.feature, ctx);
+  if (typeof data.feature === "string") out.feature = ctx.t(`cc.feature.${data.feature}`);
+  if (typeof data.animal === "string") out.animal = ctx.t(`cc.animal.${data.animal}`);
+  if (typeof data.value === "number") out.points_each = ctx.t(data.value === 1 ? "cc.point" : "cc.pointsEach", { n: data.value });
+  return out;
+}
+
+const SIDE_ORDER = "NESW";
+
+// A tile kind in words (its details on hover or tap), from the table's content.
+function tileTitle(id, ctx) {
+  const tile = ((ctx.content || {}).tiles || {})[id];
+  return tile ? tileWords(tile, ctx) : id;
+}
+
+// A side after `turns` quarter turns clockwise.
+const turned = (side, turns) => SIDE_ORDER[(SIDE_ORDER.indexOf(side) + turns) % 4];
+
+// What is printed on a tile, in the chosen language: a monastery, a circus or acrobat space, its
+// cities (an edge, across, in a corner, on three or four sides; with a pennant) and roads.
+function tileWords(tile, ctx) {
+  const head = tile.monastery ? ctx.t("cc.tile.monastery") : tile.space ? ctx.t(`cc.tile.${tile.space}`) : ctx.t("cc.tile.plain");
+  const parts = [];
+  const edges = tile.cities.filter((c) => !c.includes("+")).length;
+  if (edges) parts.push(ctx.t(edges === 1 ? "cc.city.edge" : "cc.city.edges", { n: edges }));
+  for (const city of tile.cities.filter((c) => c.includes("+"))) {
+    const sides = city.split("+");
+    const shape = sides.length === 2 ? (SIDE_ORDER.indexOf(sides[0]) % 2 === SIDE_ORDER.indexOf(sides[1]) % 2 ? "across" : "corner") : `sides${sides.length}`;
+    parts.push(ctx.t(`cc.city.${shape}`));
+  }
+  if (tile.pennant && parts.length) parts[parts.length - 1] += ctx.t("cc.city.pennant");
+  for (const road of tile.roads.filter((r) => r.includes("-"))) {
+    const [a, b] = road.split("-");
+    parts.push(ctx.t(SIDE_ORDER.indexOf(a) % 2 === SIDE_ORDER.indexOf(b) % 2 ? "cc.road.straight" : "cc.road.curved"));
+  }
+  const ends = tile.roads.filter((r) => !r.includes("-")).length;
+  if (ends >= 3 && !tile.space && !tile.monastery) parts.push(ctx.t(ends === 4 ? "cc.road.crossroads" : "cc.road.junction"));
+  else if (ends) parts.push(ctx.t(ends === 1 ? "cc.road.end" : "cc.road.ends", { n: ends }));
+  if (!parts.length) return tile.monastery || tile.space ? head : ctx.t("cc.tile.fields");
+  return ctx.t("cc.tile.with", { head, parts: parts.join(ctx.t("cc.separator")) });
+}
+
+// A feature of a laid tile: its type and the sides it reaches once turned, e.g. "the city (N, W)".
+function featureWords(tile, turns, index, ctx) {
+  const feature = tile.features[index];
+  let sides = feature.sides.split("");
+  if (feature.type === "field") {
+    const field = tile.features.slice(0, index).filter((f) => f.type === "field").length;
+    sides = [...new Set((tile.fields[field] || "").split(" ").map((half) => half[0]).filter(Boolean))];
+  }
+  const where = [...new Set(sides.map((side) => turned(side, turns || 0)))].sort((a, b) => SIDE_ORDER.indexOf(a) - SIDE_ORDER.indexOf(b));
+  const type = ctx.t(`cc.the.${feature.type}`);
+  return where.length ? ctx.t("cc.featureAt", { type, sides: where.map((side) => ctx.t(`cc.side.${side}`)).join(", ") }) : type;
 }
 
 export const strings = {
   en: {
+    "cc.tile.plain": "a tile", "cc.tile.monastery": "a monastery", "cc.tile.circus": "a circus tile", "cc.tile.acrobat": "an acrobat tile",
+    "cc.tile.fields": "a tile of fields", "cc.tile.with": "{head} with {parts}", "cc.separator": ", ",
+    "cc.city.edge": "a city edge", "cc.city.edges": "{n} city edges", "cc.city.across": "a city running across",
+    "cc.city.corner": "a city in a corner", "cc.city.sides3": "a city on three sides", "cc.city.sides4": "a city on all four sides",
+    "cc.city.pennant": " with a pennant", "cc.road.straight": "a straight road", "cc.road.curved": "a curved road",
+    "cc.road.crossroads": "a crossroads", "cc.road.junction": "a junction of three roads", "cc.road.end": "a road", "cc.road.ends": "{n} roads",
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
-    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} left the game",
+    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
     "cc.place": "Your turn: click a highlighted square for your tile.",
     "cc.turnTile": "Click the tile turned the way you want it (or another square).",
     "cc.figure": "Put a figure on a marked spot, or no figure.",
@@ -531,19 +599,35 @@ export const strings = {
     "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
   },
   fr: {
-    drew: "{seat} pioche une tuile {tile}.",
-    discarded: "Une tuile {tile} ne se pose nulle part et quitte la partie.",
-    placed: "{seat} pose la tuile {tile} en ({x}, {y}).",
-    figure: "{seat} place {figure} sur la tuile en ({x}, {y}).",
-    scored: "Décompte d’une zone : +{points} pour {seats}.",
+    "cc.move.Meeple": "Placer une figurine ici", "cc.move.Ringmaster": "Placer Monsieur Loyal ici", "cc.move.Acrobat": "Placer un acrobate ici",
+    "cc.move.ScorePyramid": "Décompter cette pyramide",
+    "cc.turned.0": "sans la tourner", "cc.turned.1": "tournée d’un quart de tour vers la droite", "cc.turned.2": "tournée d’un demi-tour",
+    "cc.turned.3": "tournée d’un quart de tour vers la gauche",
+    "cc.feature.city": "ville", "cc.feature.road": "route", "cc.feature.field": "pré", "cc.feature.monastery": "monastère",
+    "cc.the.city": "la ville", "cc.the.road": "la route", "cc.the.field": "le pré", "cc.the.monastery": "le monastère",
+    "cc.featureAt": "{type} ({sides})", "cc.side.N": "N", "cc.side.E": "E", "cc.side.S": "S", "cc.side.W": "O",
+    "cc.point": "{n} point", "cc.pointsEach": "{n} points",
+    "cc.tile.plain": "une tuile", "cc.tile.monastery": "un monastère", "cc.tile.circus": "une tuile cirque", "cc.tile.acrobat": "une tuile acrobates",
+    "cc.tile.fields": "une tuile de prés", "cc.tile.with": "{head} avec {parts}", "cc.separator": ", ",
+    "cc.city.edge": "un bord de ville", "cc.city.edges": "{n} bords de ville", "cc.city.across": "une ville traversante",
+    "cc.city.corner": "une ville en coin", "cc.city.sides3": "une ville sur trois côtés", "cc.city.sides4": "une ville sur quatre côtés",
+    "cc.city.pennant": " à blason", "cc.road.straight": "une route droite", "cc.road.curved": "une route courbe",
+    "cc.road.crossroads": "un carrefour", "cc.road.junction": "un croisement de trois routes", "cc.road.end": "une route", "cc.road.ends": "{n} routes",
+    "score.road": "Routes", "score.city": "Villes", "score.monastery": "Monastères", "score.field": "Prés", "score.circus": "Cirque",
+    "score.acrobat": "Acrobates", "score.ringmaster": "Bonus de Monsieur Loyal",
+    drew: "{seat} pioche {tile_name}.",
+    discarded: "La tuile piochée, {tile_name}, ne se pose nulle part et quitte la partie.",
+    placed: "{seat} pose {tile_name} en ({x}, {y}), {turned}.",
+    figure: "{seat} place {figure} sur {feature_name} de la tuile en ({x}, {y}).",
+    scored: "Décompte : {feature}, +{points} pour {seats}.",
     acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
     pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate ({seats}).",
     "cc.meepleName": "une figurine", "cc.ringmasterName": "Monsieur Loyal",
-    circus: "Décompte du cirque : l’animal rapporte {value} points par figurine autour du chapiteau.",
+    circus: "Décompte du cirque : {animal} rapporte {points_each} par figurine autour du chapiteau.",
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
-    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} hors jeu",
+    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
     "cc.place": "À vous : cliquez sur une case en surbrillance pour votre tuile.",
     "cc.turnTile": "Cliquez sur la tuile tournée comme vous le voulez (ou sur une autre case).",
     "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
@@ -558,19 +642,34 @@ export const strings = {
     "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
   },
   "zh-Hant": {
-    drew: "{seat} 抽到 {tile} 板塊。",
-    discarded: "{tile} 板塊無處可放，移出遊戲。",
-    placed: "{seat} 把 {tile} 板塊放在 ({x}, {y})。",
-    figure: "{seat} 在 ({x}, {y}) 的板塊上放了{figure}。",
-    scored: "區域計分：{seats} +{points}。",
+    "cc.move.Meeple": "在這裡放人偶", "cc.move.Ringmaster": "在這裡放馬戲團長", "cc.move.Acrobat": "在這裡放雜技演員",
+    "cc.move.ScorePyramid": "為這座金字塔計分",
+    "cc.turned.0": "未旋轉", "cc.turned.1": "順時針轉四分之一圈", "cc.turned.2": "轉半圈", "cc.turned.3": "逆時針轉四分之一圈",
+    "cc.feature.city": "城市", "cc.feature.road": "道路", "cc.feature.field": "草地", "cc.feature.monastery": "修道院",
+    "cc.the.city": "城市", "cc.the.road": "道路", "cc.the.field": "草地", "cc.the.monastery": "修道院",
+    "cc.featureAt": "{type}（{sides}）", "cc.side.N": "北", "cc.side.E": "東", "cc.side.S": "南", "cc.side.W": "西",
+    "cc.point": "{n} 分", "cc.pointsEach": "{n} 分",
+    "cc.tile.plain": "板塊", "cc.tile.monastery": "修道院板塊", "cc.tile.circus": "馬戲團板塊", "cc.tile.acrobat": "雜技板塊",
+    "cc.tile.fields": "草地板塊", "cc.tile.with": "有{parts}的{head}", "cc.separator": "、",
+    "cc.city.edge": "一段城市邊", "cc.city.edges": "{n} 段城市邊", "cc.city.across": "橫貫的城市", "cc.city.corner": "角落的城市",
+    "cc.city.sides3": "佔三邊的城市", "cc.city.sides4": "佔四邊的城市", "cc.city.pennant": "（帶盾徽）",
+    "cc.road.straight": "直路", "cc.road.curved": "彎路", "cc.road.crossroads": "十字路口", "cc.road.junction": "三岔路口",
+    "cc.road.end": "一條道路", "cc.road.ends": "{n} 條道路",
+    "score.road": "道路", "score.city": "城市", "score.monastery": "修道院", "score.field": "草地", "score.circus": "馬戲團",
+    "score.acrobat": "雜技演員", "score.ringmaster": "馬戲團長獎勵",
+    drew: "{seat} 抽到{tile_name}。",
+    discarded: "抽到的{tile_name}無處可放，移出遊戲。",
+    placed: "{seat} 把{tile_name}放在 ({x}, {y})，{turned}。",
+    figure: "{seat} 在 ({x}, {y}) 板塊的{feature_name}上放了一個{figure}。",
+    scored: "{feature}計分：{seats} 各得 +{points}。",
     acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
     pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分（{seats}）。",
     "cc.meepleName": "一個人偶", "cc.ringmasterName": "馬戲團長",
-    circus: "馬戲團計分：動物讓大帳篷周圍每個人偶得 {value} 分。",
+    circus: "馬戲團計分：{animal}讓大帳篷周圍每個人偶得 {points_each}。",
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
     "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
-    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲",
+    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
     "cc.place": "輪到你：點一個亮起的格子放板塊。",
     "cc.turnTile": "點選你要的板塊方向（或換一個格子）。",
     "cc.figure": "把人偶放在標示的位置，或不放。",

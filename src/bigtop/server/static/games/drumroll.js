@@ -6,6 +6,8 @@
 
 import { h as el, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/drumroll-rules.js";  // the rules panel, in each language
+
 const COLORS = ["white", "yellow", "green", "blue", "red"];
 const SPACES = ["tickets", "invest", "performer", "personnel", "pass"];
 
@@ -24,12 +26,37 @@ function printed(id) {
   return CONTENT.performers[id] || CONTENT.personnel[id] || CONTENT.investments[id] || CONTENT.regions[id] || null;
 }
 
-// A card's or region's printed name; without content, from its id ("rope-walker" -> "Rope Walker";
-// investment copies lose their number: "unblock-2" -> "Unblock").
-function cardName(id) {
+// A card's or region's name: performers and regions as printed; personnel and investment cards in
+// the chosen language by what they do (`dr.name.<kind>`), as printed in English; without content,
+// from its id ("rope-walker" -> "Rope Walker"; investment copies lose their number).
+function cardName(id, ctx) {
   const entry = printed(id);
+  if (entry && ctx && ctx.lang !== "en" && entry.kind && (CONTENT.personnel[id] || CONTENT.investments[id])) {
+    return ctx.t(`dr.name.${entry.kind}`, cardVars(entry, ctx));
+  }
   if (entry) return entry.name;
   return id.replace(/-\d+$/, "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+// The words a personnel or investment card's name and text take: its colours, type and amounts.
+function cardVars(entry, ctx) {
+  const color = (c) => ctx.t(`dr.cube.${c}`);
+  const colors = entry.colors || [];
+  return {
+    a: colors[0] ? color(colors[0]) : "", b: colors[1] ? color(colors[1]) : "",
+    source: entry.source ? color(entry.source) : "", color: entry.color ? color(entry.color) : "",
+    type: entry.type ? ctx.t(`dr.type.${entry.type}`) : "", n: entry.amount, unused: entry.unused_prestige,
+  };
+}
+
+// What a personnel or investment card does, in the chosen language (the server's English text if
+// the board has no words for its kind).
+function cardWords(entry, ctx) {
+  const key = `dr.text.${entry.kind}`;
+  const vars = cardVars(entry, ctx);
+  const text = ctx.t(key, vars);
+  if (text === key) return entry.text;
+  return entry.unused_prestige ? `${text}${ctx.t("dr.text.unused", vars)}` : text;
 }
 
 function cube(color, extra = "") {
@@ -82,12 +109,24 @@ function performerDetails(id, ctx, slots = null) {
 function cardText(id, ctx) {
   const q = CONTENT.personnel[id];
   if (q) {
-    return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, q.text),
+    return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, cardWords(q, ctx)),
       el("div", { class: "dr-card-foot" }, el("span", { class: "dr-card-salary", title: ctx.t("dr.salary", { n: q.salary }) }, icon("coin"), ` ${q.salary}`)));
   }
   const i = CONTENT.investments[id];
-  if (i) return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, i.text));
+  if (i) return el("div", { class: "dr-details" }, el("div", { class: "dr-card-text" }, cardWords(i, ctx)));
   return null;
+}
+
+// A card's details in words, shown on hover (and on tap: the table shows a tapped element's title).
+function cardTitle(id, ctx) {
+  const p = CONTENT.performers[id];
+  if (p) {
+    const levels = ["poor", "good", "outstanding"].map((level, i) => `${ctx.t(`dr.level.${i + 1}`)}: ${benefitText(p.benefits[level], ctx)}`);
+    return [`${cardName(id, ctx)} — ${ctx.t(`dr.type.${p.type}`)}`, ...levels, ctx.t("dr.flipPrestige", { n: p.flip_prestige }),
+      ctx.t("dr.salaries", { n: p.salary, m: p.secondary_salary })].join("\n");
+  }
+  const entry = CONTENT.personnel[id] || CONTENT.investments[id];
+  return entry ? `${cardName(id, ctx)} — ${cardWords(entry, ctx)}` : cardName(id, ctx);
 }
 
 function details(id, ctx) {
@@ -103,9 +142,10 @@ function marker(seat) {
 // The legal moves, taken one by one by the parts of the board that draw them; what is left over
 // becomes buttons.
 class Moves {
-  constructor(legal, send) {
+  constructor(legal, send, ctx) {
     this.left = [...legal];
     this.send = send;
+    this.english = ctx.lang === "en";  // the moves' labels are the game's English
   }
 
   // Every move still left that `test(action)` accepts, removed from the left-overs.
@@ -133,7 +173,7 @@ class Moves {
     node.classList.add("dr-move");
     node.setAttribute("role", "button");
     node.setAttribute("tabindex", "0");
-    node.title = move.label;
+    if (this.english && !node.title) node.title = move.label;
     node.addEventListener("click", (event) => {
       event.stopPropagation();
       this.send(move.action);
@@ -244,7 +284,7 @@ function discounts(n) {
 
 function rowCard(entry, kind, moves, ctx) {
   const card = el("div", { class: `dr-card dr-${kind}`, "data-card": entry.id },
-    el("div", { class: "dr-card-name" }, cardName(entry.id)),
+    el("div", { class: "dr-card-name" }, cardName(entry.id, ctx)),
     el("div", { class: "dr-cost" }, ctx.t("dr.cost", { n: entry.cost })),
     details(entry.id, ctx),
     discounts(entry.discounts));
@@ -306,7 +346,7 @@ function performerBenefits(id, ctx) {
 
 function performerCard(performer, seat, moves, ctx) {
   const card = el("div", { class: `dr-card dr-performer${performer.flipped ? " dr-is-flipped" : ""}`, "data-card": performer.id },
-    el("div", { class: "dr-card-name" }, cardName(performer.id)),
+    el("div", { class: "dr-card-name" }, cardName(performer.id, ctx)),
     performerType(performer.id, ctx),
     cubeSlots(performer, moves, ctx),
     performerBadges(performer, seat, ctx),
@@ -322,7 +362,7 @@ function conversionChip(move, moves) {
 
 function personnelCard(id, seat, moves, ctx) {
   const card = el("div", { class: "dr-card dr-personnel dr-small", "data-card": id },
-    el("div", { class: "dr-card-name" }, cardName(id)),
+    el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     cardText(id, ctx),
     seat.skipped.includes(id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
   moves.bind(card, moves.one("SkipSalary", { card: id }));
@@ -340,7 +380,7 @@ function storage(seat, moves, ctx) {
 }
 
 function handCard(id, moves, ctx) {
-  const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id)),
+  const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     cardText(id, ctx));
   const chips = [
     ...moves.take((a) => a.type === "Play" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.play"))),
@@ -352,7 +392,7 @@ function handCard(id, moves, ctx) {
 
 function pickCard(id, kind, kept, moves, ctx) {
   const card = el("div", { class: `dr-card dr-${kind}${kind === "performer" ? "" : " dr-small"}`, "data-card": id },
-    el("div", { class: "dr-card-name" }, cardName(id)),
+    el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     details(id, ctx),
     kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
   return moves.bind(card, moves.one("Keep", { card: id }));
@@ -399,7 +439,7 @@ function seatStats(seat, n, view, moves, ctx) {
     el("span", { class: "dr-stat dr-coins" }, icon("coin"), " ", ctx.t("dr.coins", { n: seat.coins })),
     el("span", { class: "dr-stat dr-prestige" }, icon("star"), " ", ctx.t("dr.prestige", { n: seat.prestige })),
     el("span", { class: "dr-stat" }, icon("ticket"), " ", ctx.t("dr.tickets", { n: seat.tickets })),
-    el("span", { class: "dr-stat", title: regionText(seat.region, ctx) }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region) })),
+    el("span", { class: "dr-stat", title: regionText(seat.region, ctx) }, icon("region"), " ", ctx.t("dr.region", { name: cardName(seat.region, ctx) })),
     seat.skips ? el("span", { class: "dr-stat" }, ctx.t("dr.skips", { n: seat.skips })) : null,
     seat.bank || (n === ctx.seat && moves.left.some((m) => m.action.type === "Deposit")) ? bank(seat, moves, ctx) : null,
     seat.starting_cubes && seat.starting_cubes.length
@@ -469,26 +509,79 @@ function buttons(moves, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/drumroll.css");
-  const moves = new Moves(legal, send);
+  const moves = new Moves(legal, send, ctx);
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);
   root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
+  root.querySelectorAll(".dr-card[data-card]").forEach((card) => { card.title = cardTitle(card.dataset.card, ctx); });
 }
 
 // Log entries name a reshuffled deck and a performance level in the chosen language (the server
 // names cards and regions).
 export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
   const out = {};
   if (typeof data.deck === "string") out.deck = ctx.t(`dr.deck.${data.deck}`);
   if (typeof data.level === "number") out.level = ctx.t(`dr.level.${data.level}`);
+  if (typeof data.card === "string") out.card = cardName(data.card, ctx);
+  if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id, ctx));
+  if (typeof data.slot === "string") out.slot = ctx.t(SPACES.includes(data.slot) ? `dr.space.${data.slot}` : `dr.color.${data.slot}`);
+  if (typeof data.type === "string") out.type = ctx.t(`dr.type.${data.type}`);
+  if (typeof data.bonus === "string") out.bonus = ctx.t(`dr.bonus.${data.bonus}`);
+  if (kind === "fired") out.how = ctx.t(data.compensation ? "dr.how.compensation" : "dr.how.fire");
+  if (kind === "vote_result") out.outcome = ctx.t(data.delayed ? "dr.outcome.delayed" : "dr.outcome.started");
+  if (kind === "salaries" && typeof data.due === "number") out.due_coins = ctx.t("dr.coins", { n: data.due });
+  if (kind === "distributed") out.moves = distributionWords(data, ctx);
   return out;
+}
+
+// What a seat's distribution carried out, in the chosen language.
+function distributionWords(data, ctx) {
+  const parts = (data.moves || []).map(([card, color]) => ctx.t("dr.dist.move", { color: ctx.t(`dr.cube.${color}`), card: cardName(card, ctx) }));
+  for (const [card, source, target] of data.conversions || []) {
+    parts.push(ctx.t("dr.dist.convert", { source: ctx.t(`dr.cube.${source}`), target: target ? ctx.t(`dr.cube.${target}`) : ctx.t("dr.dist.two"),
+      card: cardName(card, ctx) }));
+  }
+  return parts.length ? parts.join(ctx.t("dr.dist.separator")) : ctx.t("dr.dist.nothing");
 }
 
 // ------------------------------------------------------------------ strings
 
 export const strings = {
   en: {
+    "dr.sealed.carry_out": "Carry out or decline your cube and ticket markers",
+    "dr.sealed.double_vote": "The votes are out: play Double Vote or not",
+    "dr.sealed.before_show": "The show is next: play investment cards now or go on",
+    "dr.prompt.look": "Keep one of the investment cards you look at",
+    "dr.how.compensation": "no performance: compensation paid, prestige lost", "dr.how.fire": "Fire a Performer",
+    "dr.outcome.delayed": "the show is delayed", "dr.outcome.started": "the show starts",
+    "dr.dist.move": "a {color} cube onto {card}", "dr.dist.convert": "a {source} cube converted into {target} by {card}",
+    "dr.dist.two": "two cubes", "dr.dist.separator": "; ", "dr.dist.nothing": "nothing",
+    "dr.cube.white": "white", "dr.cube.yellow": "yellow", "dr.cube.green": "green", "dr.cube.blue": "blue", "dr.cube.red": "red",
+    "dr.bonus.orchestra": "Orchestra", "dr.bonus.applause": "Extended Applause", "dr.bonus.no_performance": "performers fired for no performance",
+    "dr.bonus.salaries": "unpaid salaries", "dr.bonus.late_votes": "delay votes after the 6th turn",
+    "dr.name.organizer": "Show Organizer", "dr.name.supplier": "General Supplier", "dr.name.orchestra": "Orchestra",
+    "dr.name.popcorn": "Popcorn Vendor", "dr.name.bank": "Bank Representative", "dr.name.agent": "Agent ({a}/{b})",
+    "dr.name.assistant": "Personal Assistant ({source})", "dr.name.unblock": "Unblock Action", "dr.name.trailer": "Trailer",
+    "dr.name.fire": "Fire a Performer", "dr.name.resource_bonus": "Resource Bonus", "dr.name.double_vote": "Double Vote",
+    "dr.name.income": "Extra Income", "dr.name.trailer_bonus": "Trailer Bonus", "dr.name.personnel_bonus": "Personnel Bonus",
+    "dr.name.cube_income": "Extra Income (cube)", "dr.name.applause": "Extended Applause ({type})", "dr.name.extra_resources": "Extra Resources ({color})",
+    "dr.text.organizer": "end of each turn: may return it to become the next starting player",
+    "dr.text.supplier": "move up to 3 cubes in each distribution (instead of 2)",
+    "dr.text.orchestra": "+{n} prestige at each of your shows", "dr.text.popcorn": "+{n} coins at each of your shows",
+    "dr.text.bank": "start of each turn: put coins on it; game end: 1 prestige per 2 coins on it (at most 5)",
+    "dr.text.agent": "once per distribution: convert any cube into a {a} or a {b} cube",
+    "dr.text.assistant": "once per distribution: convert a {source} cube into a {a} and a {b} cube",
+    "dr.text.unblock": "place a marker on a cube action that is already taken",
+    "dr.text.trailer": "put a trailer on one of your performers",
+    "dr.text.fire": "fire one of your performers without compensation (not during a show)",
+    "dr.text.resource_bonus": "game end: 1 prestige per {n} cubes in your storage",
+    "dr.text.double_vote": "after a vote is revealed: your vote counts twice", "dr.text.income": "+{n} coins",
+    "dr.text.trailer_bonus": "game end: 1 prestige per performer of yours with a trailer",
+    "dr.text.personnel_bonus": "game end: 1 prestige per personnel member of yours", "dr.text.cube_income": "spend a cube for {n} coins",
+    "dr.text.applause": "during your show: +1 prestige per outstanding {type}, -1 per poor {type}",
+    "dr.text.extra_resources": "take any one cube or two {color} cubes", "dr.text.unused": "; unused at game end: {unused} prestige",
     "dr.deck.perf": "performer", "dr.deck.pers": "personnel", "dr.deck.inv": "investment",
     "dr.over": "Game over",
     "dr.showTurn": "Show {show}/3 · Turn {turn}",
@@ -583,8 +676,41 @@ export const strings = {
     "dr.fx.cube_to_skip": "cube → skip a salary", "dr.fx.trailer": "a trailer",
   },
   fr: {
+    "score.position": "Prestige de départ", "score.flips": "Artistes retournés", "score.benefits": "Bonus des numéros", "score.regions": "Bonus de région", "score.orchestra": "Orchestre", "score.applause": "Ovation prolongée", "score.largest_show": "Plus grand spectacle", "score.full_variety": "Variété complète", "score.perfect_show": "Spectacle parfait", "score.large_troupe": "Grande troupe", "score.bank_representative": "Banquier", "score.unused_cards": "Cartes investissement inutilisées", "score.resource_bonus": "Bonus de ressources", "score.trailer_bonus": "Bonus de roulottes", "score.personnel_bonus": "Bonus de personnel", "score.no_performance": "Artistes renvoyés faute de numéro", "score.salaries": "Salaires impayés", "score.late_votes": "Votes de retard après le 6e tour",
+    "dr.sealed.carry_out": "Exécuter ou non vos marqueurs de cubes et de billets",
+    "dr.sealed.double_vote": "Les votes sont connus : jouer Double vote ou non",
+    "dr.sealed.before_show": "Le spectacle approche : jouer des cartes investissement maintenant ou continuer",
+    "dr.prompt.look": "Garder une des cartes investissement regardées",
+    "dr.how.compensation": "sans numéro : indemnité payée, prestige perdu", "dr.how.fire": "carte Renvoyer un artiste",
+    "dr.outcome.delayed": "le spectacle est retardé", "dr.outcome.started": "le spectacle commence",
+    "dr.dist.move": "un cube {color} sur {card}", "dr.dist.convert": "un cube {source} changé en {target} par {card}",
+    "dr.dist.two": "deux cubes", "dr.dist.separator": " ; ", "dr.dist.nothing": "rien",
+    "dr.cube.white": "blanc", "dr.cube.yellow": "jaune", "dr.cube.green": "vert", "dr.cube.blue": "bleu", "dr.cube.red": "rouge",
+    "dr.bonus.orchestra": "orchestre", "dr.bonus.applause": "ovation prolongée", "dr.bonus.no_performance": "artistes renvoyés faute de numéro",
+    "dr.bonus.salaries": "salaires impayés", "dr.bonus.late_votes": "votes de retard après le 6e tour",
+    "dr.name.organizer": "Organisateur du spectacle", "dr.name.supplier": "Fournisseur général", "dr.name.orchestra": "Orchestre",
+    "dr.name.popcorn": "Vendeur de pop-corn", "dr.name.bank": "Banquier", "dr.name.agent": "Agent ({a}/{b})",
+    "dr.name.assistant": "Assistant personnel ({source})", "dr.name.unblock": "Débloquer une action", "dr.name.trailer": "Roulotte",
+    "dr.name.fire": "Renvoyer un artiste", "dr.name.resource_bonus": "Bonus de ressources", "dr.name.double_vote": "Double vote",
+    "dr.name.income": "Revenu supplémentaire", "dr.name.trailer_bonus": "Bonus de roulottes", "dr.name.personnel_bonus": "Bonus de personnel",
+    "dr.name.cube_income": "Revenu supplémentaire (cube)", "dr.name.applause": "Ovation prolongée ({type})", "dr.name.extra_resources": "Ressources en plus ({color})",
+    "dr.text.organizer": "fin de chaque tour : peut le rendre pour devenir premier joueur",
+    "dr.text.supplier": "déplacer jusqu’à 3 cubes à chaque distribution (au lieu de 2)",
+    "dr.text.orchestra": "+{n} prestige à chacun de vos spectacles", "dr.text.popcorn": "+{n} pièces à chacun de vos spectacles",
+    "dr.text.bank": "début de chaque tour : y déposer des pièces ; fin de partie : 1 prestige pour 2 pièces déposées (5 au plus)",
+    "dr.text.agent": "une fois par distribution : changer un cube au choix en cube {a} ou {b}",
+    "dr.text.assistant": "une fois par distribution : changer un cube {source} en un cube {a} et un cube {b}",
+    "dr.text.unblock": "poser un marqueur sur une action de cube déjà prise",
+    "dr.text.trailer": "mettre une roulotte sous un de vos artistes",
+    "dr.text.fire": "renvoyer un de vos artistes sans indemnité (pas pendant un spectacle)",
+    "dr.text.resource_bonus": "fin de partie : 1 prestige pour {n} cubes dans votre réserve",
+    "dr.text.double_vote": "une fois le vote révélé : votre voix compte double", "dr.text.income": "+{n} pièces",
+    "dr.text.trailer_bonus": "fin de partie : 1 prestige par artiste avec roulotte",
+    "dr.text.personnel_bonus": "fin de partie : 1 prestige par membre de votre personnel", "dr.text.cube_income": "dépenser un cube contre {n} pièces",
+    "dr.text.applause": "pendant votre spectacle : +1 prestige par {type} exceptionnel, −1 par {type} médiocre",
+    "dr.text.extra_resources": "prendre un cube au choix ou deux cubes {color}", "dr.text.unused": " ; inutilisée en fin de partie : {unused} prestige",
     reshuffled: "La défausse {deck} est mélangée pour former une nouvelle pioche.",
-    fired: "{seat} renvoie {card}.",
+    fired: "{seat} renvoie {card} ({how}).",
     draft_revealed: "Les artistes de départ sont révélés.",
     starting_cubes: "Chacun prend ses cubes de départ.",
     votes_revealed: "Les votes sont révélés.",
@@ -592,7 +718,7 @@ export const strings = {
     voted_start: "{seat} a voté pour commencer le spectacle.",
     applause: "Ovation prolongée de {seat} ({type}) : {prestige} prestige.",
     bonus: "{seat} marque {prestige} prestige : {bonus}.",
-    distributed: "{seat} place des cubes sur ses artistes.",
+    distributed: "{seat} distribue : {moves}.",
     played: "{seat} joue {card}.",
     placed: "{seat} pose un marqueur sur {slot}.",
     declined: "{seat} renonce à son marqueur sur {slot}.",
@@ -601,13 +727,13 @@ export const strings = {
     hired: "{seat} engage {card}.",
     organizer_returned: "{seat} rend l’organisateur et commencera le prochain tour.",
     performed: "{card} de {seat} au spectacle : {level}.",
-    flipped: "{seat} retourne {card} pour du prestige.",
+    flipped: "{seat} retourne {card} pour {prestige} prestige.",
     discarded: "{seat} défausse {card}.",
     looking: "Vous regardez {cards}.",
-    vote_result: "Vote : {delay} pour retarder, {ready} pour commencer.",
+    vote_result: "Vote : {delay} pour retarder, {ready} pour commencer : {outcome}.",
     show: "Le spectacle {number} commence !",
     region_bonus: "{seat} gagne {prestige} prestige dans la région ({region}).",
-    salaries: "{seat} paie {due} pièces de salaires ({unpaid} impayées).",
+    salaries: "{seat} paie {due_coins} de salaires ({unpaid} impayés).",
     game_over: "Le dernier spectacle est fini : décompte final.",
     "dr.deck.perf": "des artistes", "dr.deck.pers": "du personnel", "dr.deck.inv": "des investissements",
     "dr.over": "Partie terminée",
@@ -703,8 +829,41 @@ export const strings = {
     "dr.fx.cube_to_skip": "cube → sauter un salaire", "dr.fx.trailer": "une roulotte",
   },
   "zh-Hant": {
+    "score.position": "起始位置的聲望", "score.flips": "翻轉的表演者", "score.benefits": "演出效果", "score.regions": "地區獎勵", "score.orchestra": "樂團", "score.applause": "延長掌聲", "score.largest_show": "最大演出", "score.full_variety": "類型齊全", "score.perfect_show": "完美演出", "score.large_troupe": "大型劇團", "score.bank_representative": "銀行代表", "score.unused_cards": "未使用的投資卡", "score.resource_bonus": "資源獎勵", "score.trailer_bonus": "拖車獎勵", "score.personnel_bonus": "工作人員獎勵", "score.no_performance": "因無演出被解僱的表演者", "score.salaries": "未付薪水", "score.late_votes": "第 6 回合後的延後票",
+    "dr.sealed.carry_out": "決定是否執行你的方塊與門票標記",
+    "dr.sealed.double_vote": "投票結果已公開：是否打出雙倍投票",
+    "dr.sealed.before_show": "即將演出：現在打出投資卡，或繼續",
+    "dr.prompt.look": "從看到的投資卡中留下一張",
+    "dr.how.compensation": "沒有演出：付了補償金、失去聲望", "dr.how.fire": "解僱表演者卡",
+    "dr.outcome.delayed": "演出延後", "dr.outcome.started": "演出開始",
+    "dr.dist.move": "一個{color}方塊放到 {card}", "dr.dist.convert": "{card} 把一個{source}方塊換成{target}",
+    "dr.dist.two": "兩個方塊", "dr.dist.separator": "；", "dr.dist.nothing": "沒有動作",
+    "dr.cube.white": "白色", "dr.cube.yellow": "黃色", "dr.cube.green": "綠色", "dr.cube.blue": "藍色", "dr.cube.red": "紅色",
+    "dr.bonus.orchestra": "樂團", "dr.bonus.applause": "延長掌聲", "dr.bonus.no_performance": "因無演出被解僱的表演者",
+    "dr.bonus.salaries": "未付薪水", "dr.bonus.late_votes": "第 6 回合後的延後票",
+    "dr.name.organizer": "演出統籌", "dr.name.supplier": "總供應商", "dr.name.orchestra": "樂團",
+    "dr.name.popcorn": "爆米花小販", "dr.name.bank": "銀行代表", "dr.name.agent": "經紀人（{a}/{b}）",
+    "dr.name.assistant": "私人助理（{source}）", "dr.name.unblock": "解除封鎖", "dr.name.trailer": "拖車",
+    "dr.name.fire": "解僱表演者", "dr.name.resource_bonus": "資源獎勵", "dr.name.double_vote": "雙倍投票",
+    "dr.name.income": "額外收入", "dr.name.trailer_bonus": "拖車獎勵", "dr.name.personnel_bonus": "工作人員獎勵",
+    "dr.name.cube_income": "額外收入（方塊）", "dr.name.applause": "延長掌聲（{type}）", "dr.name.extra_resources": "額外資源（{color}）",
+    "dr.text.organizer": "每回合結束時：可歸還它，成為下一位起始玩家",
+    "dr.text.supplier": "每次分配最多移動 3 個方塊（而非 2 個）",
+    "dr.text.orchestra": "你的每場演出 +{n} 聲望", "dr.text.popcorn": "你的每場演出 +{n} 金幣",
+    "dr.text.bank": "每回合開始：可在上面放金幣；遊戲結束：每 2 枚金幣得 1 聲望（最多 5）",
+    "dr.text.agent": "每次分配一次：把任一方塊換成{a}或{b}方塊",
+    "dr.text.assistant": "每次分配一次：把一個{source}方塊換成一個{a}和一個{b}方塊",
+    "dr.text.unblock": "在已被佔用的方塊行動上放置標記",
+    "dr.text.trailer": "在你的一位表演者下放一輛拖車",
+    "dr.text.fire": "解僱你的一位表演者，不付補償金（演出期間不可）",
+    "dr.text.resource_bonus": "遊戲結束：倉庫中每 {n} 個方塊得 1 聲望",
+    "dr.text.double_vote": "投票公開後：你的票算兩票", "dr.text.income": "+{n} 金幣",
+    "dr.text.trailer_bonus": "遊戲結束：你每位有拖車的表演者得 1 聲望",
+    "dr.text.personnel_bonus": "遊戲結束：你每位工作人員得 1 聲望", "dr.text.cube_income": "花一個方塊換 {n} 金幣",
+    "dr.text.applause": "你的演出中：每位優秀的{type} +1 聲望，每位差勁的{type} −1",
+    "dr.text.extra_resources": "拿任一方塊一個，或兩個{color}方塊", "dr.text.unused": "；遊戲結束時未使用：{unused} 聲望",
     reshuffled: "{deck} 棄牌堆洗成新的牌庫。",
-    fired: "{seat} 解僱了 {card}。",
+    fired: "{seat} 解僱了 {card}（{how}）。",
     draft_revealed: "起始表演者公開。",
     starting_cubes: "每位玩家拿取起始方塊。",
     votes_revealed: "投票公開。",
@@ -712,7 +871,7 @@ export const strings = {
     voted_start: "{seat} 投票開始演出。",
     applause: "{seat} 的延長掌聲（{type}）：{prestige} 聲望。",
     bonus: "{seat} 獲得 {prestige} 聲望：{bonus}。",
-    distributed: "{seat} 把方塊移到表演者上。",
+    distributed: "{seat} 分配方塊：{moves}。",
     played: "{seat} 打出 {card}。",
     placed: "{seat} 在 {slot} 放置標記。",
     declined: "{seat} 放棄執行 {slot} 上的標記。",
@@ -721,13 +880,13 @@ export const strings = {
     hired: "{seat} 僱用了 {card}。",
     organizer_returned: "{seat} 歸還演出經理，下回合先手。",
     performed: "{seat} 的 {card} 演出：{level}。",
-    flipped: "{seat} 翻轉 {card} 換取聲望。",
+    flipped: "{seat} 翻轉 {card}，獲得 {prestige} 聲望。",
     discarded: "{seat} 棄掉 {card}。",
     looking: "你查看 {cards}。",
-    vote_result: "投票：{delay} 票延後，{ready} 票開演。",
+    vote_result: "投票：{delay} 票延後，{ready} 票開演：{outcome}。",
     show: "第 {number} 場演出開始！",
     region_bonus: "{seat} 在地區（{region}）獲得 {prestige} 聲望。",
-    salaries: "{seat} 支付 {due} 金幣薪水（{unpaid} 未付）。",
+    salaries: "{seat} 支付 {due_coins}薪水（{unpaid} 未付）。",
     game_over: "最後一場演出結束：最終計分。",
     "dr.deck.perf": "表演者", "dr.deck.pers": "員工", "dr.deck.inv": "投資",
     "dr.over": "遊戲結束",

@@ -3,6 +3,8 @@
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
 
+export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
+
 // Printed content (the view names cards and cities by index): ctx.content, the game's data as the
 // server loaded it (GET /api/games/trollfest/content), set by `useContent` before each drawing.
 // Cities: [name, species, symbol, x, y]. Roads: [city, city, dragon pass colour index or -1].
@@ -23,7 +25,7 @@ function useContent(content) {
   CITIES = content.cities.map((c) => [c.name, c.species, c.symbol, c.x, c.y]);
   ROADS = content.roads.map((r) => [r.a, r.b, r.pass]);
   ARTISTS = content.artists.map((a) => [a.name, a.instrument, a.species, a.gender[0], a.energy, a.charisma, a.skill]);
-  ACTION_TYPES = content.action_types.map((a) => [a.name, a.kind, a.effect, a.text]);
+  ACTION_TYPES = content.action_types.map((a) => [a.name, a.kind, a.effect, a.text, a.id, a.colour]);
   ACTION_COPIES = content.action_copies;
   BAND_NAMES = content.band_names;
 }
@@ -40,6 +42,7 @@ const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["nam
 const MAP = { left: 58, top: 44, dx: 11.8, dy: 36, width: 960, height: 632 };
 
 let armed = null;  // the action card whose target the seat is choosing, or null
+let english = true;  // whether the page speaks English (the moves' labels are the game's English)
 
 // ------------------------------------------------------------------------------ content lookups
 const isArtist = (card) => card < ARTISTS.length;
@@ -52,7 +55,7 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 // Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
 function clickable(node, move, onClick) {
   node.classList.add("tf-legal");
-  if (move && move.label) node.setAttribute("title", move.label);
+  if (english && move && move.label && !node.getAttribute("title")) node.setAttribute("title", move.label);
   node.addEventListener("click", onClick);
   if (node.tagName === "BUTTON") return node;
   node.setAttribute("role", "button");
@@ -80,7 +83,8 @@ const cardPlays = (moves, card) => moves.filter("PlayCard", (a) => a.card === ca
 // ------------------------------------------------------------------------------ cards
 function artistCard(card, ctx, extra = "") {
   const [name, instrument, species, gender, energy, charisma, skill] = ARTISTS[card];
-  return el("div", { class: `tf-card tf-artist tf-sp-${species} ${extra}`.trim(), "data-card": card },
+  const title = `${cardWords(card, ctx)} — ${ctx.t("tf.award.energy")} ${energy}, ${ctx.t("tf.award.charisma")} ${charisma}, ${ctx.t("tf.award.skill")} ${skill}`;
+  return el("div", { class: `tf-card tf-artist tf-sp-${species} ${extra}`.trim(), "data-card": card, title },
     el("div", { class: "tf-card-top" }, el("span", { class: "tf-inst" }, ctx.t(`tf.inst.${instrument}`)),
       el("span", { class: "tf-gender" }, gender === "m" ? "♂" : "♀")),
     el("div", { class: "tf-card-name" }, name),
@@ -88,12 +92,81 @@ function artistCard(card, ctx, extra = "") {
       el("span", { class: "tf-stats", title: ctx.t("tf.statsTitle") }, `⚡${energy} ♥${charisma} ♪${skill}`)));
 }
 
+// An action card's name and text in the chosen language (`tf.action.<id>`; a Light Show card by its
+// colour), else as the content prints them.
+function actionWords(card, ctx) {
+  const [name, , effect, text, id, colour] = actionType(card);
+  const key = effect === "light" ? "tf.action.light" : `tf.action.${id}`;
+  const vars = { colour: colour ? ctx.t(`tf.colour.${colour}`) : "" };
+  const words = [ctx.t(`${key}.name`, vars), ctx.t(`${key}.text`, vars)];
+  return [words[0] === `${key}.name` ? name : words[0], words[1] === `${key}.text` ? text : words[1]];
+}
+
 function actionCard(card, ctx, extra = "") {
-  const [name, kind, effect, text] = actionType(card);
-  return el("div", { class: `tf-card tf-action tf-kind-${kind} tf-fx-${effect} ${extra}`.trim(), "data-card": card, title: text },
+  const [, kind, effect] = actionType(card);
+  const [name, text] = actionWords(card, ctx);
+  return el("div", { class: `tf-card tf-action tf-kind-${kind} tf-fx-${effect} ${extra}`.trim(), "data-card": card, title: `${name} — ${text}` },
     el("div", { class: "tf-card-top" }, ctx.t(`tf.kind.${kind}`)),
     el("div", { class: "tf-card-name" }, name),
     el("div", { class: "tf-card-text" }, text));
+}
+
+// ------------------------------------------------------------------------------ the log's words
+// A card in words: an artist with species and instrument, or an action card by its name.
+function cardWords(card, ctx) {
+  if (!isArtist(card)) return actionWords(card, ctx)[0];
+  const [name, instrument, species] = ARTISTS[card];
+  return ctx.t("tf.artistWords", { name, species: ctx.t(`tf.sp.${species}`), instrument: ctx.t(`tf.inst.${instrument}`) });
+}
+
+const pointsWords = (n, ctx) => ctx.t(n === 1 ? "tf.pts.one" : "tf.pts.many", { n });
+
+function targetWords(card, arg, ctx) {
+  if (arg < 0 || isArtist(card)) return "";
+  const effect = actionType(card)[2];
+  if (effect === "take_dragon") return ctx.t("tf.target.dragon", { colour: ctx.t(`tf.colour.${COLOURS[arg]}`) });
+  if (effect === "move_groundhog") return ctx.t("tf.target.groundhog", { city: CITIES[arg][0] });
+  if (effect === "scout") return ctx.t("tf.target.scout", { n: arg + 1 });
+  if (effect === "duo") return ctx.t("tf.target.duo", { instrument: ctx.t(`tf.inst.${DUO_INSTRUMENTS[arg]}`) });
+  return "";
+}
+
+function concertWords(data, ctx) {
+  const parts = [ctx.t("tf.concert.kin", { n: data.species, species: ctx.t(`tf.sp.${CITIES[data.city][1]}`) })];
+  if (data.first) parts.push(ctx.t("tf.concert.first", { n: data.first }));
+  if (data.groundhog) parts.push(ctx.t("tf.concert.groundhog", { n: data.groundhog }));
+  return parts.join(", ");
+}
+
+function awardWords(data, ctx) {
+  if (data.award === "festival") {
+    const parts = Object.entries(data.parts || {}).filter(([, v]) => v).map(([k, v]) => `${ctx.t(`tf.award.${k}`)} ${v}`);
+    return ctx.t("tf.awardFestival", { parts: parts.join(", ") });
+  }
+  return ctx.t(data.award === "band_name" ? "tf.awardBandName" : `tf.award.${data.award}`);
+}
+
+// Template words for a log entry: cards, cities, points, targets and awards in the chosen language.
+export function logVars(kind, data, ctx) {
+  useContent(ctx.content);
+  const out = {};
+  if (typeof data.city === "number" && CITIES[data.city]) out.city = CITIES[data.city][0];
+  if (typeof data.card === "number") out.card = cardWords(data.card, ctx);
+  if (Array.isArray(data.cards)) out.cards = data.cards.length ? data.cards.map((card) => cardWords(card, ctx)) : ctx.t("tf.none");
+  if (typeof data.points === "number") out.pts = pointsWords(data.points, ctx);
+  if (kind === "play_card") out.target = targetWords(data.card, data.arg ?? -1, ctx);
+  if (kind === "concert" && "species" in data) out.detail = concertWords(data, ctx);
+  if (kind === "recruit") {
+    out.detail = (data.point ? ctx.t("tf.recruit.point") : "")
+      + (data.replaced >= 0 ? ctx.t("tf.recruit.replaces", { card: cardWords(data.replaced, ctx) }) : "");
+  }
+  if (kind === "scored" && data.award) out.award = awardWords(data, ctx);
+  if (kind === "names") out.bands = data.names.filter((i) => i >= 0).map((i) => BAND_NAMES[i]);
+  if (kind === "vote" && data.names) {
+    const tally = data.names.map((i, seat) => [data.votes.filter((v) => v === seat).length, BAND_NAMES[i]]);
+    out.tally = tally.filter(([n]) => n).sort((a, b) => b[0] - a[0]).map(([n, name]) => `${name} ${n}`);
+  }
+  return out;
 }
 
 const anyCard = (card, ctx, extra) => (isArtist(card) ? artistCard(card, ctx, extra) : actionCard(card, ctx, extra));
@@ -452,6 +525,7 @@ function bandsZone(view, moves, play, ctx) {
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
+  english = ctx.lang === "en";
   useStylesheet("/static/games/trollfest.css");
   const moves = movesOf(legal);
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
@@ -465,7 +539,7 @@ export function render(root, view, legal, send, ctx) {
     marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
     turnButtons(view, moves, play, ctx),
     forming ? bandsZone(view, moves, play, ctx) : null,
-    mapView(view, moves, play, ctx), mapLegend(ctx),
+    el("div", { class: "tf-map-box" }, mapView(view, moves, play, ctx)), mapLegend(ctx),
     springboard(view, moves, play, ctx),
     handZone(view, moves, play, redraw, ctx),
     forming ? null : bandsZone(view, moves, play, ctx)));
@@ -476,6 +550,26 @@ export function render(root, view, legal, send, ctx) {
 // everything went.
 export const strings = {
   en: {
+    "tf.none": "none",
+    "tf.artistWords": "{name} ({species} {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
+    "tf.target.dragon": " for a {colour} dragon", "tf.target.groundhog": " to send the Groundhog to {city}",
+    "tf.target.scout": " for the artist in Springboard slot {n}", "tf.target.duo": " to keep two {instrument} players",
+    "tf.concert.kin": "{species} in the band: {n}", "tf.concert.first": "+{n} for the first token", "tf.concert.groundhog": "+{n} for the Groundhog",
+    "tf.recruit.point": " (+1 point: the city's species)", "tf.recruit.replaces": ", who replaces {card}",
+    "tf.awardFestival": "the Festival ({parts})", "tf.awardBandName": "the best band name, and plays last",
+    "tf.award.band_name": "Best band name", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recruits of the city's species", "tf.award.encore": "Encore",
+    "tf.action.duo.name": "Duo", "tf.action.duo.text": "Play next to your band when you reveal it: keep two artists of the same instrument (one pair per Duo).",
+    "tf.action.thors_hammer.name": "Thor's Hammer", "tf.action.thors_hammer.text": "Play out of turn: cancel the action card another player has just played.",
+    "tf.action.tour_bus.name": "Tour Bus", "tf.action.tour_bus.text": "Your turn, before moving: move along two roads this turn, stopping only in the second city.",
+    "tf.action.dragon_tamer.name": "Dragon Tamer", "tf.action.dragon_tamer.text": "Your turn: take one dragon token of a colour you do not hold, from any pass that has one left.",
+    "tf.action.groundhog_call.name": "Groundhog Call", "tf.action.groundhog_call.text": "Your turn, before moving: put the Groundhog on any city that has not reached its tour limit.",
+    "tf.action.encore.name": "Encore", "tf.action.encore.text": "Your turn, after a concert where you placed a tour token: score 3 points.",
+    "tf.action.talent_scout.name": "Talent Scout", "tf.action.talent_scout.text": "Your turn: take an artist from the Rock Springboard into your band (as in a city with a vivid cultural life, without the species point).",
+    "tf.action.pyrotechnics.name": "Pyrotechnics", "tf.action.pyrotechnics.text": "Festival: +3 to your band's total Energy.",
+    "tf.action.stage_charm.name": "Stage Charm", "tf.action.stage_charm.text": "Festival: +3 to your band's total Charisma.",
+    "tf.action.guitar_solo.name": "Endless Solo", "tf.action.guitar_solo.text": "Festival: +3 to your band's total Skill.",
+    "tf.action.rave_review.name": "Rave Review", "tf.action.rave_review.text": "Festival: score 4 points.",
+    "tf.action.light.name": "Light Show ({colour})", "tf.action.light.text": "Festival: counts as a {colour} dragon for the Light Show.",
     "tf.phase.draft": "Draft", "tf.phase.band": "Band", "tf.phase.names": "Name vote", "tf.phase.tour": "Tour", "tf.phase.festival": "Festival",
     "tf.status.draft": "Draft, pick {n}: take a card from your packet; the packets then pass to the left.",
     "tf.status.form": "Band reveal: choose the artists you keep. Waiting for {names}.",
@@ -526,25 +620,46 @@ export const strings = {
     "tf.award.female_only": "Female-only band", "tf.award.one_species": "One-species band",
   },
   fr: {
+    "tf.none": "aucune",
+    "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
+    "tf.artistWords": "{name} ({species}, {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
+    "tf.target.dragon": " pour un dragon {colour}", "tf.target.groundhog": " pour envoyer la Marmotte à {city}",
+    "tf.target.scout": " pour l’artiste de la case {n} du Tremplin", "tf.target.duo": " pour garder deux {instrument}",
+    "tf.concert.kin": "{species} dans le groupe : {n}", "tf.concert.first": "+{n} pour le premier jeton", "tf.concert.groundhog": "+{n} pour la Marmotte",
+    "tf.recruit.point": " (+1 point : l’espèce de la ville)", "tf.recruit.replaces": ", qui remplace {card}",
+    "tf.awardFestival": "le Festival ({parts})", "tf.awardBandName": "le meilleur nom de groupe, et joue en dernier",
+    "tf.award.band_name": "Meilleur nom de groupe", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recrues de l’espèce de la ville", "tf.award.encore": "Rappel",
+    "tf.action.duo.name": "Duo", "tf.action.duo.text": "À jouer avec votre groupe quand vous le révélez : gardez deux artistes du même instrument (une paire par Duo).",
+    "tf.action.thors_hammer.name": "Marteau de Thor", "tf.action.thors_hammer.text": "Hors de votre tour : annulez la carte action qu’un autre joueur vient de jouer.",
+    "tf.action.tour_bus.name": "Bus de tournée", "tf.action.tour_bus.text": "À votre tour, avant de bouger : suivez deux routes ce tour-ci, en ne vous arrêtant que dans la seconde ville.",
+    "tf.action.dragon_tamer.name": "Dompteur de dragons", "tf.action.dragon_tamer.text": "À votre tour : prenez un jeton dragon d’une couleur que vous n’avez pas, dans un col qui en a encore.",
+    "tf.action.groundhog_call.name": "Appel de la Marmotte", "tf.action.groundhog_call.text": "À votre tour, avant de bouger : posez la Marmotte sur une ville qui n’a pas atteint sa limite de tournée.",
+    "tf.action.encore.name": "Rappel", "tf.action.encore.text": "À votre tour, après un concert où vous avez posé un jeton de tournée : marquez 3 points.",
+    "tf.action.talent_scout.name": "Dénicheur de talents", "tf.action.talent_scout.text": "À votre tour : prenez un artiste du Tremplin rock dans votre groupe (comme dans une ville à la vie culturelle animée, sans le point d’espèce).",
+    "tf.action.pyrotechnics.name": "Pyrotechnie", "tf.action.pyrotechnics.text": "Festival : +3 à l’Énergie totale de votre groupe.",
+    "tf.action.stage_charm.name": "Charme de scène", "tf.action.stage_charm.text": "Festival : +3 au Charisme total de votre groupe.",
+    "tf.action.guitar_solo.name": "Solo sans fin", "tf.action.guitar_solo.text": "Festival : +3 au Talent total de votre groupe.",
+    "tf.action.rave_review.name": "Critique dithyrambique", "tf.action.rave_review.text": "Festival : marquez 4 points.",
+    "tf.action.light.name": "Jeux de lumière ({colour})", "tf.action.light.text": "Festival : compte comme un dragon {colour} pour les Jeux de lumière.",
     draft_pick: "Draft : chacun prend une carte (choix {round}).",
     bands: "Les groupes sont révélés.",
-    play_card: "{seat} joue une carte action.",
-    cancelled: "Le Marteau de Thor annule une carte de {seat}.",
-    names: "Les groupes ont un nom.",
-    vote: "Les votes pour le meilleur nom de groupe sont comptés.",
+    play_card: "{seat} joue {card}{target}.",
+    cancelled: "Le Marteau de Thor annule {card} de {seat}.",
+    names: "Les groupes ont un nom : {bands}.",
+    vote: "Votes pour le meilleur nom de groupe : {tally} ; le plus de voix : {seats}.",
     vote_settled: "L’égalité est tranchée : {seat} a le meilleur nom de groupe.",
     start_city: "{seat} choisit {city} comme ville natale.",
     groundhog: "La Marmotte part vers {city}.",
     move: "{seat} prend la route vers {city}.",
-    concert: "{seat} donne un concert à {city} : {points} points.",
+    concert: "{seat} donne un concert à {city} : {pts} ({detail}).",
     market: "{seat} garde une carte au Marché.",
     market_pass: "{seat} passe son tour au Marché.",
-    scored: "{seat} marque {points} point(s).",
-    recruit: "{seat} recrute un artiste.",
+    scored: "{seat} marque {pts} : {award}.",
+    recruit: "{seat} recrute {card}{detail}.",
     blind_discard: "{seat} refuse une audition à l’aveugle.",
-    drop: "{seat} se sépare d’un artiste.",
-    tour_end: "La tournée est finie : place au Festival.",
-    hand_shown: "{seat} révèle les cartes action qui lui restent en main.",
+    drop: "{seat} se sépare de {card}.",
+    tour_end: "{seat} a posé tous ses jetons de tournée : la tournée est finie et le Festival commence.",
+    hand_shown: "{seat} révèle les cartes action qui lui restent en main : {cards}.",
     festival: "Le Festival est décompté.",
     "tf.phase.draft": "Draft", "tf.phase.band": "Groupe", "tf.phase.names": "Vote du nom", "tf.phase.tour": "Tournée", "tf.phase.festival": "Festival",
     "tf.status.draft": "Draft, choix {n} : prenez une carte de votre paquet ; les paquets passent ensuite à gauche.",
@@ -596,25 +711,46 @@ export const strings = {
     "tf.award.female_only": "Groupe tout féminin", "tf.award.one_species": "Groupe d’une seule espèce",
   },
   "zh-Hant": {
+    "tf.none": "沒有",
+    "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
+    "tf.artistWords": "{name}（{species}，{instrument}）", "tf.pts.one": "{n} 分", "tf.pts.many": "{n} 分",
+    "tf.target.dragon": "，拿取一枚{colour}龍", "tf.target.groundhog": "，把土撥鼠送到{city}",
+    "tf.target.scout": "，挑選搖滾跳板第 {n} 格的樂手", "tf.target.duo": "，保留兩位{instrument}樂手",
+    "tf.concert.kin": "樂團中的{species}：{n} 位", "tf.concert.first": "首個標記 +{n}", "tf.concert.groundhog": "土撥鼠 +{n}",
+    "tf.recruit.point": "（+1 分：城市的種族）", "tf.recruit.replaces": "，取代 {card}",
+    "tf.awardFestival": "音樂祭（{parts}）", "tf.awardBandName": "最佳團名，並最後出手",
+    "tf.award.band_name": "最佳團名", "tf.award.concerts": "演唱會", "tf.award.recruits": "招募到城市種族的樂手", "tf.award.encore": "安可",
+    "tf.action.duo.name": "二重奏", "tf.action.duo.text": "在樂團亮相時一起打出：保留兩位同樂器的樂手（每張二重奏一對）。",
+    "tf.action.thors_hammer.name": "雷神之鎚", "tf.action.thors_hammer.text": "在別人的回合打出：取消另一位玩家剛打出的行動卡。",
+    "tf.action.tour_bus.name": "巡演巴士", "tf.action.tour_bus.text": "你的回合、移動之前：本回合沿兩條道路移動，只停在第二座城市。",
+    "tf.action.dragon_tamer.name": "馴龍師", "tf.action.dragon_tamer.text": "你的回合：從還有龍的山口拿一枚你沒有的顏色的龍標記。",
+    "tf.action.groundhog_call.name": "召喚土撥鼠", "tf.action.groundhog_call.text": "你的回合、移動之前：把土撥鼠放到任何尚未達到巡演上限的城市。",
+    "tf.action.encore.name": "安可", "tf.action.encore.text": "你的回合，在放下巡演標記的演唱會之後：得 3 分。",
+    "tf.action.talent_scout.name": "星探", "tf.action.talent_scout.text": "你的回合：從搖滾跳板拿一位樂手加入樂團（如同在文化繁榮的城市，但沒有種族分）。",
+    "tf.action.pyrotechnics.name": "煙火秀", "tf.action.pyrotechnics.text": "音樂祭：樂團總活力 +3。",
+    "tf.action.stage_charm.name": "舞台魅力", "tf.action.stage_charm.text": "音樂祭：樂團總魅力 +3。",
+    "tf.action.guitar_solo.name": "無盡獨奏", "tf.action.guitar_solo.text": "音樂祭：樂團總技巧 +3。",
+    "tf.action.rave_review.name": "好評如潮", "tf.action.rave_review.text": "音樂祭：得 4 分。",
+    "tf.action.light.name": "燈光秀（{colour}）", "tf.action.light.text": "音樂祭：在燈光秀中算作一枚{colour}龍。",
     draft_pick: "選秀：每人各拿一張牌（第 {round} 輪）。",
     bands: "各樂團亮相。",
-    play_card: "{seat} 打出一張行動卡。",
-    cancelled: "雷神之鎚取消了 {seat} 的一張卡。",
-    names: "各樂團取好了團名。",
-    vote: "最佳團名的投票揭曉。",
+    play_card: "{seat} 打出 {card}{target}。",
+    cancelled: "雷神之鎚取消了 {seat} 的 {card}。",
+    names: "各樂團取好了團名：{bands}。",
+    vote: "最佳團名投票：{tally}；最高票：{seats}。",
     vote_settled: "平手已決定：{seat} 的團名最佳。",
     start_city: "{seat} 選定家鄉：{city}。",
     groundhog: "土撥鼠移到{city}。",
     move: "{seat} 沿道路移動到{city}。",
-    concert: "{seat} 在{city}開了一場演唱會：{points} 分。",
+    concert: "{seat} 在{city}開了一場演唱會：{pts}（{detail}）。",
     market: "{seat} 在市集留下一張卡。",
     market_pass: "{seat} 沒有逛市集。",
-    scored: "{seat} 得到 {points} 分。",
-    recruit: "{seat} 招募了一位樂手。",
+    scored: "{seat} 得到 {pts}：{award}。",
+    recruit: "{seat} 招募了 {card}{detail}。",
     blind_discard: "{seat} 婉拒了盲選試音。",
-    drop: "{seat} 讓一位樂手離團。",
-    tour_end: "巡演結束：音樂祭開始。",
-    hand_shown: "{seat} 亮出手中剩下的行動卡。",
+    drop: "{seat} 讓 {card} 離團。",
+    tour_end: "{seat} 放完了所有巡演標記：巡演結束，音樂祭開始。",
+    hand_shown: "{seat} 亮出手中剩下的行動卡：{cards}。",
     festival: "音樂祭計分完成。",
     "tf.phase.draft": "選秀", "tf.phase.band": "組團", "tf.phase.names": "團名投票", "tf.phase.tour": "巡演", "tf.phase.festival": "音樂祭",
     "tf.status.draft": "選秀第 {n} 輪：從你的牌堆拿一張牌，之後牌堆傳給左邊。",

@@ -1,0 +1,188 @@
+"""Every string of the web table in English, French and Traditional Chinese, checked in Chromium.
+
+Two walks. The catalogues: every key of the page's strings and of each game's board strings exists
+in all three languages, and a French or Chinese string is not an English one left as it was. The
+log: entries of every kind of every game (taken from seeded games played here, with their real
+data) and the table's own notes are written out by the page, as `logLine` does for the log panel,
+in each language: none may keep a `{placeholder}` or show a raw key, a French or Chinese line must
+differ from the English one, a Chinese line may hold Latin letters only in names (of seats, cards,
+cities, artists: the game's content), and a French line no English words."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+from bigtop import games  # noqa: E402
+from bigtop.core import Rng  # noqa: E402
+from bigtop.core.events import Event  # noqa: E402
+from bigtop.server.messages import NOTE_TEMPLATES, event_json  # noqa: E402
+
+GAMES = ("drumroll", "trollfest", "carcassonne")
+LANGUAGES = ("en", "fr", "zh-Hant")
+SEATS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+SAMPLES = 6  # entries kept per kind (different data: other cards, other words)
+PLACEHOLDER = re.compile(r"\{\w+\}")
+RAW_KEY = re.compile(r"\b(?:dr|tf|cc|table|end|lobby|clock|log|error|replay|app|view|score)\.[a-z][\w.]*")
+ENGLISH_WORDS = re.compile(r"\b(?:the|and|of|with|draws?|plays?|lays?|gives?|takes?|moves?|your|their|turned|tile|card)\b", re.I)
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+# Words the same in French and English (checked by hand), and Latin letters a Chinese string may hold.
+SAME_IN_FRENCH = {
+    "bigtop", "Options", "Scores", "Score", "Total", "Personnel", "Bizarre", "Concert", "Festival", "Message", "Encore",
+    "Tickets", "Rock", "Roadies", "Bonus", "points", "pts", "prestige", "cubes", "cube", "votes", "vote", "table", "final",
+    "animal", "troupe", "type", "dragon", "dragons", "instrument", "action", "tour", "draft", "duo", "duos", "orc", "troll",
+    "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
+    "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance",
+}
+SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
+LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x"}
+
+
+# Options some games need for a rare entry (Troll Fest's tie settled by lot happens between bots).
+OPTIONS = {"trollfest": ({}, {"bots_only": True, "runoff_limit": 1})}
+MAX_GAMES = 120
+
+
+def sample_events(name: str) -> list[dict[str, Any]]:
+    """Up to `SAMPLES` log entries of each kind, as the server sends them, from seeded random games
+    at each player count (until every kind of the game's templates has shown); then the table's notes."""
+    game = games.get(name)
+    counts = range(game.min_players, game.max_players + 1)
+    choices = OPTIONS.get(name, ({},))
+    found: dict[str, list[dict[str, Any]]] = {}
+    for seed in range(MAX_GAMES):
+        if seed >= 2 * len(counts) and set(game.log_templates) <= set(found):
+            break
+        state = game.new(counts[seed % len(counts)], seed=seed, options=choices[seed % len(choices)])
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for event in state.events:
+            kept = found.setdefault(event.kind, [])
+            entry = event_json(game, event, state.options)
+            if len(kept) < SAMPLES and entry not in kept:
+                kept.append(entry)
+    missing = set(game.log_templates) - set(found)
+    assert not missing, f"{name}: no sample of {sorted(missing)} in {MAX_GAMES} games"
+    notes = [event_json(game, Event(kind, {"seat": 1, "count": 3}), None) for kind in NOTE_TEMPLATES]
+    return [entry for kept in found.values() for entry in kept] + notes
+
+
+def names_in(content: Any) -> set[str]:
+    """Every short capitalised string of a game's content (its names: cards, cities, bands)."""
+    out: set[str] = set()
+    if isinstance(content, dict):
+        for value in content.values():
+            out |= names_in(value)
+    elif isinstance(content, list):
+        for value in content:
+            out |= names_in(value)
+    elif isinstance(content, str) and content[:1].isupper() and 3 <= len(content) <= 40:
+        out.add(content)
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(browser, tmp_path_factory) -> Iterator[Page]:
+    folder = tmp_path_factory.mktemp("translations")
+    server = ServerProcess(sqlite_url(folder), folder).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        yield page
+    finally:
+        context.close()
+        server.stop()
+
+
+def written(page: Page, name: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The catalogues, and each entry written by the page in each language."""
+    return page.evaluate("""async ([name, events, seats, languages]) => {
+        const i18n = await import("/static/i18n.js");
+        const boards = await import("/static/board.js");
+        const board = await import(`/boards/${name}.js`);
+        const content = await (await fetch(`/api/games/${name}/content`)).json();
+        const lines = {};
+        for (const lang of languages) {
+          i18n.setLanguage(lang);
+          const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
+          lines[lang] = events.map((e) => boards.logLine(board, e, ctx));
+        }
+        i18n.setLanguage("en");
+        return { page: i18n.catalogue(), board: board.strings, lines, content };
+    }""", [name, events, SEATS, list(LANGUAGES)])
+
+
+def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
+    """Why `text` (in `language`) looks like English left as it was, or None. `names` (of seats,
+    cards, cities...) may stay as they are in any language."""
+    bare = PLACEHOLDER.sub("", text)
+    for name in sorted(names, key=len, reverse=True):
+        bare = bare.replace(name, " ")
+        english = english.replace(name, " ")
+    if language == "zh-Hant":
+        latin = set(LATIN.findall(bare)) - LATIN_IN_CHINESE
+        return f"Latin words {sorted(latin)}" if latin else None
+    if text == english and {w.lower() for w in LATIN.findall(bare)} - SAME_LOWER:
+        return "same as the English"
+    shared = {w for w in set(LATIN.findall(bare)) & set(LATIN.findall(PLACEHOLDER.sub("", english))) if len(w) > 2}
+    left = sorted(shared - {w for w in shared if w.lower() in SAME_LOWER}) + ENGLISH_WORDS.findall(bare)
+    return f"English words {left}" if left else None
+
+
+def check_catalogue(where: str, strings: dict[str, dict[str, str]], expected: set[str], names: set[str]) -> list[str]:
+    problems = []
+    for language in LANGUAGES[1:]:
+        own = strings.get(language, {})
+        problems += [f"{where} {language}: no {key!r}" for key in sorted(expected - set(own))]
+        for key, text in own.items():
+            english = strings["en"].get(key, "")
+            why = untranslated(language, english, text, names)
+            if why and key in expected:
+                problems.append(f"{where} {language} {key!r} = {text!r}: {why}")
+    return problems
+
+
+def test_the_page_strings_exist_in_every_language_and_are_translated(page):
+    catalogue = written(page, "carcassonne", [])["page"]
+    assert catalogue["en"], "the page's strings are empty"
+    problems = check_catalogue("page", catalogue, set(catalogue["en"]), {"Under the Big Top"})  # the expansion's name
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
+    events = sample_events(name)
+    found = written(page, name, events)
+    names = names_in(found["content"]) | set(SEATS)
+    game = games.get(name)
+    expected = set(found["board"]["en"]) | set(game.log_templates) | {f"score.{key}" for key in game.score_categories}
+    problems = check_catalogue(name, found["board"], expected, names)
+    for kind, english in game.log_templates.items():  # a translation names all that the English names
+        for language in LANGUAGES[1:]:
+            wanted = set(PLACEHOLDER.findall(english)) - set(PLACEHOLDER.findall(found["board"][language].get(kind, "")))
+            if wanted:
+                problems.append(f"{name} {language} {kind!r}: says nothing of {sorted(wanted)}")
+    for index, event in enumerate(events):
+        english = found["lines"]["en"][index]
+        for language in LANGUAGES:
+            line = found["lines"][language][index]
+            where = f"{name} {language} {event['kind']} {event['data']}: {line!r}"
+            if PLACEHOLDER.search(line) or RAW_KEY.search(line):
+                problems.append(f"{where}: a placeholder or a raw key")
+            elif language != "en":
+                why = "same as the English" if line == english else untranslated(language, english, line, names)
+                if why:
+                    problems.append(f"{where}: {why}")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
