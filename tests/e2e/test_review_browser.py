@@ -126,6 +126,7 @@ def test_a_hint_at_a_practice_table_and_none_at_a_rated_table(server, page, tmp_
     token = practice["seats"][0]["token"]
     page.goto(f"{server.url}/#/table/{practice['table']['id']}?token={token}")
     expect(page.locator("#turn")).to_have_text("Your turn!")
+    assert "null" not in page.locator("#hints").inner_text()  # nothing drawn for the hints not yet asked
     page.click("#hint-button")
     hints = page.locator("#hint-list li")
     expect(hints.first).to_be_visible(timeout=30_000)

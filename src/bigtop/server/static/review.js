@@ -4,7 +4,7 @@
 // table that is not rated. The numbers come from /api/tables/<id>/review and /hint (docs/analysis.md).
 
 import { api } from "./api.js";
-import { h, notify, svg, useStylesheet } from "./dom.js";
+import { fill, h, notify, svg, useStylesheet } from "./dom.js";
 import { language, t } from "./i18n.js";
 
 const POLL_MS = 700;
@@ -52,7 +52,7 @@ export function reviewPanel(tableId, jump) {
 
   function draw() {
     if (!last.ctx) return;
-    box.replaceChildren(h("h3", {}, t("review.title")), ...body(last.ctx));
+    fill(box, h("h3", {}, t("review.title")), ...body(last.ctx));
   }
 
   function body(ctx) {
@@ -194,7 +194,7 @@ export function hintBox(tableId, token) {
 
   function draw() {
     const deciding = message && message.legal.length > 0;
-    box.replaceChildren(
+    fill(box,
       h("button", { type: "button", id: "hint-button", disabled: !deciding || asking, onclick: ask }, asking ? t("hint.thinking") : t("hint.button")),
       found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, hint.text, " ",
         h("span", { class: "hint-chance" }, t("hint.chance", { chance: pct(hint.win_chance), margin: points(hint.margin) }))))) : null,
