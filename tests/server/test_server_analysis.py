@@ -176,6 +176,15 @@ def test_hints_are_refused_at_a_rated_table_to_a_wrong_token_and_out_of_turn(ser
         assert client.post(f"/api/tables/{table_id}/hint", json={"token": "x" * 201}).status_code == 400
 
 
+def test_a_friendly_table_offers_hints_too(server):
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"bot": "random"}], rated=False, seed=None)
+        assert created["table"]["rated"] is False and created["table"]["practice"] is False
+        table_id, token = start_table(client, created), created["seats"][0]["token"]
+        answer = client.post(f"/api/tables/{table_id}/hint", json={"token": token})
+        assert answer.status_code == 200 and 1 <= len(answer.json()["hints"]) <= 3
+
+
 @contextmanager
 def practice_with_a_hint(tmp_path: Path) -> Iterator[tuple[ServerProcess, str]]:
     """A server of its own with a practice table where seat 0 has used a hint; yields it and the table id."""

@@ -228,7 +228,7 @@ const REVIEW_STRINGS = {
     "review.noDecisions": "No decision to make in this game.",
     "review.move": "Move", "review.played": "Played", "review.best": "Search preferred", "review.loss": "Loss (pts)",
     "hint.button": "Hint", "hint.thinking": "Thinking…", "hint.chance": "win chance {chance} ± {margin}",
-    "hint.note": "Practice table: a hint shows the search's 3 preferred moves, and the log tells everyone.",
+    "hint.note": "Unrated table: a hint shows the search's 3 preferred moves, and the log tells everyone.",
   },
   fr: {
     "log.hint_used": "{seat} a demandé un conseil.",
@@ -245,7 +245,7 @@ const REVIEW_STRINGS = {
     "review.noDecisions": "Aucune décision à prendre dans cette partie.",
     "review.move": "Coup", "review.played": "Joué", "review.best": "Préféré par la recherche", "review.loss": "Perte (pts)",
     "hint.button": "Conseil", "hint.thinking": "Réflexion…", "hint.chance": "chance de victoire {chance} ± {margin}",
-    "hint.note": "Table d’entraînement : un conseil montre les 3 coups préférés de la recherche, et le journal le dit à tous.",
+    "hint.note": "Partie non classée : un conseil montre les 3 coups préférés de la recherche, et le journal le dit à tous.",
   },
   "zh-Hant": {
     "log.hint_used": "{seat} 使用了提示。",
@@ -262,7 +262,7 @@ const REVIEW_STRINGS = {
     "review.noDecisions": "本局沒有需要做的決策。",
     "review.move": "步", "review.played": "實際走法", "review.best": "搜尋偏好", "review.loss": "損失（分）",
     "hint.button": "提示", "hint.thinking": "思考中…", "hint.chance": "勝率 {chance} ± {margin}",
-    "hint.note": "練習桌：提示會列出搜尋最偏好的 3 步，遊戲紀錄會告知所有人。",
+    "hint.note": "不計積分的牌桌：提示會列出搜尋最偏好的 3 步，遊戲紀錄會告知所有人。",
   },
 };
 for (const [code, strings] of Object.entries(REVIEW_STRINGS)) Object.assign(STRINGS[code], strings);
