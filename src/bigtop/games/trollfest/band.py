@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bigtop.core import Action
 from bigtop.games.trollfest.actions import DropArtist
+from bigtop.games.trollfest.decks import draw
 from bigtop.games.trollfest.flow import Prompt, prompt, settle
 from bigtop.games.trollfest.pieces import Drop
 
@@ -43,7 +44,7 @@ def take_springboard(s: TrollFestState, p: int, slot: int, species: str) -> None
     card = s.springboard[slot]
     if s.seasoned:
         s.reveal()  # the refill comes face up from the top of the deck
-        s.springboard[slot] = s.seasoned.pop(0)
+        s.springboard[slot] = draw(s, "seasoned")
     else:
         del s.springboard[slot]
     add_artist(s, p, card, species)

@@ -69,6 +69,7 @@ class TrollFestState(State):
         if options.groundhog_city:
             self.fixed_groundhog = [city.id for city in c.cities].index(options.groundhog_city)
         self.box: list[int] = []
+        self.unsettled: dict[str, int] = {}  # per deck, its top cards in no order yet (decks.draw)
         # band formation
         self.start_hand = [[d.pop(0) for d in self.start_decks] for _ in range(n)]
         self.packet = [

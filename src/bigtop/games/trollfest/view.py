@@ -8,11 +8,14 @@ again from what they could have chosen.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Rng
 from bigtop.core.visibility import HIDDEN, OWNER, PUBLIC, Visibility, Zone
 from bigtop.games.trollfest.data import content
+from bigtop.games.trollfest.decks import DECKS
 from bigtop.games.trollfest.flow import PROMPTS
 from bigtop.games.trollfest.phases import formation
 from bigtop.games.trollfest.scoring import TOUR_CATEGORIES
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
 
+@cache
 def deck_of(card: int) -> str:
     """The deck a card belongs to: 'A' action, 'S' seasoned artist, or a starting instrument."""
     c = content()
@@ -65,6 +69,12 @@ ZONES = Visibility(
 )
 """Every place that holds cards, and who sees it (`bigtop.core.visibility`)."""
 
+SHOWN_BANDS_HIDE = Visibility(
+    *(zone for zone in ZONES.zones if zone.field in ("seasoned", "actions", "city_deck", "hand", "market", "blind")),
+    pool=deck_of,
+)
+"""Once the bands are shown, the zones of `ZONES` that may hold a card a seat cannot see, the box
+aside (see `_deal_unseen`): the others are public or empty from then on."""
 
 def view(s: TrollFestState, player: int | None) -> dict[str, Any]:
     """What `player` (None: a spectator) may know, JSON-ready."""
@@ -123,7 +133,7 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
             o.pile[q] = o.pile[q] + o.kept[q]
             o.kept[q] = []
             o.duo_used[q] = []
-    ZONES.resample(o, player, rng)
+    _deal_unseen(o, player, rng)
     if o.sealed is not None:
         choices = PROMPTS[o.phase].choices  # type: ignore[attr-defined]
         for q in others:
@@ -143,3 +153,34 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
                     formation.keep(o, q, rng.choice(reveal.legal(o, q)).cards)  # type: ignore[attr-defined]
     o.forget_legal_actions()
     return o
+
+
+def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
+    """Deal again every card `player` cannot see, as `ZONES.resample` would in distribution, but
+    shuffling no deck: the small hidden places (others' hands, packets, piles, the Market, the
+    blind draw) take cards at random from their pool, and each deck keeps the rest of its pool in
+    no settled order, dealt one card at a time as it is drawn (`decks.draw`). The box is left as
+    it is: nothing is drawn from it, and it holds unseen starting artists only once the bands are
+    shown, when the starting artists not in the box are all in bands, so its cards stay its own."""
+    spots: dict[Hashable, list[tuple[Zone, list[int], int]]] = {}  # per pool, the places to deal
+    reserve: dict[Hashable, list[int]] = {}  # per pool, the deck holding the rest of it
+    zones = ZONES if o.phase == "draft" or o.phase == "form" else SHOWN_BANDS_HIDE
+    for zone, place in zones.unseen(o, player):
+        pool = zone.pool or deck_of
+        if zone.field in DECKS or zone.group:
+            reserve[pool(place[0])] = place
+        elif zone.field != "box":
+            for i, card in enumerate(place):
+                spots.setdefault(pool(card), []).append((zone, place, i))
+    for pool, places in spots.items():
+        cards = [place[i] for _, place, i in places]
+        cards += reserve.get(pool, ())
+        for k, (zone, place, i) in enumerate(places):  # Fisher-Yates, stopped once the places are dealt
+            j = k + rng.below(len(cards) - k)
+            cards[k], cards[j] = cards[j], cards[k]
+            place[i] = cards[k]
+            if zone.single:
+                setattr(o, zone.field, cards[k])
+        if pool in reserve:
+            reserve[pool][:] = cards[len(places):]
+    o.unsettled = {"seasoned": len(o.seasoned), "actions": len(o.actions), "city_deck": len(o.city_deck)}

@@ -15,6 +15,7 @@ from bigtop.games.trollfest import stack
 from bigtop.games.trollfest.actions import Keep, ShowBand
 from bigtop.games.trollfest.band import discard_artist
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS
+from bigtop.games.trollfest.decks import draw
 from bigtop.games.trollfest.flow import SETTLED, Prompt, prompt
 from bigtop.games.trollfest.phases import names
 from bigtop.games.trollfest.pieces import SPRINGBOARD, DuoPair, DuoPlay
@@ -114,7 +115,7 @@ def reveal_bands(s: TrollFestState) -> None:
     for deck in s.start_decks:
         s.box.extend(deck)
         deck.clear()
-    s.springboard = [s.seasoned.pop(0) for _ in range(min(SPRINGBOARD, len(s.seasoned)))]
+    s.springboard = [draw(s, "seasoned") for _ in range(min(SPRINGBOARD, len(s.seasoned)))]
     s.emit("bands", bands=[list(b) for b in s.band])
     s.phase = "duo"
     next_duo(s)

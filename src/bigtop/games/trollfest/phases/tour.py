@@ -21,6 +21,7 @@ from bigtop.games.trollfest.actions import (
 )
 from bigtop.games.trollfest.band import add_artist, take_springboard
 from bigtop.games.trollfest.cards import AFTER_STOP, BEFORE_MOVE, tour_plays
+from bigtop.games.trollfest.decks import draw
 from bigtop.games.trollfest.flow import Prompt, prompt
 from bigtop.games.trollfest.phases import festival
 from bigtop.games.trollfest.pieces import BLIND, FIRST_TOKEN, GROUNDHOG, MARKET_DRAW
@@ -36,7 +37,7 @@ def begin(s: TrollFestState, best_name: int) -> None:
     if s.fixed_groundhog >= 0:
         s.groundhog = s.fixed_groundhog
     else:
-        card = s.city_deck.pop(0)
+        card = draw(s, "city_deck")
         s.city_discard.append(card)
         s.groundhog = s.c.city_cards[card]
     s.first = (best_name + 1) % s.players
@@ -145,7 +146,7 @@ def place_groundhog(s: TrollFestState) -> None:
         if not s.city_deck:
             s.city_deck, s.city_discard = s.city_discard, []
             s.rng.shuffle(s.city_deck)
-        card = s.city_deck.pop(0)
+        card = draw(s, "city_deck")
         s.city_discard.append(card)
         city = c.city_cards[card]
         if len(s.city_tokens[city]) < limit:
@@ -217,8 +218,7 @@ class VisitTheMarket(Prompt):
             groundhog_day(s, p)
             return
         s.reveal()  # the mover sees the top of the action deck
-        s.market = s.actions[:MARKET_DRAW]
-        del s.actions[:MARKET_DRAW]
+        s.market = [draw(s, "actions") for _ in range(min(MARKET_DRAW, len(s.actions)))]
         s.step = "market"
 
 
@@ -247,7 +247,7 @@ class Recruiting(Prompt):
     def apply(self, s: TrollFestState, p: int, action: Recruit) -> None:
         if action.source == BLIND:
             s.reveal()  # the mover sees the top of the seasoned deck
-            s.blind = s.seasoned.pop(0)
+            s.blind = draw(s, "seasoned")
             s.step = "blind"
             return
         if action.source >= 0:

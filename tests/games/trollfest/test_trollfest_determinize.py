@@ -1,0 +1,70 @@
+"""The games a search imagines: decks left in no order and dealt as they are drawn (`decks.py`,
+`view.determinize`)."""
+
+from __future__ import annotations
+
+from trollfest_scenario import to_tour
+
+from bigtop.core import Rng
+from bigtop.games.trollfest.decks import DECKS, draw
+from bigtop.games.trollfest.game import GAME
+from bigtop.games.trollfest.view import SHOWN_BANDS_HIDE, ZONES, deck_of
+
+
+def test_the_true_game_draws_the_top_card_of_its_decks() -> None:
+    s = to_tour(3, groundhog_city="bonerattle")
+    assert s.unsettled == {}
+    for deck in DECKS:
+        top = getattr(s, deck)[:2]
+        assert [draw(s, deck), draw(s, deck)] == top
+
+
+def test_a_determinized_deck_deals_any_of_its_unseen_cards_when_drawn() -> None:
+    s = to_tour(3, groundhog_city="bonerattle")
+    pool = set(s.seasoned)
+    tops = set()
+    for k in range(60):
+        d = s.determinize(0, Rng(k))
+        assert d.unsettled == {deck: len(getattr(d, deck)) for deck in DECKS}
+        assert sorted(d.seasoned) == sorted(s.seasoned)  # only others' hands and decks share cards
+        tops.add(draw(d, "seasoned"))
+        assert d.unsettled["seasoned"] == len(d.seasoned)
+    assert tops <= pool and len(tops) > len(pool) // 2
+    assert s.unsettled == {}, "determinize touched the true game"
+
+
+def test_determinizing_twice_from_one_seed_deals_the_same_cards() -> None:
+    s = to_tour(3, groundhog_city="bonerattle")
+    a, b = s.determinize(1, Rng(5)), s.determinize(1, Rng(5))
+    assert a.snapshot() == b.snapshot()
+    assert [draw(a, "actions") for _ in range(5)] == [draw(b, "actions") for _ in range(5)]
+
+
+def test_once_the_bands_are_shown_only_the_box_and_the_short_declaration_hide_cards() -> None:
+    """The box is left undealt once the bands are shown: it is then the only hidden place of
+    starting artists, and the other zones of `ZONES` hide nothing more than `SHOWN_BANDS_HIDE`."""
+    for seed in range(3):
+        s = GAME.new(3, seed=seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            if s.phase not in ("draft", "form"):
+                for seat in (None, *range(s.players)):
+                    every = [(zone.field, place) for zone, place in ZONES.unseen(s, seat) if zone.field != "box"]
+                    short = [(zone.field, place) for zone, place in SHOWN_BANDS_HIDE.unseen(s, seat)]
+                    assert every == short
+                    assert all(deck_of(card) in ("A", "S") for field, place in short if field != "city_deck"
+                               for card in place)
+            seat = s.to_move()[0]
+            legal = s.legal_actions(seat)
+            s.apply(seat, legal[rng.below(len(legal))])
+
+
+def test_a_card_put_under_a_determinized_deck_is_drawn_after_the_unsettled_ones() -> None:
+    """'discard the three other ones at the bottom of the deck': under the cards not yet in order."""
+    s = to_tour(3, groundhog_city="bonerattle")
+    d = s.determinize(0, Rng(3))
+    bottom = d.hand[0][0]
+    d.hand[0].remove(bottom)
+    d.actions.append(bottom)
+    drawn = [draw(d, "actions") for _ in range(len(d.actions))]
+    assert drawn[-1] == bottom and sorted(drawn[:-1]) == sorted(s.actions)
