@@ -119,6 +119,7 @@ class TrollFestState(State):
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [[0, 0, 0] for _ in range(n)]
         self.breakdown: list[dict[str, int]] = [{} for _ in range(n)]  # points per category (CATEGORIES)
+        self.movers, self.asking = self._question()
 
     @staticmethod
     def _stack_top(deck: list[int], ids: tuple[str, ...], name: Any) -> list[int]:
@@ -128,33 +129,43 @@ class TrollFestState(State):
         return top + deck
 
     # ------------------------------------------------------------------------------ whose question
+    # `movers` and `asking` are what `_question()` answers for the state as it is: set once the
+    # table is laid out and after every action (nothing else changes whose question it is), they
+    # are read, not worked out, each time a seat or the kernel asks.
+    movers: tuple[int, ...]
+    asking: Prompt
+
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == "over":
-            return ()
-        if self.answer is not None:
-            return self.answer.waiting()
-        if self.drop is not None:
-            return (self.drop.seat,)
-        if self.phase == "draft" or self.phase == "name" or self.phase == "vote":
-            assert self.sealed is not None
-            return self.sealed.waiting()
-        if self.phase == "form":
-            return tuple(p for p in range(self.players) if not self.formed[p])
-        return (self.turn,)
+        return self.movers
 
     def prompt(self) -> Prompt:
         """The question being asked: an answer to a played card, a band's drop, or the step's own."""
+        return self.asking
+
+    def _question(self) -> tuple[tuple[int, ...], Prompt]:
+        """Who must answer now, and the prompt asking."""
+        if self.phase == "over":
+            return (), PROMPTS["over"]
         if self.answer is not None:
-            return PROMPTS["answer"]
+            return self.answer.waiting(), PROMPTS["answer"]
         if self.drop is not None:
-            return PROMPTS["drop"]
-        return PROMPTS[self.step if self.phase == "tour" else self.phase]
+            return (self.drop.seat,), PROMPTS["drop"]
+        phase = self.phase
+        if phase == "tour":
+            return (self.turn,), PROMPTS[self.step]
+        if phase == "draft" or phase == "name" or phase == "vote":
+            assert self.sealed is not None
+            return self.sealed.waiting(), PROMPTS[phase]
+        if phase == "form":
+            return tuple(p for p in range(self.players) if not self.formed[p]), PROMPTS[phase]
+        return (self.turn,), PROMPTS[phase]
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return self.prompt().legal(self, p)
+        return self.asking.legal(self, p)
 
     def _apply(self, p: int, action: Action) -> None:
-        self.prompt().apply(self, p, action)
+        self.asking.apply(self, p, action)
+        self.movers, self.asking = self._question()
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -224,6 +235,7 @@ class TrollFestState(State):
     # ------------------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         c = self.c
+        assert (self.movers, self.asking) == self._question(), "whose question, as kept, is out of date"
         cards = [self.blind] if self.blind >= 0 else []
         city_cards: list[int] = []
         for zone in ZONES.zones:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bigtop.core import Action
 from bigtop.games.trollfest import stack
 from bigtop.games.trollfest.actions import PlayCard
 from bigtop.games.trollfest.cards import festival_plays
 from bigtop.games.trollfest.data import COLOURS
-from bigtop.games.trollfest.flow import SETTLED, prompt
+from bigtop.games.trollfest.flow import SETTLED, Prompt, prompt
 from bigtop.games.trollfest.scoring import festival_scores
 
 if TYPE_CHECKING:
@@ -78,3 +79,11 @@ def _settled(s: TrollFestState) -> None:
 
 
 SETTLED["festival"] = _settled
+
+
+@prompt("over")
+class GameOver(Prompt):
+    """No question: the game is over (no seat is to move, so nothing is ever asked of it)."""
+
+    def legal(self, s: TrollFestState, p: int) -> list[Action]:
+        return []
