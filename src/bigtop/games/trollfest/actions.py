@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from bigtop.core import Action
 
@@ -108,6 +109,36 @@ class DropArtist(Action):
 class EndTurn(Action):
     """End your tour turn, or stop playing Festival cards."""
 
+
+A = TypeVar("A", bound=Action)
+
+
+class Shared(dict[Any, A], Generic[A]):
+    """The one action of a kind per argument (a tuple for several), built on first use: actions are
+    immutable, so every listing hands out the same objects instead of building new ones."""
+
+    def __init__(self, kind: type[A]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: Any) -> A:
+        action = self[key] = self.kind(*key) if isinstance(key, tuple) else self.kind(key)
+        return action
+
+
+PICK = Shared(Pick)
+NAME = Shared(Name)
+VOTE = Shared(Vote)
+START_CITY = Shared(StartCity)
+MOVE = Shared(Move)
+PLAY = Shared(PlayCard)  # by (card, arg)
+KEEP_MARKET = Shared(KeepMarket)
+RECRUIT = Shared(Recruit)
+DROP_ARTIST = Shared(DropArtist)
+END_TURN = EndTurn()
+NO_HAMMER, HAMMER = Answer(False), Answer(True)
+VISIT_MARKET = (VisitMarket(True), VisitMarket(False))
+KEEP_BLIND = (KeepBlind(True), KeepBlind(False))
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Pick, Keep, ShowBand, Name, Vote, StartCity, Move, PlayCard, Answer, KeepMarket, Recruit,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action
-from bigtop.games.trollfest.actions import DropArtist
+from bigtop.games.trollfest.actions import DROP_ARTIST, DropArtist
 from bigtop.games.trollfest.decks import draw
 from bigtop.games.trollfest.flow import Prompt, prompt, settle
 from bigtop.games.trollfest.pieces import Drop
@@ -58,7 +58,7 @@ class LetGo(Prompt):
         assert s.drop is not None
         _, inst, newcomer = s.drop
         artists = s.c.artists
-        return [DropArtist(a) for a in s.band[p] if artists[a].instrument == inst and a != newcomer]
+        return [DROP_ARTIST[a] for a in s.band[p] if artists[a].instrument == inst and a != newcomer]
 
     def apply(self, s: TrollFestState, p: int, action: DropArtist) -> None:
         s.drop = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bigtop.games.trollfest.actions import PlayCard
+from bigtop.games.trollfest.actions import PLAY, PlayCard
 from bigtop.games.trollfest.band import take_springboard
 from bigtop.games.trollfest.data import COLOURS
 from bigtop.games.trollfest.pieces import Drop
@@ -74,7 +74,7 @@ class TourBus(TourCard):
     """Before moving: two roads this turn, stopping only in the second city."""
 
     def offer(self, s: TrollFestState, p: int, card: int, moment: str) -> list[PlayCard]:
-        return [PlayCard(card)] if moment == BEFORE_MOVE and not s.bus else []
+        return [PLAY[card, -1]] if moment == BEFORE_MOVE and not s.bus else []
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.bus = True
@@ -87,7 +87,7 @@ class GroundhogCall(TourCard):
         if moment != BEFORE_MOVE or s.groundhog < 0:
             return []
         limit = s.players - 1
-        return [PlayCard(card, city) for city, tokens in enumerate(s.city_tokens)
+        return [PLAY[card, city] for city, tokens in enumerate(s.city_tokens)
                 if city != s.groundhog and len(tokens) < limit]
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
@@ -98,7 +98,7 @@ class Encore(TourCard):
     """After a concert where p placed a tour token: the card's points."""
 
     def offer(self, s: TrollFestState, p: int, card: int, moment: str) -> list[PlayCard]:
-        return [PlayCard(card)] if moment == AFTER_STOP and s.placed else []
+        return [PLAY[card, -1]] if moment == AFTER_STOP and s.placed else []
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.gain(p, "encore", s.c.action(card).value)
@@ -110,7 +110,7 @@ class DragonTamer(TourCard):
     def offer(self, s: TrollFestState, p: int, card: int, moment: str) -> list[PlayCard]:
         if moment == FESTIVAL:
             return []
-        return [PlayCard(card, col) for col in range(len(COLOURS)) if s.pass_tokens[col] > 0 and col not in s.dragons[p]]
+        return [PLAY[card, col] for col in range(len(COLOURS)) if s.pass_tokens[col] > 0 and col not in s.dragons[p]]
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.pass_tokens[arg] -= 1
@@ -121,7 +121,7 @@ class TalentScout(TourCard):
     """Any moment of p's turn: a Springboard artist into the band, without the species point."""
 
     def offer(self, s: TrollFestState, p: int, card: int, moment: str) -> list[PlayCard]:
-        return [] if moment == FESTIVAL else [PlayCard(card, slot) for slot in range(len(s.springboard))]
+        return [] if moment == FESTIVAL else [PLAY[card, slot] for slot in range(len(s.springboard))]
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         take_springboard(s, p, arg, "")
@@ -131,7 +131,7 @@ class FestivalCard(CardKind):
     """Played at the Festival, it stays face up in front of p; `effect` names what it adds."""
 
     def offer(self, s: TrollFestState, p: int, card: int, moment: str) -> list[PlayCard]:
-        return [PlayCard(card)] if moment == FESTIVAL else []
+        return [PLAY[card, -1]] if moment == FESTIVAL else []
 
     def play(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.played[p].append(card)

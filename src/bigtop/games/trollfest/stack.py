@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action, SealedChoices
-from bigtop.games.trollfest.actions import Answer, EndTurn, PlayCard
+from bigtop.games.trollfest.actions import END_TURN, HAMMER, NO_HAMMER, Answer, EndTurn, PlayCard
 from bigtop.games.trollfest.cards import CARDS
 from bigtop.games.trollfest.flow import Prompt, prompt, settle
 from bigtop.games.trollfest.pieces import Played
@@ -69,7 +69,7 @@ class AnswerCard(Prompt):
     """Let the card just played happen, or cancel it with Thor's Hammer (sealed)."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [Answer(False), Answer(True)] if holds_hammer(s, p) else [Answer(False)]
+        return [NO_HAMMER, HAMMER] if holds_hammer(s, p) else [NO_HAMMER]
 
     def apply(self, s: TrollFestState, p: int, action: Answer) -> None:
         assert s.answer is not None
@@ -102,7 +102,7 @@ class PlayOrStop(Prompt):
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
         out: list[Action] = list(self.plays(s, p))
-        out.append(EndTurn())
+        out.append(END_TURN)
         return out
 
     def apply(self, s: TrollFestState, p: int, action: PlayCard | EndTurn) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action, SealedChoices
-from bigtop.games.trollfest.actions import Pick
+from bigtop.games.trollfest.actions import PICK, Pick
 from bigtop.games.trollfest.flow import Prompt, prompt
 from bigtop.games.trollfest.phases import formation
 
@@ -25,7 +25,7 @@ class PickCard(Prompt):
         return list(s.packet[p])
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [Pick(card) for card in s.packet[p]]
+        return [PICK[card] for card in s.packet[p]]
 
     def apply(self, s: TrollFestState, p: int, action: Pick) -> None:
         assert s.sealed is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action, SealedChoices
-from bigtop.games.trollfest.actions import Name, Vote
+from bigtop.games.trollfest.actions import NAME, VOTE, Name, Vote
 from bigtop.games.trollfest.flow import Prompt, prompt
 from bigtop.games.trollfest.phases import tour
 
@@ -32,7 +32,7 @@ class NameBand(Prompt):
         return list(range(len(s.c.band_names)))
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [Name(i) for i in range(len(s.c.band_names))]
+        return [NAME[i] for i in range(len(s.c.band_names))]
 
     def apply(self, s: TrollFestState, p: int, action: Name) -> None:
         assert s.sealed is not None
@@ -65,7 +65,7 @@ class VoteName(Prompt):
         return [c for c in s.candidates if c != p]
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [Vote(c) for c in s.candidates if c != p]
+        return [VOTE[c] for c in s.candidates if c != p]
 
     def apply(self, s: TrollFestState, p: int, action: Vote) -> None:
         assert s.sealed is not None

@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING
 from bigtop.core import Action
 from bigtop.games.trollfest import stack
 from bigtop.games.trollfest.actions import (
+    KEEP_BLIND,
+    KEEP_MARKET,
+    MOVE,
+    RECRUIT,
+    START_CITY,
+    VISIT_MARKET,
     KeepBlind,
     KeepMarket,
     Move,
@@ -170,7 +176,7 @@ class StartingCity(Prompt):
     """'choose your starting city and place your Hometown Token and Band Meeple on it'"""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [StartCity(i) for i in range(len(s.c.cities))]
+        return [START_CITY[i] for i in range(len(s.c.cities))]
 
     def apply(self, s: TrollFestState, p: int, action: StartCity) -> None:
         s.pos[p] = s.home[p] = action.city
@@ -183,7 +189,7 @@ class Movement(Prompt):
     """Move along a road, or first play a Tour card."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        out: list[Action] = [Move(b) for b, _ in s.c.neighbours[s.pos[p]]]
+        out: list[Action] = [MOVE[b] for b, _ in s.c.neighbours[s.pos[p]]]
         out.extend(tour_plays(s, p, BEFORE_MOVE))
         return out
 
@@ -199,7 +205,7 @@ class SecondRoad(Prompt):
     """The Tour Bus rolls on along a second road."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [Move(b) for b, _ in s.c.neighbours[s.pos[p]]]
+        return [MOVE[b] for b, _ in s.c.neighbours[s.pos[p]]]
 
     def apply(self, s: TrollFestState, p: int, action: Move) -> None:
         move(s, p, action.city)
@@ -210,7 +216,7 @@ class VisitTheMarket(Prompt):
     """'You may do these actions': draw four action cards to keep one, or leave the Market alone."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [VisitMarket(True), VisitMarket(False)]
+        return list(VISIT_MARKET)
 
     def apply(self, s: TrollFestState, p: int, action: VisitMarket) -> None:
         if not action.visit:
@@ -227,7 +233,7 @@ class KeepOneOfFour(Prompt):
     """'keep one of these cards in your hand and discard the three other ones at the bottom'"""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [KeepMarket(card) for card in s.market]
+        return [KEEP_MARKET[card] for card in s.market]
 
     def apply(self, s: TrollFestState, p: int, action: KeepMarket) -> None:
         keep_market(s, p, action.card)
@@ -238,10 +244,10 @@ class Recruiting(Prompt):
     """'You may take one artist either from the Rock Springboard or from the top of the deck'"""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        out: list[Action] = [Recruit(-1)]
-        out.extend(Recruit(i) for i in range(len(s.springboard)))
+        out: list[Action] = [RECRUIT[-1]]
+        out.extend(RECRUIT[i] for i in range(len(s.springboard)))
         if s.seasoned:
-            out.append(Recruit(BLIND))
+            out.append(RECRUIT[BLIND])
         return out
 
     def apply(self, s: TrollFestState, p: int, action: Recruit) -> None:
@@ -260,7 +266,7 @@ class BlindAudition(Prompt):
     """'If you draw from the top of the deck, you can choose to discard the drawn artist'"""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [KeepBlind(True), KeepBlind(False)]
+        return list(KEEP_BLIND)
 
     def apply(self, s: TrollFestState, p: int, action: KeepBlind) -> None:
         card, s.blind = s.blind, -1
