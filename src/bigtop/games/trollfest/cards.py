@@ -159,14 +159,14 @@ CARDS: dict[str, CardKind] = {
 def tour_plays(s: TrollFestState, p: int, moment: str) -> list[PlayCard]:
     """p's Tour card plays at `moment` of its turn (copies of one card play alike: the lowest)."""
     c = s.c
+    types, base = c.copy_types, c.action_base
     out: list[PlayCard] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     for card in sorted(s.hand[p]):
-        kind = c.action(card)
-        if kind.kind != "tour" or kind.id in seen:
-            continue
-        seen.add(kind.id)
-        out.extend(CARDS[kind.effect].offer(s, p, card, moment))
+        kind = types[card - base]
+        if kind.kind == "tour" and kind.id not in seen:
+            seen.append(kind.id)
+            out.extend(CARDS[kind.effect].offer(s, p, card, moment))
     return out
 
 

@@ -108,6 +108,7 @@ class Content:
     artists: tuple[ArtistEntry, ...]
     action_types: tuple[ActionEntry, ...]
     action_copies: tuple[int, ...]  # per action card copy: its index in action_types
+    copy_types: tuple[ActionEntry, ...]  # per action card copy: its type (`action`)
     awards: dict[str, tuple[int, int]]
     authenticity: dict[str, int]
     fixed: dict[str, int]
@@ -124,7 +125,7 @@ class Content:
 
     def action(self, card: int) -> ActionEntry:
         """The action type of an action card id."""
-        return self.action_types[self.action_copies[card - len(self.artists)]]
+        return self.copy_types[card - len(self.artists)]
 
     def is_artist(self, card: int) -> bool:
         return card < len(self.artists)
@@ -225,6 +226,7 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
         artists=tuple(artists),
         action_types=tuple(actions),
         action_copies=copies,
+        copy_types=tuple(actions[i] for i in copies),
         awards=awards,
         authenticity=authenticity,
         fixed=fixed,
