@@ -150,7 +150,7 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
             formation.plan(o, q)
             if o.formed[q]:
                 while o.todo[q]:
-                    formation.keep(o, q, rng.choice(reveal.legal(o, q)).cards)  # type: ignore[attr-defined]
+                    formation.keep(o, q, rng.choice(reveal.choices(o, q)))  # type: ignore[attr-defined]
     o.forget_legal_actions()
     return o
 
@@ -162,25 +162,28 @@ def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
     no settled order, dealt one card at a time as it is drawn (`decks.draw`). The box is left as
     it is: nothing is drawn from it, and it holds unseen starting artists only once the bands are
     shown, when the starting artists not in the box are all in bands, so its cards stay its own."""
-    spots: dict[Hashable, list[tuple[Zone, list[int], int]]] = {}  # per pool, the places to deal
+    spots: dict[Hashable, list[tuple[list[int], int]]] = {}  # per pool, the places to deal
     reserve: dict[Hashable, list[int]] = {}  # per pool, the deck holding the rest of it
+    blind: list[int] = []  # the blind draw's place, if hidden (a list made for the dealing)
     zones = ZONES if o.phase == "draft" or o.phase == "form" else SHOWN_BANDS_HIDE
     for zone, place in zones.unseen(o, player):
         pool = zone.pool or deck_of
         if zone.field in DECKS or zone.group:
             reserve[pool(place[0])] = place
         elif zone.field != "box":
+            if zone.single:
+                blind = place
             for i, card in enumerate(place):
-                spots.setdefault(pool(card), []).append((zone, place, i))
+                spots.setdefault(pool(card), []).append((place, i))
     for pool, places in spots.items():
-        cards = [place[i] for _, place, i in places]
+        cards = [place[i] for place, i in places]
         cards += reserve.get(pool, ())
-        for k, (zone, place, i) in enumerate(places):  # Fisher-Yates, stopped once the places are dealt
+        for k, (place, i) in enumerate(places):  # Fisher-Yates, stopped once the places are dealt
             j = k + rng.below(len(cards) - k)
             cards[k], cards[j] = cards[j], cards[k]
             place[i] = cards[k]
-            if zone.single:
-                setattr(o, zone.field, cards[k])
         if pool in reserve:
             reserve[pool][:] = cards[len(places):]
+    if blind:
+        o.blind = blind[0]
     o.unsettled = {"seasoned": len(o.seasoned), "actions": len(o.actions), "city_deck": len(o.city_deck)}

@@ -76,18 +76,22 @@ class ChooseArtists(Prompt):
     """Whom to keep for the next instrument (none, for an instrument beyond the basic four; a pair,
     with a Duo), then show the band."""
 
-    def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        if not s.todo[p]:
-            return [ShowBand()]
+    def choices(self, s: TrollFestState, p: int) -> list[tuple[int, ...]]:
+        """The artists p may keep for the instrument being decided (one of `todo[p]`)."""
         inst = s.todo[p][0]
         artists = s.c.artists
         cands = sorted(a for a in s.pile[p] if artists[a].instrument == inst)
-        out: list[Action] = [Keep((a,)) for a in cands]
+        out: list[tuple[int, ...]] = [(a,) for a in cands]
         if inst not in BASIC_INSTRUMENTS:
-            out.insert(0, Keep(()))
+            out.insert(0, ())
         if len(cands) >= 2 and free_duo(s, p) >= 0:
-            out.extend(Keep((a, b)) for i, a in enumerate(cands) for b in cands[i + 1:])
+            out.extend((a, b) for i, a in enumerate(cands) for b in cands[i + 1:])
         return out
+
+    def legal(self, s: TrollFestState, p: int) -> list[Action]:
+        if not s.todo[p]:
+            return [ShowBand()]
+        return [Keep(cards) for cards in self.choices(s, p)]
 
     def apply(self, s: TrollFestState, p: int, action: Keep | ShowBand) -> None:
         if isinstance(action, Keep):
