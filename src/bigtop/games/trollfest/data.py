@@ -106,6 +106,8 @@ class Content:
     city_cards: tuple[int, ...]  # the city of each city card
     city_card_ids: tuple[str, ...]
     artists: tuple[ArtistEntry, ...]
+    starting_decks: tuple[tuple[int, ...], ...]  # per basic instrument (BASIC_INSTRUMENTS), its starting artists
+    seasoned_deck: tuple[int, ...]  # the seasoned artists
     action_types: tuple[ActionEntry, ...]
     action_copies: tuple[int, ...]  # per action card copy: its index in action_types
     copy_types: tuple[ActionEntry, ...]  # per action card copy: its type (`action`)
@@ -224,6 +226,11 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
         city_cards=tuple(index[c.city] for c in city_cards),
         city_card_ids=tuple(c.id for c in city_cards),
         artists=tuple(artists),
+        starting_decks=tuple(
+            tuple(i for i, a in enumerate(artists) if a.deck == "starting" and a.instrument == inst)
+            for inst in BASIC_INSTRUMENTS
+        ),
+        seasoned_deck=tuple(i for i, a in enumerate(artists) if a.deck == "seasoned"),
         action_types=tuple(actions),
         action_copies=copies,
         copy_types=tuple(actions[i] for i in copies),

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bigtop.games.trollfest.data import CLASSIC_INSTRUMENTS, COMMON_SPECIES, Content
 
 ATTRIBUTES = ("energy", "charisma", "skill")
+CLASSIC = frozenset(CLASSIC_INSTRUMENTS)
 
 CATEGORIES = {
     "band_name": "Best band name",
@@ -59,10 +60,11 @@ def festival_scores(
     `dragons[p]` the colours of held tokens, `lights[p]` those of played Light Show cards)."""
     n = len(bands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
+    members = [[c.artists[a] for a in band] for band in bands]
     for i, attr in enumerate(ATTRIBUTES):
         keys = []
         for p in range(n):
-            values = sorted((getattr(c.artists[a], attr) for a in bands[p]), reverse=True)
+            values = sorted([getattr(a, attr) for a in members[p]], reverse=True)
             keys.append((sum(values) + bonus[p][i], *values))
         width = max(len(k) for k in keys)
         keys = [k + (0,) * (width - len(k)) for k in keys]
@@ -73,15 +75,18 @@ def festival_scores(
         out[p]["light_show"] = pts
     keys = []
     for p in range(n):
-        species = [c.artists[a].species for a in bands[p]]
+        species = [a.species for a in members[p]]
         keys.append((len(set(species)), sum(1 for s in species if s not in COMMON_SPECIES)))
     for p, pts in enumerate(place_points(keys, *c.awards["diversity"])):
         out[p]["diversity"] = pts
+    auth = c.authenticity
     for p in range(n):
-        arts = [c.artists[a] for a in bands[p]]
-        auth = c.authenticity
-        out[p]["classic_rock"] = auth["classic_rock"] if all(a.instrument in CLASSIC_INSTRUMENTS for a in arts) else 0
-        out[p]["male_only"] = auth["male_only"] if all(a.gender == "male" for a in arts) else 0
-        out[p]["female_only"] = auth["female_only"] if all(a.gender == "female" for a in arts) else 0
-        out[p]["one_species"] = auth["one_species"] if len({a.species for a in arts}) == 1 else 0
+        instruments = {a.instrument for a in members[p]}
+        genders = {a.gender for a in members[p]}
+        species = {a.species for a in members[p]}
+        # "every artist is X" is "the set of kinds is within {X}" (an empty band counts, as with all())
+        out[p]["classic_rock"] = auth["classic_rock"] if instruments <= CLASSIC else 0
+        out[p]["male_only"] = auth["male_only"] if genders <= {"male"} else 0
+        out[p]["female_only"] = auth["female_only"] if genders <= {"female"} else 0
+        out[p]["one_species"] = auth["one_species"] if len(species) == 1 else 0
     return out

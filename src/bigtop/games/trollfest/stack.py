@@ -101,9 +101,7 @@ class PlayOrStop(Prompt):
         raise NotImplementedError
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        out: list[Action] = list(self.plays(s, p))
-        out.append(END_TURN)
-        return out
+        return [*self.plays(s, p), END_TURN]
 
     def apply(self, s: TrollFestState, p: int, action: PlayCard | EndTurn) -> None:
         if isinstance(action, PlayCard):

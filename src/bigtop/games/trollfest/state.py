@@ -50,12 +50,12 @@ class TrollFestState(State):
         # decks (top first)
         self.start_decks = []
         instrument = {a.id: a.instrument for a in c.artists} if options.starting_top else {}
-        for inst in BASIC_INSTRUMENTS:
-            deck = [i for i, a in enumerate(c.artists) if a.deck == "starting" and a.instrument == inst]
+        for inst, starting in zip(BASIC_INSTRUMENTS, c.starting_decks, strict=True):
+            deck = list(starting)
             rng.shuffle(deck)
             top = tuple(i for i in options.starting_top if instrument[i] == inst)
             self.start_decks.append(self._stack_top(deck, top, lambda i: c.artists[i].id))
-        seasoned = [i for i, a in enumerate(c.artists) if a.deck == "seasoned"]
+        seasoned = list(c.seasoned_deck)
         rng.shuffle(seasoned)
         self.seasoned = self._stack_top(seasoned, options.seasoned_top, lambda i: c.artists[i].id)
         actions = list(range(c.action_base, c.card_count))
