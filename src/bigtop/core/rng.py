@@ -85,6 +85,23 @@ class Rng:
             j = (x * (i + 1)) >> 31
             items[i], items[j] = items[j], items[i]
 
+    def sample_front(self, items: MutableSequence[T], count: int) -> None:
+        """Put `count` items drawn at random without replacement, in order, at the front of `items`
+        (a Fisher–Yates shuffle from the front, stopped after `count` steps; the rest is left in no
+        meaningful order), for sampling as `sample_shuffle` and with its generator: dealing a
+        few cards from a large pool. A generator that sees each draw picks each through `below`."""
+        n = len(items)
+        if type(self) is not Rng:
+            for k in range(min(count, n - 1)):
+                j = k + self.below(n - k)
+                items[k], items[j] = items[j], items[k]
+            return
+        x = self.next64() & _LCG_MASK
+        for k in range(min(count, n - 1)):
+            x = (x * _LCG_A + _LCG_C) & _LCG_MASK
+            j = k + ((x * (n - k)) >> 31)
+            items[k], items[j] = items[j], items[k]
+
     def deferred(self, count: int) -> Rng:
         """The generator of a shuffle of `count` items settled one item at a time (`Deck`): a copy
         of this one as it is now, while this one moves on past the draws `shuffle` would have
