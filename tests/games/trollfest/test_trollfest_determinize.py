@@ -8,7 +8,7 @@ from trollfest_scenario import to_tour
 from bigtop.core import Rng
 from bigtop.games.trollfest.decks import DECKS, draw
 from bigtop.games.trollfest.game import GAME
-from bigtop.games.trollfest.view import SHOWN_BANDS_HIDE, ZONES, deck_of
+from bigtop.games.trollfest.view import SHOWN_BANDS_SMALL_PLACES, SMALL_PLACES, ZONES, deck_of
 
 
 def test_the_true_game_draws_the_top_card_of_its_decks() -> None:
@@ -40,20 +40,23 @@ def test_determinizing_twice_from_one_seed_deals_the_same_cards() -> None:
     assert [draw(a, "actions") for _ in range(5)] == [draw(b, "actions") for _ in range(5)]
 
 
-def test_once_the_bands_are_shown_only_the_box_and_the_short_declaration_hide_cards() -> None:
-    """The box is left undealt once the bands are shown: it is then the only hidden place of
-    starting artists, and the other zones of `ZONES` hide nothing more than `SHOWN_BANDS_HIDE`."""
+def test_every_unseen_card_is_in_a_small_place_a_deck_or_the_box() -> None:
+    """What `_deal_unseen` relies on: the box is empty until the bands are shown, the starting
+    decks after, when no small place holds a starting artist; `SHOWN_BANDS_SMALL_PLACES` then
+    hides what `SMALL_PLACES` hides."""
+    big = (*DECKS, "start_decks", "box")
     for seed in range(3):
         s = GAME.new(3, seed=seed)
         rng = Rng(seed)
         while not s.is_over():
-            if s.phase not in ("draft", "form"):
-                for seat in (None, *range(s.players)):
-                    every = [(zone.field, place) for zone, place in ZONES.unseen(s, seat) if zone.field != "box"]
-                    short = [(zone.field, place) for zone, place in SHOWN_BANDS_HIDE.unseen(s, seat)]
-                    assert every == short
-                    assert all(deck_of(card) in ("A", "S") for field, place in short if field != "city_deck"
-                               for card in place)
+            shown = s.phase not in ("draft", "form")
+            assert not (any(s.start_decks) if shown else s.box)
+            for seat in (None, *range(s.players)):
+                small = [(zone.field, place) for zone, place in ZONES.unseen(s, seat) if zone.field not in big]
+                assert small == [(zone.field, place) for zone, place in SMALL_PLACES.unseen(s, seat)]
+                if shown:
+                    assert small == [(zone.field, place) for zone, place in SHOWN_BANDS_SMALL_PLACES.unseen(s, seat)]
+                    assert all(deck_of(card) in ("A", "S") for _, place in small for card in place)
             seat = s.to_move()[0]
             legal = s.legal_actions(seat)
             s.apply(seat, legal[rng.below(len(legal))])

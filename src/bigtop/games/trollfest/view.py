@@ -8,8 +8,9 @@ again from what they could have chosen.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from functools import cache
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Rng
@@ -69,12 +70,18 @@ ZONES = Visibility(
 )
 """Every place that holds cards, and who sees it (`bigtop.core.visibility`)."""
 
-SHOWN_BANDS_HIDE = Visibility(
-    *(zone for zone in ZONES.zones if zone.field in ("seasoned", "actions", "city_deck", "hand", "market", "blind")),
+SMALL_PLACES = Visibility(
+    *(zone for zone in ZONES.zones if zone.seen != PUBLIC and zone.field not in (*DECKS, "start_decks", "box")),
     pool=deck_of,
 )
-"""Once the bands are shown, the zones of `ZONES` that may hold a card a seat cannot see, the box
-aside (see `_deal_unseen`): the others are public or empty from then on."""
+"""The places of `ZONES` that may hide cards, but for the decks and the box: hands, packets, the
+Market... `determinize` deals them again from their pools (`_deal_unseen`)."""
+
+SHOWN_BANDS_SMALL_PLACES = Visibility(
+    *(zone for zone in SMALL_PLACES.zones if zone.field in ("hand", "market", "blind")), pool=deck_of
+)
+"""Of `SMALL_PLACES`, the ones that may hold cards once the bands are shown (the others are empty)."""
+
 
 def view(s: TrollFestState, player: int | None) -> dict[str, Any]:
     """What `player` (None: a spectator) may know, JSON-ready."""
@@ -159,31 +166,47 @@ def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
     """Deal again every card `player` cannot see, as `ZONES.resample` would in distribution, but
     shuffling no deck: the small hidden places (others' hands, packets, piles, the Market, the
     blind draw) take cards at random from their pool, and each deck keeps the rest of its pool in
-    no settled order, dealt one card at a time as it is drawn (`decks.draw`). The box is left as
-    it is: nothing is drawn from it, and it holds unseen starting artists only once the bands are
-    shown, when the starting artists not in the box are all in bands, so its cards stay its own."""
-    spots: dict[Hashable, list[tuple[list[int], int]]] = {}  # per pool, the places to deal
-    reserve: dict[Hashable, list[int]] = {}  # per pool, the deck holding the rest of it
+    no settled order, dealt one card at a time as it is drawn (`decks.draw`).
+
+    Every unseen card of a pool is in a small place or in the pool's deck: the seasoned artists'
+    and the action cards' own decks, and for the starting artists of an instrument its starting
+    deck until the bands are shown, the box after. The box is left as it is: nothing is drawn from
+    it, and once the bands are shown no small place holds a starting artist, so its cards stay."""
+    reserve: dict[Hashable, list[int]] = {"S": o.seasoned, "A": o.actions}  # per pool (`deck_of`), its deck
+    if o.phase == "draft" or o.phase == "form":
+        zones = SMALL_PLACES
+        for deck in o.start_decks:
+            if deck:
+                reserve[deck_of(deck[0])] = deck
+    else:
+        zones = SHOWN_BANDS_SMALL_PLACES
+    wanted: dict[Hashable, list[int]] = {}  # per pool, the cards of the places to deal, in order
+    places: list[tuple[list[int], Any]] = []  # each place to deal and its pool (per card if mixed)
     blind: list[int] = []  # the blind draw's place, if hidden (a list made for the dealing)
-    zones = ZONES if o.phase == "draft" or o.phase == "form" else SHOWN_BANDS_HIDE
     for zone, place in zones.unseen(o, player):
-        pool = zone.pool or deck_of
-        if zone.field in DECKS or zone.group:
-            reserve[pool(place[0])] = place
-        elif zone.field != "box":
-            if zone.single:
-                blind = place
-            for i, card in enumerate(place):
-                spots.setdefault(pool(card), []).append((place, i))
-    for pool, places in spots.items():
-        cards = [place[i] for place, i in places]
-        cards += reserve.get(pool, ())
-        for k, (place, i) in enumerate(places):  # Fisher-Yates, stopped once the places are dealt
-            j = k + rng.below(len(cards) - k)
-            cards[k], cards[j] = cards[j], cards[k]
-            place[i] = cards[k]
-        if pool in reserve:
-            reserve[pool][:] = cards[len(places):]
+        if zone.single:
+            blind = place
+        kinds = list(map(deck_of, place))
+        if kinds.count(kinds[0]) == len(kinds):  # a hand: all of one pool
+            wanted.setdefault(kinds[0], []).extend(place)
+            places.append((place, kinds[0]))
+        else:
+            for card, kind in zip(place, kinds, strict=True):
+                wanted.setdefault(kind, []).append(card)
+            places.append((place, kinds))
+    dealt: dict[Hashable, Iterator[int]] = {}
+    for pool, cards in wanted.items():
+        count = len(cards)
+        deck = reserve.get(pool, [])
+        cards += deck
+        rng.sample_front(cards, count)
+        deck[:] = cards[count:]
+        dealt[pool] = iter(cards[:count])
+    for place, kinds in places:
+        if isinstance(kinds, list):
+            place[:] = [next(dealt[kind]) for kind in kinds]
+        else:
+            place[:] = islice(dealt[kinds], len(place))
     if blind:
         o.blind = blind[0]
     o.unsettled = {"seasoned": len(o.seasoned), "actions": len(o.actions), "city_deck": len(o.city_deck)}
