@@ -68,7 +68,7 @@ def test_sample_shuffle_is_a_seeded_uniform_permutation_of_one_draw() -> None:
     assert len(counts) == 24 and all(850 < c < 1150 for c in counts.values())
 
 
-def test_sample_shuffle_of_a_generator_that_sees_draws_goes_through_below() -> None:
+def test_sample_shuffle_and_sample_front_of_a_generator_that_sees_draws_go_through_below() -> None:
     class Counting(Rng):
         def below(self, n: int) -> int:
             self.seen.append(n)
@@ -78,6 +78,9 @@ def test_sample_shuffle_of_a_generator_that_sees_draws_goes_through_below() -> N
     rng.seen = []  # type: ignore[attr-defined]
     rng.sample_shuffle(list(range(5)))
     assert rng.seen == [5, 4, 3, 2]  # type: ignore[attr-defined]
+    rng.seen = []  # type: ignore[attr-defined]
+    rng.sample_front(list(range(6)), 3)
+    assert rng.seen == [6, 5, 4]  # type: ignore[attr-defined]
 
 
 def test_sample_front_draws_count_items_uniformly_to_the_front_from_one_draw() -> None:
@@ -93,14 +96,3 @@ def test_sample_front_draws_count_items_uniformly_to_the_front_from_one_draw() -
         counts[tuple(order[:2])] = counts.get(tuple(order[:2]), 0) + 1
     assert len(counts) == 12 and all(1700 < c < 2300 for c in counts.values())
 
-
-def test_sample_front_of_a_generator_that_sees_draws_goes_through_below() -> None:
-    class Counting(Rng):
-        def below(self, n: int) -> int:
-            self.seen.append(n)
-            return super().below(n)
-
-    rng = Counting(1)
-    rng.seen = []  # type: ignore[attr-defined]
-    rng.sample_front(list(range(6)), 3)
-    assert rng.seen == [6, 5, 4]  # type: ignore[attr-defined]
