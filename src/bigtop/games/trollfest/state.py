@@ -17,6 +17,7 @@ from bigtop.games.trollfest import phases  # noqa: F401 - registers every prompt
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS, Content, content
 from bigtop.games.trollfest.flow import PROMPTS, Prompt
 from bigtop.games.trollfest.options import TrollFestOptions, check_options
+from bigtop.games.trollfest.phases import tour
 from bigtop.games.trollfest.pieces import (
     DRAFT_ACTIONS,
     DRAFT_ARTISTS,
@@ -106,6 +107,7 @@ class TrollFestState(State):
         self.tokens = [TOUR_TOKENS[n]] * n
         self.city_tokens: list[list[int]] = [[] for _ in c.cities]
         self.pos = [-1] * n
+        self.roads = tour.road_moves(options.cards)  # per city, the Move along each road
         self.home = [-1] * n
         self.pass_tokens = [DRAGONS_PER_PASS[n]] * len(COLOURS)
         self.dragons: list[list[int]] = [[] for _ in range(n)]

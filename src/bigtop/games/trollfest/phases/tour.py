@@ -6,6 +6,7 @@ every other player has one more turn; then the end-of-tour bonuses, and the Fest
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action
@@ -27,6 +28,7 @@ from bigtop.games.trollfest.actions import (
 )
 from bigtop.games.trollfest.band import add_artist, take_springboard
 from bigtop.games.trollfest.cards import AFTER_STOP, BEFORE_MOVE, tour_plays
+from bigtop.games.trollfest.data import content
 from bigtop.games.trollfest.decks import draw
 from bigtop.games.trollfest.flow import Prompt, prompt
 from bigtop.games.trollfest.phases import festival
@@ -34,6 +36,12 @@ from bigtop.games.trollfest.pieces import BLIND, FIRST_TOKEN, GROUNDHOG, MARKET_
 
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
+
+
+@cache
+def road_moves(cards: str | None) -> tuple[tuple[Move, ...], ...]:
+    """Per city, the Move along each of its roads, for the content of `data.content(cards)`."""
+    return tuple(tuple(MOVE[b] for b, _ in roads) for roads in content(cards).neighbours)
 
 
 def begin(s: TrollFestState, best_name: int) -> None:
@@ -107,7 +115,7 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
     here = s.city_tokens[city]
     if s.tokens[p] > 0 and p not in here and len(here) < s.players - 1:
         species = c.cities[city].species
-        kin = sum(1 for a in s.band[p] if c.artists[a].species == species)
+        kin = [c.artists[a].species for a in s.band[p]].count(species)
         first = 0 if here else FIRST_TOKEN
         groundhog = GROUNDHOG if s.groundhog == city else 0
         here.append(p)
@@ -189,7 +197,7 @@ class Movement(Prompt):
     """Move along a road, or first play a Tour card."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        out: list[Action] = [MOVE[b] for b, _ in s.c.neighbours[s.pos[p]]]
+        out: list[Action] = list(s.roads[s.pos[p]])
         out.extend(tour_plays(s, p, BEFORE_MOVE))
         return out
 
@@ -205,7 +213,7 @@ class SecondRoad(Prompt):
     """The Tour Bus rolls on along a second road."""
 
     def legal(self, s: TrollFestState, p: int) -> list[Action]:
-        return [MOVE[b] for b, _ in s.c.neighbours[s.pos[p]]]
+        return list(s.roads[s.pos[p]])
 
     def apply(self, s: TrollFestState, p: int, action: Move) -> None:
         move(s, p, action.city)
