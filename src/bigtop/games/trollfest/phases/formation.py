@@ -40,10 +40,12 @@ def begin(s: TrollFestState) -> None:
 def plan(s: TrollFestState, p: int) -> None:
     """List the instruments p must decide; decide at once those with a single possibility."""
     c = s.c
-    insts = sorted({c.artists[a].instrument for a in s.pile[p]}, key=c.instruments.index)
+    by_instrument: dict[str, list[int]] = {}
+    for a in s.pile[p]:
+        by_instrument.setdefault(c.artists[a].instrument, []).append(a)
     s.todo[p] = []
-    for inst in insts:
-        cands = [a for a in s.pile[p] if c.artists[a].instrument == inst]
+    for inst in sorted(by_instrument, key=c.instruments.index):
+        cands = by_instrument[inst]
         if len(cands) == 1 and inst in BASIC_INSTRUMENTS:
             s.pile[p].remove(cands[0])
             s.kept[p].append(cands[0])
