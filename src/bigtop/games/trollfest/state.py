@@ -238,6 +238,7 @@ class TrollFestState(State):
     def check_invariants(self) -> None:
         c = self.c
         assert (self.movers, self.asking) == self._question(), "whose question, as kept, is out of date"
+        assert all(0 <= n <= len(getattr(self, deck)) for deck, n in self.unsettled.items()), "unsettled cards"
         cards = [self.blind] if self.blind >= 0 else []
         city_cards: list[int] = []
         for zone in ZONES.zones:
