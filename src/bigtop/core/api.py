@@ -130,7 +130,7 @@ class State(ABC):
         cache = self._legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
-        if self.is_over() or player not in self.to_move():
+        if player not in self.to_move():  # nobody is to move once the game is over
             return []
         actions = self._legal_actions(player)
         self._legal_cache = (player, actions, None, None)
