@@ -22,14 +22,14 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import Column, DateTime, Integer, String, Table, insert, select, update
+from sqlalchemy import Column, Integer, String, Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
 from bigtop import bots
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, ServerError
-from bigtop.server.schema import metadata
+from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.sessions import SessionSigner
 from bigtop.server.store import Repository, Store
 from bigtop.server.throttle import AttemptRepository, Limit
@@ -50,7 +50,7 @@ players = Table(
     Column("name", String(MAX_NAME), nullable=False),
     Column("name_key", String(4 * MAX_NAME), nullable=False, unique=True),  # the name case-folded
     Column("password_hash", String(255), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 
 
