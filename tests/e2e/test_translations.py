@@ -1,12 +1,15 @@
 """Every string of the web table in English, French and Traditional Chinese, checked in Chromium.
 
-Two walks. The catalogues: every key of the page's strings and of each game's board strings exists
+Three walks. The catalogues: every key of the page's strings and of each game's board strings exists
 in all three languages, and a French or Chinese string is not an English one left as it was. The
 log: entries of every kind of every game (taken from seeded games played here, with their real
 data) and the table's own notes are written out by the page, as `logLine` does for the log panel,
 in each language: none may keep a `{placeholder}` or show a raw key, a French or Chinese line must
 differ from the English one, a Chinese line may hold Latin letters only in names (of seats, cards,
-cities, artists: the game's content), and a French line no English words."""
+cities, artists: the game's content), and a French line no English words. The moves: moves of
+every action type of every game (from seeded games, with the view of the seat choosing them) are
+named by the board's `describeMove`, as the hint box, the review and the replay name them, in each
+language, under the same rules."""
 
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ SAME_IN_FRENCH = {
     "animal", "troupe", "type", "dragon", "dragons", "instrument", "action", "tour", "draft", "duo", "duos", "orc", "troll",
     "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
     "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance",
+    "N", "E", "S",  # compass points (west is O)
 }
 SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
 LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x"}
@@ -76,6 +80,49 @@ def sample_events(name: str) -> list[dict[str, Any]]:
     assert not missing, f"{name}: no sample of {sorted(missing)} in {MAX_GAMES} games"
     notes = [event_json(game, Event(kind, {"seat": 1, "count": 3}), None) for kind in NOTE_TEMPLATES]
     return [entry for kept in found.values() for entry in kept] + notes
+
+
+MOVE_SAMPLES = 5  # moves kept per action type (different words where the game offers them)
+MOVE_TRIES = 400  # moves of a type looked at before its samples are taken as they are
+
+
+def sample_moves(name: str) -> list[dict[str, Any]]:
+    """Up to `MOVE_SAMPLES` moves of each action type of the game, from seeded random games at each
+    player count (until every type has shown): the action's JSON, the view of the seat choosing it
+    and the game's English `describe`. Moves whose English differs other than by names and numbers
+    are preferred, so that each sense of a type (Drum Roll's `Done` in each step) is seen."""
+    game = games.get(name)
+    counts = range(game.min_players, game.max_players + 1)
+    choices = OPTIONS.get(name, ({},))
+    found: dict[str, list[dict[str, Any]]] = {}
+    shapes: dict[str, set[str]] = {}
+    tries: dict[str, int] = {}
+    for seed in range(MAX_GAMES):
+        if seed >= 2 * len(counts) and set(game.codec.types) <= set(found):
+            break
+        state = game.new(counts[seed % len(counts)], seed=seed, options=choices[seed % len(choices)])
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            view = None
+            for action in legal:
+                kind = type(action).__name__
+                kept = found.setdefault(kind, [])
+                if len(kept) >= MOVE_SAMPLES or tries.get(kind, 0) >= MOVE_TRIES:
+                    continue
+                tries[kind] = tries.get(kind, 0) + 1
+                english = game.describe(state, action)
+                shape = re.sub(r"[A-Z\d][\w'’-]*", "", english)  # the words, without names and numbers
+                if kept and shape in shapes.setdefault(kind, set()) and len(kept) >= 2:
+                    continue
+                view = view if view is not None else state.view(seat)
+                shapes.setdefault(kind, set()).add(shape)
+                kept.append({"action": game.codec.to_json(action), "view": view, "english": english})
+            state.apply(seat, rng.choice(legal))
+    missing = set(game.codec.types) - {kind for kind, kept in found.items() if kept}
+    assert not missing, f"{name}: no move of {sorted(missing)} in {MAX_GAMES} games"
+    return [move for kept in found.values() for move in kept]
 
 
 def names_in(content: Any) -> set[str]:
@@ -122,6 +169,25 @@ def written(page: Page, name: str, events: list[dict[str, Any]]) -> dict[str, An
         i18n.setLanguage("en");
         return { page: i18n.catalogue(), board: board.strings, lines, content };
     }""", [name, events, SEATS, list(LANGUAGES)])
+
+
+def named(page: Page, name: str, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each move named by the board's `describeMove` (null where it says nothing) in each language,
+    and the game's content."""
+    return page.evaluate("""async ([name, moves, seats, languages]) => {
+        const i18n = await import("/static/i18n.js");
+        const boards = await import("/static/board.js");
+        const board = await import(`/boards/${name}.js`);
+        const content = await (await fetch(`/api/games/${name}/content`)).json();
+        const names = {};
+        for (const lang of languages) {
+          i18n.setLanguage(lang);
+          const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
+          names[lang] = moves.map((m) => board.describeMove(m.action, m.view, ctx));
+        }
+        i18n.setLanguage("en");
+        return { names, content };
+    }""", [name, moves, SEATS, list(LANGUAGES)])
 
 
 def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
@@ -183,6 +249,28 @@ def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
                 problems.append(f"{where}: a placeholder or a raw key")
             elif language != "en":
                 why = "same as the English" if line == english else untranslated(language, english, line, names)
+                if why:
+                    problems.append(f"{where}: {why}")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
+    moves = sample_moves(name)
+    found = named(page, name, moves)
+    names = names_in(found["content"]) | set(SEATS)
+    problems = []
+    for index, move in enumerate(moves):
+        english = found["names"]["en"][index]
+        for language in LANGUAGES:
+            words = found["names"][language][index]
+            where = f"{name} {language} {move['action']} ({move['english']!r}): {words!r}"
+            if not isinstance(words, str) or not words.strip():
+                problems.append(f"{where}: no name")
+            elif PLACEHOLDER.search(words) or RAW_KEY.search(words):
+                problems.append(f"{where}: a placeholder or a raw key")
+            elif language != "en":
+                why = "same as the English" if words == english else untranslated(language, english, words, names)
                 if why:
                     problems.append(f"{where}: {why}")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
