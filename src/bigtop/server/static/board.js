@@ -9,7 +9,8 @@
 //                                          entry, e.g. a card's printed name from ctx.content
 //   describeMove(action, view, ctx)        (optional) a move's name in ctx.lang, `view` being the
 //                                          position it is (was) chosen in; null if it cannot say
-// where legal = [{action, label}], send(action) plays one of them, and
+// where legal = [{action, label}] (label: `describeMove` in the chosen language, else the game's
+// English `describe`), send(action) plays one of them, and
 // ctx = {seat, seats, lang, t(key, vars), seatName(seat), content}, where `content` is the game's
 // public content for the table's options (GET /api/games/<game>/content?table=<id>). See docs/server.md.
 
