@@ -153,41 +153,25 @@ def page(browser, tmp_path_factory) -> Iterator[Page]:
         server.stop()
 
 
-def written(page: Page, name: str, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The catalogues, and each entry written by the page in each language."""
-    return page.evaluate("""async ([name, events, seats, languages]) => {
+def written(page: Page, name: str, events: list[dict[str, Any]], moves: list[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The catalogues, and in each language each log entry written by the page and each move named
+    by the board's `describeMove` (null where it says nothing)."""
+    return page.evaluate("""async ([name, events, moves, seats, languages]) => {
         const i18n = await import("/static/i18n.js");
         const boards = await import("/static/board.js");
         const board = await import(`/boards/${name}.js`);
         const content = await (await fetch(`/api/games/${name}/content`)).json();
         const lines = {};
-        for (const lang of languages) {
-          i18n.setLanguage(lang);
-          const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
-          lines[lang] = events.map((e) => boards.logLine(board, e, ctx));
-        }
-        i18n.setLanguage("en");
-        return { page: i18n.catalogue(), board: board.strings, lines, content };
-    }""", [name, events, SEATS, list(LANGUAGES)])
-
-
-def named(page: Page, name: str, moves: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each move named by the board's `describeMove` (null where it says nothing) in each language,
-    and the game's content."""
-    return page.evaluate("""async ([name, moves, seats, languages]) => {
-        const i18n = await import("/static/i18n.js");
-        const boards = await import("/static/board.js");
-        const board = await import(`/boards/${name}.js`);
-        const content = await (await fetch(`/api/games/${name}/content`)).json();
         const names = {};
         for (const lang of languages) {
           i18n.setLanguage(lang);
           const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
+          lines[lang] = events.map((e) => boards.logLine(board, e, ctx));
           names[lang] = moves.map((m) => board.describeMove(m.action, m.view, ctx));
         }
         i18n.setLanguage("en");
-        return { names, content };
-    }""", [name, moves, SEATS, list(LANGUAGES)])
+        return { page: i18n.catalogue(), board: board.strings, lines, names, content };
+    }""", [name, events, list(moves), SEATS, list(LANGUAGES)])
 
 
 def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
@@ -205,6 +189,26 @@ def untranslated(language: str, english: str, text: str, names: set[str]) -> str
     shared = {w for w in set(LATIN.findall(bare)) & set(LATIN.findall(PLACEHOLDER.sub("", english))) if len(w) > 2}
     left = sorted(shared - {w for w in shared if w.lower() in SAME_LOWER}) + ENGLISH_WORDS.findall(bare)
     return f"English words {left}" if left else None
+
+
+def text_problems(wheres: list[str], texts: dict[str, list[Any]], names: set[str]) -> list[str]:
+    """What is wrong with each text written in each language (`texts[language][i]` for `wheres[i]`):
+    nothing written, a placeholder or raw key left, or in French or Chinese English left as it was."""
+    problems = []
+    for index, where in enumerate(wheres):
+        english = texts["en"][index]
+        for language in LANGUAGES:
+            text = texts[language][index]
+            at = f"{where} {language}: {text!r}"
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{at}: nothing written")
+            elif PLACEHOLDER.search(text) or RAW_KEY.search(text):
+                problems.append(f"{at}: a placeholder or a raw key")
+            elif language != "en":
+                why = "same as the English" if text == english else untranslated(language, english, text, names)
+                if why:
+                    problems.append(f"{at}: {why}")
+    return problems
 
 
 def check_catalogue(where: str, strings: dict[str, dict[str, str]], expected: set[str], names: set[str]) -> list[str]:
@@ -240,37 +244,14 @@ def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
             wanted = set(PLACEHOLDER.findall(english)) - set(PLACEHOLDER.findall(found["board"][language].get(kind, "")))
             if wanted:
                 problems.append(f"{name} {language} {kind!r}: says nothing of {sorted(wanted)}")
-    for index, event in enumerate(events):
-        english = found["lines"]["en"][index]
-        for language in LANGUAGES:
-            line = found["lines"][language][index]
-            where = f"{name} {language} {event['kind']} {event['data']}: {line!r}"
-            if PLACEHOLDER.search(line) or RAW_KEY.search(line):
-                problems.append(f"{where}: a placeholder or a raw key")
-            elif language != "en":
-                why = "same as the English" if line == english else untranslated(language, english, line, names)
-                if why:
-                    problems.append(f"{where}: {why}")
+    problems += text_problems([f"{name} {event['kind']} {event['data']}" for event in events], found["lines"], names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
     moves = sample_moves(name)
-    found = named(page, name, moves)
+    found = written(page, name, [], moves)
     names = names_in(found["content"]) | set(SEATS)
-    problems = []
-    for index, move in enumerate(moves):
-        english = found["names"]["en"][index]
-        for language in LANGUAGES:
-            words = found["names"][language][index]
-            where = f"{name} {language} {move['action']} ({move['english']!r}): {words!r}"
-            if not isinstance(words, str) or not words.strip():
-                problems.append(f"{where}: no name")
-            elif PLACEHOLDER.search(words) or RAW_KEY.search(words):
-                problems.append(f"{where}: a placeholder or a raw key")
-            elif language != "en":
-                why = "same as the English" if words == english else untranslated(language, english, words, names)
-                if why:
-                    problems.append(f"{where}: {why}")
+    problems = text_problems([f"{name} {move['action']} ({move['english']!r})" for move in moves], found["names"], names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
