@@ -508,7 +508,7 @@ function buttons(moves, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/drumroll.css");
-  const moves = new Moves(legal, send, ctx);
+  const moves = new Moves(legal, send);
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);
