@@ -8,7 +8,9 @@ on. Which fields a seat may see is declared once in `visibility.py`, read by the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from bigtop.core import Action, Game, Rng, SealedChoices, State
@@ -17,6 +19,8 @@ from . import flow, phases, visibility
 from .data import CI, load_content
 from .decisions import SEALED
 from .records import Distribution, Marker, Prompt, Queued, VoteRecord
+
+NO_LOOSE_CARDS: Mapping[str, int] = MappingProxyType({"perf": 0, "pers": 0, "inv": 0})
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,10 @@ class DrumRollState(State):
         self.perf_deck: list[str] = []
         self.pers_deck: list[str] = []
         self.inv_deck: list[str] = []
+        # per deck, how many cards at its top are in no settled order: none in a game, where every
+        # deck is shuffled; a determinized copy draws each of them when it is dealt (`draw`). Never
+        # mutated, replaced: copies share it.
+        self.unsettled: Mapping[str, int] = NO_LOOSE_CARDS
         self.perf_discard: list[str] = []
         self.pers_discard: list[str] = []
         self.inv_discard: list[str] = []
@@ -94,6 +102,7 @@ class DrumRollState(State):
         self.over = False
         self.details: dict[str, Any] = {}
         self.step = "draft"
+        self.movers: tuple[int, ...] = ()  # what `to_move` answers, kept by `flow.advance`
         # sealed steps: the choices, and each seat's work in progress (starting cubes or carry-out
         # choices so far, or its `Distribution`)
         self.sealed: SealedChoices[Any] | None = None
@@ -121,11 +130,7 @@ class DrumRollState(State):
     def draw(self, kind: str) -> str | None:
         """The next card of deck `kind` ("perf", "pers", "inv"), the discards shuffled in if it is empty;
         None if there is none left."""
-        deck, discard = {
-            "perf": (self.perf_deck, self.perf_discard),
-            "pers": (self.pers_deck, self.pers_discard),
-            "inv": (self.inv_deck, self.inv_discard),
-        }[kind]
+        deck, discard = self._decks(kind)
         if not deck:
             if not discard:
                 return None
@@ -136,7 +141,20 @@ class DrumRollState(State):
             discard.clear()
             self.rng.shuffle(deck)
             self.emit("reshuffled", deck=kind)
+        loose = self.unsettled[kind]
+        if loose:  # a determinized copy: the next card is any of the top `loose`, drawn now
+            j = len(deck) - 1 - self.rng.below(loose)
+            deck[j], deck[-1] = deck[-1], deck[j]
+            self.unsettled = MappingProxyType({**self.unsettled, kind: loose - 1})
         return deck.pop()
+
+    def _decks(self, kind: str) -> tuple[list[str], list[str]]:
+        """Deck `kind` and its discard pile."""
+        if kind == "perf":
+            return self.perf_deck, self.perf_discard
+        if kind == "pers":
+            return self.pers_deck, self.pers_discard
+        return self.inv_deck, self.inv_discard
 
     def hand_limit(self, p: int) -> int:
         return self.nums.hand_limit + sum(self.content.performers[x].type == "magician" for x in self.circus[p])
@@ -249,13 +267,7 @@ class DrumRollState(State):
 
     # ------------------------------------------------------------------ the kernel's hooks
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        if self.prompts:
-            return (self.prompts[-1][1],)
-        if self.sealed is not None:
-            return self.sealed.waiting()
-        return ()
+        return self.movers
 
     def _legal_actions(self, player: int) -> list[Action]:
         return flow.legal_actions(self, player)
