@@ -40,7 +40,7 @@ def apply(s: DrumRollState, player: int, action: Action) -> None:
     """Carry out a legal action, then run the game on until someone has a decision."""
     if s.prompts:
         kind, p, data = s.prompts[-1]
-        if isinstance(action, Play):
+        if type(action) is Play:
             play_card(s, p, action.card)
             after: Next = None
         else:
@@ -49,7 +49,7 @@ def apply(s: DrumRollState, player: int, action: Action) -> None:
     else:
         assert s.sealed is not None
         step_ = SEALED[s.sealed_kind]
-        if isinstance(action, Play) and s.content.investments[action.card].kind in step_.cards:
+        if type(action) is Play and s.content.investments[action.card].kind in step_.cards:
             play_card(s, player, action.card)
             after = None
         else:

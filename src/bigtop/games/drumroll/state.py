@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from bigtop.core import Action, Game, Rng, SealedChoices, State
+from bigtop.core import Game, Rng, SealedChoices, State
 
 from . import flow, phases, visibility
 from .data import CI, load_content
@@ -269,11 +269,9 @@ class DrumRollState(State):
     def to_move(self) -> tuple[int, ...]:
         return self.movers
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        return flow.legal_actions(self, player)
-
-    def _apply(self, player: int, action: Action) -> None:
-        flow.apply(self, player, action)
+    # the kernel's hooks for moves are `flow`'s functions themselves (one call less per decision)
+    _legal_actions = flow.legal_actions
+    _apply = flow.apply
 
     def is_over(self) -> bool:
         return self.over

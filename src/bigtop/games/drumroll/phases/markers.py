@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
+# the markers on cube actions, by the colours taken (a bit mask over `CI`): on the free ones, and
+# with Unblock Action on the taken ones
+_ALL_COLOURS = (1 << len(COLORS)) - 1
+_OPEN = [[PLACE[col, False] for col in COLORS if not taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
+_UNBLOCKED = [[PLACE[col, True] for col in COLORS if taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
 
 
 @step("turn_start")
@@ -90,13 +95,10 @@ def queue(s: DrumRollState) -> Next:
 def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
     """The indices (in `s.markers`) of p's cube and ticket markers that would do something: a cube marker
     whose colour is left in the stock, a ticket marker before the end of the track."""
-    out = []
-    for i, (q, slot) in enumerate(s.markers):
-        if q != p:
-            continue
-        if slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets):
-            out.append(i)
-    return out
+    stock = s.stock
+    tickets_left = s.tickets[p] < len(s.content.tickets)
+    return [i for i, (q, slot) in enumerate(s.markers)
+            if q == p and (slot in CI and stock[CI[slot]] > 0 or slot == "tickets" and tickets_left)]
 
 
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
@@ -187,23 +189,24 @@ class PlaceMarker(PromptKind):
     kind = "place"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [PLACE["pass", False]]
-        taken = set()
-        mine = {"tickets": 0, "invest": 0, "performer": 0, "personnel": 0}
+        taken = 0  # the cube actions taken, one bit per colour (`CI`)
+        mine: dict[str, int] = {}  # p's other markers by slot
         for q, slot in s.markers:
             if slot in CI:
-                taken.add(slot)
-            elif q == p and slot in mine:
-                mine[slot] += 1
-        full = len(taken) >= s.players
+                taken |= 1 << CI[slot]
+            elif q == p:
+                mine[slot] = mine.get(slot, 0) + 1
+        out: list[Action] = [PLACE["pass", False]]
+        full = taken.bit_count() >= s.players
         if not full:
-            out.extend(PLACE[col, False] for col in COLORS if col not in taken)
-        if any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
-            out.extend(PLACE[col, True] for col in COLORS if col in taken or full)
-        if mine["tickets"] < 2 and s.tickets[p] + mine["tickets"] < len(s.content.tickets):
+            out += _OPEN[taken]
+        if s.hands[p] and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
+            out += _UNBLOCKED[_ALL_COLOURS if full else taken]
+        tickets = mine.get("tickets", 0)
+        if tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets):
             out.append(PLACE["tickets", False])
         for slot in ("invest", "performer", "personnel"):
-            if mine[slot] < SLOT_LIMITS[slot]:
+            if mine.get(slot, 0) < SLOT_LIMITS[slot]:
                 out.append(PLACE[slot, False])
         return out
 
