@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 from drumroll_scenario import ALL_INVESTMENTS, place_all, position, show
@@ -183,3 +184,13 @@ def test_a_game_never_leaves_a_deck_unsettled() -> None:
     while not s.is_over():
         random_step(s, rng)
         assert s.unsettled == {"perf": 0, "pers": 0, "inv": 0}
+
+
+def test_a_copy_pickles_and_deals_on_the_same_way() -> None:
+    """A determinized copy goes to a worker process (a bot's move at a web table) whole: unpickled,
+    it deals the same cards as the copy it came from."""
+    s = GAME.new(3, seed=8)
+    copy = s.determinize(2, Rng(3))
+    again = pickle.loads(pickle.dumps(copy))
+    assert again.unsettled == copy.unsettled and again.unsettled["inv"] > 0
+    assert [again.draw("inv") for _ in range(5)] == [copy.draw("inv") for _ in range(5)]

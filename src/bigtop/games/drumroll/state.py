@@ -8,9 +8,7 @@ on. Which fields a seat may see is declared once in `visibility.py`, read by the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from bigtop.core import Game, Rng, SealedChoices, State
@@ -19,8 +17,6 @@ from . import flow, phases, visibility
 from .data import CI, load_content
 from .decisions import SEALED
 from .records import Distribution, Marker, Prompt, Queued, VoteRecord
-
-NO_LOOSE_CARDS: Mapping[str, int] = MappingProxyType({"perf": 0, "pers": 0, "inv": 0})
 
 
 @dataclass(frozen=True)
@@ -67,9 +63,8 @@ class DrumRollState(State):
         self.pers_deck: list[str] = []
         self.inv_deck: list[str] = []
         # per deck, how many cards at its top are in no settled order: none in a game, where every
-        # deck is shuffled; a determinized copy draws each of them when it is dealt (`draw`). Never
-        # mutated, replaced: copies share it.
-        self.unsettled: Mapping[str, int] = NO_LOOSE_CARDS
+        # deck is shuffled; a determinized copy draws each of them when it is dealt (`draw`)
+        self.unsettled = {"perf": 0, "pers": 0, "inv": 0}
         self.perf_discard: list[str] = []
         self.pers_discard: list[str] = []
         self.inv_discard: list[str] = []
@@ -145,7 +140,7 @@ class DrumRollState(State):
         if loose:  # a determinized copy: the next card is any of the top `loose`, drawn now
             j = len(deck) - 1 - self.rng.below(loose)
             deck[j], deck[-1] = deck[-1], deck[j]
-            self.unsettled = MappingProxyType({**self.unsettled, kind: loose - 1})
+            self.unsettled[kind] = loose - 1
         return deck.pop()
 
     def _decks(self, kind: str) -> tuple[list[str], list[str]]:
@@ -315,6 +310,7 @@ class DrumRollState(State):
         other.pers_discard = list(self.pers_discard)
         other.inv_discard = list(self.inv_discard)
         other.inv_known = dict(self.inv_known)
+        other.unsettled = dict(self.unsettled)
         other.perf_row = list(self.perf_row)
         other.pers_row = list(self.pers_row)
         other.discount = dict(self.discount)

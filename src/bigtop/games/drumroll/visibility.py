@@ -17,7 +17,6 @@ exactly once.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from bigtop.core import Rng
@@ -103,18 +102,16 @@ def resample(s: DrumRollState, player: int | None, rng: Rng) -> None:
     nothing) and its cards are drawn one at a time as the copy deals them (`DrumRollState.unsettled`),
     which costs a draw per card dealt instead of a shuffle of the deck."""
     others = [q for q in range(s.players) if q != player]
-    unsettled = dict(s.unsettled)
     for pool, deck_field, owner_fields in _POOL_PLACES:
         deck: list[str] = getattr(s, deck_field)
         owned = [getattr(s, field)[q] for field in owner_fields for q in others]
         known = getattr(s, KNOWN[pool]) if pool in KNOWN else None
         if known:
             _deal_anew([deck, *owned], known, player, rng)
-            unsettled[DECKS[pool]] = 0
+            s.unsettled[DECKS[pool]] = 0
         else:
             _deal_owned(deck, owned, rng)
-            unsettled[DECKS[pool]] = len(deck)
-    s.unsettled = MappingProxyType(unsettled)
+            s.unsettled[DECKS[pool]] = len(deck)
 
 
 def _deal_owned(deck: list[str], owned: list[list[str]], rng: Rng) -> None:
