@@ -21,7 +21,7 @@ from ..actions import DECLINE, DONE, PLACE, TAKE, Decline, Deposit, Done, Hire, 
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
-from ..records import Marker, Prompt, Queued
+from ..records import Prompt, Queued, ask, marker
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
@@ -49,7 +49,7 @@ def turn_start(s: DrumRollState) -> Next:
 def place(s: DrumRollState) -> Next:
     """One marker at a time, clockwise from the starting player, three each."""
     if s.place_i < 3 * s.players:
-        s.prompts.append(Prompt("place", (s.start + s.place_i) % s.players))
+        s.prompts.append(ask("place", (s.start + s.place_i) % s.players))
         return None
     return "resolve"
 
@@ -58,7 +58,9 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    if any(carry_out_markers(s, p) for p in range(s.players)):
+    ticket_end = len(s.content.tickets)
+    if any(slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < ticket_end
+           for p, slot in s.markers):  # someone has a marker `carry_out_markers` lists
         return "carry_out"
     return resolve_markers(s, {})
 
@@ -215,7 +217,7 @@ class PlaceMarker(PromptKind):
         if action.unblock:  # which copy of Unblock Action the seat held is now face up
             s.reveal()
             discard_played(s, p, next(x for x in s.hands[p] if s.content.investments[x].kind == "unblock"))
-        s.markers.append(Marker(p, action.slot))
+        s.markers.append(marker(p, action.slot))
         s.place_i += 1
         s.emit("placed", seat=p, slot=action.slot, unblock=action.unblock)
         return None
