@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 from drumroll_scenario import ALL_INVESTMENTS, place_all, position, show
@@ -142,3 +143,54 @@ def test_copy_forgets_the_legal_actions_of_the_true_game() -> None:
         copy = s.determinize(1, rng.fork())
         plays = {a.card for a in copy.legal_actions(0) if isinstance(a, Play)}
         assert plays <= set(copy.hands[0])
+
+
+def test_a_copy_deals_its_decks_at_random_one_card_at_a_time() -> None:
+    """A copy's decks are in a fixed order that tells nothing of the true one (sorted); each card
+    dealt is drawn among those left, so the next performer varies from copy to copy while the true
+    game's deck order and its next deal stay as they were."""
+    s = GAME.new(3, seed=3)
+    rng = Rng(11)
+    while any(s.draft):  # past the draft, no performer is in a hand
+        random_step(s, rng)
+    deck = list(s.perf_deck)
+    firsts = set()
+    for _ in range(40):
+        copy = s.determinize(0, rng.fork())
+        assert copy.perf_deck == sorted(deck) and copy.unsettled["perf"] == len(deck)
+        drawn = [copy.draw("perf") for _ in range(len(deck))]
+        assert sorted(drawn) == sorted(deck) and copy.unsettled["perf"] == 0
+        firsts.add(drawn[0])
+    assert len(firsts) > 10
+    assert s.perf_deck == deck and s.unsettled == {"perf": 0, "pers": 0, "inv": 0}
+    assert s.draw("perf") == deck[-1]
+
+
+def test_a_copy_deals_the_cards_put_under_its_deck_last() -> None:
+    """Cards put at the bottom of a copy's deck (a Card Magician's look) come after every card
+    whose order is not settled."""
+    s = GAME.new(3, seed=4)
+    copy = s.determinize(1, Rng(2))
+    deck = list(copy.inv_deck)
+    copy.inv_deck[:0] = ["put-back-1", "put-back-2"]  # as the look does: the first one put is dealt last
+    drawn = [copy.draw("inv") for _ in range(len(deck) + 2)]
+    assert sorted(drawn[:len(deck)]) == sorted(deck) and drawn[len(deck):] == ["put-back-2", "put-back-1"]
+
+
+def test_a_game_never_leaves_a_deck_unsettled() -> None:
+    """Only determinized copies draw their deals as they come: a game deals its shuffled decks in order."""
+    s = GAME.new(4, seed=5)
+    rng = Rng(6)
+    while not s.is_over():
+        random_step(s, rng)
+        assert s.unsettled == {"perf": 0, "pers": 0, "inv": 0}
+
+
+def test_a_copy_pickles_and_deals_on_the_same_way() -> None:
+    """A determinized copy goes to a worker process (a bot's move at a web table) whole: unpickled,
+    it deals the same cards as the copy it came from."""
+    s = GAME.new(3, seed=8)
+    copy = s.determinize(2, Rng(3))
+    again = pickle.loads(pickle.dumps(copy))
+    assert again.unsettled == copy.unsettled and again.unsettled["inv"] > 0
+    assert [again.draw("inv") for _ in range(5)] == [copy.draw("inv") for _ in range(5)]

@@ -168,6 +168,7 @@ VOTE = {False: Vote(False), True: Vote(True)}
 PLACE = {(slot, unblock): Place(slot, unblock) for slot in (*COLORS, "tickets", "invest", "performer", "personnel", "pass")
          for unblock in (False, True)}
 move = lru_cache(maxsize=None)(Move)
+convert = lru_cache(maxsize=None)(Convert)
 hire = lru_cache(maxsize=None)(Hire)
 perform = lru_cache(maxsize=None)(Perform)
 play = lru_cache(maxsize=None)(Play)

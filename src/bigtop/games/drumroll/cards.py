@@ -177,6 +177,9 @@ class PersonnelBonus(Card):
         return len(s.staff[p])
 
 
+PLAYABLE = frozenset(kind for kind, entry in INVESTMENTS.items() if type(entry).playable is not Card.playable)
+"""The kinds of card that may be played on their own at some moment (the others never are, or only with
+an action that says so)."""
 ANY_MOMENT = frozenset(kind for kind, entry in INVESTMENTS.items() if entry.any_moment)
 ADDS_TO_BOARD = frozenset(kind for kind, entry in INVESTMENTS.items() if entry.adds_to_board)
 
@@ -192,7 +195,8 @@ def plays(s: DrumRollState, p: int, window: str, kinds: frozenset[str]) -> list[
 def playable(s: DrumRollState, p: int, window: str) -> list[str]:
     """The investment cards in p's hand that p may play now (each once), in hand order."""
     investments = s.content.investments
-    return [x for x in dict.fromkeys(s.hands[p]) if INVESTMENTS[investments[x].kind].playable(s, p, window)]
+    return [x for x in dict.fromkeys(s.hands[p])
+            if investments[x].kind in PLAYABLE and INVESTMENTS[investments[x].kind].playable(s, p, window)]
 
 
 def discard_played(s: DrumRollState, p: int, card_id: str) -> None:

@@ -73,6 +73,8 @@ class SealedStep:
 
 STEPS: dict[str, Callable[[DrumRollState], Next]] = {}
 PROMPTS: dict[str, PromptKind] = {}
+SETTLING: set[str] = set()
+"""The prompt kinds whose `settles` may take them off the stack without a decision."""
 SEALED: dict[str, SealedStep] = {}
 
 
@@ -91,6 +93,8 @@ def prompt(cls: type[T]) -> type[T]:
     """Register a `PromptKind` under its `kind`."""
     assert issubclass(cls, PromptKind) and cls.kind not in PROMPTS, cls
     PROMPTS[cls.kind] = cls()
+    if cls.settles is not PromptKind.settles:
+        SETTLING.add(cls.kind)
     return cls
 
 

@@ -1,6 +1,7 @@
 """How a game of Drum Roll moves on: a decision is asked and carried out, and the automatic steps run
 until the next decision. `apply` and `advance` are the only code that writes `state.step`: each step,
-prompt and sealed step answers the step to go to (`decisions.Next`).
+prompt and sealed step answers the step to go to (`decisions.Next`); and `state.movers`, the seats
+`to_move` answers, which `advance` works out once the game waits for someone.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from bigtop.core import Action
 
 from .actions import Play, play
 from .cards import play_card, playable
-from .decisions import PROMPTS, SEALED, STEPS, Next
+from .decisions import PROMPTS, SEALED, SETTLING, STEPS, Next
 
 if TYPE_CHECKING:
     from .state import DrumRollState
@@ -29,7 +30,7 @@ def legal_actions(s: DrumRollState, player: int) -> list[Action]:
             if s.sealed is not None:  # a choice asked by a card played during a sealed step: its limits hold
                 allowed = SEALED[s.sealed_kind].cards
                 cards = [x for x in cards if s.content.investments[x].kind in allowed]
-            out.extend(play(x) for x in cards)
+            out += [play(x) for x in cards]
         return out
     assert s.sealed is not None
     return SEALED[s.sealed_kind].legal(s, player)
@@ -39,7 +40,7 @@ def apply(s: DrumRollState, player: int, action: Action) -> None:
     """Carry out a legal action, then run the game on until someone has a decision."""
     if s.prompts:
         kind, p, data = s.prompts[-1]
-        if isinstance(action, Play):
+        if type(action) is Play:
             play_card(s, p, action.card)
             after: Next = None
         else:
@@ -48,7 +49,7 @@ def apply(s: DrumRollState, player: int, action: Action) -> None:
     else:
         assert s.sealed is not None
         step_ = SEALED[s.sealed_kind]
-        if isinstance(action, Play) and s.content.investments[action.card].kind in step_.cards:
+        if type(action) is Play and s.content.investments[action.card].kind in step_.cards:
             play_card(s, player, action.card)
             after = None
         else:
@@ -59,13 +60,28 @@ def apply(s: DrumRollState, player: int, action: Action) -> None:
 
 
 def advance(s: DrumRollState) -> None:
-    """Run the automatic steps until someone has a decision (or the game ends)."""
+    """Run the automatic steps until someone has a decision (or the game ends), and keep who that is
+    in `s.movers`."""
     while not s.over and s.sealed is None:
         if s.prompts:
             kind, p, data = s.prompts[-1]
-            if not PROMPTS[kind].settles(s, p, data):
+            if kind not in SETTLING or not PROMPTS[kind].settles(s, p, data):
+                s.movers = (p,)
                 return
             continue
         after = STEPS[s.step](s)
         if after is not None:
             s.step = after
+    s.movers = movers(s)
+
+
+def movers(s: DrumRollState) -> tuple[int, ...]:
+    """The seats with a decision now: none once the game is over, the seat of the prompt on top, else
+    the seats still choosing in the sealed step in progress."""
+    if s.over:
+        return ()
+    if s.prompts:
+        return (s.prompts[-1][1],)
+    if s.sealed is not None:
+        return s.sealed.waiting()
+    return ()

@@ -4,6 +4,7 @@ a vote, a distribution in progress. NamedTuples (hot loops still unpack them) an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from bigtop.core import Action
@@ -38,6 +39,11 @@ class Marker(NamedTuple):
 
     seat: int
     slot: Slot
+
+
+# prompts without data and markers are immutable: the common ones are built once and shared
+ask = lru_cache(maxsize=None)(Prompt)
+marker = lru_cache(maxsize=None)(Marker)
 
 
 class Queued(NamedTuple):

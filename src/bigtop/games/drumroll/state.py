@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bigtop.core import Action, Game, Rng, SealedChoices, State
+from bigtop.core import Game, Rng, SealedChoices, State
 
 from . import flow, phases, visibility
 from .data import CI, load_content
@@ -62,6 +62,9 @@ class DrumRollState(State):
         self.perf_deck: list[str] = []
         self.pers_deck: list[str] = []
         self.inv_deck: list[str] = []
+        # per deck, how many cards at its top are in no settled order: none in a game, where every
+        # deck is shuffled; a determinized copy draws each of them when it is dealt (`draw`)
+        self.unsettled = {"perf": 0, "pers": 0, "inv": 0}
         self.perf_discard: list[str] = []
         self.pers_discard: list[str] = []
         self.inv_discard: list[str] = []
@@ -94,6 +97,7 @@ class DrumRollState(State):
         self.over = False
         self.details: dict[str, Any] = {}
         self.step = "draft"
+        self.movers: tuple[int, ...] = ()  # what `to_move` answers, kept by `flow.advance`
         # sealed steps: the choices, and each seat's work in progress (starting cubes or carry-out
         # choices so far, or its `Distribution`)
         self.sealed: SealedChoices[Any] | None = None
@@ -121,11 +125,7 @@ class DrumRollState(State):
     def draw(self, kind: str) -> str | None:
         """The next card of deck `kind` ("perf", "pers", "inv"), the discards shuffled in if it is empty;
         None if there is none left."""
-        deck, discard = {
-            "perf": (self.perf_deck, self.perf_discard),
-            "pers": (self.pers_deck, self.pers_discard),
-            "inv": (self.inv_deck, self.inv_discard),
-        }[kind]
+        deck, discard = self._decks(kind)
         if not deck:
             if not discard:
                 return None
@@ -136,7 +136,20 @@ class DrumRollState(State):
             discard.clear()
             self.rng.shuffle(deck)
             self.emit("reshuffled", deck=kind)
+        loose = self.unsettled[kind]
+        if loose:  # a determinized copy: the next card is any of the top `loose`, drawn now
+            j = len(deck) - 1 - self.rng.below(loose)
+            deck[j], deck[-1] = deck[-1], deck[j]
+            self.unsettled[kind] = loose - 1
         return deck.pop()
+
+    def _decks(self, kind: str) -> tuple[list[str], list[str]]:
+        """Deck `kind` and its discard pile."""
+        if kind == "perf":
+            return self.perf_deck, self.perf_discard
+        if kind == "pers":
+            return self.pers_deck, self.pers_discard
+        return self.inv_deck, self.inv_discard
 
     def hand_limit(self, p: int) -> int:
         return self.nums.hand_limit + sum(self.content.performers[x].type == "magician" for x in self.circus[p])
@@ -249,19 +262,11 @@ class DrumRollState(State):
 
     # ------------------------------------------------------------------ the kernel's hooks
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        if self.prompts:
-            return (self.prompts[-1][1],)
-        if self.sealed is not None:
-            return self.sealed.waiting()
-        return ()
+        return self.movers
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        return flow.legal_actions(self, player)
-
-    def _apply(self, player: int, action: Action) -> None:
-        flow.apply(self, player, action)
+    # the kernel's hooks for moves are `flow`'s functions themselves (one call less per decision)
+    _legal_actions = flow.legal_actions
+    _apply = flow.apply
 
     def is_over(self) -> bool:
         return self.over
@@ -305,6 +310,7 @@ class DrumRollState(State):
         other.pers_discard = list(self.pers_discard)
         other.inv_discard = list(self.inv_discard)
         other.inv_known = dict(self.inv_known)
+        other.unsettled = dict(self.unsettled)
         other.perf_row = list(self.perf_row)
         other.pers_row = list(self.pers_row)
         other.discount = dict(self.discount)

@@ -48,9 +48,18 @@ ZONES = (
     Zone("pers_deck", "hidden", "personnel", size="personnel"),
 )
 POOLS = ("investment", "performer", "personnel")
+DECKS = {"investment": "inv", "performer": "perf", "personnel": "pers"}
+"""Each pool's deck, by the name `DrumRollState.draw` knows it by."""
 KNOWN = {"investment": "inv_known"}
 """Per pool, the field that says which seats (besides its holder) know where a card is: a seat that put
 looked-at cards back under the deck knows them there, and sees where they go when drawn."""
+
+_POOL_PLACES = tuple(
+    (pool, next(z.field for z in ZONES if z.pool == pool and z.seen == "hidden"),
+     tuple(z.field for z in ZONES if z.pool == pool and z.seen == "owner"))
+    for pool in POOLS
+)
+"""Per pool: its deck's field, and the fields of its owner-only zones, in `ZONES` order."""
 
 SEALED_WORK = ("sealed", "sealed_kind", "work")
 """The sealed choices in progress: who has chosen is public, what each chose its owner's only."""
@@ -60,7 +69,7 @@ PUBLIC = (
     "trailers", "trailer_stock", "staff", "bank", "perf_discard", "pers_discard", "inv_discard", "inv_known",
     "perf_row", "pers_row", "discount", "discount_stock", "regions", "tickets", "show", "turn", "start",
     "next_start", "organizer_block", "markers", "place_i", "queue", "prompts", "skips", "skipped", "levels",
-    "show_i", "votes", "double", "vote_log", "over", "details", "step",
+    "show_i", "votes", "double", "vote_log", "over", "details", "step", "movers", "unsettled",
 )
 """Everything else on the table. (`inv_known` says who knows what, which is public; `votes` and `double`
 hold a vote only once it is revealed; a prompt's data is its seat's only where `view.PRIVATE_PROMPTS` says.)"""
@@ -85,16 +94,41 @@ def deck_sizes(s: DrumRollState) -> dict[str, int]:
 
 def resample(s: DrumRollState, player: int | None, rng: Rng) -> None:
     """In `s` (a copy), deal anew every card `player` cannot see: per pool, the cards of the hidden zones
-    and of the other seats' owner-only zones, except those whose place `player` knows, are shuffled and
-    dealt back place by place. What other seats know of a place stays with the place."""
+    and of the other seats' owner-only zones, except those whose place `player` knows. What other seats
+    know of a place stays with the place.
+
+    Where nobody knows the place of any card of a pool (the common case), only the other seats' cards
+    are drawn now, from the whole pool; the deck left is put in a fixed order (sorted: it tells
+    nothing) and its cards are drawn one at a time as the copy deals them (`DrumRollState.unsettled`),
+    which costs a draw per card dealt instead of a shuffle of the deck."""
     others = [q for q in range(s.players) if q != player]
-    for pool in POOLS:
-        piles: list[list[str]] = []
-        for zone in ZONES:
-            if zone.pool == pool:
-                value = getattr(s, zone.field)
-                piles += [value] if zone.seen == "hidden" else [value[q] for q in others]
-        _deal_anew(piles, getattr(s, KNOWN[pool]) if pool in KNOWN else {}, player, rng)
+    for pool, deck_field, owner_fields in _POOL_PLACES:
+        deck: list[str] = getattr(s, deck_field)
+        owned = [getattr(s, field)[q] for field in owner_fields for q in others]
+        known = getattr(s, KNOWN[pool]) if pool in KNOWN else None
+        if known:
+            _deal_anew([deck, *owned], known, player, rng)
+            s.unsettled[DECKS[pool]] = 0
+        else:
+            _deal_owned(deck, owned, rng)
+            s.unsettled[DECKS[pool]] = len(deck)
+
+
+def _deal_owned(deck: list[str], owned: list[list[str]], rng: Rng) -> None:
+    """Deal the cards of the `owned` lists anew from them and `deck` (each place a card drawn from
+    what is left), then sort the deck."""
+    size = sum(map(len, owned))
+    if size:
+        pool = [card for cards in owned for card in cards] + deck
+        for i in range(size):  # the first `size` steps of a Fisher–Yates shuffle
+            j = i + rng.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        start = 0
+        for cards in owned:
+            cards[:] = pool[start:start + len(cards)]
+            start += len(cards)
+        deck[:] = pool[size:]
+    deck.sort()
 
 
 def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player: int | None, rng: Rng) -> None:

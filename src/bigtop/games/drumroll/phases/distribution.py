@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
 
-from ..actions import DONE, Convert, Done, Move, Play, move
+from ..actions import DONE, Convert, Done, Move, Play, convert, move
 from ..cards import ADDS_TO_BOARD, plays
 from ..data import CI, COLORS
 from ..decisions import Next, SealedStep, sealed, step
@@ -57,7 +57,9 @@ class Distribute(SealedStep):
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
         w = s.work[p]
-        out: list[Action] = [DONE, *plays(s, p, self.kind, self.cards)]
+        out: list[Action] = [DONE]
+        if s.hands[p]:
+            out += plays(s, p, self.kind, self.cards)
         storage, filled, taken = w.storage, w.filled, w.taken
         if w.moves > 0 and any(storage):
             performers = s.content.performers
@@ -76,7 +78,7 @@ class Distribute(SealedStep):
             if info.kind == "agent" and not w.agent:
                 for src in COLORS:
                     if storage[CI[src]] > 0:
-                        out.extend(Convert(card, src, dst) for dst in info.colors
+                        out.extend(convert(card, src, dst) for dst in info.colors
                                    if dst != src and s.stock[CI[dst]] > taken[CI[dst]])
             elif info.kind == "assistant" and not w.assistant:
                 src = info.source
@@ -86,7 +88,7 @@ class Distribute(SealedStep):
                 need[CI[a]] += 1
                 need[CI[b]] += 1
                 if storage[CI[src]] > 0 and all(s.stock[i] - taken[i] >= need[i] for i in range(5)):
-                    out.append(Convert(card, src, ""))
+                    out.append(convert(card, src, ""))
         return out
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:

@@ -21,7 +21,7 @@ from ..actions import DECLINE, DONE, PLACE, TAKE, Decline, Deposit, Done, Hire, 
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
-from ..records import Marker, Prompt, Queued
+from ..records import Prompt, Queued, ask, marker
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
+# the markers on cube actions, by the colours taken (a bit mask over `CI`): on the free ones, and
+# with Unblock Action on the taken ones
+_ALL_COLOURS = (1 << len(COLORS)) - 1
+_OPEN = [[PLACE[col, False] for col in COLORS if not taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
+_UNBLOCKED = [[PLACE[col, True] for col in COLORS if taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
 
 
 @step("turn_start")
@@ -44,7 +49,7 @@ def turn_start(s: DrumRollState) -> Next:
 def place(s: DrumRollState) -> Next:
     """One marker at a time, clockwise from the starting player, three each."""
     if s.place_i < 3 * s.players:
-        s.prompts.append(Prompt("place", (s.start + s.place_i) % s.players))
+        s.prompts.append(ask("place", (s.start + s.place_i) % s.players))
         return None
     return "resolve"
 
@@ -53,7 +58,9 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    if any(carry_out_markers(s, p) for p in range(s.players)):
+    ticket_end = len(s.content.tickets)
+    if any(slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < ticket_end
+           for p, slot in s.markers):  # someone has a marker `carry_out_markers` lists
         return "carry_out"
     return resolve_markers(s, {})
 
@@ -90,13 +97,10 @@ def queue(s: DrumRollState) -> Next:
 def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
     """The indices (in `s.markers`) of p's cube and ticket markers that would do something: a cube marker
     whose colour is left in the stock, a ticket marker before the end of the track."""
-    out = []
-    for i, (q, slot) in enumerate(s.markers):
-        if q != p:
-            continue
-        if slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets):
-            out.append(i)
-    return out
+    stock = s.stock
+    tickets_left = s.tickets[p] < len(s.content.tickets)
+    return [i for i, (q, slot) in enumerate(s.markers)
+            if q == p and (slot in CI and stock[CI[slot]] > 0 or slot == "tickets" and tickets_left)]
 
 
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
@@ -187,23 +191,24 @@ class PlaceMarker(PromptKind):
     kind = "place"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [PLACE["pass", False]]
-        taken = set()
-        mine = {"tickets": 0, "invest": 0, "performer": 0, "personnel": 0}
+        taken = 0  # the cube actions taken, one bit per colour (`CI`)
+        mine: dict[str, int] = {}  # p's other markers by slot
         for q, slot in s.markers:
             if slot in CI:
-                taken.add(slot)
-            elif q == p and slot in mine:
-                mine[slot] += 1
-        full = len(taken) >= s.players
+                taken |= 1 << CI[slot]
+            elif q == p:
+                mine[slot] = mine.get(slot, 0) + 1
+        out: list[Action] = [PLACE["pass", False]]
+        full = taken.bit_count() >= s.players
         if not full:
-            out.extend(PLACE[col, False] for col in COLORS if col not in taken)
-        if any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
-            out.extend(PLACE[col, True] for col in COLORS if col in taken or full)
-        if mine["tickets"] < 2 and s.tickets[p] + mine["tickets"] < len(s.content.tickets):
+            out += _OPEN[taken]
+        if s.hands[p] and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
+            out += _UNBLOCKED[_ALL_COLOURS if full else taken]
+        tickets = mine.get("tickets", 0)
+        if tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets):
             out.append(PLACE["tickets", False])
         for slot in ("invest", "performer", "personnel"):
-            if mine[slot] < SLOT_LIMITS[slot]:
+            if mine.get(slot, 0) < SLOT_LIMITS[slot]:
                 out.append(PLACE[slot, False])
         return out
 
@@ -212,7 +217,7 @@ class PlaceMarker(PromptKind):
         if action.unblock:  # which copy of Unblock Action the seat held is now face up
             s.reveal()
             discard_played(s, p, next(x for x in s.hands[p] if s.content.investments[x].kind == "unblock"))
-        s.markers.append(Marker(p, action.slot))
+        s.markers.append(marker(p, action.slot))
         s.place_i += 1
         s.emit("placed", seat=p, slot=action.slot, unblock=action.unblock)
         return None

@@ -18,7 +18,7 @@ from ..cards import ANY_MOMENT, plays
 from ..data import CI
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
 from ..effects import benefit
-from ..records import Prompt
+from ..records import Prompt, ask
 from .turn_end import refill_rows
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def show_player(s: DrumRollState) -> Next:
     """The next seat's show, from the starting player; after the last, the end of the show."""
     if s.show_i >= s.players:
         return end_show(s)
-    s.prompts.append(Prompt("perform", (s.start + s.show_i) % s.players))
+    s.prompts.append(ask("perform", (s.start + s.show_i) % s.players))
     return None
 
 
@@ -88,7 +88,7 @@ class NextPerformer(PromptKind):
         if isinstance(action, Done):
             return close_show(s, p)
         assert isinstance(action, Perform)
-        s.prompts.append(Prompt("perform", p))
+        s.prompts.append(ask("perform", p))
         card = action.card
         lvl = s.level(card)
         s.levels[p][card] = lvl
