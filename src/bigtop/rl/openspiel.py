@@ -238,8 +238,8 @@ class _Box:
 
     def apply(self, action: int) -> None:
         """Apply the current player's action id, or a chance outcome at a chance node."""
-        player = self.mover
-        if player is None:  # OpenSpiel's `apply_action` has just asked for it
+        player = self.mover  # usually known: OpenSpiel's `apply_action` asks `current_player` first
+        if player is None:
             player = self.current_player()
         pending = self.pending
         if pending is not None:
