@@ -101,6 +101,44 @@ def test_carcassonne_is_bounded_by_two_decisions_per_tile() -> None:
     assert base.max_game_length() == 2 * 71 and full.max_game_length() == 2 * 91  # tiles but the start tile
 
 
+@pytest.mark.parametrize("chance", bo.CHANCE_MODES)
+@pytest.mark.parametrize("name", ["highcard", "trollfest"])
+def test_the_current_player_follows_actions_clones_and_resamples(name: str, chance: str) -> None:
+    """The current player is kept between actions: at every step it is the kernel's lowest seat
+    to move (or chance, or the end) in the state itself, in a clone and in a resampled copy."""
+
+    def expected(state: pyspiel.State) -> int:
+        box = state._box
+        if box.pending is not None or box.state is None:
+            return bo.CHANCE_PLAYER
+        kernel = box.state
+        return bo.TERMINAL if kernel.is_over() else min(kernel.to_move())
+
+    game = bo.load_game(name, players=3, chance=chance, seed=4)
+    state, rng = game.new_initial_state(), Rng(8)
+    while not state.is_terminal():
+        assert state.current_player() == expected(state)
+        if state.move_number() % 7 == 3:
+            clone = state.clone()
+            assert clone.current_player() == state.current_player() and not clone.is_terminal()
+            clone.apply_action(clone.legal_actions()[0])
+            assert clone.current_player() == expected(clone)
+            assert state.current_player() == expected(state)  # the clone's move left the original alone
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(outcomes[rng.below(len(outcomes))])
+            continue
+        if chance == "sampled" and state.move_number() % 11 == 5:
+            world = state.resample_from_infostate(state.current_player(), Rng(3).random)
+            assert world.current_player() == state.current_player() == expected(world)
+        legal = state.legal_actions()
+        assert legal == sorted(state.bigtop_state.legal_ids(state.current_player())) and legal
+        assert state.legal_actions(state.current_player()) == legal
+        assert state.legal_actions((state.current_player() + 1) % 3) == []
+        state.apply_action(legal[rng.below(len(legal))])
+    assert state.current_player() == expected(state) == bo.TERMINAL and state.legal_actions() == []
+
+
 def test_serialize_deserialize_and_pickle_rebuild_the_state() -> None:
     game = bo.load_game("highcard", players=3, seed=5)
     state = game.new_initial_state()

@@ -175,10 +175,14 @@ class _Box:
     """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
     clone. `seed` names the kernel game, `world` lists the resamplings that led to it and `trail`
     the OpenSpiel actions since (a linked list of pairs, cheap to share between clones): together
-    they rebuild it. `pending` is a draw waiting for its outcome (explicit chance); `mover` caches
-    the current player for the kernel's move count `mover_at`."""
+    they rebuild it. `pending` is a draw waiting for its outcome (explicit chance).
 
-    __slots__ = ("shared", "state", "seed", "world", "trail", "pending", "mover", "mover_at")
+    `mover` is the current player, or None until it is worked out: OpenSpiel asks for it about four
+    times a decision (`is_terminal`, `legal_actions`, and `apply_action` twice). It holds while
+    `state` and `pending` do, so every change of either (`start`, `apply`, `_run`) resets it; the
+    kernel state is changed only through the box (`bigtop_state` is for reading)."""
+
+    __slots__ = ("shared", "state", "seed", "world", "trail", "pending", "mover")
 
     def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = (), seed: int = 0) -> None:
         self.shared = shared
@@ -187,8 +191,7 @@ class _Box:
         self.world = world
         self.trail: tuple[Any, int] | None = None
         self.pending: _Pending | None = None
-        self.mover = 0
-        self.mover_at = -1
+        self.mover: int | None = None
 
     def get(self) -> State:
         """The kernel state (raises during the chance nodes of an explicit set-up, before it exists)."""
@@ -204,6 +207,7 @@ class _Box:
         """Take the fresh game (sampled chance), or begin an explicit set-up."""
         if self.state is not None or self.pending is not None:
             return
+        self.mover = None
         if self.shared.explicit:
             self._run(None, 0, ())
         else:
@@ -219,20 +223,24 @@ class _Box:
 
     def current_player(self) -> int:
         """The lowest seat with a decision, CHANCE or TERMINAL."""
-        state = self.state
-        if state is None:
-            self.start()
+        mover = self.mover
+        if mover is None:
             state = self.state
-        if self.pending is not None or state is None:
-            return CHANCE_PLAYER
-        if self.mover_at != state.move_count:
-            self.mover = TERMINAL if state.is_over() else min(state.to_move())
-            self.mover_at = state.move_count
-        return self.mover
+            if state is None:
+                self.start()
+                state = self.state
+            if self.pending is not None or state is None:
+                mover = CHANCE_PLAYER
+            else:
+                mover = TERMINAL if state.is_over() else min(state.to_move())
+            self.mover = mover
+        return mover
 
     def apply(self, action: int) -> None:
         """Apply the current player's action id, or a chance outcome at a chance node."""
-        player = self.current_player()
+        player = self.mover  # usually known: OpenSpiel's `apply_action` asks `current_player` first
+        if player is None:
+            player = self.current_player()
         pending = self.pending
         if pending is not None:
             if action not in pending.node.outcomes:
@@ -241,7 +249,10 @@ class _Box:
         elif self.shared.explicit:
             self._run(player, action, ())
         else:
-            self.get().apply_id(player, action)
+            state = self.state
+            assert state is not None  # current_player took the fresh game
+            state.apply_id(player, action)
+            self.mover = None
         self.trail = (self.trail, action)
 
     def _run(self, seat: int | None, action: int, outcomes: tuple[int, ...]) -> None:
@@ -257,9 +268,11 @@ class _Box:
                     state.apply_id(seat, action)
         except ChanceNeeded as need:
             self.pending = _Pending(seat, action, outcomes, need.node)
+            self.mover = None
             return
         self.pending = None
         self.state = state
+        self.mover = None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self.current_player()
@@ -280,6 +293,7 @@ class _Box:
         other = _Box(self.shared, self.state.clone() if self.state is not None else None, self.world, self.seed)
         other.trail = self.trail
         other.pending = self.pending
+        other.mover = self.mover
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
@@ -412,9 +426,12 @@ class BigtopSpielState(pyspiel.State):
     def bigtop_state(self) -> State:
         return self._box.get()
 
+    # The methods OpenSpiel calls at every decision read the box's `mover` first: when it is known,
+    # that spares a call.
     def current_player(self) -> int:
         """The lowest seat with a decision, CHANCE or TERMINAL."""
-        return self._box.current_player()
+        mover = self._box.mover
+        return self._box.current_player() if mover is None else mover
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._box.get().legal_ids(player)
@@ -424,12 +441,19 @@ class BigtopSpielState(pyspiel.State):
         node's outcomes, sorted; none for another seat or at the end), answered here: from Python
         this saves the half-dozen calls back and forth between C++ and Python; C++ algorithms
         still reach `_legal_actions`."""
-        current = self.current_player()
-        if current == CHANCE_PLAYER:
-            return sorted(o for o, _ in self._box.chance_outcomes()) if player in (None, CHANCE_PLAYER) else []
-        if current < 0 or (player is not None and player != current):
-            return []
-        return list(self._box.get().legal_ids(current))
+        box = self._box
+        current = box.mover
+        if current is None:
+            current = box.current_player()
+        if current >= 0:
+            if player is not None and player != current:
+                return []
+            state = box.state
+            assert state is not None  # a seat is to move
+            return list(state.legal_ids(current))
+        if current == CHANCE_PLAYER and player in (None, CHANCE_PLAYER):
+            return sorted(o for o, _ in box.chance_outcomes())
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the draw waiting at a chance node and their probabilities."""
@@ -445,7 +469,8 @@ class BigtopSpielState(pyspiel.State):
         return str(self._box.shared.space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        mover = self._box.mover
+        return (self._box.current_player() if mover is None else mover) == TERMINAL
 
     def returns(self) -> list[float]:
         if self.current_player() != TERMINAL:
