@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from trollfest_scenario import to_tour
 
 from bigtop.core import Rng
+from bigtop.games.trollfest import data
 from bigtop.games.trollfest.decks import DECKS, draw
 from bigtop.games.trollfest.game import GAME
 from bigtop.games.trollfest.view import SHOWN_BANDS_SMALL_PLACES, SMALL_PLACES, ZONES, deck_of
@@ -72,3 +75,20 @@ def test_a_card_put_under_a_determinized_deck_is_drawn_after_the_unsettled_ones(
     d.actions.append(bottom)
     drawn = [draw(d, "actions") for _ in range(len(d.actions))]
     assert drawn[-1] == bottom and sorted(drawn[:-1]) == sorted(unsettled)
+
+
+def test_a_content_file_that_numbers_the_artists_its_own_way_keeps_each_card_in_its_deck(tmp_path) -> None:
+    shipped = (Path(data.__file__).parent / "data" / "artists.toml").read_text()
+    head, *artists = shipped.split("\n[[artist]]\n")
+    (tmp_path / "artists.toml").write_text("\n[[artist]]\n".join([head, *reversed(artists)]))
+    s = GAME.new(3, seed=4, options={"cards": str(tmp_path / "artists.toml")})
+    assert s.c.deck_of_card != data.content().deck_of_card  # the seasoned artists come first here
+    rng = Rng(8)
+    while s.phase == "draft":
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[rng.below(len(legal))])
+        d = s.determinize(p, Rng(rng.below(1000)))
+        assert {d.c.deck_of_card[card] for card in d.seasoned} <= {"S"}
+        for deck in d.start_decks:
+            assert len({d.c.deck_of_card[card] for card in deck}) <= 1

@@ -8,7 +8,7 @@ cross-file checks run (roads join known cities, one city card per city, seven pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -131,6 +131,13 @@ class Content:
 
     def is_artist(self, card: int) -> bool:
         return card < len(self.artists)
+
+    @cached_property
+    def deck_of_card(self) -> tuple[str, ...]:
+        """Per card id, the deck it comes from: 'A' action, 'S' seasoned artist, or a starting
+        artist's instrument (the pools a determinization deals hidden cards from)."""
+        artists = tuple("S" if a.deck == "seasoned" else a.instrument for a in self.artists)
+        return artists + ("A",) * len(self.action_copies)
 
 
 def _unique(path: Path, table: str, ids: list[str]) -> None:

@@ -9,7 +9,6 @@ again from what they could have chosen.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from functools import cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -25,14 +24,10 @@ if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
 
-@cache
 def deck_of(card: int) -> str:
-    """The deck a card belongs to: 'A' action, 'S' seasoned artist, or a starting instrument."""
-    c = content()
-    if card >= c.action_base:
-        return "A"
-    artist = c.artists[card]
-    return "S" if artist.deck == "seasoned" else artist.instrument
+    """The deck a card of the shipped content belongs to (`Content.deck_of_card`); a game's own
+    content, which may differ, is read from its state where it matters (`_deal_unseen`)."""
+    return content().deck_of_card[card]
 
 
 def _whose_turn(s: TrollFestState) -> int:
@@ -172,12 +167,13 @@ def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
     and the action cards' own decks, and for the starting artists of an instrument its starting
     deck until the bands are shown, the box after. The box is left as it is: nothing is drawn from
     it, and once the bands are shown no small place holds a starting artist, so its cards stay."""
-    reserve: dict[Hashable, list[int]] = {"S": o.seasoned, "A": o.actions}  # per pool (`deck_of`), its deck
+    deck_of_card = o.c.deck_of_card  # this game's content: a content file may number cards its own way
+    reserve: dict[Hashable, list[int]] = {"S": o.seasoned, "A": o.actions}  # per pool, its deck
     if o.phase == "draft" or o.phase == "form":
         zones = SMALL_PLACES
         for deck in o.start_decks:
             if deck:
-                reserve[deck_of(deck[0])] = deck
+                reserve[deck_of_card[deck[0]]] = deck
     else:
         zones = SHOWN_BANDS_SMALL_PLACES
     wanted: dict[Hashable, list[int]] = {}  # per pool, the cards of the places to deal, in order
@@ -186,7 +182,7 @@ def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
     for zone, place in zones.unseen(o, player):
         if zone.single:
             blind = place
-        kinds = list(map(deck_of, place))
+        kinds = list(map(deck_of_card.__getitem__, place))
         if kinds.count(kinds[0]) == len(kinds):  # a hand: all of one pool
             wanted.setdefault(kinds[0], []).extend(place)
             places.append((place, kinds[0]))
