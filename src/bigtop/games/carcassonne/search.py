@@ -36,9 +36,9 @@ def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: flo
         return x
 
     monastery_pos = None
-    for node, figures in enumerate(s.figs):
-        if not figures:
-            continue
+    figs = s.figs
+    for node in sorted(s.held):
+        figures = figs[node]
         kind = ntype[node]
         if kind == CITY:
             value = (1 + open_bonus) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
