@@ -248,10 +248,11 @@ class TileSet:
 
 
 def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for key in range(256):
-        need = [(key >> (2 * s)) & 3 for s in range(4)]
-        out.append(tuple(r.turns for r in kind.rotations if all(n == 0 or n == r.edges[s] for s, n in enumerate(need))))
+    out: list[tuple[int, ...]] = [()] * 256
+    for r in kind.rotations:  # a rotation fits the 16 keys that ask, of each side, its edge or nothing
+        for sides in range(16):
+            key = sum(r.edges[s] << (2 * s) for s in range(4) if sides >> s & 1)
+            out[key] = (*out[key], r.turns)
     return tuple(out)
 
 

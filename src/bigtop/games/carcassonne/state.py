@@ -32,22 +32,24 @@ from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
+ON_AND_AROUND = (0, *AROUND)  # a position and its 8 neighbours, as offsets
 PASS = Pass()
 # per figure kind that stands on features: (its supply index, its action on each local feature)
 FEATURE_FIGURES = tuple(
     (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]
 )
-_PLACE_CACHE: dict[int, tuple[tuple[Place, ...], ...]] = {}
+class PlaceActions(dict[int, tuple[tuple[Place, ...], ...]]):
+    """position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t);
+    made when first asked for."""
 
-
-def place_actions(pos: int) -> tuple[tuple[Place, ...], ...]:
-    """The (shared) Place actions at a position, per bit mask of quarter turns (bit t: turn t)."""
-    actions = _PLACE_CACHE.get(pos)
-    if actions is None:
+    def __missing__(self, pos: int) -> tuple[tuple[Place, ...], ...]:
         x, y = xy(pos)
         turns = [Place(x, y, t) for t in range(4)]
-        actions = _PLACE_CACHE[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
-    return actions
+        actions = self[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
+        return actions
+
+
+PLACE_ACTIONS = PlaceActions()
 
 
 def tiles_of(options: CarcassonneOptions) -> TileSet:
@@ -130,15 +132,19 @@ class CarcassonneState(State):
             parent[x] = x = parent[parent[x]]
         return x
 
-    def _join(self, a: int, b: int) -> None:
+    def _join(self, ra: int, rb: int) -> None:
         """Join two feature nodes across a tile edge."""
-        ra, rb = self.find(a), self.find(b)
+        parent = self.parent
+        while parent[ra] != ra:  # `find`, written out: this runs a few times per tile laid
+            parent[ra] = ra = parent[parent[ra]]
+        while parent[rb] != rb:
+            parent[rb] = rb = parent[parent[rb]]
         t = self.ntype[ra]
         if ra == rb:
             if t != FIELD:
                 self.open[ra] -= 2
             return
-        self.parent[rb] = ra
+        parent[rb] = ra
         figs = self.figs
         if figs[rb]:
             figs[ra] = figs[ra] + figs[rb]
@@ -190,17 +196,20 @@ class CarcassonneState(State):
         """Every placement of tile kind `kind_index`: per frontier square in frontier order, its
         fitting quarter turns in increasing order."""
         masks = self.tiles.turn_masks[kind_index]
-        cache = _PLACE_CACHE
+        cache = PLACE_ACTIONS
         out: list[Action] = []
         for pos, key in self.frontier.items():
             mask = masks[key]
             if mask:
-                out += (cache.get(pos) or place_actions(pos))[mask]
+                out += cache[pos][mask]
         return out
 
     def _fits_somewhere(self, kind_index: int) -> bool:
         masks = self.tiles.turn_masks[kind_index]
-        return any(masks[key] for key in self.frontier.values())
+        for key in self.frontier.values():
+            if masks[key]:
+                return True
+        return False
 
     def place_options(self) -> list[Action]:
         """The placements of the drawn tile (empty outside the placing step), listed when first asked:
@@ -354,7 +363,8 @@ class CarcassonneState(State):
                     self._score_root(root, size, "road")
         monasteries = self.monasteries
         if monasteries:
-            for q in (pos, *(pos + d for d in AROUND)):
+            for d in ON_AND_AROUND:
+                q = pos + d
                 node = monasteries.get(q)
                 if node is not None and self.figs[node] and self.neighbours(q) == 8:
                     self._score_root(node, 9, "monastery")
