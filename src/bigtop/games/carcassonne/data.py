@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
-from bigtop.games.carcassonne.rules import MAX_TILES
+from bigtop.games.carcassonne.rules import DELTA, MAX_TILES
 
 DATA = Path(__file__).parent / "data"
 SIDES = "NESW"
@@ -117,17 +117,20 @@ class Rotation:
     features_at: tuple[tuple[int, ...], ...]  # per feature: the rotated sides it reaches (for drawing)
     # Precomputed for laying the tile, per side: the local features on the edge in the order
     # (centre, left, right) and, for joining a neighbour to it, (centre, right, left) (-1s left
-    # out: two matching edges have the same ones); the frontier key bits the side asks of the
-    # empty square beyond it.
+    # out: two matching edges have the same ones); and `sides`, per side (the offset of the
+    # square beyond it, the frontier key bits it asks of that square if empty, its ports, the
+    # opposite side).
     ports: tuple[tuple[int, ...], ...] = field(init=False)
     mirrored: tuple[tuple[int, ...], ...] = field(init=False)
-    asks: tuple[int, ...] = field(init=False)
+    sides: tuple[tuple[int, int, tuple[int, ...], int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         c, left, right = self.centre, self.left, self.right
-        object.__setattr__(self, "ports", tuple(tuple(f for f in (c[s], left[s], right[s]) if f >= 0) for s in range(4)))
+        ports = tuple(tuple(f for f in (c[s], left[s], right[s]) if f >= 0) for s in range(4))
+        object.__setattr__(self, "ports", ports)
         object.__setattr__(self, "mirrored", tuple(tuple(f for f in (c[s], right[s], left[s]) if f >= 0) for s in range(4)))
-        object.__setattr__(self, "asks", tuple(self.edges[s] << (2 * ((s + 2) & 3)) for s in range(4)))
+        sides = tuple((DELTA[s], self.edges[s] << (2 * ((s + 2) & 3)), ports[s], (s + 2) & 3) for s in range(4))
+        object.__setattr__(self, "sides", sides)
 
 
 @dataclass(frozen=True)
@@ -232,7 +235,8 @@ class TileSet:
 
     `fits[kind][key]` lists the quarter turns (among the kind's distinct rotations) that match a
     frontier key (2 bits per side: 0 free, else the required edge code); `turn_masks[kind][key]`
-    is the same as a bit mask (bit t: quarter turn t fits).
+    is the same as a bit mask (bit t: quarter turn t fits); `mirrored[kind][rotation index]` is
+    that rotation's `Rotation.mirrored`.
     """
 
     kinds: tuple[TileKind, ...]
@@ -241,10 +245,12 @@ class TileSet:
     start: int
     total: int
     turn_masks: tuple[tuple[int, ...], ...] = field(init=False)
+    mirrored: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         masks = tuple(tuple(sum(1 << t for t in turns) for turns in table) for table in self.fits)
         object.__setattr__(self, "turn_masks", masks)
+        object.__setattr__(self, "mirrored", tuple(tuple(r.mirrored for r in k.rotations) for k in self.kinds))
 
 
 def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:

@@ -188,7 +188,7 @@ def render(state: Any, player: int | None) -> Any:
         left = view["stack_size"]
         parts.append(Text(f"Tile to lay: {tile_name(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
                           "It fits these ways:"))
-        parts.append(turns_offered(kind, {a.turns for a in state.place_options()}))
+        parts.append(turns_offered(kind, {a.turns for a in state.placements}))
     if view["phase"] == "figure" and view["last"]:
         x, y = view["last"]
         parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))

@@ -29,7 +29,7 @@ from bigtop.games.carcassonne.expansions import (
     hooks_of,
 )
 from bigtop.games.carcassonne.options import CarcassonneOptions
-from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
+from bigtop.games.carcassonne.rules import AROUND, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
 ON_AND_AROUND = (0, *AROUND)  # a position and its 8 neighbours, as offsets
@@ -85,7 +85,7 @@ class CarcassonneState(State):
         self.phase = PLACE
         self.last = -1  # position of the tile just placed
         self.current = -1  # kind of the drawn tile
-        self.placements: list[Action] | None = []  # None: not listed yet (see `_legal_actions`)
+        self.placements: list[Action] = []  # never changed once listed: clones share it
         self.figure_options: list[Action] = []
         self.discarded: list[int] = []
         self.held: set[int] = set()  # the feature nodes that hold figures (roots all)
@@ -172,24 +172,25 @@ class CarcassonneState(State):
         self.open.extend(kind.opens)
         self.spans.extend([span if s else None for s in kind.spanned])
         self.pennants.extend(kind.pennants)
-        self.touch.extend([tuple(base + c for c in t) if t else () for t in kind.touches])
+        self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
         if kind.monastery_at >= 0:
             self.monasteries[pos] = base + kind.monastery_at
         board = self.board
         board[pos] = (kind_index, rot_index, base)
         frontier = self.frontier
         frontier.pop(pos, None)
-        kinds = tiles.kinds
-        for side in range(4):
-            q = pos + DELTA[side]
+        mirrored = tiles.mirrored
+        join = self._join
+        for delta, asks, ports, opposite in rot.sides:
+            q = pos + delta
             other = board.get(q)
             if other is None:
-                frontier[q] = frontier.get(q, 0) | rot.asks[side]
-                continue
-            obase = other[2]
-            theirs = kinds[other[0]].rotations[other[1]].mirrored[(side + 2) & 3]
-            for mine, their in zip(rot.ports[side], theirs, strict=True):  # matching edges: the same ports
-                self._join(base + mine, obase + their)
+                frontier[q] = frontier.get(q, 0) | asks
+            else:
+                obase = other[2]
+                theirs = mirrored[other[0]][other[1]][opposite]
+                for mine, their in zip(ports, theirs, strict=True):  # matching edges: the same ports
+                    join(base + mine, obase + their)
 
     # ------------------------------------------------------------------ turn flow
     def _placements(self, kind_index: int) -> list[Action]:
@@ -204,21 +205,6 @@ class CarcassonneState(State):
                 out += cache[pos][mask]
         return out
 
-    def _fits_somewhere(self, kind_index: int) -> bool:
-        masks = self.tiles.turn_masks[kind_index]
-        for key in self.frontier.values():
-            if masks[key]:
-                return True
-        return False
-
-    def place_options(self) -> list[Action]:
-        """The placements of the drawn tile (empty outside the placing step), listed when first asked:
-        a search that stops after a draw never pays for them."""
-        placements = self.placements
-        if placements is None:
-            placements = self.placements = self._placements(self.current)
-        return placements
-
     def _draw_from_stack(self) -> int:
         stack = self.stack
         if self.draw_at_random:  # the order is not settled: any tile left is equally likely on top
@@ -231,9 +217,10 @@ class CarcassonneState(State):
         self.reveal()
         while self.stack:
             kind = self._draw_from_stack()
-            if self._fits_somewhere(kind):
+            placements = self._placements(kind)
+            if placements:
                 self.current = kind
-                self.placements = None
+                self.placements = placements
                 self.phase = PLACE
                 self.emit("drew", seat=self.turn, tile=self.tiles.kinds[kind].id)
                 return
@@ -246,8 +233,19 @@ class CarcassonneState(State):
     def free_features(self, pos: int) -> list[int]:
         """The local features of the tile at `pos` whose whole feature holds no figure."""
         kind_index, _, base = self.board[pos]
-        figs = self.figs
-        return [i for i in range(len(self.tiles.kinds[kind_index].features)) if not figs[self.find(base + i)]]
+        count = len(self.tiles.kinds[kind_index].types)
+        held = self.held
+        if not held:
+            return list(range(count))
+        parent = self.parent
+        out = []
+        for i in range(count):
+            node = base + i
+            while parent[node] != node:  # `find` without compressing: a few nodes a turn
+                node = parent[node]
+            if node not in held:
+                out.append(i)
+        return out
 
     def _figure_actions(self, player: int) -> list[Action]:
         out: list[Action] = [PASS]
@@ -255,7 +253,7 @@ class CarcassonneState(State):
         supply = self.supply[player]
         for kind, actions in FEATURE_FIGURES:
             if supply[kind] > 0:
-                out.extend(actions[i] for i in free)
+                out += [actions[i] for i in free]
         for hook in self.hooks.figure_actions:
             hook(self, player, free, out)
         return out
@@ -264,7 +262,7 @@ class CarcassonneState(State):
         return () if self.phase == OVER else (self.turn,)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        return self.place_options() if self.phase == PLACE else self.figure_options
+        return self.placements if self.phase == PLACE else self.figure_options
 
     def _apply(self, player: int, action: Action) -> None:
         if self.phase == PLACE:
@@ -430,7 +428,7 @@ class CarcassonneState(State):
             board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
             figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
             tile=kinds[self.current].id if self.current >= 0 else None,
-            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.place_options()})],  # type: ignore[attr-defined]
+            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.placements})],  # type: ignore[attr-defined]
             last=list(xy(self.last)) if self.last >= 0 else None,
             stack_size=len(self.stack),
             remaining={kinds[k].id: n for k, n in enumerate(remaining) if n},
