@@ -13,7 +13,7 @@ from bigtop.core import Rng
 from bigtop.games.carcassonne.actions import Place
 from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.rules import DELTA, xy
-from bigtop.games.carcassonne.state import PLACE, CarcassonneState
+from bigtop.games.carcassonne.state import PLACE, PLACE_ACTIONS, CarcassonneState
 
 
 def frontier_from_scratch(state: CarcassonneState) -> dict[int, int]:
@@ -65,7 +65,7 @@ def test_placements_and_frontier_match_a_from_scratch_check_every_turn(expansion
 
 
 def test_a_tile_that_fits_nowhere_is_never_offered() -> None:
-    """A tile is drawn only if it has a placement (`_draw` checks before anything is listed)."""
+    """A tile is drawn only if it has a placement (tiles that fit nowhere are discarded)."""
     for seed in range(10):
         state = GAME.new(2, seed=seed)
         rng = Rng(seed)
@@ -139,3 +139,13 @@ def test_a_determinized_world_is_played_to_the_end_with_every_tile() -> None:
         world.apply(p, legal[rng.below(len(legal))])
         world.check_invariants()
     assert len(world.board) + len(world.discarded) == world.tiles.total
+
+
+def test_a_state_from_another_process_lists_the_same_placements() -> None:
+    """The shared Place actions are made as squares join the frontier; a state unpickled in a
+    fresh process finds none made yet and lists its placements all the same."""
+    state = mid_game(2)
+    expected = list(state._placements(state.current))
+    PLACE_ACTIONS.clear()
+    assert state._placements(state.current) == expected
+    assert all(pos in PLACE_ACTIONS for pos in state.frontier)
