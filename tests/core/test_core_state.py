@@ -136,6 +136,25 @@ def test_undo_follows_the_table_rule() -> None:
         GAME.new(2, seed=6).undo(0)
 
 
+def test_an_undo_keeps_the_log_entries_that_are_no_moves() -> None:
+    state = GAME.new(2, seed=6)
+    state.annotate("hint_used", seat=0)
+    state.apply(0, Play(state.hands[0][0]))
+    state.annotate("hint_used", seat=1)
+    state.annotate("aside", audience=[1], text="to seat 1 alone")
+    undone = state.undo(0)
+    assert undone.move_count == 0
+    assert [(e.kind, e.data, e.audience) for e in undone.events] == [
+        ("hint_used", {"seat": 0}, None), ("hint_used", {"seat": 1}, None), ("aside", {"text": "to seat 1 alone"}, (1,))]
+    undone.apply(0, Play(undone.hands[0][0]))
+    again = undone.undo(0)  # the notes are annotations of the rebuilt game too
+    assert [e.kind for e in again.events] == ["hint_used", "hint_used", "aside"]
+    plain = GAME.new(2, seed=6)
+    plain.emit("hint_used", seat=0)  # a plain entry is the moves': rebuilt from them, so gone
+    plain.apply(0, Play(plain.hands[0][0]))
+    assert not any(e.kind == "hint_used" for e in plain.undo(0).events)
+
+
 def test_result_ranks_with_tiebreaks_and_shared_victory() -> None:
     from bigtop.core import rank_by
 

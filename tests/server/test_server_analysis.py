@@ -185,6 +185,18 @@ def test_a_friendly_table_offers_hints_too(server):
         assert answer.status_code == 200 and 1 <= len(answer.json()["hints"]) <= 3
 
 
+def test_an_undo_keeps_the_hints_log_line(server):
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=11)  # seeded: friendly, so hints
+        table_id, ada = start_table(client, created), created["seats"][0]["token"]
+        hint = client.post(f"/api/tables/{table_id}/hint", json={"token": ada}).json()["hints"][0]
+        assert client.post(f"/api/tables/{table_id}/moves", json={"token": ada, "action": hint["action"]}).status_code == 200
+        assert client.post(f"/api/tables/{table_id}/undo", json={"token": ada}).status_code == 200
+        log = client.get(f"/api/tables/{table_id}/state").json()["log"]
+        assert [(e["kind"], e["data"]) for e in log if e["kind"] in ("hint_used", "table.undo")] == [
+            ("hint_used", {"seat": 0}), ("table.undo", {"seat": 0})]
+
+
 @contextmanager
 def practice_with_a_hint(tmp_path: Path) -> Iterator[tuple[ServerProcess, str]]:
     """A server of its own with a practice table where seat 0 has used a hint; yields it and the table id."""

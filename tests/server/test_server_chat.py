@@ -9,7 +9,7 @@ from contextlib import closing
 
 from community_support import ada_and_bo, play_to_end, register, unique
 from server_support import ServerProcess, create, error_of, receive, start_table
-from websockets.sync.client import ClientConnection
+from websockets.sync.client import ClientConnection, connect
 
 from bigtop.server.chat import BURST, MAX_TEXT
 
@@ -117,3 +117,27 @@ def test_chat_stays_with_the_table_across_a_restart(tmp_path) -> None:
             assert json.loads(json.dumps(message)) == message
     finally:
         server.stop()
+
+
+def test_a_player_watching_their_own_table_as_a_spectator_is_not_told_the_spectators_channel(server: ServerProcess) -> None:
+    gus, fan = unique("Gus"), unique("Fan")
+    with closing(register(server, gus)) as player, closing(register(server, fan)) as spectator:
+        created = create(player, [{"name": "x"}, {"name": "Bo"}], seed=None)
+        table_id = created["table"]["id"]
+        bo = created["seats"][1]["token"]
+        assert player.post(f"/api/tables/{table_id}/join", json={"token": created["seats"][0]["token"]}).status_code == 200
+        with server.client() as anonymous:  # seat 0 joined signed in is Gus's; Bo is a guest
+            assert anonymous.post(f"/api/tables/{table_id}/join", json={"token": bo, "name": "Bo"}).status_code == 200
+        cookie = "; ".join(f"{name}={value}" for name, value in player.cookies.items())
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        with connect(ws_url, additional_headers={"Cookie": cookie}, open_timeout=10) as ws_gus, \
+                server.socket(table_id) as ws_stranger:
+            said = spectator.post(f"/api/tables/{table_id}/chat", json={"text": "Gus should hold"})
+            assert said.status_code == 201 and said.json()["channel"] == "spectators"
+            assert _next_chat(ws_stranger)["text"] == "Gus should hold"  # an anonymous spectator reads it
+            _no_chat(ws_gus)  # Gus, signed in, without his seat's token: still a player, not told
+            assert spectator.post(f"/api/tables/{table_id}/chat", json={"text": "x"}).status_code == 201
+            assert player.post(f"/api/tables/{table_id}/chat", json={"text": "hi"}).json()["channel"] == "players"
+            assert _next_chat(ws_gus)["text"] == "hi"  # the players' channel reaches him as ever
+            assert server.client().post(f"/api/tables/{table_id}/chat", json={"token": bo, "text": "hey"}).status_code == 201
+            assert _next_chat(ws_gus)["text"] == "hey"

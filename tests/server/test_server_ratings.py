@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -63,6 +64,9 @@ def test_a_rated_game_moves_its_players_ratings_as_openskill_does(server: Server
         assert [s["name"] for s in recent["seats"]] == [ada, bo, "random"]
         assert [s["registered"] for s in recent["seats"]] == [True, True, False]
         assert recent["change"] == pytest.approx(game["rating"] - 0.0)  # a newcomer starts at 0
+        for moment in (page["since"], recent["finished_at"]):  # moments carry their time zone, on SQLite too
+            at = datetime.fromisoformat(moment)
+            assert at.utcoffset() == timedelta(0) and abs(datetime.now(UTC) - at) < timedelta(minutes=10)
 
         board = {row["name"]: row for row in client.get("/api/ratings/highcard").json()}
         assert board[bo]["mu"] == pytest.approx(expected[1][0].mu) and board[bo]["games"] == 1

@@ -42,8 +42,8 @@ def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, 
 
 
 def note_hint(state: State, seat: int) -> None:
-    """Write in the game's log, for every seat to read, that `seat` used a hint."""
-    state.emit(HINT_EVENT, seat=seat)
+    """Write in the game's log, for every seat to read, that `seat` used a hint (an undo keeps it)."""
+    state.annotate(HINT_EVENT, seat=seat)
 
 
 def print_hints(console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET) -> list[Hint]:

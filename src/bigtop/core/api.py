@@ -38,6 +38,7 @@ class State(ABC):
     rng: Rng
     log: EventLog
     _silent: bool = False  # see `silence`
+    _annotations: tuple[Any, int, Event] | None = None  # see `annotate`: (older, moves played, entry)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -130,7 +131,7 @@ class State(ABC):
         cache = self._legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
-        if self.is_over() or player not in self.to_move():
+        if player not in self.to_move():  # nobody is to move once the game is over
             return []
         actions = self._legal_actions(player)
         self._legal_cache = (player, actions, None, None)
@@ -237,6 +238,13 @@ class State(ABC):
             return
         self.log.append(Event(kind, data, None if audience is None else tuple(audience)))
 
+    def annotate(self, kind: str, audience: Sequence[int] | None = None, **data: Any) -> None:
+        """Write a log entry that is no move's (a table's note, such as "seat 1 used a hint"): an
+        undo keeps it, after the moves it followed that are kept."""
+        self.emit(kind, audience, **data)
+        entry = Event(kind, data, None if audience is None else tuple(audience))
+        self._annotations = (self._annotations, self._moves, entry)
+
     def silence(self) -> None:
         """Write no more log entries on this state and its future clones: for the throwaway copies
         a search plays on, whose log nobody reads. The rules never read the log, so play is the same."""
@@ -300,9 +308,20 @@ class State(ABC):
             raise IllegalAction(f"cannot undo: the last action was seat {last_player}'s, not yours")  # not what it was: it may be hidden
         if refusal == "irreversible":
             raise IllegalAction(f"cannot undo {action}: it drew at random or revealed something")
+        notes: list[tuple[int, Event]] = []
+        node = self._annotations
+        while node is not None:
+            node, after, entry = node
+            notes.append((after, entry))
+        notes.reverse()
         state = self.game.new(self.players, seed=self.seed, options=self.options)
         for p, a in self.moves()[:-1]:
+            while notes and notes[0][0] <= state._moves:
+                _, entry = notes.pop(0)
+                state.annotate(entry.kind, entry.audience, **entry.data)
             state.apply(p, a)
+        for _, entry in notes:
+            state.annotate(entry.kind, entry.audience, **entry.data)
         return state
 
     def result(self) -> Result:
@@ -323,7 +342,7 @@ class State(ABC):
 
     def snapshot(self) -> Any:
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
-        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "_silent", "options"}
+        hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "_silent", "_annotations", "options"}
         return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
 
 

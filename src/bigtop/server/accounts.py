@@ -22,13 +22,14 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import Column, DateTime, Integer, String, Table, insert, select, update
+from sqlalchemy import Column, Integer, String, Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from bigtop import bots
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, ServerError
-from bigtop.server.schema import metadata
+from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.sessions import SessionSigner
 from bigtop.server.store import Repository, Store
 from bigtop.server.throttle import AttemptRepository, Limit
@@ -49,7 +50,7 @@ players = Table(
     Column("name", String(MAX_NAME), nullable=False),
     Column("name_key", String(4 * MAX_NAME), nullable=False, unique=True),  # the name case-folded
     Column("password_hash", String(255), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 
 
@@ -156,8 +157,8 @@ class AccountRepository(Repository):
         return None if found is None else Player(found[0], found[1])
 
 
-async def current_player(request: Request) -> Player | None:
-    """The player whose valid session cookie came with the request, or None."""
+async def current_player(request: HTTPConnection) -> Player | None:
+    """The player whose valid session cookie came with the request (or WebSocket), or None."""
     player_id = request.app.state.sessions.from_request(request)
     if player_id is None:
         return None

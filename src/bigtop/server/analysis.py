@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, Column, DateTime, Float, ForeignKey, Integer, String, Table, delete, insert, select, update
+from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -43,7 +43,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.errors import Conflict, Forbidden, ServerError, StaleMove
 from bigtop.server.extra_games import register_game_modules
-from bigtop.server.schema import metadata
+from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
 
@@ -80,7 +80,7 @@ hint_rows = Table(
     Column("number", Integer, primary_key=True),  # the move it was asked before
     Column("seat", Integer, primary_key=True),
     Column("hints", JSON, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 
 

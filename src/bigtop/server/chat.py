@@ -4,7 +4,8 @@
 holding a seat) a message goes to the players' channel; otherwise, signed in, to the spectators'
 channel (a spectator who is not signed in may read but not write). Everyone watching sees the
 players' channel; the spectators' channel is shown to the spectators, and to everyone once the
-game is over (so that nobody at the table is told what spectators see). A message is pushed over
+game is over (so that nobody at the table is told what spectators see: a signed-in player who
+watches their own table without its token still reads as their seat). A message is pushed over
 the table's WebSockets as `{"type": "chat", ...}`, to the sockets of every server process (on
 PostgreSQL through the store's notices), and stored with the move number it came at, so that the
 replay shows it at its moment.

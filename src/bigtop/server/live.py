@@ -23,6 +23,7 @@ import orjson
 from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.accounts import current_player
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.tables import Hall, LiveTable
@@ -40,10 +41,12 @@ def encode(message: dict[str, Any]) -> str:
 
 @dataclass(eq=False)
 class Watcher:
-    """One connection following a table: a seat (None for a spectator), its outgoing messages
-    (JSON text; None closes it) and how much of the log it has been sent."""
+    """One connection following a table: a seat (None for a spectator), the seat whose chat it
+    reads (its own; for a spectator, the seat its signed-in player holds at the table, if any), its
+    outgoing messages (JSON text; None closes it) and how much of the log it has been sent."""
 
     seat: int | None
+    reader: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     mark: LogMark = WHOLE_LOG
 
@@ -61,9 +64,10 @@ class LiveHub:
     def __init__(self) -> None:
         self.watchers: dict[str, set[Watcher]] = {}
 
-    def watch(self, table: LiveTable, seat: int | None) -> Watcher:
-        """A new watcher of `table`, queued its seat's whole state."""
-        watcher = Watcher(seat)
+    def watch(self, table: LiveTable, seat: int | None, reader: int | None = None) -> Watcher:
+        """A new watcher of `table`, queued its seat's whole state; `reader` as in `Watcher`
+        (default: `seat`)."""
+        watcher = Watcher(seat, seat if reader is None else reader)
         self.watchers.setdefault(table.id, set()).add(watcher)
         self._queue(table, [watcher])
         return watcher
@@ -76,10 +80,10 @@ class LiveHub:
                 del self.watchers[table_id]
 
     def send_each(self, table_id: str, text_for: Callable[[int | None], str | None]) -> None:
-        """Queue each watcher of a table `text_for(its seat)`, unless that is None (a message only
-        some watchers may read, such as a chat channel)."""
+        """Queue each watcher of a table `text_for(the seat it reads as)`, unless that is None (a
+        message only some watchers may read: a chat channel)."""
         for watcher in self.watchers.get(table_id, ()):
-            text = text_for(watcher.seat)
+            text = text_for(watcher.reader)
             if text is not None:
                 watcher.send(text)
 
@@ -112,7 +116,11 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         await ws.send_json({"type": "error", **exc.to_json()})
         await ws.close(code=4000 + exc.status)
         return
-    watcher = hub.watch(table, seat)
+    reader = seat
+    if seat is None:  # a player watching their own table reads the chat as their seat, not a spectator's
+        player = await current_player(ws)
+        reader = next((s.seat for s in table.seats if player is not None and s.player_id == player.id), None)
+    watcher = hub.watch(table, seat, reader)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
     try:
         while True:

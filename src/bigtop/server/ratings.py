@@ -24,7 +24,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from openskill.models import PlackettLuce
-from sqlalchemy import Boolean, Column, DateTime, Float, Integer, String, Table, func, insert, select, update
+from sqlalchemy import Boolean, Column, Float, Integer, String, Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -32,7 +32,7 @@ from bigtop import bots, games
 from bigtop.core.api import State
 from bigtop.server.accounts import players
 from bigtop.server.errors import ERROR_RESPONSES
-from bigtop.server.schema import metadata
+from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, SeatRow
 from bigtop.server.tables import Hall, LiveTable
 
@@ -68,7 +68,7 @@ outcomes = Table(
     Column("rated", Boolean, nullable=False),
     Column("rating", Float),  # the seat's rating (ordinal) after a rated game; None otherwise or for a guest
     Column("change", Float),  # how much the game moved it
-    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", UtcDateTime(), nullable=False),
 )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select
@@ -38,7 +38,7 @@ def _finish_times(store: Store) -> dict[str, datetime]:
     with store.engine.connect() as db:
         found = {r.id: r.created_at for r in db.execute(select(tables.c.id, tables.c.created_at))}
         found.update({t: at for t, at in db.execute(select(moves.c.table_id, func.max(moves.c.created_at)).group_by(moves.c.table_id))})
-    return {t: at if at.tzinfo else at.replace(tzinfo=UTC) for t, at in found.items()}
+    return found
 
 
 def finished_outcomes(store: Store, progress: Callable[[int, int], None] = lambda done, total: None) -> tuple[list[Outcome], list[str]]:

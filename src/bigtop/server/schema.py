@@ -11,6 +11,9 @@ opens the database (`app.py` imports them all).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -27,9 +30,30 @@ from sqlalchemy import (
     inspect,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.types import TypeDecorator
 
 metadata = MetaData()
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A moment, stored in UTC and read back with its time zone on every database (SQLite keeps
+    none and would give it back naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("UtcDateTime stores moments with their time zone only")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 tables = Table(
     "bigtop_tables",
@@ -41,7 +65,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("status", String(16), nullable=False),
     Column("host_token", String(64), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
     Column("practice", Boolean, nullable=False, server_default=false()),
     Column("rated", Boolean, nullable=False, server_default=false()),
     Column("clock", JSON),  # the clock chosen at creation (`clocks.py`), None for none
@@ -70,7 +94,7 @@ moves = Table(
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),  # the clocks run by it
+    Column("created_at", UtcDateTime(), nullable=False),  # the clocks run by it
     Column("kind", String(8), nullable=False, server_default="move"),  # move, timeout (the clock's bot) or undo
 )
 

@@ -19,6 +19,7 @@ from fastapi import Request, Response
 from sqlalchemy import Column, String, Table, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from bigtop.server.schema import metadata
 
@@ -85,5 +86,5 @@ class SessionSigner:
     def clear(response: Response, request: Request) -> None:
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
 
-    def from_request(self, request: Request) -> int | None:
+    def from_request(self, request: HTTPConnection) -> int | None:
         return self.player_id(request.cookies.get(COOKIE))

@@ -108,8 +108,8 @@ def _moment(at: float) -> datetime:
 
 
 def _seconds(moment: datetime) -> float:
-    """A stored time as seconds since the epoch (SQLite gives it back without its time zone: UTC)."""
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+    """A stored time as seconds since the epoch."""
+    return moment.timestamp()
 
 
 class Writer:
