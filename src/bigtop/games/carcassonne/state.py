@@ -38,6 +38,8 @@ PASS = Pass()
 FEATURE_FIGURES = tuple(
     (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]
 )
+
+
 class PlaceActions(dict[int, tuple[tuple[Place, ...], ...]]):
     """position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t);
     made when first asked for."""
