@@ -1,8 +1,9 @@
 """Browser tests of game review and hints: Chromium presses "Analyse" on a finished Carcassonne
 table, sees the progress, then the win-chance graph under the replay, and a click on a key moment
 or a costliest decision sets the replay there; at a practice table the "Hint" button shows the
-search's moves and the log says so; a rated table offers no hint. Screenshots in
-English, French, Traditional Chinese and a 390×844 phone window go under tmp_path/screenshots."""
+search's moves and the log says so; a rated table offers no hint. The moves are named in the
+page's language: a hint asked in French and a review read in Chinese. Screenshots in English,
+French, Traditional Chinese and a 390×844 phone window go under tmp_path/screenshots."""
 
 from __future__ import annotations
 
@@ -152,3 +153,76 @@ def test_a_hint_at_a_practice_table_and_none_at_a_rated_table(server, page, tmp_
     }""", [real["table"]["id"], real_token])
     assert refused == [403, "forbidden"]
     assert page.errors == []
+
+
+# How the board names a quarter turn of the tile it lays, in French and in Chinese.
+TURNED = {"fr": ("sans la tourner", "tournée d’un quart de tour vers la droite", "tournée d’un demi-tour",
+                 "tournée d’un quart de tour vers la gauche"),
+          "zh-Hant": ("未旋轉", "順時針轉四分之一圈", "轉半圈", "逆時針轉四分之一圈")}
+ENGLISH_MOVE = re.compile(r"Lay the tile|Place no figure|Put (a meeple|your ringmaster|an acrobat)|Score the complete")
+
+
+def laid(action: dict[str, Any], language: str) -> str:
+    """A Carcassonne tile laid, as the board names it in French or Chinese."""
+    turned = TURNED[language][action["turns"]]
+    if language == "fr":
+        return f"Poser la tuile en ({action['x']}, {action['y']}), {turned}"
+    return f"把板塊放在 ({action['x']}, {action['y']})，{turned}"
+
+
+def test_a_hint_in_french_names_the_moves_in_french(server, browser, tmp_path):
+    with server.client() as client:
+        friendly = new_table(client, [{"name": "Ada"}, {"name": "Bo", "bot": "random"}], seed=5)  # unrated, not practice
+    url = f"{server.url}/#/table/{friendly['table']['id']}?token={friendly['seats'][0]['token']}"
+    for width, height, name in ((1200, 900, "hint-fr"), (390, 844, "hint-phone")):
+        for page in recording_page(browser, width, height):
+            page.goto(url)
+            page.select_option("#language", "fr")
+            expect(page.locator("#turn")).to_have_text("À vous !")
+            with page.expect_response(lambda r: r.url.endswith("/hint")) as answer:
+                page.click("#hint-button")
+            found = answer.value.json()["hints"]
+            hints = page.locator("#hint-list li")
+            expect(hints).to_have_count(len(found))
+            assert found and all(hint["action"]["type"] == "Place" for hint in found)  # the first decision: lay the tile
+            for hint, line in zip(found, hints.all_inner_texts(), strict=True):
+                assert line.startswith(laid(hint["action"], "fr")), line
+                assert hint["text"] not in line and not ENGLISH_MOVE.search(line), line
+            assert page.locator("#hint-list").evaluate("e => e.getBoundingClientRect().right") <= width
+            screenshot(page, tmp_path / "screenshots", name)
+            page.locator("#board .cc-fit").first.click()  # the board's turns of the tile there, titled in French too
+            titles = page.locator("#board .cc-turns title").all_text_contents()
+            assert titles and all(t.startswith("Poser la tuile en (") for t in titles), titles
+            assert page.errors == []
+
+
+def test_a_review_in_chinese_names_the_moves_in_chinese(server, browser, tmp_path):
+    with server.client() as client:
+        table_id = finished_game(client)
+        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+    for width, height, name in ((1200, 900, "review-zh-Hant"), (390, 844, "review-zh-Hant-phone")):
+        for page in recording_page(browser, width, height):
+            page.goto(server.url)
+            page.select_option("#language", "zh-Hant")
+            with page.expect_response(lambda r: r.url.endswith("/review") and r.json()["status"] == "done",
+                                      timeout=90_000) as answer:
+                page.goto(f"{server.url}/#/replay/{table_id}")
+            review = answer.value.json()["review"]
+            expect(page.locator("#review-graph")).to_be_visible()
+            rows = {row["move"]: row for row in review["decisions"]}
+            moments = page.locator("#review-moments li")
+            expect(moments).to_have_count(len(review["key_moments"]))
+            for moment, text in zip(review["key_moments"], moments.all_inner_texts(), strict=True):
+                row = rows[moment["move"]]
+                assert not ENGLISH_MOVE.search(text) and row["action_text"] not in text, text
+                if row["action"]["type"] == "Place":
+                    assert laid(row["action"], "zh-Hant") in text, text
+            cells = page.locator(".review-costliest tbody td:nth-child(2), .review-costliest tbody td:nth-child(3)")
+            assert cells.count() > 0
+            for text in cells.all_inner_texts():  # a Carcassonne move in Chinese: no Latin letter at all
+                assert not re.search(r"[A-Za-z]", text), text
+            titles = page.locator("#review-graph .review-moment title").all_text_contents()
+            assert titles and all(t.startswith("第 ") and not ENGLISH_MOVE.search(t) for t in titles), titles
+            page.locator("#review-moments .review-jump").first.click()
+            screenshot(page, tmp_path / "screenshots", name)
+            assert page.errors == []

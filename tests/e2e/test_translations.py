@@ -1,12 +1,15 @@
 """Every string of the web table in English, French and Traditional Chinese, checked in Chromium.
 
-Two walks. The catalogues: every key of the page's strings and of each game's board strings exists
+Three walks. The catalogues: every key of the page's strings and of each game's board strings exists
 in all three languages, and a French or Chinese string is not an English one left as it was. The
 log: entries of every kind of every game (taken from seeded games played here, with their real
 data) and the table's own notes are written out by the page, as `logLine` does for the log panel,
 in each language: none may keep a `{placeholder}` or show a raw key, a French or Chinese line must
 differ from the English one, a Chinese line may hold Latin letters only in names (of seats, cards,
-cities, artists: the game's content), and a French line no English words."""
+cities, artists: the game's content), and a French line no English words. The moves: moves of
+every action type of every game (from seeded games, with the view of the seat choosing them) are
+named by the board's `describeMove`, as the hint box, the review and the replay name them, in each
+language, under the same rules."""
 
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ SAME_IN_FRENCH = {
     "animal", "troupe", "type", "dragon", "dragons", "instrument", "action", "tour", "draft", "duo", "duos", "orc", "troll",
     "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
     "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance",
+    "N", "E", "S",  # compass points (west is O)
 }
 SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
 LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x"}
@@ -78,6 +82,49 @@ def sample_events(name: str) -> list[dict[str, Any]]:
     return [entry for kept in found.values() for entry in kept] + notes
 
 
+MOVE_SAMPLES = 5  # moves kept per action type (different words where the game offers them)
+MOVE_TRIES = 400  # moves of a type looked at before its samples are taken as they are
+
+
+def sample_moves(name: str) -> list[dict[str, Any]]:
+    """Up to `MOVE_SAMPLES` moves of each action type of the game, from seeded random games at each
+    player count (until every type has shown): the action's JSON, the view of the seat choosing it
+    and the game's English `describe`. Moves whose English differs other than by names and numbers
+    are preferred, so that each sense of a type (Drum Roll's `Done` in each step) is seen."""
+    game = games.get(name)
+    counts = range(game.min_players, game.max_players + 1)
+    choices = OPTIONS.get(name, ({},))
+    found: dict[str, list[dict[str, Any]]] = {}
+    shapes: dict[str, set[str]] = {}
+    tries: dict[str, int] = {}
+    for seed in range(MAX_GAMES):
+        if seed >= 2 * len(counts) and set(game.codec.types) <= set(found):
+            break
+        state = game.new(counts[seed % len(counts)], seed=seed, options=choices[seed % len(choices)])
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            view = None
+            for action in legal:
+                kind = type(action).__name__
+                kept = found.setdefault(kind, [])
+                if len(kept) >= MOVE_SAMPLES or tries.get(kind, 0) >= MOVE_TRIES:
+                    continue
+                tries[kind] = tries.get(kind, 0) + 1
+                english = game.describe(state, action)
+                shape = re.sub(r"[A-Z\d][\w'’-]*", "", english)  # the words, without names and numbers
+                if kept and shape in shapes.setdefault(kind, set()) and len(kept) >= 2:
+                    continue
+                view = view if view is not None else state.view(seat)
+                shapes.setdefault(kind, set()).add(shape)
+                kept.append({"action": game.codec.to_json(action), "view": view, "english": english})
+            state.apply(seat, rng.choice(legal))
+    missing = set(game.codec.types) - {kind for kind, kept in found.items() if kept}
+    assert not missing, f"{name}: no move of {sorted(missing)} in {MAX_GAMES} games"
+    return [move for kept in found.values() for move in kept]
+
+
 def names_in(content: Any) -> set[str]:
     """Every short capitalised string of a game's content (its names: cards, cities, bands)."""
     out: set[str] = set()
@@ -106,22 +153,25 @@ def page(browser, tmp_path_factory) -> Iterator[Page]:
         server.stop()
 
 
-def written(page: Page, name: str, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The catalogues, and each entry written by the page in each language."""
-    return page.evaluate("""async ([name, events, seats, languages]) => {
+def written(page: Page, name: str, events: list[dict[str, Any]], moves: list[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The catalogues, and in each language each log entry written by the page and each move named
+    by the board's `describeMove` (null where it says nothing)."""
+    return page.evaluate("""async ([name, events, moves, seats, languages]) => {
         const i18n = await import("/static/i18n.js");
         const boards = await import("/static/board.js");
         const board = await import(`/boards/${name}.js`);
         const content = await (await fetch(`/api/games/${name}/content`)).json();
         const lines = {};
+        const names = {};
         for (const lang of languages) {
           i18n.setLanguage(lang);
           const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
           lines[lang] = events.map((e) => boards.logLine(board, e, ctx));
+          names[lang] = moves.map((m) => board.describeMove(m.action, m.view, ctx));
         }
         i18n.setLanguage("en");
-        return { page: i18n.catalogue(), board: board.strings, lines, content };
-    }""", [name, events, SEATS, list(LANGUAGES)])
+        return { page: i18n.catalogue(), board: board.strings, lines, names, content };
+    }""", [name, events, list(moves), SEATS, list(LANGUAGES)])
 
 
 def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
@@ -139,6 +189,26 @@ def untranslated(language: str, english: str, text: str, names: set[str]) -> str
     shared = {w for w in set(LATIN.findall(bare)) & set(LATIN.findall(PLACEHOLDER.sub("", english))) if len(w) > 2}
     left = sorted(shared - {w for w in shared if w.lower() in SAME_LOWER}) + ENGLISH_WORDS.findall(bare)
     return f"English words {left}" if left else None
+
+
+def text_problems(wheres: list[str], texts: dict[str, list[Any]], names: set[str]) -> list[str]:
+    """What is wrong with each text written in each language (`texts[language][i]` for `wheres[i]`):
+    nothing written, a placeholder or raw key left, or in French or Chinese English left as it was."""
+    problems = []
+    for index, where in enumerate(wheres):
+        english = texts["en"][index]
+        for language in LANGUAGES:
+            text = texts[language][index]
+            at = f"{where} {language}: {text!r}"
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{at}: nothing written")
+            elif PLACEHOLDER.search(text) or RAW_KEY.search(text):
+                problems.append(f"{at}: a placeholder or a raw key")
+            elif language != "en":
+                why = "same as the English" if text == english else untranslated(language, english, text, names)
+                if why:
+                    problems.append(f"{at}: {why}")
+    return problems
 
 
 def check_catalogue(where: str, strings: dict[str, dict[str, str]], expected: set[str], names: set[str]) -> list[str]:
@@ -174,15 +244,14 @@ def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
             wanted = set(PLACEHOLDER.findall(english)) - set(PLACEHOLDER.findall(found["board"][language].get(kind, "")))
             if wanted:
                 problems.append(f"{name} {language} {kind!r}: says nothing of {sorted(wanted)}")
-    for index, event in enumerate(events):
-        english = found["lines"]["en"][index]
-        for language in LANGUAGES:
-            line = found["lines"][language][index]
-            where = f"{name} {language} {event['kind']} {event['data']}: {line!r}"
-            if PLACEHOLDER.search(line) or RAW_KEY.search(line):
-                problems.append(f"{where}: a placeholder or a raw key")
-            elif language != "en":
-                why = "same as the English" if line == english else untranslated(language, english, line, names)
-                if why:
-                    problems.append(f"{where}: {why}")
+    problems += text_problems([f"{name} {event['kind']} {event['data']}" for event in events], found["lines"], names)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
+    moves = sample_moves(name)
+    found = written(page, name, [], moves)
+    names = names_in(found["content"]) | set(SEATS)
+    problems = text_problems([f"{name} {move['action']} ({move['english']!r})" for move in moves], found["names"], names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])

@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from server_postgres import postgres_server
 from server_support import ServerProcess, create, error_of, receive, sqlite_url, start_table
 
+from bigtop import games
+from bigtop.core.record import Record
 from bigtop.server.analysis import AnalysisRepository
 from bigtop.server.store import Store
 
@@ -90,6 +92,28 @@ def test_a_finished_tables_review_runs_off_the_request_path_and_is_stored_with_t
     server.start()
     with server.client() as client:
         assert client.get(f"/api/tables/{table_id}/review").json()["review"] == found
+
+
+def test_the_review_and_the_replay_send_each_move_as_json_beside_its_english_words(server):
+    """The page names moves in its language from their JSON (the English `describe` is the fallback)."""
+    with server.client() as client:
+        table_id = finished_table(client, seed=21)
+        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+        rows = wait_review(client, table_id)[0]["review"]["decisions"]
+        record = Record.from_json(client.get(f"/api/tables/{table_id}/record").json())
+        frames = client.get(f"/api/tables/{table_id}/replay").json()["frames"]
+    game = games.get(record.game)
+    before = list(record.states(game))  # the position before each move, then the end
+    assert frames[0]["action"] is None and frames[0]["action_text"] is None
+    for number, (_, data) in enumerate(record.moves):
+        action = game.codec.from_json(data)
+        assert frames[number + 1]["action"] == data
+        assert frames[number + 1]["action_text"] == game.describe(before[number], action)
+    for row in rows:
+        state = before[row["move"]]
+        legal = [game.codec.to_json(a) for a in state.legal_actions(row["seat"])]
+        assert row["action"] == record.moves[row["move"]][1] and row["best_action"] in legal
+        assert row["best_text"] == game.describe(state, game.codec.from_json(row["best_action"]))
 
 
 def test_a_review_cut_short_by_a_kill_can_be_asked_for_again_after_the_restart(tmp_path):

@@ -16,7 +16,9 @@ MAX_REPLAY_MOVES = 20_000
 def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
     """The game of `record` step by step, as `seat` saw it (None: a spectator).
 
-    Frame 0 is the start; frame i follows move i-1 and names who played what. Refuses a record
+    Frame 0 is the start; frame i follows move i-1 and names who played what: `action` (the
+    action's JSON, which the page names in its language) and `action_text` (the game's English
+    `describe`, as the position before the move saw it). Refuses a record
     that does not replay (`ServerError` saying at which move and why)."""
     try:
         game = games.get(record.game)
@@ -30,14 +32,15 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
         state = game.new(record.players, seed=record.seed, options=record.options)
     except BigtopError as exc:
         raise ServerError(f"bad record: {exc}") from None
-    frames = [_frame(state, seat, None, None)]
+    frames = [_frame(state, seat, None, None, None)]
     for number, (player, data) in enumerate(record.moves):
         try:
-            label = game.describe(state, game.codec.from_json(data))
+            action = game.codec.from_json(data)
+            label = game.describe(state, action)
             state.apply_json(player, data)
         except BigtopError as exc:
             raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
-        frames.append(_frame(state, seat, player, label))
+        frames.append(_frame(state, seat, player, game.codec.to_json(action), label))
     _add_events(frames, state, seat)
     over = state.is_over()
     return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
@@ -54,10 +57,11 @@ def _content(game: Any, options: Any) -> dict[str, Any]:
         return {}
 
 
-def _frame(state: Any, seat: int | None, player: int | None, label: str | None) -> dict[str, Any]:
+def _frame(state: Any, seat: int | None, player: int | None, action: Any, label: str | None) -> dict[str, Any]:
     return {
         "seat": player,
-        "action": label,
+        "action": action,
+        "action_text": label,
         "view": state.view(seat),
         "scores": list(state.scores()),
         "logged": len(state.log),

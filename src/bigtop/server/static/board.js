@@ -7,7 +7,10 @@
 //                                                        English ones come from the game, event.template)
 //   logVars(kind, data, ctx)               (optional) extra or replaced template variables for a log
 //                                          entry, e.g. a card's printed name from ctx.content
-// where legal = [{action, label}], send(action) plays one of them, and
+//   describeMove(action, view, ctx)        (optional) a move's name in ctx.lang, `view` being the
+//                                          position it is (was) chosen in; null if it cannot say
+// where legal = [{action, label}] (label: `describeMove` in the chosen language, else the game's
+// English `describe`), send(action) plays one of them, and
 // ctx = {seat, seats, lang, t(key, vars), seatName(seat), content}, where `content` is the game's
 // public content for the table's options (GET /api/games/<game>/content?table=<id>). See docs/server.md.
 
@@ -83,14 +86,30 @@ export function logLine(board, event, ctx) {
   return fill(template, vars);
 }
 
-// Draw `view` with `board` into `root` (emptied first). A board that throws falls back to the generic one.
+// The name of `action` (a move's JSON) in the chosen language: the board's `describeMove` in the
+// position `view`, else `english` (the game's English `describe`, sent with the move).
+export function moveName(board, action, view, ctx, english) {
+  if (action && view && typeof board.describeMove === "function") {
+    try {
+      const words = board.describeMove(action, view, ctx);
+      if (words) return words;
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  return english || "";
+}
+
+// Draw `view` with `board` into `root` (emptied first); each legal move's label is named in the
+// chosen language. A board that throws falls back to the generic one.
 export function drawBoard(root, board, view, legal, send, ctx) {
+  const named = legal.map((move) => ({ ...move, label: moveName(board, move.action, view, ctx, move.label) }));
   root.replaceChildren();
   try {
-    board.render(root, view, legal, send, ctx);
+    board.render(root, view, named, send, ctx);
   } catch (error) {
     console.error(error);
     root.replaceChildren();
-    GENERIC.render(root, view, legal, send, ctx);
+    GENERIC.render(root, view, named, send, ctx);
   }
 }

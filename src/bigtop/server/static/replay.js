@@ -1,7 +1,7 @@
 // Replays: step through a finished game (or an uploaded record), as a spectator or as one seat.
 
 import { api } from "./api.js";
-import { boardContext, boardFor, drawBoard, logLine } from "./board.js";
+import { boardContext, boardFor, drawBoard, logLine, moveName } from "./board.js";
 import { chatReplay } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { t } from "./i18n.js";
@@ -71,14 +71,21 @@ export function replayPage(root, source) {
       h("div", { class: "play-area" }, boardBox,
         h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
           chat && chat.element)),
-      review ? review.show(step, ctx) : null);
+      review ? review.show(step, ctx, (action, move, english) => named(action, move, english, ctx)) : null);
     if (chat) chat.show(step);
   }
 
-  // What a step did, in the chosen language: the log entries it wrote (else the game's English label).
+  // What a step did, in the chosen language: the log entries it wrote, else the move's name.
   function moveText(frame, ctx) {
     const lines = frame.events.map((e) => logLine(board, e, ctx));
-    return lines.length ? lines.join(" ") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action });
+    return lines.length ? lines.join(" ") : t("replay.move", { name: ctx.seatName(frame.seat), action: named(frame.action, step - 1, frame.action_text, ctx) });
+  }
+
+  // Move `move` of the record (its action's JSON) in the chosen language, named in the position
+  // before it (frame `move`), else its English words.
+  function named(action, move, english, ctx) {
+    const before = data.frames[move];
+    return moveName(board, action, before && before.view, ctx, english);
   }
 
   load();

@@ -29,13 +29,14 @@ export function analyseButton(tableId) {
 }
 
 // The review of table `tableId` under its replay; `jump(move)` sets the replay to the position
-// before that move. `show(step, ctx)` draws it for the replay's current step (ctx: seat names).
+// before that move. `show(step, ctx, name)` draws it for the replay's current step (ctx: seat
+// names; name(action, move, english): move `move`'s action in the chosen language).
 export function reviewPanel(tableId, jump) {
   const box = h("section", { class: "review", id: "review" });
   let status = null;
   let timer = null;
   let closed = false;
-  let last = { step: 0, ctx: null };
+  let last = { step: 0, ctx: null, name: (action, move, english) => english };
 
   async function poll(method = "GET") {
     clearTimeout(timer);
@@ -66,24 +67,26 @@ export function reviewPanel(tableId, jump) {
       case "running": return [h("p", { id: "review-status" }, status.total ? t("review.running", { done: status.done, total: status.total })
         : t("review.starting")),
         h("progress", { id: "review-progress", value: status.done, max: Math.max(1, status.total) })];
-      default: return done(status.review, ctx);
+      default: return done(status.review, ctx, last.name);
     }
   }
 
-  function done(review, ctx) {
+  function done(review, ctx, name) {
     const rows = Object.fromEntries(review.decisions.map((r) => [r.move, r]));
+    const played = (r) => name(r.action, r.move, r.action_text);
+    const preferred = (r) => name(r.best_action, r.move, r.best_text);
     const link = (move, ...label) => h("a", { href: "#", class: "review-jump", dataset: { move },
       onclick: (event) => { event.preventDefault(); jump(move); } }, ...label);
     const letter = (i) => String.fromCharCode(65 + i);
     return [
-      graph(review, ctx, last.step, jump),
+      graph(review, ctx, last.step, jump, (m) => played(rows[m.move])),
       h("p", { class: "review-note" }, t("review.note", { n: review.budget.iterations ?? "?" })),
       h("h4", {}, t("review.moments")),
       review.key_moments.length ? h("ol", { class: "review-moments", id: "review-moments" }, review.key_moments.map((m, i) =>
         h("li", {}, link(m.move, h("b", {}, letter(i)), " ", t("review.moveN", { n: m.move })), " · ",
           t("review.swing", { name: ctx.seatName(m.seat_swung), from: pct(m.win_before[m.seat_swung]), to: pct(m.win_after[m.seat_swung]) }),
-          h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: m.action_text }),
-          m.best_text !== m.action_text ? [" · ", t("review.preferred", { action: m.best_text })] : null,
+          h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: played(rows[m.move]) }),
+          !same(rows[m.move]) ? [" · ", t("review.preferred", { action: preferred(rows[m.move]) })] : null,
           m.grade ? [" · ", h("span", { class: `grade ${m.grade}` }, t(`review.grade.${m.grade}`))] : null)))
         : h("p", {}, t("review.noMoments")),
       h("h4", {}, t("review.costliest")),
@@ -96,7 +99,7 @@ export function reviewPanel(tableId, jump) {
             h("th", {}, t("review.best")), h("th", {}, t("review.loss")))),
           h("tbody", {}, a.costliest.map((move) => {
             const r = rows[move];
-            return h("tr", {}, h("td", {}, link(move, String(move))), h("td", {}, r.action_text), h("td", {}, r.best_text),
+            return h("tr", {}, h("td", {}, link(move, String(move))), h("td", {}, played(r)), h("td", {}, preferred(r)),
               h("td", { class: "num" }, `${points(r.loss)} ± ${points(r.loss_margin)}`));
           }))) : null))),
     ];
@@ -104,8 +107,8 @@ export function reviewPanel(tableId, jump) {
 
   poll();
   return {
-    show(step, ctx) {
-      last = { step, ctx };
+    show(step, ctx, name) {
+      last = { step, ctx, name };
       draw();
       return box;
     },
@@ -116,9 +119,13 @@ export function reviewPanel(tableId, jump) {
   };
 }
 
+// Whether a decision's move is the one the search preferred.
+const same = (r) => JSON.stringify(r.action) === JSON.stringify(r.best_action);
+
 // The win chance of each seat over the game: lines, 95 % bands, the result as dots, the key moments
-// as lettered links, the replay's step as a line; a click on the plot jumps to the nearest decision.
-function graph(review, ctx, now, jump) {
+// as lettered links (titled with `played(moment)`, the move's name), the replay's step as a line; a
+// click on the plot jumps to the nearest decision.
+function graph(review, ctx, now, jump, played) {
   const W = Math.max(320, Math.min(640, window.innerWidth - 48));  // drawn at the size shown: text stays readable on a phone
   const moves = Math.max(1, review.result.moves);
   const plotW = W - LEFT - RIGHT, plotH = H - TOP - BOTTOM;
@@ -150,7 +157,7 @@ function graph(review, ctx, now, jump) {
       svg("line", { x1: x(m.move), x2: x(m.move), y1: TOP, y2: TOP + plotH, class: "moment-line" }),
       svg("rect", { x: x(m.move) - 8, y: TOP, width: 16, height: 16, rx: 3, class: "moment-tag" }),
       svg("text", { x: x(m.move), y: TOP + 12, "text-anchor": "middle", class: "moment-letter" }, String.fromCharCode(65 + i)),
-      svg("title", {}, `${t("review.moveN", { n: m.move })}: ${m.action_text}`)));
+      svg("title", {}, `${t("review.moveN", { n: m.move })}: ${played(m)}`)));
   });
   parts.push(svg("line", { x1: x(now), x2: x(now), y1: TOP, y2: TOP + plotH, class: "review-now" }));
   parts.push(svg("text", { x: LEFT + plotW / 2, y: H - 6, "text-anchor": "middle" }, t("review.axis")));
@@ -170,13 +177,15 @@ function graph(review, ctx, now, jump) {
 
 const legalKey = (message) => JSON.stringify(message ? message.legal.map((entry) => entry.action) : []);
 
-// The "Hint" button of a table that is not rated and the moves it suggests. `show(message)` draws it for the
-// seat's current state message: the hints stay while the seat's choice is the same.
+// The "Hint" button of a table that is not rated and the moves it suggests. `show(message, name)`
+// draws it for the seat's current state message, naming each move with name(action, english) in
+// the chosen language: the hints stay while the seat's choice is the same.
 export function hintBox(tableId, token) {
   const box = h("section", { class: "hints", id: "hints" });
   let found = null;
   let asking = false;
   let message = null;
+  let name = (action, english) => english;
 
   async function ask() {
     asking = true;
@@ -196,14 +205,15 @@ export function hintBox(tableId, token) {
     const deciding = message && message.legal.length > 0;
     fill(box,
       h("button", { type: "button", id: "hint-button", disabled: !deciding || asking, onclick: ask }, asking ? t("hint.thinking") : t("hint.button")),
-      found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, hint.text, " ",
+      found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, name(hint.action, hint.text), " ",
         h("span", { class: "hint-chance" }, t("hint.chance", { chance: pct(hint.win_chance), margin: points(hint.margin) }))))) : null,
       h("p", { class: "review-note" }, t("hint.note")));
   }
 
   return {
-    show(latest) {
+    show(latest, naming) {
       message = latest;
+      name = naming;
       if (found && found.legal !== legalKey(message)) found = null;  // another decision: those hints were for the last one
       draw();
       return box;

@@ -5,7 +5,7 @@
 // and so does the first after an undo (which takes entries out).
 
 import { api, hostToken, invites, rememberHost } from "./api.js";
-import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
+import { boardContext, boardFor, contentFor, drawBoard, moveName } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, notify } from "./dom.js";
 import { has, language, t } from "./i18n.js";
@@ -179,7 +179,7 @@ export function tablePage(root, tableId, token) {
     ]) : null;
     fill(root, header, end, h("div", { class: "play-area" }, boardBox,
       h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
-        logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message) : null,
+        logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message, (action, english) => moveName(board, action, message.view, ctx, english)) : null,
         chat.element)));
     tick();
   }

@@ -291,7 +291,7 @@ function turnChoices(id, [x, y], moves, play, ctx) {
     const [qx, qy] = quarters[move.action.turns];
     const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
       tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
-    group.append(titled(clickable(choice, move.action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.turned.${move.action.turns}`)));
+    group.append(titled(clickable(choice, move.action, play), move.label));
   }
   return group;
 }
@@ -307,7 +307,7 @@ function figureMovesLayer(view, legal, play, ctx) {
     const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
       : action.type === "Acrobat" ? acrobatMark(view, action)
         : action.type === "ScorePyramid" ? pyramidMark(action) : null;
-    if (mark) layer.append(titled(clickable(mark, action, play), ctx.lang === "en" ? move.label : ctx.t(`cc.move.${action.type}`)));
+    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
   }
   return layer;
 }
@@ -525,6 +525,25 @@ export function logVars(kind, data, ctx) {
   return out;
 }
 
+// A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
+// position `view` (a figure names the feature of the tile just laid, `view.last`); null if the
+// view does not tell (the page then shows the game's English).
+export function describeMove(action, view, ctx) {
+  const say = (key, vars = {}) => ctx.t(`cc.do.${key}`, vars);
+  const last = view.last ? view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]) : null;
+  switch (action.type) {
+    case "Place": return say("Place", { x: action.x, y: action.y, turned: ctx.t(`cc.turned.${action.turns}`) });
+    case "Pass": return say("Pass");
+    case "Meeple": case "Ringmaster": {
+      const tile = last ? ((ctx.content || {}).tiles || {})[last[2]] : null;
+      return tile && tile.features[action.feature] ? say(action.type, { feature: featureWords(tile, last[3], action.feature, ctx) }) : null;
+    }
+    case "Acrobat": return last ? say("Acrobat", { x: last[0] + action.dx, y: last[1] + action.dy }) : null;
+    case "ScorePyramid": return say("ScorePyramid", { x: action.x, y: action.y });
+    default: return null;
+  }
+}
+
 const SIDE_ORDER = "NESW";
 
 // A tile kind in words (its details on hover or tap), from the table's content.
@@ -575,6 +594,14 @@ function featureWords(tile, turns, index, ctx) {
 
 export const strings = {
   en: {
+    "cc.do.Place": "Lay the tile at ({x}, {y}), {turned}", "cc.do.Pass": "Place no figure",
+    "cc.do.Meeple": "Put a meeple on {feature}", "cc.do.Ringmaster": "Put your ringmaster on {feature}",
+    "cc.do.Acrobat": "Put an acrobat on the acrobat tile at ({x}, {y})",
+    "cc.do.ScorePyramid": "Score the complete pyramid at ({x}, {y}) instead of placing a figure",
+    "cc.turned.0": "not turned", "cc.turned.1": "turned a quarter clockwise", "cc.turned.2": "turned half round",
+    "cc.turned.3": "turned a quarter anticlockwise",
+    "cc.the.city": "the city", "cc.the.road": "the road", "cc.the.field": "the field", "cc.the.monastery": "the monastery",
+    "cc.featureAt": "{type} ({sides})", "cc.side.N": "N", "cc.side.E": "E", "cc.side.S": "S", "cc.side.W": "W",
     "cc.tile.plain": "a tile", "cc.tile.monastery": "a monastery", "cc.tile.circus": "a circus tile", "cc.tile.acrobat": "an acrobat tile",
     "cc.tile.fields": "a tile of fields", "cc.tile.with": "{head} with {parts}", "cc.separator": ", ",
     "cc.city.edge": "a city edge", "cc.city.edges": "{n} city edges", "cc.city.across": "a city running across",
@@ -599,8 +626,10 @@ export const strings = {
     "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
   },
   fr: {
-    "cc.move.Meeple": "Placer une figurine ici", "cc.move.Ringmaster": "Placer Monsieur Loyal ici", "cc.move.Acrobat": "Placer un acrobate ici",
-    "cc.move.ScorePyramid": "Décompter cette pyramide",
+    "cc.do.Place": "Poser la tuile en ({x}, {y}), {turned}", "cc.do.Pass": "Ne placer aucune figurine",
+    "cc.do.Meeple": "Placer une figurine sur {feature}", "cc.do.Ringmaster": "Placer Monsieur Loyal sur {feature}",
+    "cc.do.Acrobat": "Placer un acrobate sur la tuile acrobates en ({x}, {y})",
+    "cc.do.ScorePyramid": "Décompter la pyramide complète en ({x}, {y}) au lieu de placer une figurine",
     "cc.turned.0": "sans la tourner", "cc.turned.1": "tournée d’un quart de tour vers la droite", "cc.turned.2": "tournée d’un demi-tour",
     "cc.turned.3": "tournée d’un quart de tour vers la gauche",
     "cc.feature.city": "ville", "cc.feature.road": "route", "cc.feature.field": "pré", "cc.feature.monastery": "monastère",
@@ -642,8 +671,10 @@ export const strings = {
     "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
   },
   "zh-Hant": {
-    "cc.move.Meeple": "在這裡放人偶", "cc.move.Ringmaster": "在這裡放馬戲團長", "cc.move.Acrobat": "在這裡放雜技演員",
-    "cc.move.ScorePyramid": "為這座金字塔計分",
+    "cc.do.Place": "把板塊放在 ({x}, {y})，{turned}", "cc.do.Pass": "不放人偶",
+    "cc.do.Meeple": "在{feature}上放一個人偶", "cc.do.Ringmaster": "在{feature}上放馬戲團長",
+    "cc.do.Acrobat": "在 ({x}, {y}) 的雜技板塊上放一名特技演員",
+    "cc.do.ScorePyramid": "不放人偶，改為 ({x}, {y}) 完成的疊羅漢計分",
     "cc.turned.0": "未旋轉", "cc.turned.1": "順時針轉四分之一圈", "cc.turned.2": "轉半圈", "cc.turned.3": "逆時針轉四分之一圈",
     "cc.feature.city": "城市", "cc.feature.road": "道路", "cc.feature.field": "草地", "cc.feature.monastery": "修道院",
     "cc.the.city": "城市", "cc.the.road": "道路", "cc.the.field": "草地", "cc.the.monastery": "修道院",

@@ -42,7 +42,6 @@ const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["nam
 const MAP = { left: 58, top: 44, dx: 11.8, dy: 36, width: 960, height: 632 };
 
 let armed = null;  // the action card whose target the seat is choosing, or null
-let english = true;  // whether the page speaks English (the moves' labels are the game's English)
 
 // ------------------------------------------------------------------------------ content lookups
 const isArtist = (card) => card < ARTISTS.length;
@@ -55,7 +54,7 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 // Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
 function clickable(node, move, onClick) {
   node.classList.add("tf-legal");
-  if (english && move && move.label && !node.getAttribute("title")) node.setAttribute("title", move.label);
+  if (move && move.label && !node.getAttribute("title")) node.setAttribute("title", move.label);  // in the chosen language
   node.addEventListener("click", onClick);
   if (node.tagName === "BUTTON") return node;
   node.setAttribute("role", "button");
@@ -522,10 +521,70 @@ function bandsZone(view, moves, play, ctx) {
   return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, play, ctx)));
 }
 
+// ------------------------------------------------------------------------------ a move in words
+// A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
+// position `view`; null if the view does not tell (the page then shows the game's English).
+export function describeMove(action, view, ctx) {
+  useContent(ctx.content);
+  const say = (key, vars = {}) => ctx.t(`tf.do.${key}`, vars);
+  switch (action.type) {
+    case "Pick": return say("Pick", { card: cardStats(action.card, ctx) });
+    case "Keep": {
+      if (!action.cards.length) return say("KeepNone");
+      const cards = action.cards.map((card) => cardStats(card, ctx)).join(ctx.t("tf.do.and"));
+      return say(action.cards.length === 2 ? "KeepDuo" : "Keep", { cards, duo: ctx.t("tf.action.duo.name") });
+    }
+    case "ShowBand": return say("ShowBand");
+    case "Name": return say("Name", { band: BAND_NAMES[action.index] });
+    case "Vote": {
+      const band = (view.names || [])[action.seat];
+      const name = band >= 0 ? say("seatBand", { seat: ctx.seatName(action.seat), band: BAND_NAMES[band] }) : ctx.seatName(action.seat);
+      return say("Vote", { name });
+    }
+    case "StartCity": return say("StartCity", { city: CITIES[action.city][0] });
+    case "Move": return say("Move", { city: CITIES[action.city][0], where: roadWords(view, action.city, ctx) });
+    case "PlayCard": return say("PlayCard", { card: cardWords(action.card, ctx), target: targetWords(action.card, action.arg ?? -1, ctx) });
+    case "Answer": return action.hammer ? say("Answer.hammer", { card: ctx.t("tf.action.thors_hammer.name") }) : say("Answer.let");
+    case "VisitMarket": return say(action.visit ? "VisitMarket.visit" : "VisitMarket.leave");
+    case "KeepMarket": {  // an action card of the Market
+      const [card, text] = actionWords(action.card, ctx);
+      return say("KeepMarket", { card, text });
+    }
+    case "Recruit": {
+      if (action.source < 0) return say("RecruitNone");
+      if (action.source === BLIND) return say("RecruitBlind");
+      const card = (view.springboard || [])[action.source];
+      return card === undefined || card === null || card < 0 ? null : say("Recruit", { card: cardStats(card, ctx) });
+    }
+    case "KeepBlind": return say(action.keep ? "KeepBlind.keep" : "KeepBlind.discard");
+    case "DropArtist": return say("DropArtist", { card: cardStats(action.card, ctx) });
+    case "EndTurn": return say(view.phase === "festival" ? "EndFestival" : "EndTurn");
+    default: return null;
+  }
+}
+
+// A card in words, an artist with what its card prints: gender, Energy, Charisma, Skill.
+function cardStats(card, ctx) {
+  if (!isArtist(card)) return cardWords(card, ctx);
+  const [, , , gender, energy, charisma, skill] = ARTISTS[card];
+  return `${cardWords(card, ctx)} ${gender === "m" ? "♂" : "♀"} ⚡${energy} ♥${charisma} ♪${skill}`;
+}
+
+// Where a move along a road leads: the city's species and symbol, and the dragon pass the road
+// crosses from the band's city (if any).
+function roadWords(view, city, ctx) {
+  const [, species, symbol] = CITIES[city];
+  const parts = [ctx.t(`tf.sp.${species}`)];
+  if (symbol === "market" || symbol === "culture") parts.push(ctx.t(`tf.symbol.${symbol}`));
+  const from = view.turn >= 0 && view.pos ? view.pos[view.turn] : -1;
+  const road = from >= 0 ? ROADS.find(([a, b]) => (a === from && b === city) || (b === from && a === city)) : null;
+  if (road && road[2] >= 0) parts.push(ctx.t("tf.do.overPass", { colour: ctx.t(`tf.colour.${COLOURS[road[2]]}`) }));
+  return parts.join(ctx.t("tf.do.separator"));
+}
+
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
-  english = ctx.lang === "en";
   useStylesheet("/static/games/trollfest.css");
   const moves = movesOf(legal);
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
@@ -550,6 +609,17 @@ export function render(root, view, legal, send, ctx) {
 // everything went.
 export const strings = {
   en: {
+    "tf.do.Pick": "draft {card}", "tf.do.Keep": "keep {cards}", "tf.do.KeepDuo": "keep {cards} (play a {duo})",
+    "tf.do.KeepNone": "keep no artist of this instrument", "tf.do.and": " and ", "tf.do.ShowBand": "reveal your band",
+    "tf.do.Name": "name your band “{band}”", "tf.do.Vote": "vote for {name}", "tf.do.seatBand": "{seat} ({band})",
+    "tf.do.StartCity": "start in {city} (hometown)", "tf.do.Move": "move to {city} ({where})",
+    "tf.do.overPass": "over the {colour} dragon pass", "tf.do.separator": ", ", "tf.do.PlayCard": "play {card}{target}",
+    "tf.do.Answer.hammer": "play {card} to cancel it", "tf.do.Answer.let": "let it happen",
+    "tf.do.VisitMarket.visit": "visit the Market: draw four action cards, keep one", "tf.do.VisitMarket.leave": "leave the Market alone",
+    "tf.do.KeepMarket": "keep {card}: {text}", "tf.do.Recruit": "recruit {card}", "tf.do.RecruitNone": "recruit nobody",
+    "tf.do.RecruitBlind": "blind audition (top of the deck)", "tf.do.KeepBlind.keep": "add the drawn artist to your band",
+    "tf.do.KeepBlind.discard": "discard the drawn artist", "tf.do.DropArtist": "discard {card} from your band",
+    "tf.do.EndTurn": "end your turn", "tf.do.EndFestival": "stop playing Festival cards",
     "tf.none": "none",
     "tf.artistWords": "{name} ({species} {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
     "tf.target.dragon": " for a {colour} dragon", "tf.target.groundhog": " to send the Groundhog to {city}",
@@ -620,6 +690,17 @@ export const strings = {
     "tf.award.female_only": "Female-only band", "tf.award.one_species": "One-species band",
   },
   fr: {
+    "tf.do.Pick": "prendre dans le paquet : {card}", "tf.do.Keep": "garder {cards}", "tf.do.KeepDuo": "garder {cards} (jouer un {duo})",
+    "tf.do.KeepNone": "ne garder aucun artiste de cet instrument", "tf.do.and": " et ", "tf.do.ShowBand": "révéler votre groupe",
+    "tf.do.Name": "nommer votre groupe « {band} »", "tf.do.Vote": "voter pour {name}", "tf.do.seatBand": "{seat} ({band})",
+    "tf.do.StartCity": "commencer à {city} (ville natale)", "tf.do.Move": "aller à {city} ({where})",
+    "tf.do.overPass": "par le col du dragon {colour}", "tf.do.separator": ", ", "tf.do.PlayCard": "jouer {card}{target}",
+    "tf.do.Answer.hammer": "jouer {card} pour l’annuler", "tf.do.Answer.let": "laisser faire",
+    "tf.do.VisitMarket.visit": "aller au Marché : piocher quatre cartes action, en garder une", "tf.do.VisitMarket.leave": "ne pas aller au Marché",
+    "tf.do.KeepMarket": "garder {card} : {text}", "tf.do.Recruit": "recruter {card}", "tf.do.RecruitNone": "ne recruter personne",
+    "tf.do.RecruitBlind": "audition à l’aveugle (dessus de la pioche)", "tf.do.KeepBlind.keep": "ajouter l’artiste pioché à votre groupe",
+    "tf.do.KeepBlind.discard": "défausser l’artiste pioché", "tf.do.DropArtist": "retirer {card} de votre groupe",
+    "tf.do.EndTurn": "finir votre tour", "tf.do.EndFestival": "arrêter de jouer des cartes Festival",
     "tf.none": "aucune",
     "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
     "tf.artistWords": "{name} ({species}, {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
@@ -711,6 +792,17 @@ export const strings = {
     "tf.award.female_only": "Groupe tout féminin", "tf.award.one_species": "Groupe d’une seule espèce",
   },
   "zh-Hant": {
+    "tf.do.Pick": "選取 {card}", "tf.do.Keep": "保留 {cards}", "tf.do.KeepDuo": "保留 {cards}（打出{duo}）",
+    "tf.do.KeepNone": "這個樂器不保留任何樂手", "tf.do.and": " 和 ", "tf.do.ShowBand": "公開你的樂團",
+    "tf.do.Name": "把你的樂團取名為「{band}」", "tf.do.Vote": "投票給 {name}", "tf.do.seatBand": "{seat}（{band}）",
+    "tf.do.StartCity": "從 {city} 出發（家鄉）", "tf.do.Move": "前往 {city}（{where}）",
+    "tf.do.overPass": "經過{colour}龍之隘口", "tf.do.separator": "，", "tf.do.PlayCard": "打出{card}{target}",
+    "tf.do.Answer.hammer": "打出{card}取消它", "tf.do.Answer.let": "讓它生效",
+    "tf.do.VisitMarket.visit": "逛市集：抽四張行動卡，留下一張", "tf.do.VisitMarket.leave": "不逛市集",
+    "tf.do.KeepMarket": "保留{card}：{text}", "tf.do.Recruit": "招募 {card}", "tf.do.RecruitNone": "不招募",
+    "tf.do.RecruitBlind": "盲選試音（牌庫頂）", "tf.do.KeepBlind.keep": "把抽到的樂手加入你的樂團",
+    "tf.do.KeepBlind.discard": "棄掉抽到的樂手", "tf.do.DropArtist": "把 {card} 從你的樂團棄掉",
+    "tf.do.EndTurn": "結束你的回合", "tf.do.EndFestival": "不再打音樂祭卡",
     "tf.none": "沒有",
     "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
     "tf.artistWords": "{name}（{species}，{instrument}）", "tf.pts.one": "{n} 分", "tf.pts.many": "{n} 分",
