@@ -7,7 +7,7 @@ and its two half-edges, so placing a tile never has to rotate anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
-from bigtop.games.carcassonne.rules import MAX_TILES
+from bigtop.games.carcassonne.rules import DELTA, MAX_TILES
 
 DATA = Path(__file__).parent / "data"
 SIDES = "NESW"
@@ -115,6 +115,22 @@ class Rotation:
     left: tuple[int, ...]  # field at each side's left half (seen from the centre), -1 on a city edge
     right: tuple[int, ...]
     features_at: tuple[tuple[int, ...], ...]  # per feature: the rotated sides it reaches (for drawing)
+    # Precomputed for laying the tile, per side: the local features on the edge in the order
+    # (centre, left, right) and, for joining a neighbour to it, (centre, right, left) (-1s left
+    # out: two matching edges have the same ones); and `sides`, per side (the offset of the
+    # square beyond it, the frontier key bits it asks of that square if empty, its ports, the
+    # opposite side).
+    ports: tuple[tuple[int, ...], ...] = field(init=False)
+    mirrored: tuple[tuple[int, ...], ...] = field(init=False)
+    sides: tuple[tuple[int, int, tuple[int, ...], int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        c, left, right = self.centre, self.left, self.right
+        ports = tuple(tuple(f for f in (c[s], left[s], right[s]) if f >= 0) for s in range(4))
+        object.__setattr__(self, "ports", ports)
+        object.__setattr__(self, "mirrored", tuple(tuple(f for f in (c[s], right[s], left[s]) if f >= 0) for s in range(4)))
+        sides = tuple((DELTA[s], self.edges[s] << (2 * ((s + 2) & 3)), ports[s], (s + 2) & 3) for s in range(4))
+        object.__setattr__(self, "sides", sides)
 
 
 @dataclass(frozen=True)
@@ -132,6 +148,25 @@ class TileKind:
     space: str | None
     start: bool
     entry: TileEntry
+    # Precomputed per local feature, the values its new node starts with (see `CarcassonneState`):
+    types: tuple[int, ...] = field(init=False)
+    opens: tuple[int, ...] = field(init=False)  # open edges of a city or road, 0 otherwise
+    pennants: tuple[int, ...] = field(init=False)
+    spanned: tuple[bool, ...] = field(init=False)  # a city or road (it spans tiles)
+    closable: tuple[int, ...] = field(init=False)  # the local cities and roads (scored when closed)
+    touches: tuple[tuple[int, ...], ...] = field(init=False)  # a field's local cities, () otherwise
+    monastery_at: int = field(init=False)  # the local monastery, -1 if none
+
+    def __post_init__(self) -> None:
+        features = self.features
+        spanned = tuple(f.type == CITY or f.type == ROAD for f in features)
+        object.__setattr__(self, "types", tuple(f.type for f in features))
+        object.__setattr__(self, "opens", tuple(len(f.sides) if s else 0 for f, s in zip(features, spanned, strict=True)))
+        object.__setattr__(self, "pennants", tuple(f.pennants if s else 0 for f, s in zip(features, spanned, strict=True)))
+        object.__setattr__(self, "spanned", spanned)
+        object.__setattr__(self, "closable", tuple(i for i, s in enumerate(spanned) if s))
+        object.__setattr__(self, "touches", tuple(f.cities if f.type == FIELD else () for f in features))
+        object.__setattr__(self, "monastery_at", next((i for i, f in enumerate(features) if f.type == MONASTERY), -1))
 
 
 def _compile(index: int, e: TileEntry) -> TileKind:
@@ -199,7 +234,9 @@ class TileSet:
     """Every tile kind of the chosen expansions, compiled, with the fit table.
 
     `fits[kind][key]` lists the quarter turns (among the kind's distinct rotations) that match a
-    frontier key (2 bits per side: 0 free, else the required edge code).
+    frontier key (2 bits per side: 0 free, else the required edge code); `turn_masks[kind][key]`
+    is the same as a bit mask (bit t: quarter turn t fits); `mirrored[kind][rotation index]` is
+    that rotation's `Rotation.mirrored`.
     """
 
     kinds: tuple[TileKind, ...]
@@ -207,13 +244,21 @@ class TileSet:
     fits: tuple[tuple[tuple[int, ...], ...], ...]
     start: int
     total: int
+    turn_masks: tuple[tuple[int, ...], ...] = field(init=False)
+    mirrored: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        masks = tuple(tuple(sum(1 << t for t in turns) for turns in table) for table in self.fits)
+        object.__setattr__(self, "turn_masks", masks)
+        object.__setattr__(self, "mirrored", tuple(tuple(r.mirrored for r in k.rotations) for k in self.kinds))
 
 
 def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for key in range(256):
-        need = [(key >> (2 * s)) & 3 for s in range(4)]
-        out.append(tuple(r.turns for r in kind.rotations if all(n == 0 or n == r.edges[s] for s, n in enumerate(need))))
+    out: list[tuple[int, ...]] = [()] * 256
+    for r in kind.rotations:  # a rotation fits the 16 keys that ask, of each side, its edge or nothing
+        for sides in range(16):
+            key = sum(r.edges[s] << (2 * s) for s in range(4) if sides >> s & 1)
+            out[key] = (*out[key], r.turns)
     return tuple(out)
 
 

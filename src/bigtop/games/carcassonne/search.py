@@ -28,32 +28,34 @@ def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: flo
     """Each seat's estimated final score (the heuristic bot's position value too, with its own
     weights)."""
     out = [float(p) for p in s.points]
-    parent, open_, spans, ntype = s.parent, s.open, s.spans, s.ntype
-
-    def find(x: int) -> int:  # the state's own `find` compresses paths: this one only reads
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
+    parent, open_, spans, ntype, figs, touch = s.parent, s.open, s.spans, s.ntype, s.figs, s.touch
     monastery_pos = None
-    for node, figures in enumerate(s.figs):
-        if not figures:
-            continue
+    for node in sorted(s.held):
         kind = ntype[node]
         if kind == CITY:
             value = (1 + open_bonus) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
         elif kind == ROAD:
             value = (1 + open_bonus / 2) * len(spans[node])  # type: ignore[arg-type]
         elif kind == FIELD:
-            value = 3.0 * len({c for c in (find(t) for t in s.touch[node]) if open_[c] == 0})
+            closed = set()
+            for city in touch[node]:
+                while parent[city] != city:  # `find` without compressing: this only reads the state
+                    city = parent[city]
+                if open_[city] == 0:
+                    closed.add(city)
+            value = 3.0 * len(closed)
         elif kind == MONASTERY:
             if monastery_pos is None:
                 monastery_pos = {n: p for p, n in s.monasteries.items()}
             value = 1.0 + s.neighbours(monastery_pos[node]) * (1 + open_bonus / 2)
         else:
             continue
-        for p in s.majority(figures):
-            out[p] += value
+        figures = figs[node]
+        if len(figures) == 1:
+            out[figures[0][0]] += value
+        else:
+            for p in s.majority(figures):
+                out[p] += value
     for c in s.capabilities:
         c.worth(s, out)
     left = len(s.stack) / max(1, s.tiles.total)

@@ -16,7 +16,7 @@ from bigtop.core.api import Game, State
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import MAX_FEATURES, Pass, Place
-from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD, TileSet, tile_set
+from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileSet, tile_set
 from bigtop.games.carcassonne.expansion import Figure
 from bigtop.games.carcassonne.expansions import (
     BASE_CATEGORIES,
@@ -29,24 +29,29 @@ from bigtop.games.carcassonne.expansions import (
     hooks_of,
 )
 from bigtop.games.carcassonne.options import CarcassonneOptions
-from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
+from bigtop.games.carcassonne.rules import AROUND, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
+ON_AND_AROUND = (0, *AROUND)  # a position and its 8 neighbours, as offsets
 PASS = Pass()
 # per figure kind that stands on features: (its supply index, its action on each local feature)
 FEATURE_FIGURES = tuple(
     (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]
 )
-_PLACE_CACHE: dict[int, tuple[Place, ...]] = {}
 
 
-def place_actions(pos: int) -> tuple[Place, ...]:
-    """The (shared) Place actions at a position, one per quarter turn."""
-    actions = _PLACE_CACHE.get(pos)
-    if actions is None:
+class PlaceActions(dict[int, tuple[tuple[Place, ...], ...]]):
+    """position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t);
+    made when first asked for."""
+
+    def __missing__(self, pos: int) -> tuple[tuple[Place, ...], ...]:
         x, y = xy(pos)
-        actions = _PLACE_CACHE[pos] = tuple(Place(x, y, t) for t in range(4))
-    return actions
+        turns = [Place(x, y, t) for t in range(4)]
+        actions = self[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
+        return actions
+
+
+PLACE_ACTIONS = PlaceActions()
 
 
 def tiles_of(options: CarcassonneOptions) -> TileSet:
@@ -61,7 +66,7 @@ class CarcassonneState(State):
 
     def __init__(self, game: Game[Any], players: int, seed: int, options: CarcassonneOptions) -> None:
         super().__init__(game, players, seed, options)
-        tiles = self.tiles
+        self.tiles = tiles = tiles_of(options)  # the compiled tile set of this game's expansions
         self.expansions = expansions_of(options.expansions)
         self.capabilities = tuple(c for e in self.expansions for c in e.capabilities)
         self.hooks = hooks_of(options.expansions)
@@ -82,9 +87,11 @@ class CarcassonneState(State):
         self.phase = PLACE
         self.last = -1  # position of the tile just placed
         self.current = -1  # kind of the drawn tile
-        self.placements: list[Action] = []
+        self.placements: list[Action] = []  # never changed once listed: clones share it
         self.figure_options: list[Action] = []
         self.discarded: list[int] = []
+        self.held: set[int] = set()  # the feature nodes that hold figures (roots all)
+        self.draw_at_random = False  # a determinized world: its stack's order is not settled
         self.ext: dict[str, Any] = {}
         self.stack, self.boxed = self._make_stack(tiles, options)
         self._put(ORIGIN, tiles.start, 0)
@@ -98,11 +105,6 @@ class CarcassonneState(State):
         expansions played (0 of a kind whose expansion is not played)."""
         played = {f.name for c in self.capabilities for f in c.figures}
         return tuple(f.per_player if k == MEEPLE or f.name in played else 0 for k, f in enumerate(FIGURES))
-
-    @property
-    def tiles(self) -> TileSet:
-        """The compiled tile set of this game's expansions."""
-        return tiles_of(self.options)
 
     def _make_stack(self, tiles: TileSet, options: CarcassonneOptions) -> tuple[list[int], int]:
         pool: list[int] = [k.index for k in tiles.kinds for _ in range(k.count)]
@@ -132,19 +134,25 @@ class CarcassonneState(State):
             parent[x] = x = parent[parent[x]]
         return x
 
-    def _join(self, a: int, b: int) -> None:
+    def _join(self, ra: int, rb: int) -> None:
         """Join two feature nodes across a tile edge."""
-        ra, rb = self.find(a), self.find(b)
+        parent = self.parent
+        while parent[ra] != ra:  # `find`, written out: this runs a few times per tile laid
+            parent[ra] = ra = parent[parent[ra]]
+        while parent[rb] != rb:
+            parent[rb] = rb = parent[parent[rb]]
         t = self.ntype[ra]
         if ra == rb:
             if t != FIELD:
                 self.open[ra] -= 2
             return
-        self.parent[rb] = ra
+        parent[rb] = ra
         figs = self.figs
         if figs[rb]:
             figs[ra] = figs[ra] + figs[rb]
             figs[rb] = ()
+            self.held.discard(rb)
+            self.held.add(ra)
         if t == FIELD:
             self.touch[ra] = self.touch[ra] + self.touch[rb]
         else:
@@ -158,65 +166,59 @@ class CarcassonneState(State):
         kind = tiles.kinds[kind_index]
         rot = kind.rotations[rot_index]
         base = len(self.parent)
+        count = len(kind.types)
         span = frozenset((pos,))
-        parent, ntype, figs, open_, spans, pennants, touch = (
-            self.parent, self.ntype, self.figs, self.open, self.spans, self.pennants, self.touch
-        )
-        for i, f in enumerate(kind.features):
-            parent.append(base + i)
-            ntype.append(f.type)
-            figs.append(())
-            if f.type == CITY or f.type == ROAD:
-                open_.append(len(f.sides))
-                spans.append(span)
-                pennants.append(f.pennants)
-                touch.append(())
-            else:
-                open_.append(0)
-                spans.append(None)
-                pennants.append(0)
-                touch.append(tuple(base + c for c in f.cities) if f.cities else ())
-                if f.type == MONASTERY:
-                    self.monasteries[pos] = base + i
-        self.board[pos] = (kind_index, rot_index, base)
+        self.parent.extend(range(base, base + count))
+        self.ntype.extend(kind.types)
+        self.figs.extend([()] * count)
+        self.open.extend(kind.opens)
+        self.spans.extend([span if s else None for s in kind.spanned])
+        self.pennants.extend(kind.pennants)
+        self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
+        if kind.monastery_at >= 0:
+            self.monasteries[pos] = base + kind.monastery_at
+        board = self.board
+        board[pos] = (kind_index, rot_index, base)
         frontier = self.frontier
         frontier.pop(pos, None)
-        board = self.board
-        kinds = tiles.kinds
-        for side in range(4):
-            q = pos + DELTA[side]
+        mirrored = tiles.mirrored
+        join = self._join
+        for delta, asks, ports, opposite in rot.sides:
+            q = pos + delta
             other = board.get(q)
-            opp = (side + 2) & 3
             if other is None:
-                frontier[q] = frontier.get(q, 0) | (rot.edges[side] << (2 * opp))
-                continue
-            orot = kinds[other[0]].rotations[other[1]]
-            obase = other[2]
-            c = rot.centre[side]
-            if c >= 0:
-                self._join(base + c, obase + orot.centre[opp])
-            if rot.left[side] >= 0:
-                self._join(base + rot.left[side], obase + orot.right[opp])
-                self._join(base + rot.right[side], obase + orot.left[opp])
+                frontier[q] = frontier.get(q, 0) | asks
+            else:
+                obase = other[2]
+                theirs = mirrored[other[0]][other[1]][opposite]
+                for mine, their in zip(ports, theirs, strict=True):  # matching edges: the same ports
+                    join(base + mine, obase + their)
 
     # ------------------------------------------------------------------ turn flow
     def _placements(self, kind_index: int) -> list[Action]:
-        fits = self.tiles.fits[kind_index]
-        cache = _PLACE_CACHE
+        """Every placement of tile kind `kind_index`: per frontier square in frontier order, its
+        fitting quarter turns in increasing order."""
+        masks = self.tiles.turn_masks[kind_index]
+        cache = PLACE_ACTIONS
         out: list[Action] = []
         for pos, key in self.frontier.items():
-            turns = fits[key]
-            if turns:
-                actions = cache.get(pos) or place_actions(pos)
-                for t in turns:
-                    out.append(actions[t])
+            mask = masks[key]
+            if mask:
+                out += cache[pos][mask]
         return out
+
+    def _draw_from_stack(self) -> int:
+        stack = self.stack
+        if self.draw_at_random:  # the order is not settled: any tile left is equally likely on top
+            j = self.rng.below(len(stack))
+            stack[j], stack[-1] = stack[-1], stack[j]
+        return stack.pop()
 
     def _draw(self) -> None:
         """Draw the next tile that fits somewhere (tiles that fit nowhere leave the game)."""
         self.reveal()
         while self.stack:
-            kind = self.stack.pop()
+            kind = self._draw_from_stack()
             placements = self._placements(kind)
             if placements:
                 self.current = kind
@@ -233,8 +235,19 @@ class CarcassonneState(State):
     def free_features(self, pos: int) -> list[int]:
         """The local features of the tile at `pos` whose whole feature holds no figure."""
         kind_index, _, base = self.board[pos]
-        figs = self.figs
-        return [i for i in range(len(self.tiles.kinds[kind_index].features)) if not figs[self.find(base + i)]]
+        count = len(self.tiles.kinds[kind_index].types)
+        held = self.held
+        if not held:
+            return list(range(count))
+        parent = self.parent
+        out = []
+        for i in range(count):
+            node = base + i
+            while parent[node] != node:  # `find` without compressing: a few nodes a turn
+                node = parent[node]
+            if node not in held:
+                out.append(i)
+        return out
 
     def _figure_actions(self, player: int) -> list[Action]:
         out: list[Action] = [PASS]
@@ -242,7 +255,7 @@ class CarcassonneState(State):
         supply = self.supply[player]
         for kind, actions in FEATURE_FIGURES:
             if supply[kind] > 0:
-                out.extend(actions[i] for i in free)
+                out += [actions[i] for i in free]
         for hook in self.hooks.figure_actions:
             hook(self, player, free, out)
         return out
@@ -285,6 +298,7 @@ class CarcassonneState(State):
         root = self.find(base + local)
         self.supply[player][kind] -= 1
         self.figs[root] = self.figs[root] + (Figure(player, kind, pos, local),)
+        self.held.add(root)
         laid = self.tiles.kinds[tile]
         x, y = xy(pos)
         self.emit("figure", seat=player, figure=kind, x=x, y=y, feature=local, tile=laid.id, turns=laid.rotations[rot].turns)
@@ -305,6 +319,8 @@ class CarcassonneState(State):
 
     def majority(self, figures: tuple[Figure, ...]) -> list[int]:
         """The players with the most figures among `figures` (ties all win)."""
+        if len(figures) == 1:
+            return [figures[0][0]]
         counts = [0] * self.players
         for f in figures:
             counts[f[0]] += 1
@@ -321,6 +337,7 @@ class CarcassonneState(State):
             self.add_points(p, category, points)
         self.emit("scored", feature=category, points=points, seats=winners)
         self.figs[root] = ()
+        self.held.discard(root)
         for f in figures:
             self.supply[f[0]][f[1]] += 1
         for hook in self.hooks.feature_scored:
@@ -334,28 +351,32 @@ class CarcassonneState(State):
     def _score_completed(self, pos: int) -> None:
         kind_index, _, base = self.board[pos]
         done: list[int] = []
-        for i, f in enumerate(self.tiles.kinds[kind_index].features):
-            if f.type == CITY or f.type == ROAD:
-                root = self.find(base + i)
-                if self.open[root] == 0 and root not in done:
-                    done.append(root)
-                    size = len(self.spans[root])  # type: ignore[arg-type]
-                    if self.ntype[root] == CITY:
-                        self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
-                    else:
-                        self._score_root(root, size, "road")
+        open_, parent = self.open, self.parent
+        for i in self.tiles.kinds[kind_index].closable:
+            root = base + i
+            while parent[root] != root:  # `find` without compressing: a few nodes a turn
+                root = parent[root]
+            if open_[root] == 0 and root not in done:
+                done.append(root)
+                size = len(self.spans[root])  # type: ignore[arg-type]
+                if self.ntype[root] == CITY:
+                    self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
+                else:
+                    self._score_root(root, size, "road")
         monasteries = self.monasteries
-        for q in (pos, *(pos + d for d in AROUND)):
-            node = monasteries.get(q)
-            if node is not None and self.figs[node] and self.neighbours(q) == 8:
-                self._score_root(node, 9, "monastery")
+        if monasteries:
+            for d in ON_AND_AROUND:
+                q = pos + d
+                node = monasteries.get(q)
+                if node is not None and self.figs[node] and self.neighbours(q) == 8:
+                    self._score_root(node, 9, "monastery")
 
     def _end_game(self) -> None:
         for c in self.capabilities:
             c.before_final_scoring(self)
         figs = self.figs
-        for node in range(len(self.parent)):
-            if self.parent[node] != node or not figs[node]:
+        for node in sorted(self.held):
+            if not figs[node]:  # scored earlier in this loop (a capability's hook may score)
                 continue
             t = self.ntype[node]
             if t == CITY:
@@ -389,15 +410,15 @@ class CarcassonneState(State):
         other.supply = [list(s) for s in self.supply]
         other.points = list(self.points)
         other.tally = list(self.tally)
-        other.placements = list(self.placements)
-        other.figure_options = list(self.figure_options)
+        other.held = set(self.held)
         other.discarded = list(self.discarded)
         other.stack = list(self.stack)
         other.ext = {k: v.copy() for k, v in self.ext.items()}
 
     def figures(self) -> list[Figure]:
-        """Every figure standing on a feature."""
-        return [f for node, figs in enumerate(self.figs) if figs for f in figs]
+        """Every figure standing on a feature (by feature node)."""
+        figs = self.figs
+        return [f for node in sorted(self.held) for f in figs[node]]
 
     def view(self, player: int | None) -> dict[str, Any]:
         kinds = self.tiles.kinds
@@ -425,7 +446,7 @@ class CarcassonneState(State):
 
     def _determinize(self, player: int | None, rng: Rng) -> CarcassonneState:
         other = self.clone()
-        rng.sample_shuffle(other.stack)
+        other.draw_at_random = True  # the tiles left are drawn in an order settled by the copy's own RNG
         for c in self.capabilities:
             c.determinize(other, rng)
         return other
@@ -462,6 +483,8 @@ class CarcassonneState(State):
             assert self.supply[p][MEEPLE] + on_board == start[MEEPLE], f"seat {p}: meeples not conserved"
             for k in range(1, kinds):
                 assert self.supply[p][k] + counts[p][k] == start[k], f"seat {p}: {FIGURE_NAMES[k]} not conserved"
+        assert self.held == {node for node, figs in enumerate(self.figs) if figs}, "held figures out of date"
+        assert all(self.parent[node] == node for node in self.held), "a figure on a non-root node"
         assert all(s >= 0 for s in self.points)
         assert sum(self.tally) == sum(self.points)
         for c in self.capabilities:

@@ -1,0 +1,150 @@
+"""The structures kept for speed agree with the rules worked out from scratch: the frontier and
+the placements listed from it, the fit table, the set of features holding figures, and the
+determinized worlds (the tiles left drawn in an order the search's own RNG settles)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from carcassonne_scenario import GAME
+
+from bigtop.core import Rng
+from bigtop.games.carcassonne.actions import Place
+from bigtop.games.carcassonne.data import tile_set
+from bigtop.games.carcassonne.rules import DELTA, xy
+from bigtop.games.carcassonne.state import PLACE, PLACE_ACTIONS, CarcassonneState
+
+
+def frontier_from_scratch(state: CarcassonneState) -> dict[int, int]:
+    """Every empty square beside a tile, with the edge each neighbouring tile asks of it."""
+    kinds = state.tiles.kinds
+    out: dict[int, int] = {}
+    for pos, (k, r, _) in state.board.items():
+        edges = kinds[k].rotations[r].edges
+        for side in range(4):
+            q = pos + DELTA[side]
+            if q not in state.board:
+                opp = (side + 2) % 4
+                out[q] = out.get(q, 0) | edges[side] << (2 * opp)
+    return out
+
+
+def placements_from_scratch(state: CarcassonneState) -> set[Place]:
+    """Every square and turn where the drawn tile's edges match all its neighbours' edges."""
+    kinds = state.tiles.kinds
+    kind = kinds[state.current]
+    out: set[Place] = set()
+    for q in frontier_from_scratch(state):
+        for rot in kind.rotations:
+            fits = True
+            for side in range(4):
+                other = state.board.get(q + DELTA[side])
+                if other is not None:
+                    their = kinds[other[0]].rotations[other[1]].edges[(side + 2) % 4]
+                    fits = fits and their == rot.edges[side]
+            if fits:
+                out.add(Place(*xy(q), rot.turns))
+    return out
+
+
+@pytest.mark.parametrize("expansions", ["", "bigtop"])
+def test_placements_and_frontier_match_a_from_scratch_check_every_turn(expansions: str) -> None:
+    for seed in range(6):
+        state = GAME.new(3, seed=seed, options={"expansions": expansions})
+        rng = Rng(seed + 50)
+        while not state.is_over():
+            if state.phase == PLACE:
+                assert state.frontier == frontier_from_scratch(state)
+                legal = state.legal_actions(state.turn)
+                assert len(legal) == len(set(legal))
+                assert set(legal) == placements_from_scratch(state)
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rng.below(len(legal))])
+
+
+def test_a_tile_that_fits_nowhere_is_never_offered() -> None:
+    """A tile is drawn only if it has a placement (tiles that fit nowhere are discarded)."""
+    for seed in range(10):
+        state = GAME.new(2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            if state.phase == PLACE:
+                assert placements_from_scratch(state)
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rng.below(len(legal))])
+
+
+def test_fit_table_follows_the_edge_rule() -> None:
+    """`fits[kind][key]`: the turns whose edge on every side the key constrains is that edge."""
+    tiles = tile_set(("bigtop",))
+    for kind in tiles.kinds:
+        for key in range(256):
+            need = [(key >> (2 * s)) & 3 for s in range(4)]
+            expected = tuple(r.turns for r in kind.rotations if all(n in (0, r.edges[s]) for s, n in enumerate(need)))
+            assert tiles.fits[kind.index][key] == expected, (kind.id, key)
+            assert tiles.turn_masks[kind.index][key] == sum(1 << t for t in expected)
+
+
+def test_figure_holders_are_kept_up_to_date() -> None:
+    """`held` is the set of feature roots with figures, through joins, scoring and the end."""
+    for seed in range(4):
+        state = GAME.new(4, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            assert state.held == {node for node, figs in enumerate(state.figs) if figs}
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rng.below(len(legal))])
+        assert state.held == {node for node, figs in enumerate(state.figs) if figs}
+
+
+def mid_game(seed: int) -> CarcassonneState:
+    state = GAME.new(3, seed=seed)
+    rng = Rng(seed)
+    while len(state.board) < 25:
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[rng.below(len(legal))])
+    return state
+
+
+def test_determinized_worlds_hold_the_same_tiles_in_unsettled_order() -> None:
+    state = mid_game(4)
+    stack = list(state.stack)
+    next_tiles = Counter()
+    for i in range(60):
+        world = state.determinize(0, Rng(i))
+        assert Counter(world.stack) == Counter(stack)
+        p = world.to_move()[0]
+        world.apply(p, world.legal_actions(p)[0])
+        if world.phase != PLACE:
+            p = world.to_move()[0]
+            world.apply(p, world.legal_actions(p)[0])
+        next_tiles[world.current] += 1
+        world.check_invariants()
+    assert state.stack == stack, "determinizing changed the true game"
+    assert len(next_tiles) > 5, "the worlds all drew the same next tile: the true order leaks"
+
+
+def test_a_determinized_world_is_played_to_the_end_with_every_tile() -> None:
+    state = mid_game(9)
+    world = state.determinize(1, Rng(3))
+    rng = Rng(8)
+    while not world.is_over():
+        p = world.to_move()[0]
+        legal = world.legal_actions(p)
+        world.apply(p, legal[rng.below(len(legal))])
+        world.check_invariants()
+    assert len(world.board) + len(world.discarded) == world.tiles.total
+
+
+def test_a_state_from_another_process_lists_the_same_placements() -> None:
+    """The shared Place actions are made when first needed: a state unpickled in a fresh process
+    finds none made yet and lists its placements all the same."""
+    state = mid_game(2)
+    expected = list(state._placements(state.current))
+    PLACE_ACTIONS.clear()
+    assert state._placements(state.current) == expected
