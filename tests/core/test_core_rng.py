@@ -51,6 +51,18 @@ def test_below_draws_what_next64_draws() -> None:
         assert got == expected and fast.state == slow.state and fast.draws == slow.draws
 
 
+def test_shuffle_draws_what_below_draws() -> None:
+    # shuffle inlines below: the same swaps, the generator left in the same place, as step by step
+    for size in (0, 1, 2, 7, 120):
+        fast, slow = Rng(size + 5), Rng(size + 5)
+        items, expected = list(range(size)), list(range(size))
+        fast.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state and fast.draws == slow.draws
+
+
 def test_sample_shuffle_is_a_seeded_uniform_permutation_of_one_draw() -> None:
     items = list(range(30))
     a, b = list(items), list(items)

@@ -66,10 +66,28 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher–Yates)."""
+        """Shuffle in place (Fisher–Yates), each step drawing `below(i + 1)`: written out here for
+        `Rng` itself (the very same draws), through `below` for a generator that overrides it."""
+        if type(self) is not Rng:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        z, draws = self.state, self.draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                draws += 1
+                z = (z + _GAMMA) & _MASK
+                x = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state, self.draws = z, draws
 
     def sample_shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place for sampling (a search's determinizations), several times faster than
