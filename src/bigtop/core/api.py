@@ -236,7 +236,7 @@ class State(ABC):
         """Write a log entry; `audience` None means everyone (nothing once `silence()` was called)."""
         if self._silent:
             return
-        self.log.append(Event(kind, data, None if audience is None else tuple(audience)))
+        self.log.add(kind, data, None if audience is None else tuple(audience))
 
     def annotate(self, kind: str, audience: Sequence[int] | None = None, **data: Any) -> None:
         """Write a log entry that is no move's (a table's note, such as "seat 1 used a hint"): an

@@ -38,17 +38,23 @@ class EventLog:
     """An append-only log shared structurally between clones: appending never copies the past.
 
     Each log is a node pointing at its parent; a clone takes the same node, so cloning costs O(1).
+    A node keeps an entry's parts, not an `Event`: writing costs one tuple (games and searches
+    write far more entries than anyone reads), and reading builds the events.
     """
 
     __slots__ = ("_node", "_length")
 
     def __init__(self) -> None:
-        self._node: tuple[Any, Event] | None = None
+        self._node: tuple[Any, str, dict[str, Any], tuple[int, ...] | None] | None = None
         self._length = 0
 
-    def append(self, event: Event) -> None:
-        self._node = (self._node, event)
+    def add(self, kind: str, data: dict[str, Any], audience: tuple[int, ...] | None) -> None:
+        """Append the entry `Event(kind, data, audience)`."""
+        self._node = (self._node, kind, data, audience)
         self._length += 1
+
+    def append(self, event: Event) -> None:
+        self.add(event.kind, event.data, event.audience)
 
     def copy(self) -> EventLog:
         other = EventLog.__new__(EventLog)
@@ -63,11 +69,15 @@ class EventLog:
         return iter(self.to_list())
 
     def to_list(self) -> list[Event]:
+        return self.since(0)
+
+    def since(self, start: int) -> list[Event]:
+        """The entries from position `start` on, oldest first (walks only those)."""
         out: list[Event] = []
         node = self._node
-        while node is not None:
-            node, event = node
-            out.append(event)
+        for _ in range(max(0, self._length - start)):
+            node, kind, data, audience = node  # type: ignore[misc]
+            out.append(Event(kind, data, audience))
         out.reverse()
         return out
 

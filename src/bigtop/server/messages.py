@@ -105,22 +105,23 @@ def log_since(table: LiveTable, seat: int | None, mark: LogMark) -> tuple[list[d
     and the table's notes in order, and the mark after them."""
     if mark.rewinds != table.rewinds:
         mark = LogMark(rewinds=table.rewinds)
-    events = table.state.log.to_list()
+    log = table.state.log
+    events = log.since(mark.logged)
     notes = table.notes
     game, options = table.game, table.options
     noted = mark.noted
     if noted == len(notes):  # no new note (the usual case): only the game's new entries
-        entries = [event_json(game, e, options) for e in events[mark.logged:] if e.visible_to(seat)]
+        entries = [event_json(game, e, options) for e in events if e.visible_to(seat)]
     else:
         entries = []
-        for position in range(mark.logged, len(events)):
+        for position, event in enumerate(events, mark.logged):
             while noted < len(notes) and notes[noted][0] <= position:
                 entries.append(event_json(game, notes[noted][1], options))
                 noted += 1
-            if events[position].visible_to(seat):
-                entries.append(event_json(game, events[position], options))
+            if event.visible_to(seat):
+                entries.append(event_json(game, event, options))
         entries += [event_json(game, note, options) for _, note in notes[noted:]]
-    return entries, LogMark(len(events), len(notes), mark.shown + len(entries), table.rewinds)
+    return entries, LogMark(len(log), len(notes), mark.shown + len(entries), table.rewinds)
 
 
 def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) -> tuple[dict[str, Any], LogMark]:
