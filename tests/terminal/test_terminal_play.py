@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import signal
 from pathlib import Path
 
 import pexpect
@@ -19,13 +20,22 @@ PROMPT = re.compile(r"choose 1-(\d+) or h/s/u/b/q> ")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+def _as_a_shell_starts_it() -> None:
+    """In the child before `bigtop` starts: Ctrl-C as a shell leaves it to a program it starts
+    (the default action, not blocked), whatever the test process inherited or set for itself: a
+    program started with SIGINT ignored never hears Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Person:
     """`bigtop play ...` in a pseudo-terminal of 100 columns, read as the person reads it."""
 
     def __init__(self, *args: str, cwd: Path) -> None:
         self.log = io.StringIO()
         self.child = pexpect.spawn(
-            str(BIGTOP), ["play", *args], cwd=str(cwd), encoding="utf-8", timeout=60, dimensions=(40, 100)
+            str(BIGTOP), ["play", *args], cwd=str(cwd), encoding="utf-8", timeout=60, dimensions=(40, 100),
+            preexec_fn=_as_a_shell_starts_it,
         )
         self.child.logfile_read = self.log
         self.child.delaybeforesend = None
