@@ -53,9 +53,6 @@ class EventLog:
         self._node = (self._node, kind, data, audience)
         self._length += 1
 
-    def append(self, event: Event) -> None:
-        self.add(event.kind, event.data, event.audience)
-
     def copy(self) -> EventLog:
         other = EventLog.__new__(EventLog)
         other._node = self._node

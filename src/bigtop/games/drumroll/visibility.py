@@ -120,9 +120,7 @@ def _deal_owned(deck: list[str], owned: list[list[str]], rng: Rng) -> None:
     size = sum(map(len, owned))
     if size:
         pool = [card for cards in owned for card in cards] + deck
-        for i in range(size):  # the first `size` steps of a Fisher–Yates shuffle
-            j = i + rng.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
+        rng.sample_front(pool, size)
         start = 0
         for cards in owned:
             cards[:] = pool[start:start + len(cards)]
@@ -132,14 +130,8 @@ def _deal_owned(deck: list[str], owned: list[list[str]], rng: Rng) -> None:
 
 
 def _deal_anew(piles: list[list[str]], known: dict[str, tuple[int, ...]], player: int | None, rng: Rng) -> None:
-    if not known:  # nobody knows where any card is: deal the whole pool back pile by pile
-        pool = [card for cards in piles for card in cards]
-        rng.sample_shuffle(pool)
-        start = 0
-        for cards in piles:
-            cards[:] = pool[start:start + len(cards)]
-            start += len(cards)
-        return
+    """Deal the cards of `piles` anew among their places, but for those whose place `player` knows
+    (`known`: card -> the seats that know where it is); what others know of a place stays with it."""
     places: list[tuple[list[str], int]] = []
     pool: list[str] = []
     marks: list[tuple[int, ...] | None] = []
