@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 TREE = HERE.parent
 WORKER = HERE / "worker.py"
 GAMES = {"drumroll": 3, "trollfest": 3, "carcassonne": 3}
-MEASURES = ("playout", "ismcts", "determinize", "phases")
+MEASURES = ("playout", "ismcts", "determinize", "phases", "turns")
 
 
 def checkout(rev: str) -> Path:
@@ -57,6 +57,8 @@ def notes(what: str, result: dict) -> str:
         return f"determinize = {result['ratio']:.1f} x clone"
     if what == "phases":
         return f"last third / first third per decision = {result['last_over_first']:.2f}"
+    if what == "turns":
+        return f"last third / first third per turn = {result['last_over_first']:.2f}"
     return ""
 
 

@@ -4,6 +4,7 @@
     python bench/worker.py ismcts carcassonne 3    # ISMCTS iterations per CPU second
     python bench/worker.py determinize trollfest 3 # determinize's cost over clone's
     python bench/worker.py phases carcassonne 3    # CPU seconds per decision, game split in thirds
+    python bench/worker.py turns carcassonne 3     # the same per turn (one seat's decisions in a row)
 
 `bench/compare.py` runs it against two source trees in turn. It uses only what every revision of
 the public API has (`games.get`, `new`, `to_move`, `legal_actions`, `apply`, `clone`,
@@ -107,8 +108,9 @@ def determinize(game, players, work):
     return {"rate": 1.0 / det, "determinize_s": det, "clone_s": clone, "ratio": det / clone}
 
 
-def phases(game, players, work):
-    """CPU seconds per random decision in each third of the game (the first, middle and last)."""
+def _thirds(game, players, work, per_turn):
+    """CPU seconds per decision (or per turn: a run of one seat's decisions in a row) in each third
+    of random games, and the last third's over the first's."""
     rng = Rng(77)
     totals = [0.0, 0.0, 0.0]
     counts = [0, 0, 0]
@@ -118,12 +120,17 @@ def phases(game, players, work):
         state = game.new(players, seed=seed)
         seed += 1
         times = []
+        last = None
         while not state.is_over():
             t0 = clock()
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
-            times.append(clock() - t0)
+            if per_turn and seat == last:
+                times[-1] += clock() - t0
+            else:
+                times.append(clock() - t0)
+            last = seat
         n = len(times)
         for i, t in enumerate(times):
             third = min(2, 3 * i // n)
@@ -133,7 +140,18 @@ def phases(game, players, work):
     return {"rate": 1.0 / (sum(totals) / sum(counts)), "thirds_s": per, "last_over_first": per[2] / per[0]}
 
 
-MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases}
+def phases(game, players, work):
+    """CPU seconds per random decision in each third of the game (the first, middle and last)."""
+    return _thirds(game, players, work, per_turn=False)
+
+
+def turns(game, players, work):
+    """CPU seconds per turn in each third of the game, a turn being a run of one seat's decisions
+    in a row (in Carcassonne: a tile laid and its figure, if any)."""
+    return _thirds(game, players, work, per_turn=True)
+
+
+MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases, "turns": turns}
 
 
 def main():

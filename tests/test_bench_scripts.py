@@ -18,7 +18,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=120)
 
 
-@pytest.mark.parametrize("measure", ["playout", "ismcts", "determinize", "phases"])
+@pytest.mark.parametrize("measure", ["playout", "ismcts", "determinize", "phases", "turns"])
 def test_each_measure_prints_a_positive_rate(measure: str) -> None:
     done = run(str(ROOT / "bench" / "worker.py"), measure, "carcassonne", "2", "--work", "0.05")
     assert done.returncode == 0, done.stderr
@@ -26,7 +26,7 @@ def test_each_measure_prints_a_positive_rate(measure: str) -> None:
     assert result["rate"] > 0
     if measure == "determinize":
         assert result["ratio"] == pytest.approx(result["determinize_s"] / result["clone_s"])
-    if measure == "phases":
+    if measure in ("phases", "turns"):
         assert len(result["thirds_s"]) == 3 and all(t > 0 for t in result["thirds_s"])
 
 
