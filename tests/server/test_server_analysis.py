@@ -245,6 +245,31 @@ def test_the_hints_log_lines_survive_a_restart(tmp_path):
         assert after == before and any(entry["kind"] == "hint_used" for entry in after)
 
 
+def test_a_hint_asked_after_a_move_since_undone_keeps_its_log_line_across_a_restart(tmp_path):
+    server = serving(sqlite_url(tmp_path), tmp_path)
+    try:
+        with server.client() as client:
+            created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=3, game="carcassonne")
+            table_id, ada = start_table(client, created), created["seats"][0]["token"]
+            state = client.get(f"/api/tables/{table_id}/state", params={"token": ada}).json()
+            placed = client.post(f"/api/tables/{table_id}/moves", json={"token": ada, "action": state["legal"][0]["action"]})
+            assert placed.status_code == 200
+            assert client.get(f"/api/tables/{table_id}/state", params={"token": ada}).json()["legal"], "Ada's figure step"
+            assert client.post(f"/api/tables/{table_id}/hint", json={"token": ada}).json()["move"] == 1
+            assert client.post(f"/api/tables/{table_id}/undo", json={"token": ada}).status_code == 200
+            before = client.get(f"/api/tables/{table_id}/state").json()["log"]
+        server.stop()
+        server.start()
+        with server.client() as client:
+            after = client.get(f"/api/tables/{table_id}/state").json()["log"]
+        used = [e for e in after if e["kind"] == "hint_used"]
+        assert [e["data"] for e in used] == [{"seat": 0}]
+        # the same entries; rebuilt, the hint's line comes after the undo's (it follows the moves kept)
+        assert sorted(e["kind"] for e in after) == sorted(e["kind"] for e in before)
+    finally:
+        server.stop()
+
+
 def search_workers(server: ServerProcess) -> list[int]:
     """The server's worker processes (spawned children; not its resource tracker)."""
     assert server.proc is not None

@@ -453,13 +453,15 @@ def _still_deciding(table: LiveTable, seat: int, since: int) -> bool:
 
 
 def _with_hints(table: LiveTable, used: list[tuple[int, int]]) -> Any:
-    """The table's game replayed with the log line of each hint used at its move."""
+    """The table's game replayed with the log line of each hint used at its move (after the last
+    move kept, for a hint whose move was undone since)."""
     state = table.game.new(table.players, seed=table.seed, options=table.options)
     moves = table.state.moves()
     for number in range(len(moves) + 1):
-        for seat in (seat for at, seat in used if at == number):
+        last = number == len(moves)
+        for seat in (seat for at, seat in used if at == number or last and at > number):
             note_hint(state, seat)
-        if number < len(moves):
+        if not last:
             state.apply(*moves[number])
     return state
 
