@@ -141,3 +141,10 @@ def test_a_player_watching_their_own_table_as_a_spectator_is_not_told_the_specta
             assert _next_chat(ws_gus)["text"] == "hi"  # the players' channel reaches him as ever
             assert server.client().post(f"/api/tables/{table_id}/chat", json={"token": bo, "text": "hey"}).status_code == 201
             assert _next_chat(ws_gus)["text"] == "hey"
+        forged = cookie.rsplit(".", 1)[0] + ".forged"  # a tampered session reads as an anonymous spectator
+        fan_cookie = "; ".join(f"{name}={value}" for name, value in spectator.cookies.items())
+        with connect(ws_url, additional_headers={"Cookie": forged}, open_timeout=10) as ws_forged, \
+                connect(ws_url, additional_headers={"Cookie": fan_cookie}, open_timeout=10) as ws_fan:
+            assert spectator.post(f"/api/tables/{table_id}/chat", json={"text": "still watching"}).status_code == 201
+            assert _next_chat(ws_forged)["text"] == "still watching"
+            assert _next_chat(ws_fan)["text"] == "still watching"  # signed in, no seat here: a spectator

@@ -25,7 +25,6 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Column, Integer, String, Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from starlette.requests import HTTPConnection
 
 from bigtop import bots
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, ServerError
@@ -157,8 +156,8 @@ class AccountRepository(Repository):
         return None if found is None else Player(found[0], found[1])
 
 
-async def current_player(request: HTTPConnection) -> Player | None:
-    """The player whose valid session cookie came with the request (or WebSocket), or None."""
+async def current_player(request: Request) -> Player | None:
+    """The player whose valid session cookie came with the request, or None."""
     player_id = request.app.state.sessions.from_request(request)
     if player_id is None:
         return None

@@ -152,7 +152,7 @@ def _seat(table: LiveTable, token: str | None, player: Player | None) -> SeatRow
     """The asker's seat: the token's (`Forbidden` if it opens none), else the signed-in player's."""
     if token:
         return table.seats[table.seat_of(token)]
-    return next((s for s in table.seats if player is not None and s.player_id == player.id), None)
+    return table.seat_of_player(player.id if player is not None else None)
 
 
 def _sender(table: LiveTable, token: str | None, player: Player | None) -> Sender:

@@ -23,7 +23,6 @@ import orjson
 from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
-from bigtop.server.accounts import current_player
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.tables import Hall, LiveTable
@@ -118,8 +117,8 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         return
     reader = seat
     if seat is None:  # a player watching their own table reads the chat as their seat, not a spectator's
-        player = await current_player(ws)
-        reader = next((s.seat for s in table.seats if player is not None and s.player_id == player.id), None)
+        held = table.seat_of_player(ws.app.state.sessions.from_request(ws))
+        reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
     try:

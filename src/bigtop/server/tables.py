@@ -92,6 +92,10 @@ class LiveTable:
         if after.is_over():
             self.status = "finished"
 
+    def seat_of_player(self, player_id: int | None) -> SeatRow | None:
+        """The seat a registered player holds at this table, if any."""
+        return next((s for s in self.seats if player_id is not None and s.player_id == player_id), None)
+
     def seat_of(self, token: str | None) -> int:
         """The seat whose secret token this is; `Forbidden` otherwise."""
         if token:
