@@ -265,3 +265,17 @@ def test_a_silenced_state_plays_the_same_without_writing_its_log() -> None:
     clone = quiet.clone()
     clone.emit("noted")
     assert clone.events == []  # clones of a silenced state stay silent
+
+
+def test_the_log_reads_back_what_was_written_from_any_position() -> None:
+    from bigtop.core import Event, EventLog
+
+    log = EventLog()
+    written = [Event("a", {"n": 1}), Event("b", {"n": 2}, (1,)), Event("c", {})]
+    for event in written:
+        log.add(event.kind, event.data, event.audience)
+    copy = log.copy()
+    log.add("d", {}, None)  # a clone's log does not see what is written after it was taken
+    assert copy.to_list() == written and len(copy) == 3 and len(log) == 4
+    assert [copy.since(start) for start in (0, 2, 3, 9, -1)] == [written, written[2:], [], [], written]
+    assert copy.visible_to(0) == [written[0], written[2]] and copy.visible_to(1) == written

@@ -72,7 +72,7 @@ class EventLog:
         """The entries from position `start` on, oldest first (walks only those)."""
         out: list[Event] = []
         node = self._node
-        for _ in range(max(0, self._length - start)):
+        for _ in range(self._length - min(max(start, 0), self._length)):
             node, kind, data, audience = node  # type: ignore[misc]
             out.append(Event(kind, data, audience))
         out.reverse()
