@@ -39,6 +39,7 @@ class State(ABC):
     log: EventLog
     _silent: bool = False  # see `silence`
     _annotations: tuple[Any, int, Event] | None = None  # see `annotate`: (older, moves played, entry)
+    derived_fields: ClassVar[frozenset[str]] = frozenset()  # fields worked out from the options: not in a snapshot
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -343,6 +344,7 @@ class State(ABC):
     def snapshot(self) -> Any:
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
         hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "_silent", "_annotations", "options"}
+        hidden |= self.derived_fields
         return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
 
 

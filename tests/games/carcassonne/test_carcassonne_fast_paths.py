@@ -88,19 +88,6 @@ def test_fit_table_follows_the_edge_rule() -> None:
             assert tiles.turn_masks[kind.index][key] == sum(1 << t for t in expected)
 
 
-def test_figure_holders_are_kept_up_to_date() -> None:
-    """`held` is the set of feature roots with figures, through joins, scoring and the end."""
-    for seed in range(4):
-        state = GAME.new(4, seed=seed)
-        rng = Rng(seed)
-        while not state.is_over():
-            assert state.held == {node for node, figs in enumerate(state.figs) if figs}
-            p = state.to_move()[0]
-            legal = state.legal_actions(p)
-            state.apply(p, legal[rng.below(len(legal))])
-        assert state.held == {node for node, figs in enumerate(state.figs) if figs}
-
-
 def mid_game(seed: int) -> CarcassonneState:
     state = GAME.new(3, seed=seed)
     rng = Rng(seed)

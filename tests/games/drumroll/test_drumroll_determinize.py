@@ -177,15 +177,6 @@ def test_a_copy_deals_the_cards_put_under_its_deck_last() -> None:
     assert sorted(drawn[:len(deck)]) == sorted(deck) and drawn[len(deck):] == ["put-back-2", "put-back-1"]
 
 
-def test_a_game_never_leaves_a_deck_unsettled() -> None:
-    """Only determinized copies draw their deals as they come: a game deals its shuffled decks in order."""
-    s = GAME.new(4, seed=5)
-    rng = Rng(6)
-    while not s.is_over():
-        random_step(s, rng)
-        assert s.unsettled == {"perf": 0, "pers": 0, "inv": 0}
-
-
 def test_a_copy_pickles_and_deals_on_the_same_way() -> None:
     """A determinized copy goes to a worker process (a bot's move at a web table) whole: unpickled,
     it deals the same cards as the copy it came from."""

@@ -11,7 +11,7 @@ from bigtop.core import Rng
 from bigtop.games.trollfest import data
 from bigtop.games.trollfest.decks import DECKS, draw
 from bigtop.games.trollfest.game import GAME
-from bigtop.games.trollfest.view import SHOWN_BANDS_SMALL_PLACES, SMALL_PLACES, ZONES, deck_of
+from bigtop.games.trollfest.view import SHOWN_BANDS_SMALL_PLACES, ZONES, deck_of
 
 
 def test_the_true_game_draws_the_top_card_of_its_decks() -> None:
@@ -56,7 +56,6 @@ def test_every_unseen_card_is_in_a_small_place_a_deck_or_the_box() -> None:
             assert not (any(s.start_decks) if shown else s.box)
             for seat in (None, *range(s.players)):
                 small = [(zone.field, place) for zone, place in ZONES.unseen(s, seat) if zone.field not in big]
-                assert small == [(zone.field, place) for zone, place in SMALL_PLACES.unseen(s, seat)]
                 if shown:
                     assert small == [(zone.field, place) for zone, place in SHOWN_BANDS_SMALL_PLACES.unseen(s, seat)]
                     assert all(deck_of(card) in ("A", "S") for _, place in small for card in place)

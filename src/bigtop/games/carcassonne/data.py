@@ -115,19 +115,17 @@ class Rotation:
     left: tuple[int, ...]  # field at each side's left half (seen from the centre), -1 on a city edge
     right: tuple[int, ...]
     features_at: tuple[tuple[int, ...], ...]  # per feature: the rotated sides it reaches (for drawing)
-    # Precomputed for laying the tile, per side: the local features on the edge in the order
-    # (centre, left, right) and, for joining a neighbour to it, (centre, right, left) (-1s left
-    # out: two matching edges have the same ones); and `sides`, per side (the offset of the
-    # square beyond it, the frontier key bits it asks of that square if empty, its ports, the
-    # opposite side).
-    ports: tuple[tuple[int, ...], ...] = field(init=False)
+    # Precomputed for laying the tile, per side: `sides`, (the offset of the square beyond it, the
+    # frontier key bits it asks of that square if empty, its ports: the local features on the edge
+    # in the order (centre, left, right), -1s left out, the opposite side); and `mirrored`, the
+    # ports in the order a neighbour joins them, (centre, right, left) (two matching edges have
+    # the same ones).
     mirrored: tuple[tuple[int, ...], ...] = field(init=False)
     sides: tuple[tuple[int, int, tuple[int, ...], int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         c, left, right = self.centre, self.left, self.right
         ports = tuple(tuple(f for f in (c[s], left[s], right[s]) if f >= 0) for s in range(4))
-        object.__setattr__(self, "ports", ports)
         object.__setattr__(self, "mirrored", tuple(tuple(f for f in (c[s], right[s], left[s]) if f >= 0) for s in range(4)))
         sides = tuple((DELTA[s], self.edges[s] << (2 * ((s + 2) & 3)), ports[s], (s + 2) & 3) for s in range(4))
         object.__setattr__(self, "sides", sides)

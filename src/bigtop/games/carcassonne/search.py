@@ -50,12 +50,8 @@ def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: flo
             value = 1.0 + s.neighbours(monastery_pos[node]) * (1 + open_bonus / 2)
         else:
             continue
-        figures = figs[node]
-        if len(figures) == 1:
-            out[figures[0][0]] += value
-        else:
-            for p in s.majority(figures):
-                out[p] += value
+        for p in s.majority(figs[node]):
+            out[p] += value
     for c in s.capabilities:
         c.worth(s, out)
     left = len(s.stack) / max(1, s.tiles.total)

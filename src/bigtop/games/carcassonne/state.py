@@ -62,6 +62,8 @@ def tiles_of(options: CarcassonneOptions) -> TileSet:
 class CarcassonneState(State):
     """One game of Carcassonne (with any expansions)."""
 
+    derived_fields = frozenset({"tiles"})  # the compiled tile set of the options' expansions
+
     options: CarcassonneOptions
 
     def __init__(self, game: Game[Any], players: int, seed: int, options: CarcassonneOptions) -> None:

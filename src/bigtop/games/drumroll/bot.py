@@ -41,7 +41,7 @@ class HeuristicBot:
         return best[self.rng.below(len(best))]
 
     def best_actions(self, s: DrumRollState, p: int, legal: Sequence[Action]) -> list[Action]:
-        """The legal actions with the highest `score`, in their order."""
+        """The legal actions scored highest (each by its type's function in `_SCORE`), in their order."""
         d = Decision(self, s, p)
         best: list[Action] = []
         top = float("-inf")
@@ -52,10 +52,6 @@ class HeuristicBot:
             elif v == top:
                 best.append(action)
         return best
-
-    def score(self, s: DrumRollState, p: int, a: Action) -> float:
-        """How much seat p likes action `a` now."""
-        return _SCORE.get(type(a), _nothing)(Decision(self, s, p), a)
 
 
 class Decision:

@@ -45,7 +45,7 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.w = {"species": 2.0, "groundhog": 5.0, "first": 2.0, "market": 2.0, "culture": 1.5, "dragon": 1.5}
         self.w.update(weights)
-        self._species: tuple[TrollFestState, tuple[int, int], str] | None = None  # see _main_species
+        self._species: str | None = None  # the deciding seat's main species, while `choose` works
 
     def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
         """The best valued action, the first listed among equals."""
@@ -58,12 +58,9 @@ class HeuristicBot:
     # ------------------------------------------------------------------------------ valuations
     def _main_species(self, s: TrollFestState, p: int) -> str:
         """The species p's band is mostly made of (worked out once per decision while `choose` works)."""
-        known = self._species
-        if known is not None and known[0] is s and known[1] == (p, s.move_count):
-            return known[2]
-        species = self._count_species(s, p)
-        self._species = (s, (p, s.move_count), species)
-        return species
+        if self._species is None:
+            self._species = self._count_species(s, p)
+        return self._species
 
     def _count_species(self, s: TrollFestState, p: int) -> str:
         c = s.c
