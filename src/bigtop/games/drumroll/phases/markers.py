@@ -58,9 +58,7 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    ticket_end = len(s.content.tickets)
-    if any(slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < ticket_end
-           for p, slot in s.markers):  # someone has a marker `carry_out_markers` lists
+    if any(_does_something(s, p, slot) for p, slot in s.markers):  # someone has a marker to decide on
         return "carry_out"
     return resolve_markers(s, {})
 
@@ -94,13 +92,15 @@ def queue(s: DrumRollState) -> Next:
     return "distribution"
 
 
+def _does_something(s: DrumRollState, p: int, slot: str) -> bool:
+    """Whether p's marker on `slot` would do something: a cube marker whose colour is left in the
+    stock, a ticket marker before the end of the track."""
+    return slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets)
+
+
 def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
-    """The indices (in `s.markers`) of p's cube and ticket markers that would do something: a cube marker
-    whose colour is left in the stock, a ticket marker before the end of the track."""
-    stock = s.stock
-    tickets_left = s.tickets[p] < len(s.content.tickets)
-    return [i for i, (q, slot) in enumerate(s.markers)
-            if q == p and (slot in CI and stock[CI[slot]] > 0 or slot == "tickets" and tickets_left)]
+    """The indices (in `s.markers`) of p's cube and ticket markers that would do something."""
+    return [i for i, (q, slot) in enumerate(s.markers) if q == p and _does_something(s, p, slot)]
 
 
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
