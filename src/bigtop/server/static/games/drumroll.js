@@ -486,15 +486,9 @@ function circuses(view, moves, ctx) {
 
 // ------------------------------------------------------------------ moves with no place on the board
 
+// A button says the move's name (its label, in the page's language), but a plain "Done".
 function buttonText(action, label, ctx) {
-  switch (action.type) {
-    case "Done": return ctx.t("dr.done");
-    case "Decline": return ctx.t("dr.decline");
-    case "Vote": return ctx.t(action.delay ? "dr.voteDelay" : "dr.voteStart");
-    case "Outstanding": return ctx.t(action.flip ? "dr.flip" : "dr.benefit");
-    case "ReturnOrganizer": return ctx.t(action.back ? "dr.returnOrganizer" : "dr.keepOrganizer");
-    default: return label;
-  }
+  return action.type === "Done" ? ctx.t("dr.done") : label;
 }
 
 function buttons(moves, ctx) {
@@ -560,7 +554,7 @@ export function describeMove(action, view, ctx) {
   const card = typeof action.card === "string" ? cardName(action.card, ctx) : "";
   const color = (c) => ctx.t(`dr.cube.${c}`);
   const say = (key, vars = {}) => ctx.t(`dr.do.${key}`, { card, ...vars });
-  const coins = (n) => ctx.t(n === 1 ? "dr.coin.one" : "dr.coin", { n });
+  const coins = (n) => ctx.t(n === 1 ? "dr.coin.one" : "dr.coins", { n });
   switch (action.type) {
     case "Keep": case "Fire": case "Trailer": case "SkipSalary": case "Discard": return say(action.type);
     case "TakeCube": return action.count > 1 ? say("TakeCubes", { n: action.count, color: ctx.t(`dr.cubes.${action.color}`) })
@@ -578,7 +572,7 @@ export function describeMove(action, view, ctx) {
       const cost = contentNumbers(ctx).invest_cost;
       return cost === undefined ? null : say("Invest", { coins: coins(cost) });
     }
-    case "Decline": return say("Decline");
+    case "Decline": return ctx.t("dr.decline");
     case "Deposit": return say("Deposit", { card: ctx.t("dr.name.bank") });
     case "Done": {
       const kind = !view.prompt && view.sealed ? view.sealed.kind : null;
@@ -587,9 +581,9 @@ export function describeMove(action, view, ctx) {
     case "Move": return say("Move", { color: color(action.color) });
     case "Spend": return say("Spend", { color: color(action.color) });
     case "Convert": return say("Convert", { source: color(action.src), target: action.dst ? color(action.dst) : ctx.t("dr.do.bothCubes") });
-    case "Vote": return say(action.delay ? "Vote.delay" : "Vote.start");
-    case "Outstanding": return say(action.flip ? "Outstanding.flip" : "Outstanding.benefit");
-    case "ReturnOrganizer": return say(action.back ? "ReturnOrganizer.back" : "ReturnOrganizer.keep", { card: ctx.t("dr.name.organizer") });
+    case "Vote": return ctx.t(action.delay ? "dr.voteDelay" : "dr.voteStart");
+    case "Outstanding": return ctx.t(action.flip ? "dr.flip" : "dr.benefit");
+    case "ReturnOrganizer": return ctx.t(action.back ? "dr.returnOrganizer" : "dr.keepOrganizer");
     case "Perform": {
       const performer = (view.seats || []).flatMap((seat) => seat.performers || []).find((p) => p.id === action.card);
       return performer ? say("Perform", { level: ctx.t(`dr.level.${performer.level}`) }) : null;
@@ -608,18 +602,15 @@ export const strings = {
   en: {
     "dr.do.Keep": "keep {card}", "dr.do.TakeCube": "take 1 {color} cube", "dr.do.TakeCubes": "take {n} {color} cubes",
     "dr.cubes.white": "white", "dr.cubes.yellow": "yellow", "dr.cubes.green": "green", "dr.cubes.blue": "blue", "dr.cubes.red": "red",
-    "dr.coin": "{n} coins", "dr.coin.one": "1 coin", "dr.do.Pass": "pass ({coins})", "dr.do.Place": "place a marker on {slot}", "dr.do.Unblock": " (play {card})",
+    "dr.coin.one": "1 coin", "dr.do.Pass": "pass ({coins})", "dr.do.Place": "place a marker on {slot}", "dr.do.Unblock": " (play {card})",
     "dr.do.Hire": "hire {card} for {coins}", "dr.do.Invest": "pay {coins} and take the top investment card",
-    "dr.do.Decline": "decline", "dr.do.Done": "done", "dr.do.Done.carry_out": "sell tickets", "dr.do.Done.distribution": "done moving cubes",
+    "dr.do.Done": "done", "dr.do.Done.carry_out": "sell tickets", "dr.do.Done.distribution": "done moving cubes",
     "dr.do.Done.double_vote": "do not play {card}", "dr.do.Done.before_show": "ready for the show",
     "dr.do.Deposit": "put 1 coin on the {card}", "dr.do.Move": "move a {color} cube onto {card}",
     "dr.do.Convert": "use {card}: {source} cube → {target}", "dr.do.bothCubes": "its two cubes",
-    "dr.do.Vote.delay": "vote to delay the show", "dr.do.Vote.start": "vote to start the show",
-    "dr.do.Perform": "{card} performs ({level})", "dr.do.Outstanding.flip": "flip the performer for prestige",
-    "dr.do.Outstanding.benefit": "take the outstanding benefit", "dr.do.Spend": "spend a {color} cube",
+    "dr.do.Perform": "{card} performs ({level})", "dr.do.Spend": "spend a {color} cube",
     "dr.do.Trailer": "give a trailer to {card}", "dr.do.Fire": "fire {card}", "dr.do.SkipSalary": "skip the salary of {card}",
     "dr.do.Play": "play {card}: {text}", "dr.do.Discard": "discard {card}",
-    "dr.do.ReturnOrganizer.back": "return the {card} (become starting player)", "dr.do.ReturnOrganizer.keep": "keep the {card}",
     "dr.sealed.carry_out": "Carry out or decline your cube and ticket markers",
     "dr.sealed.double_vote": "The votes are out: play Double Vote or not",
     "dr.sealed.before_show": "The show is next: play investment cards now or go on",
@@ -748,18 +739,15 @@ export const strings = {
   fr: {
     "dr.do.Keep": "garder {card}", "dr.do.TakeCube": "prendre 1 cube {color}", "dr.do.TakeCubes": "prendre {n} cubes {color}",
     "dr.cubes.white": "blancs", "dr.cubes.yellow": "jaunes", "dr.cubes.green": "verts", "dr.cubes.blue": "bleus", "dr.cubes.red": "rouges",
-    "dr.coin": "{n} pièces", "dr.coin.one": "1 pièce", "dr.do.Pass": "passer ({coins})", "dr.do.Place": "poser un marqueur sur {slot}", "dr.do.Unblock": " (jouer {card})",
+    "dr.coin.one": "1 pièce", "dr.do.Pass": "passer ({coins})", "dr.do.Place": "poser un marqueur sur {slot}", "dr.do.Unblock": " (jouer {card})",
     "dr.do.Hire": "engager {card} pour {coins}", "dr.do.Invest": "payer {coins} et prendre la carte investissement du dessus",
-    "dr.do.Decline": "refuser", "dr.do.Done": "terminé", "dr.do.Done.carry_out": "vendre des billets", "dr.do.Done.distribution": "fin du placement des cubes",
+    "dr.do.Done": "terminé", "dr.do.Done.carry_out": "vendre des billets", "dr.do.Done.distribution": "fin du placement des cubes",
     "dr.do.Done.double_vote": "ne pas jouer {card}", "dr.do.Done.before_show": "prêt pour le spectacle",
     "dr.do.Deposit": "déposer 1 pièce sur la carte {card}", "dr.do.Move": "placer un cube {color} sur {card}",
     "dr.do.Convert": "utiliser {card} : cube {source} → {target}", "dr.do.bothCubes": "ses deux cubes",
-    "dr.do.Vote.delay": "voter pour retarder le spectacle", "dr.do.Vote.start": "voter pour commencer le spectacle",
-    "dr.do.Perform": "{card} entre en piste ({level})", "dr.do.Outstanding.flip": "retourner l’artiste pour du prestige",
-    "dr.do.Outstanding.benefit": "prendre le bonus exceptionnel", "dr.do.Spend": "dépenser un cube {color}",
+    "dr.do.Perform": "{card} entre en piste ({level})", "dr.do.Spend": "dépenser un cube {color}",
     "dr.do.Trailer": "donner une roulotte à {card}", "dr.do.Fire": "renvoyer {card}", "dr.do.SkipSalary": "sauter le salaire : {card}",
     "dr.do.Play": "jouer {card} : {text}", "dr.do.Discard": "défausser {card}",
-    "dr.do.ReturnOrganizer.back": "rendre la carte {card} (devenir premier joueur)", "dr.do.ReturnOrganizer.keep": "garder la carte {card}",
     "score.position": "Prestige de départ", "score.flips": "Artistes retournés", "score.benefits": "Bonus des numéros", "score.regions": "Bonus de région", "score.orchestra": "Orchestre", "score.applause": "Ovation prolongée", "score.largest_show": "Plus grand spectacle", "score.full_variety": "Variété complète", "score.perfect_show": "Spectacle parfait", "score.large_troupe": "Grande troupe", "score.bank_representative": "Banquier", "score.unused_cards": "Cartes investissement inutilisées", "score.resource_bonus": "Bonus de ressources", "score.trailer_bonus": "Bonus de roulottes", "score.personnel_bonus": "Bonus de personnel", "score.no_performance": "Artistes renvoyés faute de numéro", "score.salaries": "Salaires impayés", "score.late_votes": "Votes de retard après le 6e tour",
     "dr.sealed.carry_out": "Exécuter ou non vos marqueurs de cubes et de billets",
     "dr.sealed.double_vote": "Les votes sont connus : jouer Double vote ou non",
@@ -915,18 +903,15 @@ export const strings = {
   "zh-Hant": {
     "dr.do.Keep": "保留 {card}", "dr.do.TakeCube": "拿 1 個{color}方塊", "dr.do.TakeCubes": "拿 {n} 個{color}方塊",
     "dr.cubes.white": "白色", "dr.cubes.yellow": "黃色", "dr.cubes.green": "綠色", "dr.cubes.blue": "藍色", "dr.cubes.red": "紅色",
-    "dr.coin": "{n} 金幣", "dr.coin.one": "1 金幣", "dr.do.Pass": "跳過（{coins}）", "dr.do.Place": "在「{slot}」放置行動標記", "dr.do.Unblock": "（打出{card}）",
+    "dr.coin.one": "1 金幣", "dr.do.Pass": "跳過（{coins}）", "dr.do.Place": "在「{slot}」放置行動標記", "dr.do.Unblock": "（打出{card}）",
     "dr.do.Hire": "花 {coins}僱用 {card}", "dr.do.Invest": "支付 {coins}，拿取最上面的投資卡",
-    "dr.do.Decline": "放棄", "dr.do.Done": "完成", "dr.do.Done.carry_out": "賣門票", "dr.do.Done.distribution": "方塊移動完畢",
+    "dr.do.Done": "完成", "dr.do.Done.carry_out": "賣門票", "dr.do.Done.distribution": "方塊移動完畢",
     "dr.do.Done.double_vote": "不打出{card}", "dr.do.Done.before_show": "準備好演出",
     "dr.do.Deposit": "在{card}上存 1 金幣", "dr.do.Move": "把一個{color}方塊移到 {card}",
     "dr.do.Convert": "使用{card}：{source}方塊 → {target}", "dr.do.bothCubes": "它的兩個方塊",
-    "dr.do.Vote.delay": "投票延後演出", "dr.do.Vote.start": "投票開始演出",
-    "dr.do.Perform": "{card} 上場演出（{level}）", "dr.do.Outstanding.flip": "翻轉表演者換取聲望",
-    "dr.do.Outstanding.benefit": "拿取精彩獎勵", "dr.do.Spend": "花一個{color}方塊",
+    "dr.do.Perform": "{card} 上場演出（{level}）", "dr.do.Spend": "花一個{color}方塊",
     "dr.do.Trailer": "給 {card} 一輛拖車", "dr.do.Fire": "解僱 {card}", "dr.do.SkipSalary": "跳過 {card} 的薪水",
     "dr.do.Play": "打出{card}：{text}", "dr.do.Discard": "棄掉{card}",
-    "dr.do.ReturnOrganizer.back": "歸還{card}（成為起始玩家）", "dr.do.ReturnOrganizer.keep": "保留{card}",
     "score.position": "起始位置的聲望", "score.flips": "翻轉的表演者", "score.benefits": "演出效果", "score.regions": "地區獎勵", "score.orchestra": "樂團", "score.applause": "延長掌聲", "score.largest_show": "最大演出", "score.full_variety": "類型齊全", "score.perfect_show": "完美演出", "score.large_troupe": "大型劇團", "score.bank_representative": "銀行代表", "score.unused_cards": "未使用的投資卡", "score.resource_bonus": "資源獎勵", "score.trailer_bonus": "拖車獎勵", "score.personnel_bonus": "工作人員獎勵", "score.no_performance": "因無演出被解僱的表演者", "score.salaries": "未付薪水", "score.late_votes": "第 6 回合後的延後票",
     "dr.sealed.carry_out": "決定是否執行你的方塊與門票標記",
     "dr.sealed.double_vote": "投票結果已公開：是否打出雙倍投票",
