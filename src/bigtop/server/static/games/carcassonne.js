@@ -315,10 +315,14 @@ function figureMovesLayer(view, legal, play, ctx) {
 // A meeple or the ringmaster, outlined, on a feature of the tile just laid; when both may go there
 // they stand side by side, small enough not to cover a neighbouring feature's mark.
 function featureMark(view, action, paired) {
-  const last = view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]);
-  const [x, y] = featureSpot(last, action.feature);
+  const [x, y] = featureSpot(lastTile(view), action.feature);
   const shift = paired ? (action.type === "Meeple" ? -5.5 : 5.5) : 0;
   return figure(view.to_move[0], [x + shift, y], { ringmaster: action.type === "Ringmaster", scale: paired ? 0.55 : 0.85, ghost: true });
+}
+
+// The board's entry [x, y, tile, turns, ...] of the tile just laid, or null.
+function lastTile(view) {
+  return view.last ? view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]) || null : null;
 }
 
 // An outlined acrobat on the next free place of the pyramid it would join.
@@ -530,15 +534,15 @@ export function logVars(kind, data, ctx) {
 // view does not tell (the page then shows the game's English).
 export function describeMove(action, view, ctx) {
   const say = (key, vars = {}) => ctx.t(`cc.do.${key}`, vars);
-  const last = view.last ? view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]) : null;
   switch (action.type) {
     case "Place": return say("Place", { x: action.x, y: action.y, turned: ctx.t(`cc.turned.${action.turns}`) });
     case "Pass": return say("Pass");
     case "Meeple": case "Ringmaster": {
+      const last = lastTile(view);
       const tile = last ? ((ctx.content || {}).tiles || {})[last[2]] : null;
       return tile && tile.features[action.feature] ? say(action.type, { feature: featureWords(tile, last[3], action.feature, ctx) }) : null;
     }
-    case "Acrobat": return last ? say("Acrobat", { x: last[0] + action.dx, y: last[1] + action.dy }) : null;
+    case "Acrobat": return view.last ? say("Acrobat", { x: view.last[0] + action.dx, y: view.last[1] + action.dy }) : null;
     case "ScorePyramid": return say("ScorePyramid", { x: action.x, y: action.y });
     default: return null;
   }

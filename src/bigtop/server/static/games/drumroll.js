@@ -519,7 +519,7 @@ export function logVars(kind, data, ctx) {
   if (typeof data.level === "number") out.level = ctx.t(`dr.level.${data.level}`);
   if (typeof data.card === "string") out.card = cardName(data.card, ctx);
   if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id, ctx));
-  if (typeof data.slot === "string") out.slot = ctx.t(SPACES.includes(data.slot) ? `dr.space.${data.slot}` : `dr.color.${data.slot}`);
+  if (typeof data.slot === "string") out.slot = slotName(data.slot, ctx);
   if (typeof data.type === "string") out.type = ctx.t(`dr.type.${data.type}`);
   if (typeof data.bonus === "string") out.bonus = ctx.t(`dr.bonus.${data.bonus}`);
   if (kind === "fired") out.how = ctx.t(data.compensation ? "dr.how.compensation" : "dr.how.fire");
@@ -547,6 +547,9 @@ const DONE_KINDS = ["carry_out", "distribution", "double_vote", "before_show"];
 // The rules' numbers of the table's content (invest cost, coins for passing).
 const contentNumbers = (ctx) => (ctx.content && ctx.content.numbers) || {};
 
+// An action board space (a cube colour or another slot) in the chosen language.
+const slotName = (slot, ctx) => ctx.t(SPACES.includes(slot) ? `dr.space.${slot}` : `dr.color.${slot}`);
+
 // A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
 // position `view`; null if the view does not tell (the page then shows the game's English).
 export function describeMove(action, view, ctx) {
@@ -561,8 +564,7 @@ export function describeMove(action, view, ctx) {
       : say("TakeCube", { color: color(action.color) });
     case "Place": {
       if (action.slot === "pass") return say("Pass", { coins: coins(contentNumbers(ctx).pass_coins ?? 1) });
-      const slot = ctx.t(SPACES.includes(action.slot) ? `dr.space.${action.slot}` : `dr.color.${action.slot}`);
-      return say("Place", { slot }) + (action.unblock ? say("Unblock", { card: ctx.t("dr.name.unblock") }) : "");
+      return say("Place", { slot: slotName(action.slot, ctx) }) + (action.unblock ? say("Unblock", { card: ctx.t("dr.name.unblock") }) : "");
     }
     case "Hire": {
       const entry = [...(view.performer_row || []), ...(view.personnel_row || [])].find((e) => e.id === action.card);

@@ -80,15 +80,18 @@ function movesOf(legal) {
 const cardPlays = (moves, card) => moves.filter("PlayCard", (a) => a.card === card);
 
 // ------------------------------------------------------------------------------ cards
+const genderMark = (gender) => (gender === "m" ? "♂" : "♀");
+const statsLine = (energy, charisma, skill) => `⚡${energy} ♥${charisma} ♪${skill}`;
+
 function artistCard(card, ctx, extra = "") {
   const [name, instrument, species, gender, energy, charisma, skill] = ARTISTS[card];
   const title = `${cardWords(card, ctx)} — ${ctx.t("tf.award.energy")} ${energy}, ${ctx.t("tf.award.charisma")} ${charisma}, ${ctx.t("tf.award.skill")} ${skill}`;
   return el("div", { class: `tf-card tf-artist tf-sp-${species} ${extra}`.trim(), "data-card": card, title },
     el("div", { class: "tf-card-top" }, el("span", { class: "tf-inst" }, ctx.t(`tf.inst.${instrument}`)),
-      el("span", { class: "tf-gender" }, gender === "m" ? "♂" : "♀")),
+      el("span", { class: "tf-gender" }, genderMark(gender))),
     el("div", { class: "tf-card-name" }, name),
     el("div", { class: "tf-card-foot" }, el("span", {}, ctx.t(`tf.sp.${species}`)),
-      el("span", { class: "tf-stats", title: ctx.t("tf.statsTitle") }, `⚡${energy} ♥${charisma} ♪${skill}`)));
+      el("span", { class: "tf-stats", title: ctx.t("tf.statsTitle") }, statsLine(energy, charisma, skill))));
 }
 
 // An action card's name and text in the chosen language (`tf.action.<id>`; a Light Show card by its
@@ -544,21 +547,21 @@ export function describeMove(action, view, ctx) {
     case "StartCity": return say("StartCity", { city: CITIES[action.city][0] });
     case "Move": return say("Move", { city: CITIES[action.city][0], where: roadWords(view, action.city, ctx) });
     case "PlayCard": return say("PlayCard", { card: cardWords(action.card, ctx), target: targetWords(action.card, action.arg ?? -1, ctx) });
-    case "Answer": return action.hammer ? say("Answer.hammer", { card: ctx.t("tf.action.thors_hammer.name") }) : say("Answer.let");
-    case "VisitMarket": return say(action.visit ? "VisitMarket.visit" : "VisitMarket.leave");
+    case "Answer": return action.hammer ? say("Answer.hammer", { card: ctx.t("tf.action.thors_hammer.name") }) : ctx.t("tf.let");
+    case "VisitMarket": return action.visit ? say("VisitMarket.visit") : ctx.t("tf.passMarket");
     case "KeepMarket": {  // an action card of the Market
       const [card, text] = actionWords(action.card, ctx);
       return say("KeepMarket", { card, text });
     }
     case "Recruit": {
-      if (action.source < 0) return say("RecruitNone");
+      if (action.source < 0) return ctx.t("tf.recruitNone");
       if (action.source === BLIND) return say("RecruitBlind");
       const card = (view.springboard || [])[action.source];
       return card === undefined || card === null || card < 0 ? null : say("Recruit", { card: cardStats(card, ctx) });
     }
     case "KeepBlind": return say(action.keep ? "KeepBlind.keep" : "KeepBlind.discard");
     case "DropArtist": return say("DropArtist", { card: cardStats(action.card, ctx) });
-    case "EndTurn": return say(view.phase === "festival" ? "EndFestival" : "EndTurn");
+    case "EndTurn": return view.phase === "festival" ? ctx.t("tf.stopFestival") : say("EndTurn");
     default: return null;
   }
 }
@@ -567,7 +570,7 @@ export function describeMove(action, view, ctx) {
 function cardStats(card, ctx) {
   if (!isArtist(card)) return cardWords(card, ctx);
   const [, , , gender, energy, charisma, skill] = ARTISTS[card];
-  return `${cardWords(card, ctx)} ${gender === "m" ? "♂" : "♀"} ⚡${energy} ♥${charisma} ♪${skill}`;
+  return `${cardWords(card, ctx)} ${genderMark(gender)} ${statsLine(energy, charisma, skill)}`;
 }
 
 // Where a move along a road leads: the city's species and symbol, and the dragon pass the road
@@ -614,12 +617,12 @@ export const strings = {
     "tf.do.Name": "name your band “{band}”", "tf.do.Vote": "vote for {name}", "tf.do.seatBand": "{seat} ({band})",
     "tf.do.StartCity": "start in {city} (hometown)", "tf.do.Move": "move to {city} ({where})",
     "tf.do.overPass": "over the {colour} dragon pass", "tf.do.separator": ", ", "tf.do.PlayCard": "play {card}{target}",
-    "tf.do.Answer.hammer": "play {card} to cancel it", "tf.do.Answer.let": "let it happen",
-    "tf.do.VisitMarket.visit": "visit the Market: draw four action cards, keep one", "tf.do.VisitMarket.leave": "leave the Market alone",
-    "tf.do.KeepMarket": "keep {card}: {text}", "tf.do.Recruit": "recruit {card}", "tf.do.RecruitNone": "recruit nobody",
+    "tf.do.Answer.hammer": "play {card} to cancel it",
+    "tf.do.VisitMarket.visit": "visit the Market: draw four action cards, keep one",
+    "tf.do.KeepMarket": "keep {card}: {text}", "tf.do.Recruit": "recruit {card}",
     "tf.do.RecruitBlind": "blind audition (top of the deck)", "tf.do.KeepBlind.keep": "add the drawn artist to your band",
     "tf.do.KeepBlind.discard": "discard the drawn artist", "tf.do.DropArtist": "discard {card} from your band",
-    "tf.do.EndTurn": "end your turn", "tf.do.EndFestival": "stop playing Festival cards",
+    "tf.do.EndTurn": "end your turn",
     "tf.none": "none",
     "tf.artistWords": "{name} ({species} {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
     "tf.target.dragon": " for a {colour} dragon", "tf.target.groundhog": " to send the Groundhog to {city}",
@@ -695,12 +698,12 @@ export const strings = {
     "tf.do.Name": "nommer votre groupe « {band} »", "tf.do.Vote": "voter pour {name}", "tf.do.seatBand": "{seat} ({band})",
     "tf.do.StartCity": "commencer à {city} (ville natale)", "tf.do.Move": "aller à {city} ({where})",
     "tf.do.overPass": "par le col du dragon {colour}", "tf.do.separator": ", ", "tf.do.PlayCard": "jouer {card}{target}",
-    "tf.do.Answer.hammer": "jouer {card} pour l’annuler", "tf.do.Answer.let": "laisser faire",
-    "tf.do.VisitMarket.visit": "aller au Marché : piocher quatre cartes action, en garder une", "tf.do.VisitMarket.leave": "ne pas aller au Marché",
-    "tf.do.KeepMarket": "garder {card} : {text}", "tf.do.Recruit": "recruter {card}", "tf.do.RecruitNone": "ne recruter personne",
+    "tf.do.Answer.hammer": "jouer {card} pour l’annuler",
+    "tf.do.VisitMarket.visit": "aller au Marché : piocher quatre cartes action, en garder une",
+    "tf.do.KeepMarket": "garder {card} : {text}", "tf.do.Recruit": "recruter {card}",
     "tf.do.RecruitBlind": "audition à l’aveugle (dessus de la pioche)", "tf.do.KeepBlind.keep": "ajouter l’artiste pioché à votre groupe",
     "tf.do.KeepBlind.discard": "défausser l’artiste pioché", "tf.do.DropArtist": "retirer {card} de votre groupe",
-    "tf.do.EndTurn": "finir votre tour", "tf.do.EndFestival": "arrêter de jouer des cartes Festival",
+    "tf.do.EndTurn": "finir votre tour",
     "tf.none": "aucune",
     "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
     "tf.artistWords": "{name} ({species}, {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
@@ -797,12 +800,12 @@ export const strings = {
     "tf.do.Name": "把你的樂團取名為「{band}」", "tf.do.Vote": "投票給 {name}", "tf.do.seatBand": "{seat}（{band}）",
     "tf.do.StartCity": "從 {city} 出發（家鄉）", "tf.do.Move": "前往 {city}（{where}）",
     "tf.do.overPass": "經過{colour}龍之隘口", "tf.do.separator": "，", "tf.do.PlayCard": "打出{card}{target}",
-    "tf.do.Answer.hammer": "打出{card}取消它", "tf.do.Answer.let": "讓它生效",
-    "tf.do.VisitMarket.visit": "逛市集：抽四張行動卡，留下一張", "tf.do.VisitMarket.leave": "不逛市集",
-    "tf.do.KeepMarket": "保留{card}：{text}", "tf.do.Recruit": "招募 {card}", "tf.do.RecruitNone": "不招募",
+    "tf.do.Answer.hammer": "打出{card}取消它",
+    "tf.do.VisitMarket.visit": "逛市集：抽四張行動卡，留下一張",
+    "tf.do.KeepMarket": "保留{card}：{text}", "tf.do.Recruit": "招募 {card}",
     "tf.do.RecruitBlind": "盲選試音（牌庫頂）", "tf.do.KeepBlind.keep": "把抽到的樂手加入你的樂團",
     "tf.do.KeepBlind.discard": "棄掉抽到的樂手", "tf.do.DropArtist": "把 {card} 從你的樂團棄掉",
-    "tf.do.EndTurn": "結束你的回合", "tf.do.EndFestival": "不再打音樂祭卡",
+    "tf.do.EndTurn": "結束你的回合",
     "tf.none": "沒有",
     "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
     "tf.artistWords": "{name}（{species}，{instrument}）", "tf.pts.one": "{n} 分", "tf.pts.many": "{n} 分",
