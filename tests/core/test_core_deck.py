@@ -111,3 +111,18 @@ def test_each_draw_is_one_pick_among_the_cards_left() -> None:
     left.remove(first)
     deck.draw()
     assert rng.seen[1] == left  # the second draw is one of the three cards still in the deck
+
+
+def test_settle_top_brings_one_of_the_loose_cards_to_the_top_and_leaves_the_rest_below() -> None:
+    from bigtop.core.deck import settle_top
+
+    for top, loose_part in ((-1, slice(6, 10)), (0, slice(0, 4))):
+        tops = set()
+        for seed in range(200):
+            cards = list(range(10))
+            settle_top(cards, 4, Rng(seed), top=top)
+            tops.add(cards[top])
+            assert sorted(cards) == list(range(10))
+            settled = [c for i, c in enumerate(cards) if i not in range(10)[loose_part]]
+            assert settled == [c for c in range(10) if c not in range(10)[loose_part]]  # below: untouched
+        assert tops == set(range(10)[loose_part])  # any loose card, and only those, comes on top

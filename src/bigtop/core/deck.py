@@ -90,3 +90,12 @@ class Deck(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Deck({len(self)} cards)"
+
+
+def settle_top(cards: list[T], loose: int, rng: Rng, top: int = -1) -> None:
+    """Settle the top card of a deck whose `loose` cards at the top are in no order yet (a
+    determinized copy's deck, dealt as it is drawn): one of them, drawn with `rng`, goes to the top.
+    `top` is -1 for a deck drawn from the end of the list, 0 for one drawn from its front."""
+    r = rng.below(loose)
+    j = r if top == 0 else len(cards) - 1 - r
+    cards[top], cards[j] = cards[j], cards[top]

@@ -13,6 +13,7 @@ from typing import Any
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game, State
+from bigtop.core.deck import settle_top
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.actions import MAX_FEATURES, Pass, Place
@@ -212,8 +213,7 @@ class CarcassonneState(State):
     def _draw_from_stack(self) -> int:
         stack = self.stack
         if self.draw_at_random:  # the order is not settled: any tile left is equally likely on top
-            j = self.rng.below(len(stack))
-            stack[j], stack[-1] = stack[-1], stack[j]
+            settle_top(stack, len(stack), self.rng)
         return stack.pop()
 
     def _draw(self) -> None:

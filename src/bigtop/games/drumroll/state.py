@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtop.core import Game, Rng, SealedChoices, State
+from bigtop.core.deck import settle_top
 
 from . import flow, phases, visibility
 from .data import CI, load_content
@@ -138,8 +139,7 @@ class DrumRollState(State):
             self.emit("reshuffled", deck=kind)
         loose = self.unsettled[kind]
         if loose:  # a determinized copy: the next card is any of the top `loose`, drawn now
-            j = len(deck) - 1 - self.rng.below(loose)
-            deck[j], deck[-1] = deck[-1], deck[j]
+            settle_top(deck, loose, self.rng)
             self.unsettled[kind] = loose - 1
         return deck.pop()
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bigtop.core.deck import settle_top
+
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
@@ -22,7 +24,6 @@ def draw(s: TrollFestState, deck: str) -> int:
     cards: list[int] = getattr(s, deck)
     loose = s.unsettled.get(deck, 0)
     if loose:
-        j = s.rng.below(loose)
-        cards[0], cards[j] = cards[j], cards[0]
+        settle_top(cards, loose, s.rng, top=0)
         s.unsettled = {**s.unsettled, deck: loose - 1}  # replaced, never changed in place: clones share it
     return cards.pop(0)
