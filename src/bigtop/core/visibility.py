@@ -20,8 +20,9 @@ becomes a card of another).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Literal
 
 from bigtop.core.rng import Rng
@@ -120,33 +121,46 @@ class Visibility:
             if place and not zone.sees(state, viewer, i)
         ]
 
-    def resample(self, state: Any, viewer: int | None, rng: Rng) -> None:
+    def resample(
+        self, state: Any, viewer: int | None, rng: Rng,
+        pool: Callable[[int], Hashable] | None = None, reserve: Mapping[Hashable, list[int]] | None = None,
+    ) -> None:
         """Deal again, at random, every card `viewer` cannot see among the places it cannot see,
-        each card staying in its pool and each place keeping its size. Changes `state` (a copy)."""
-        hidden = self.unseen(state, viewer)
-        pools: dict[Hashable, list[int]] = {}
+        each card staying in its pool and each place keeping its size. Changes `state` (a copy).
+
+        `pool` replaces the declaration's pools for this call (a game's own content). `reserve`
+        gives, per pool, a deck of the state left out of these zones, whose order stays unsettled
+        (the game then draws it card by card at random): the places take their cards at random
+        from the pool's unseen cards and that deck's, with a draw per card dealt, and the deck
+        keeps the rest in no settled order."""
+        wanted: dict[Hashable, list[int]] = {}  # per pool, the cards of the places to deal, in order
         plan: list[tuple[Zone, list[int], Any]] = []  # a place and its cards' pool (one for all, or a list)
-        for zone, place in hidden:
-            kinds = list(map(self._pool_of(zone).__getitem__, place))
+        for zone, place in self.unseen(state, viewer):
+            kinds = list(map(pool or self._pool_of(zone).__getitem__, place))
             first = kinds[0]
             if kinds.count(first) == len(kinds):  # the common case: a deck or a hand of one pool
-                pools.setdefault(first, []).extend(place)
+                wanted.setdefault(first, []).extend(place)
                 plan.append((zone, place, first))
             else:
                 for card, kind in zip(place, kinds, strict=True):
-                    pools.setdefault(kind, []).append(card)
+                    wanted.setdefault(kind, []).append(card)
                 plan.append((zone, place, kinds))
-        for cards in pools.values():
-            rng.sample_shuffle(cards)
+        dealt: dict[Hashable, Iterator[int]] = {}
+        for kind, cards in wanted.items():
+            count = len(cards)
+            deck = reserve.get(kind) if reserve is not None else None
+            if deck:
+                cards += deck
+                rng.sample_front(cards, count)
+                deck[:] = cards[count:]
+            else:
+                rng.sample_shuffle(cards)
+            dealt[kind] = iter(cards[:count])
         for zone, place, kinds in plan:
             if isinstance(kinds, list):
-                for i, kind in enumerate(kinds):
-                    place[i] = pools[kind].pop()
+                place[:] = [next(dealt[kind]) for kind in kinds]
             else:
-                cards = pools[kinds]
-                rest = len(cards) - len(place)
-                place[:] = cards[rest:]
-                del cards[rest:]
+                place[:] = islice(dealt[kinds], len(place))
             if zone.single:
                 setattr(state, zone.field, place[0])
 

@@ -8,8 +8,7 @@ again from what they could have chosen.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from itertools import islice
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Rng
@@ -159,9 +158,10 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
 
 def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
     """Deal again every card `player` cannot see, as `ZONES.resample` would in distribution, but
-    shuffling no deck: the small hidden places (others' hands, packets, piles, the Market, the
-    blind draw) take cards at random from their pool, and each deck keeps the rest of its pool in
-    no settled order, dealt one card at a time as it is drawn (`decks.draw`).
+    shuffling no deck (`Visibility.resample` with the decks as its reserve): the small hidden
+    places (others' hands, packets, piles, the Market, the blind draw) take cards at random from
+    their pool, and each deck keeps the rest of its pool in no settled order, dealt one card at a
+    time as it is drawn (`decks.draw`).
 
     Every unseen card of a pool is in a small place or in the pool's deck: the seasoned artists'
     and the action cards' own decks, and for the starting artists of an instrument its starting
@@ -176,33 +176,5 @@ def _deal_unseen(o: TrollFestState, player: int | None, rng: Rng) -> None:
                 reserve[deck_of_card[deck[0]]] = deck
     else:
         zones = SHOWN_BANDS_SMALL_PLACES
-    wanted: dict[Hashable, list[int]] = {}  # per pool, the cards of the places to deal, in order
-    places: list[tuple[list[int], Any]] = []  # each place to deal and its pool (per card if mixed)
-    blind: list[int] = []  # the blind draw's place, if hidden (a list made for the dealing)
-    for zone, place in zones.unseen(o, player):
-        if zone.single:
-            blind = place
-        kinds = list(map(deck_of_card.__getitem__, place))
-        if kinds.count(kinds[0]) == len(kinds):  # a hand: all of one pool
-            wanted.setdefault(kinds[0], []).extend(place)
-            places.append((place, kinds[0]))
-        else:
-            for card, kind in zip(place, kinds, strict=True):
-                wanted.setdefault(kind, []).append(card)
-            places.append((place, kinds))
-    dealt: dict[Hashable, Iterator[int]] = {}
-    for pool, cards in wanted.items():
-        count = len(cards)
-        deck = reserve.get(pool, [])
-        cards += deck
-        rng.sample_front(cards, count)
-        deck[:] = cards[count:]
-        dealt[pool] = iter(cards[:count])
-    for place, kinds in places:
-        if isinstance(kinds, list):
-            place[:] = [next(dealt[kind]) for kind in kinds]
-        else:
-            place[:] = islice(dealt[kinds], len(place))
-    if blind:
-        o.blind = blind[0]
+    zones.resample(o, player, rng, pool=deck_of_card.__getitem__, reserve=reserve)
     o.unsettled = {"seasoned": len(o.seasoned), "actions": len(o.actions), "city_deck": len(o.city_deck)}
