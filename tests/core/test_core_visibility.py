@@ -73,3 +73,31 @@ def test_nothing_is_dealt_again_once_everything_is_open_to_the_viewer() -> None:
     before = copy.deepcopy(state)
     ZONES.resample(state, 2, Rng(1))
     assert state == before
+
+
+def test_a_reserve_deck_gives_its_cards_to_the_places_and_keeps_the_rest_unshuffled_in_it() -> None:
+    hands_only = Visibility(*(zone for zone in ZONES.zones if zone.field in ("hands", "market", "peek")), pool=ZONES.pool)
+    seen_in_hands = set()
+    for seed in range(40):
+        state = table()
+        reserve = {"red": state.deck, "blue": [104, 105]}
+        hands_only.resample(state, 0, Rng(seed), reserve=reserve)
+        assert state.hands[0] == [4, 5] and len(state.hands[2]) == 1 and len(state.market) == 2
+        assert state.hands[1][1] >= 100 and state.hands[1][0] < 100  # each card stays in its pool
+        red = [*state.hands[1][:1], *state.hands[2], *state.market, state.peek, *state.deck]
+        assert sorted(red) == [0, 1, 2, 3, 6, 7, 8, 9, 10] and len(state.deck) == 4  # the deck keeps the rest
+        assert sorted([state.hands[1][1], *reserve["blue"]]) == [103, 104, 105]
+        seen_in_hands.update(state.hands[2])
+    assert seen_in_hands & {0, 1, 2, 3}  # a deck's card may come into a hand
+
+
+def test_a_pool_given_for_the_call_replaces_the_declared_one() -> None:
+    mixed = False
+    for seed in range(20):
+        state = table()
+        ZONES.resample(state, 0, Rng(seed), pool=lambda card: "one pool")
+        everything = [*state.deck, *sum(state.blue_decks, []), *sum(state.hands[1:], []), *state.market, state.peek]
+        assert sorted(everything) == sorted([0, 1, 2, 3, 100, 101, 102, 6, 103, 7, 8, 9, 10])
+        assert state.hands[0] == [4, 5]
+        mixed |= any(card < 100 for deck in state.blue_decks for card in deck)
+    assert mixed  # one pool for all: a red card may take a blue deck's place
