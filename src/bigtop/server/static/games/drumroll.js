@@ -563,7 +563,10 @@ export function describeMove(action, view, ctx) {
     case "TakeCube": return action.count > 1 ? say("TakeCubes", { n: action.count, color: ctx.t(`dr.cubes.${action.color}`) })
       : say("TakeCube", { color: color(action.color) });
     case "Place": {
-      if (action.slot === "pass") return say("Pass", { coins: coins(contentNumbers(ctx).pass_coins ?? 1) });
+      if (action.slot === "pass") {
+        const paid = contentNumbers(ctx).pass_coins;
+        return paid === undefined ? null : say("Pass", { coins: coins(paid) });
+      }
       return say("Place", { slot: slotName(action.slot, ctx) }) + (action.unblock ? say("Unblock", { card: ctx.t("dr.name.unblock") }) : "");
     }
     case "Hire": {
