@@ -1,3 +1,5 @@
+import copy
+import pickle
 from dataclasses import dataclass
 
 import pytest
@@ -110,3 +112,21 @@ def test_enumerated_space_encodes_lists_by_class_and_fields() -> None:
             space.encode_all([Stop(), outsider])
     with pytest.raises(IllegalAction):
         EnumeratedActionSpace([Stop()]).encode_all([Jump(0)])
+
+
+def test_encode_all_remembers_shared_objects_and_never_a_freed_one() -> None:
+    """The ids are looked up by object identity: a freed object's id() may name a new object, so
+    the space keeps every object it remembers, starts over at its limit, and copies start empty."""
+    space = EnumeratedActionSpace([Jump(i) for i in range(4)])
+    shared = [Jump(3), Jump(1)]
+    assert space.encode_all(shared) == space.encode_all(shared) == [3, 1]
+    space.LIMIT = 6
+    for i in range(200):  # fresh objects, dropped at once: their addresses come back in CPython
+        fresh = Jump(i % 4)
+        assert space.encode_all([fresh]) == [i % 4]
+        assert len(space._held) <= space.LIMIT
+    assert space.encode_all(shared) == [3, 1]
+    for other in (copy.deepcopy(space), pickle.loads(pickle.dumps(space))):
+        assert other._known == {} and other.encode_all([Jump(2), *shared]) == [2, 3, 1]
+    with pytest.raises(IllegalAction, match="not in this game's action space"):
+        space.encode_all([*shared, Jump(9)])

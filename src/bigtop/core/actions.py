@@ -179,10 +179,61 @@ class ActionSpace(Protocol):
         ...
 
 
-class EnumeratedActionSpace:
+class RemembersIds:
+    """Base of an action space that remembers the id it gave each action object it encoded, by
+    object identity: `encode_all` looks them up there, and encodes with `_encode_fresh` (which a
+    space implements) only lists holding an object it has not seen.
+
+    Games hand out the same action objects decision after decision (tables built once), and the
+    interfaces ask for the ids of every legal list: an `id()` and a dict look-up cost less than
+    hashing an action or reading its fields. The invariant: every key of `_known` is the `id()` of
+    an object held in `_held`, so no other object can have it while the entry lives (actions are
+    frozen, so an object's id in the space never changes). A copy or an unpickled space starts
+    with an empty memory (its keys would name objects of another copy or process), and the memory
+    starts over at `LIMIT` objects, so fresh objects made at every decision cannot make it grow
+    without bound."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self) -> None:
+        self._known: dict[int, int] = {}
+        self._held: list[Action] = []
+
+    def _encode_fresh(self, actions: Sequence[Action]) -> list[int]:
+        raise NotImplementedError
+
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of a game's own legal actions (at once: the interfaces ask for them every step)."""
+        known = self._known
+        out = []
+        try:
+            for a in actions:  # a plain loop: cheaper than a comprehension's call for a short list
+                out.append(known[id(a)])
+            return out
+        except KeyError:
+            pass
+        ids = self._encode_fresh(actions)  # raises for an action that is not in the space
+        held = self._held
+        if len(held) + len(actions) > self.LIMIT:
+            known.clear()
+            held.clear()
+        for action, index in zip(actions, ids, strict=True):
+            if id(action) not in known:
+                known[id(action)] = index
+                held.append(action)
+        return ids
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_known"], state["_held"] = {}, []
+        return state
+
+
+class EnumeratedActionSpace(RemembersIds):
     """An action space built from the complete list of a game's possible actions."""
 
     def __init__(self, actions: Sequence[Action]) -> None:
+        super().__init__()
         self.actions: tuple[Action, ...] = tuple(actions)
         self.size = len(self.actions)
         self._ids = {a: i for i, a in enumerate(self.actions)}
@@ -209,7 +260,7 @@ class EnumeratedActionSpace:
             raise IllegalAction(f"action id {index!r} is outside 0..{self.size - 1}")
         return self.actions[index]
 
-    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+    def _encode_fresh(self, actions: Sequence[Action]) -> list[int]:
         by_type = self._by_type
         out = []
         try:

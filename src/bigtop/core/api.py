@@ -217,7 +217,8 @@ class State(ABC):
             actions = self.legal_actions(player)
             if not actions:
                 return []
-            ids = self.action_space.encode_all(actions)
+            space = self._space
+            ids = (self.action_space if space is None else space).encode_all(actions)
             cache = self._legal_cache = (player, actions, sorted(ids), ids)
         return cache[2]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bigtop.core.actions import Action
+from bigtop.core.actions import Action, RemembersIds
 from bigtop.core.errors import IllegalAction
 from bigtop.games.carcassonne.expansion import ActionBlock
 
@@ -39,12 +39,13 @@ class Meeple(Action):
     feature: int
 
 
-class CarcassonneActionSpace:
+class CarcassonneActionSpace(RemembersIds):
     """Arithmetic numbering: Place (x, y, turns) first, then Pass, then per figure kind that stands
     on features its action over the 12 local features (Meeple, then the expansions' figures), then
     each capability's own block. `bound` is the largest coordinate offset (the number of tiles)."""
 
     def __init__(self, bound: int, figure_actions: Sequence[type[Action]], blocks: Sequence[ActionBlock]) -> None:
+        super().__init__()
         self.bound = bound
         self.width = w = 2 * bound + 1
         self._place = w * w * 4
@@ -82,9 +83,9 @@ class CarcassonneActionSpace:
                 continue
         raise IllegalAction(f"{action} is not in this game's action space")
 
-    def encode_all(self, actions: Sequence[Action]) -> list[int]:
-        """The ids of the game's own legal actions: placements (the most of them, all within the
-        bound) by arithmetic alone, the rest through `encode`."""
+    def _encode_fresh(self, actions: Sequence[Action]) -> list[int]:
+        """Placements (the most of them, all within the bound) by arithmetic alone, the rest
+        through `encode`."""
         b, w = self.bound, self.width
         return [
             ((a.x + b) * w + a.y + b) * 4 + a.turns if type(a) is Place else self.encode(a)
