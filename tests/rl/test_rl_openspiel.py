@@ -158,6 +158,48 @@ def test_serialize_deserialize_and_pickle_rebuild_the_state() -> None:
     assert str(restored_game) == str(game) and str(restored) == str(world)
 
 
+@pytest.mark.parametrize("chance", bo.CHANCE_MODES)
+def test_the_history_is_the_same_whichever_side_applies_the_actions(chance: str) -> None:
+    """`apply_action` called from Python is answered in Python; C++ (`child`, OpenSpiel's
+    `apply_action` itself) goes through `_apply_action`. Either way, and mixed, the history and the
+    state are those of a game played through C++ alone."""
+    game = bo.load_game("highcard", players=3, seed=6, chance=chance)
+    state, rng = game.new_initial_state(), Rng(4)
+    alone = state.clone()  # the same deal
+    assert state.is_initial_state() and state.history() == [] and state.move_number() == 0
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        if steps % 2:
+            state.apply_action(np.int64(action))  # from Python, an id as NumPy hands it out
+        else:
+            state = state.child(action)  # through C++
+        pyspiel.State.apply_action(alone, action)  # OpenSpiel's own, C++ from end to end
+        steps += 1
+    assert state.history() == pyspiel.State.history(alone) == alone.history() and len(state.history()) == steps
+    assert [(step.player, step.action) for step in state.full_history()] == [
+        (step.player, step.action) for step in pyspiel.State.full_history(alone)
+    ]
+    assert state.history_str() == pyspiel.State.history_str(alone)
+    assert state.move_number() == pyspiel.State.move_number(alone) == steps and not state.is_initial_state()
+    assert state.returns() == alone.returns() and str(state) == str(alone)
+    for other in (state.clone(), game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
+        assert other.history() == state.history() and other.returns() == state.returns()
+
+
+def test_an_illegal_id_from_python_changes_nothing() -> None:
+    game = bo.load_game("trollfest", players=3, seed=2)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    before, legal = str(state), state.legal_actions()
+    with pytest.raises(BigtopError):
+        state.apply_action(next(i for i in range(game.num_distinct_actions()) if i not in legal))
+    with pytest.raises(TypeError):
+        state.apply_action(1.0)
+    assert str(state) == before and state.legal_actions() == legal and state.move_number() == 1
+
+
 def test_a_pickled_game_goes_on_with_the_same_deals() -> None:
     game = bo.load_game("highcard", players=2, seed=8)
     assert game.new_initial_state().bigtop_state.move_count == 0  # looked at: uses up the first deal

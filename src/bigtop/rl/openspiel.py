@@ -33,9 +33,10 @@ Modelling choices:
 from __future__ import annotations
 
 import json
+import operator
 import weakref
 import zlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -159,6 +160,13 @@ class _Seen:
         return _recall_vector(state, player, self.shared.space)
 
 
+class PlayerAction(NamedTuple):
+    """An entry of `BigtopSpielState.full_history()`, read as OpenSpiel's `PlayerAction` is."""
+
+    player: int
+    action: int
+
+
 class _Pending:
     """With explicit chance: a set-up (`seat` None) or a decision waiting for chance outcomes."""
 
@@ -174,13 +182,16 @@ class _Pending:
 class _Box:
     """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
     clone. `seed` names the kernel game, `world` lists the resamplings that led to it and `trail`
-    the OpenSpiel actions since (a linked list of pairs, cheap to share between clones): together
-    they rebuild it. `pending` is a draw waiting for its outcome (explicit chance).
+    the OpenSpiel actions since with their players (a linked list of (older, player, action), cheap
+    to share between clones): together they rebuild it. The trail is the state's OpenSpiel
+    history, whichever side applied the actions (see `BigtopSpielState.apply_action`). `pending`
+    is a draw waiting for its outcome (explicit chance).
 
-    `mover` is the current player, or None until it is worked out: OpenSpiel asks for it about four
-    times a decision (`is_terminal`, `legal_actions`, and `apply_action` twice). It holds while
-    `state` and `pending` do, so every change of either (`start`, `apply`, `_run`) resets it; the
-    kernel state is changed only through the box (`bigtop_state` is for reading)."""
+    `mover` is the current player, or None until it is worked out: OpenSpiel asks for it at every
+    step (`is_terminal`, `legal_actions`, C++'s `apply_action`). It holds while `state` and
+    `pending` do, so every change of either resets it (`start`, `_run`) or sets it anew (`apply`,
+    after a seat's action, since the next step asks for it anyway); the kernel state is changed
+    only through the box (`bigtop_state` is for reading)."""
 
     __slots__ = ("shared", "state", "seed", "world", "trail", "pending", "mover")
 
@@ -189,7 +200,7 @@ class _Box:
         self.state = state
         self.seed = seed
         self.world = world
-        self.trail: tuple[Any, int] | None = None
+        self.trail: tuple[Any, int, int] | None = None
         self.pending: _Pending | None = None
         self.mover: int | None = None
 
@@ -252,8 +263,8 @@ class _Box:
             state = self.state
             assert state is not None  # current_player took the fresh game
             state.apply_id(player, action)
-            self.mover = None
-        self.trail = (self.trail, action)
+            self.mover = TERMINAL if state.is_over() else min(state.to_move())  # asked for next anyway
+        self.trail = (self.trail, player, action)
 
     def _run(self, seat: int | None, action: int, outcomes: tuple[int, ...]) -> None:
         """Carry out the set-up (`seat` None) or `seat`'s action on a copy, with these chance
@@ -279,11 +290,15 @@ class _Box:
         return [] if self.pending is None else self.pending.node.pairs()
 
     def history(self) -> list[int]:
+        return [action for _, action in self.full_history()]
+
+    def full_history(self) -> list[tuple[int, int]]:
+        """(player, action) of every OpenSpiel action since the last resampling, oldest first."""
         out = []
         node = self.trail
         while node is not None:
-            node, action = node
-            out.append(action)
+            node, player, action = node
+            out.append((player, action))
         out.reverse()
         return out
 
@@ -461,6 +476,32 @@ class BigtopSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self._box.apply(action)
+
+    # OpenSpiel's C++ `apply_action` asks `current_player` and then `_apply_action` back through
+    # pybind and records the action in a history of its own. From Python it is answered here
+    # instead, a microsecond a decision less, and the box's trail is the history: every method
+    # that reads the history reads the trail. C++ callers (`random_sim_test`, `child`, OpenSpiel's
+    # C++ algorithms) still reach `_apply_action`, which writes the trail too; only the C++ side's
+    # own copy (`State::History` read from C++) misses the actions applied from Python.
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's action id, or a chance outcome at a chance node."""
+        self._box.apply(action if type(action) is int else operator.index(action))
+
+    def history(self) -> list[int]:
+        """The actions applied since the state was made (or resampled), chance outcomes included."""
+        return self._box.history()
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action in self._box.full_history()]
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self._box.history()))
+
+    def move_number(self) -> int:
+        return len(self._box.history())
+
+    def is_initial_state(self) -> bool:
+        return self._box.trail is None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE_PLAYER:
