@@ -193,7 +193,7 @@ class RemembersIds:
     starts over at `LIMIT` objects, so fresh objects made at every decision cannot make it grow
     without bound."""
 
-    LIMIT = 1 << 16
+    LIMIT = 1 << 12
 
     def __init__(self) -> None:
         self._known: dict[int, int] = {}
