@@ -227,9 +227,9 @@ class BigtopAECEnv(AECEnv):
         seat = self._seat[agent]
         mask = np.zeros(self.action_size, np.int8).view(ActionMask)
         if self._playing and agent == self.agent_selection:
-            ids = state.legal_ids(seat)
-            mask.put(ids, 1)
-            mask.ids = np.array(ids)
+            ids = np.array(state.legal_ids(seat))  # converted once, for the mask and for `mask_ids`
+            mask[ids] = 1
+            mask.ids = ids
         else:
             mask.ids = np.zeros(0, np.intp)
         return Observation(mask, self._encode, state, seat)
