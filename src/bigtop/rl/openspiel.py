@@ -28,6 +28,10 @@ Modelling choices:
   the sampler, and a fresh RNG for the chance still to come.
 - Serialization: a state is its game seed, its resamplings and its action ids; it is rebuilt by
   replaying them (`state.serialize()`, `game.deserialize_state`, `pickle`).
+- History: `apply_action` called from Python is carried out in Python, and the state keeps its
+  own history (`history`, `full_history`, `history_str`, `move_number`, `is_initial_state` read
+  it), whichever side applied the actions; C++ code reading OpenSpiel's `State::History`
+  directly sees only the actions applied through C++.
 """
 
 from __future__ import annotations
