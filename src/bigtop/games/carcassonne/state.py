@@ -41,18 +41,20 @@ FEATURE_FIGURES = tuple(
 )
 
 
-class PlaceActions(dict[int, tuple[tuple[Place, ...], ...]]):
-    """position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t);
-    made when first asked for."""
+# position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t). A
+# plain dict (its look-ups are the fastest), filled by `place_actions_at` when a square is first
+# listed.
+PLACE_ACTIONS: dict[int, tuple[tuple[Place, ...], ...]] = {}
 
-    def __missing__(self, pos: int) -> tuple[tuple[Place, ...], ...]:
+
+def place_actions_at(pos: int) -> tuple[tuple[Place, ...], ...]:
+    """The shared Place actions at `pos`, per bit mask of quarter turns (made when first asked for)."""
+    actions = PLACE_ACTIONS.get(pos)
+    if actions is None:
         x, y = xy(pos)
         turns = [Place(x, y, t) for t in range(4)]
-        actions = self[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
-        return actions
-
-
-PLACE_ACTIONS = PlaceActions()
+        actions = PLACE_ACTIONS[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
+    return actions
 
 
 def tiles_of(options: CarcassonneOptions) -> TileSet:
@@ -88,6 +90,7 @@ class CarcassonneState(State):
         self.tally = [0] * (players * len(CATEGORIES))
         self.turn = 0
         self.phase = PLACE
+        self.movers = (0,)  # what `to_move` answers: (turn,) until the game is over, then ()
         self.last = -1  # position of the tile just placed
         self.current = -1  # kind of the drawn tile
         self.placements: list[Action] = []  # never changed once listed: clones share it
@@ -204,10 +207,15 @@ class CarcassonneState(State):
         masks = self.tiles.turn_masks[kind_index]
         cache = PLACE_ACTIONS
         out: list[Action] = []
-        for pos, key in self.frontier.items():
-            mask = masks[key]
-            if mask:
-                out += cache[pos][mask]
+        try:
+            for pos, key in self.frontier.items():
+                mask = masks[key]
+                if mask:
+                    out += cache[pos][mask]
+        except KeyError:  # a square never listed before in this process: make its actions, list again
+            for pos in self.frontier:
+                place_actions_at(pos)
+            return self._placements(kind_index)
         return out
 
     def _draw_from_stack(self) -> int:
@@ -263,7 +271,7 @@ class CarcassonneState(State):
         return out
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        return self.movers
 
     def _legal_actions(self, player: int) -> list[Action]:
         return self.placements if self.phase == PLACE else self.figure_options
@@ -311,6 +319,7 @@ class CarcassonneState(State):
         for hook in self.hooks.after_scoring:
             hook(self, pos)
         self.turn = (self.turn + 1) % self.players
+        self.movers = (self.turn,)
         self._draw()
 
     # ------------------------------------------------------------------ scoring
@@ -394,6 +403,7 @@ class CarcassonneState(State):
         for c in self.capabilities:
             c.final_scoring(self)
         self.phase = OVER
+        self.movers = ()
         self.emit("game_over", scores=list(self.points))
 
     # ------------------------------------------------------------------ kernel hooks
@@ -421,6 +431,14 @@ class CarcassonneState(State):
         """Every figure standing on a feature (by feature node)."""
         figs = self.figs
         return [f for node in sorted(self.held) for f in figs[node]]
+
+    def figures_near(self, positions: set[int], counts: list[int]) -> None:
+        """Add to `counts[player]` the figures standing on features of tiles at `positions`."""
+        figs = self.figs
+        for node in self.held:
+            for f in figs[node]:
+                if f[2] in positions:
+                    counts[f[0]] += 1
 
     def view(self, player: int | None) -> dict[str, Any]:
         kinds = self.tiles.kinds
