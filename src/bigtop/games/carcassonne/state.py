@@ -79,7 +79,7 @@ class CarcassonneState(State):
         self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
         self.parent: list[int] = []
         self.open: list[int] = []
-        self.spans: list[frozenset[int] | None] = []
+        self.spans: list[frozenset[int]] = []  # per city or road root: the tiles it spans
         self.pennants: list[int] = []
         self.figs: list[tuple[Figure, ...]] = []
         self.touch: list[tuple[int, ...]] = []
@@ -163,7 +163,7 @@ class CarcassonneState(State):
             self.touch[ra] = self.touch[ra] + self.touch[rb]
         else:
             self.open[ra] += self.open[rb] - 2
-            self.spans[ra] = self.spans[ra] | self.spans[rb]  # type: ignore[operator]
+            self.spans[ra] = self.spans[ra] | self.spans[rb]
             self.pennants[ra] += self.pennants[rb]
 
     def _put(self, pos: int, kind_index: int, rot_index: int) -> None:
@@ -173,14 +173,16 @@ class CarcassonneState(State):
         rot = kind.rotations[rot_index]
         base = len(self.parent)
         count = len(kind.types)
-        span = frozenset((pos,))
         self.parent.extend(range(base, base + count))
         self.ntype.extend(kind.types)
-        self.figs.extend([()] * count)
+        self.figs.extend(kind.no_figures)
         self.open.extend(kind.opens)
-        self.spans.extend([span if s else None for s in kind.spanned])
+        self.spans.extend((frozenset((pos,)),) * count)  # read for cities and roads only
         self.pennants.extend(kind.pennants)
-        self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
+        if kind.touching:
+            self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
+        else:
+            self.touch.extend(kind.touches)
         if kind.monastery_at >= 0:
             self.monasteries[pos] = base + kind.monastery_at
         board = self.board
@@ -369,7 +371,7 @@ class CarcassonneState(State):
                 root = parent[root]
             if open_[root] == 0 and root not in done:
                 done.append(root)
-                size = len(self.spans[root])  # type: ignore[arg-type]
+                size = len(self.spans[root])
                 if self.ntype[root] == CITY:
                     self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
                 else:
@@ -391,9 +393,9 @@ class CarcassonneState(State):
                 continue
             t = self.ntype[node]
             if t == CITY:
-                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")  # type: ignore[arg-type]
+                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")
             elif t == ROAD:
-                self._score_root(node, len(self.spans[node]), "road")  # type: ignore[arg-type]
+                self._score_root(node, len(self.spans[node]), "road")
             elif t == FIELD:
                 cities = {self.find(c) for c in self.touch[node]}
                 self._score_root(node, 3 * sum(1 for c in cities if self.open[c] == 0), "field")
