@@ -16,7 +16,7 @@ from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePy
 from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.expansions import FIGURE_OF_ACTION
 from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
-from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, CarcassonneState
+from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, ROUND_ORDER, CarcassonneState
 
 RINGMASTER = FIGURE_OF_ACTION[Ringmaster]
 
@@ -193,3 +193,23 @@ def test_the_circus_counts_every_figure_on_and_around_the_big_top() -> None:
         if f.pos in area:
             expected[f.player] += 1
     assert counts == expected and sum(expected) > 0
+
+
+def test_monasteries_a_tile_completes_are_scored_in_order_round_it() -> None:
+    """Monasteries completed by one tile are scored in the order of the squares on and around it
+    (`ON_AND_AROUND`), not in the order they were laid (random games almost never do this, so the
+    board is laid directly: a block of monastery tiles with a figure on two side by side)."""
+    state = GAME.new(2, seed=1, options={"expansions": ()})
+    monastery = state.tiles.by_id["B"]
+    first, second, last = pos_of(11, 11), pos_of(12, 11), pos_of(11, 10)
+    block = [pos_of(x, y) for x in range(10, 14) for y in range(10, 13)]
+    for pos in [first, second, *(p for p in block if p not in (first, second, last))]:
+        state._put(pos, monastery, 0)
+        if pos in (first, second):
+            state.stand(0 if pos == first else 1, MEEPLE, pos, state.tiles.kinds[monastery].monastery_at)
+    seen = len(state.events)
+    state._put(last, monastery, 0)
+    state._score_completed(last)
+    scored = [e.data["seats"] for e in state.events[seen:] if e.kind == "scored"]
+    assert ROUND_ORDER[second - last] < ROUND_ORDER[first - last]
+    assert scored == [[1], [0]]

@@ -34,6 +34,7 @@ from bigtop.games.carcassonne.rules import AROUND, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
 ON_AND_AROUND = (0, *AROUND)  # a position and its 8 neighbours, as offsets
+ROUND_ORDER = {d: i for i, d in enumerate(ON_AND_AROUND)}  # offset -> its place in ON_AND_AROUND
 PASS = Pass()
 # per figure kind that stands on features: (its supply index, its action on each local feature)
 FEATURE_FIGURES = tuple(
@@ -376,13 +377,15 @@ class CarcassonneState(State):
                     self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
                 else:
                     self._score_root(root, size, "road")
-        monasteries = self.monasteries
-        if monasteries:
-            for d in ON_AND_AROUND:
-                q = pos + d
-                node = monasteries.get(q)
-                if node is not None and self.figs[node] and self.neighbours(q) == 8:
-                    self._score_root(node, 9, "monastery")
+        figs = self.figs
+        complete = []  # the monasteries with figures on and around the tile that it completes
+        for q, node in self.monasteries.items():  # a few: fewer than the 9 squares to look at
+            if figs[node] and q - pos in ROUND_ORDER and self.neighbours(q) == 8:
+                complete.append((ROUND_ORDER[q - pos], node))
+        if len(complete) > 1:
+            complete.sort()  # scored in the order of ON_AND_AROUND
+        for _, node in complete:
+            self._score_root(node, 9, "monastery")
 
     def _end_game(self) -> None:
         for c in self.capabilities:
