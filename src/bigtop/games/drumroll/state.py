@@ -86,6 +86,10 @@ class DrumRollState(State):
         self.organizer_block: int | None = None
         self.markers: list[Marker] = []
         self.place_i = 0
+        # each seat's cube and ticket markers that would do something (indices in `markers`), which it
+        # carries out or declines: worked out by the step `resolve`, and true until the markers
+        # resolve, since nothing takes cubes or tickets meanwhile (the carry-out step plays no card)
+        self.deciding: tuple[tuple[int, ...], ...] = ()
         self.queue: list[Queued] = []
         self.prompts: list[Prompt] = []
         self.skips = [0] * n

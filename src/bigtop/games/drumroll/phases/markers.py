@@ -58,14 +58,19 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    if any(_does_something(s, p, slot) for p, slot in s.markers):  # someone has a marker to decide on
+    deciding: list[list[int]] = [[] for _ in range(s.players)]
+    for i, (p, slot) in enumerate(s.markers):
+        if _does_something(s, p, slot):
+            deciding[p].append(i)
+    s.deciding = tuple(map(tuple, deciding))
+    if any(deciding):
         return "carry_out"
     return resolve_markers(s, {})
 
 
 @step("carry_out")
 def carry_out(s: DrumRollState) -> Next:
-    asked = [p for p in s.player_order(s.start) if carry_out_markers(s, p)]
+    asked = [p for p in s.player_order(s.start) if s.deciding[p]]
     s.work = [[] for _ in range(s.players)]
     s.open_sealed("carry_out", asked)
     return None
@@ -98,29 +103,24 @@ def _does_something(s: DrumRollState, p: int, slot: str) -> bool:
     return slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets)
 
 
-def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
-    """The indices (in `s.markers`) of p's cube and ticket markers that would do something."""
-    return [i for i, (q, slot) in enumerate(s.markers) if q == p and _does_something(s, p, slot)]
-
-
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
     """Cubes and tickets at once (except the declined markers), passes paid; then invest, performers,
-    personnel in stack order. `picks[p]`: carry out or not, for each of p's `carry_out_markers`."""
+    personnel in stack order. `picks[p]`: carry out or not, for each of p's markers in `s.deciding[p]`."""
     declined = set()
     for p, keep in picks.items():
-        for i, yes in zip(carry_out_markers(s, p), keep, strict=True):
+        for i, yes in zip(s.deciding[p], keep, strict=True):
             if not yes:
                 declined.add(i)
     for i in sorted(declined):
         p, slot = s.markers[i]
         s.emit("declined", seat=p, slot=slot)
-    for slot in COLORS:
-        for i, (p, marked) in enumerate(s.markers):
-            if marked == slot and i not in declined:
-                s.gain_cube(p, slot)
     values = s.content.tickets
-    for i, (p, marked) in enumerate(s.markers):
-        if marked == "tickets" and i not in declined and s.tickets[p] < len(values):
+    for i, (p, marked) in enumerate(s.markers):  # each colour has its own stock: colours in any order
+        if i in declined:
+            continue
+        if marked in CI:
+            s.gain_cube(p, marked)
+        elif marked == "tickets" and s.tickets[p] < len(values):
             s.tickets[p] += 1
             s.coins[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
@@ -137,13 +137,13 @@ class CarryOut(SealedStep):
     kind = "carry_out"
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        slot = s.markers[carry_out_markers(s, p)[len(s.work[p])]][1]
+        slot = s.markers[s.deciding[p][len(s.work[p])]][1]
         return [TAKE[slot, 1] if slot in CI else DONE, DECLINE]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, (TakeCube, Done, Decline)) and s.sealed is not None
         s.work[p].append(not isinstance(action, Decline))
-        if len(s.work[p]) < len(carry_out_markers(s, p)):
+        if len(s.work[p]) < len(s.deciding[p]):
             return None
         picks = s.sealed.seal(p, tuple(s.work[p]))
         if picks is None:

@@ -1,0 +1,46 @@
+"""What a game of Drum Roll keeps instead of working it out at each decision stays what working it
+out answers, at every decision of random games (and of determinized copies of them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bigtop import games
+from bigtop.core.rng import Rng
+from bigtop.games.drumroll.phases.markers import _does_something
+from bigtop.games.drumroll.state import DrumRollState
+
+
+def _states(players: int, seed: int):
+    """Every state of a random game, and now and then a determinized copy played on a few steps."""
+    rng = Rng(seed)
+    s = games.get("drumroll").new(players, seed=seed)
+    while not s.is_over():
+        yield s
+        seat = s.to_move()[rng.below(len(s.to_move()))]
+        if rng.below(40) == 0:
+            copy = s.determinize(seat, rng.fork())
+            for _ in range(5):
+                if copy.is_over():
+                    break
+                yield copy
+                q = copy.to_move()[0]
+                legal = copy.legal_actions(q)
+                copy.apply(q, legal[rng.below(len(legal))])
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[rng.below(len(legal))])
+
+
+def _deciding(s: DrumRollState) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(i for i, (q, slot) in enumerate(s.markers) if q == p and _does_something(s, p, slot))
+                 for p in range(s.players))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_the_markers_to_carry_out_stay_those_that_would_do_something(players: int, seed: int) -> None:
+    seen = 0
+    for s in _states(players, seed):
+        if s.sealed_kind == "carry_out":
+            assert s.deciding == _deciding(s)
+            seen += 1
+    assert seen > 0
