@@ -30,7 +30,7 @@ def legal_actions(s: DrumRollState, player: int) -> list[Action]:
             if s.sealed is not None:  # a choice asked by a card played during a sealed step: its limits hold
                 allowed = SEALED[s.sealed_kind].cards
                 cards = [x for x in cards if s.content.investments[x].kind in allowed]
-            out += [play(x) for x in cards]
+            out = out + [play(x) for x in cards]  # not +=: a prompt may hand out a shared list
         return out
     assert s.sealed is not None
     return SEALED[s.sealed_kind].legal(s, player)

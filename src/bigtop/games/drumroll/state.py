@@ -159,9 +159,8 @@ class DrumRollState(State):
         return self.nums.hand_limit + sum(self.content.performers[x].type == "magician" for x in self.circus[p])
 
     def cost(self, card: str) -> int:
-        c = self.content
-        base = c.performers[card].cost if card in c.performers else c.personnel[card].cost
-        return max(0, base - self.discount.get(card, 0))
+        """What hiring `card` costs now: its cost less its discount tokens."""
+        return max(0, self.content.costs[card] - self.discount.get(card, 0))
 
     def n_bizarre(self, p: int) -> int:
         return sum(self.content.performers[x].type == "bizarre" for x in self.circus[p])

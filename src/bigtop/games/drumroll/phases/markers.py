@@ -13,6 +13,7 @@ at once, and the Invest and Hire markers are asked one by one from the queue.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
@@ -29,11 +30,6 @@ if TYPE_CHECKING:
 OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
-# the markers on cube actions, by the colours taken (a bit mask over `CI`): on the free ones, and
-# with Unblock Action on the taken ones
-_ALL_COLOURS = (1 << len(COLORS)) - 1
-_OPEN = [[PLACE[col, False] for col in COLORS if not taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
-_UNBLOCKED = [[PLACE[col, True] for col in COLORS if taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
 
 
 @step("turn_start")
@@ -82,7 +78,7 @@ def queue(s: DrumRollState) -> Next:
     (one already free is discarded instead) and the distribution comes."""
     if s.queue:
         slot, p = s.queue.pop(0)
-        s.prompts.append(Prompt(QUEUE_PROMPTS[slot], p))  # type: ignore[arg-type]
+        s.prompts.append(ask(QUEUE_PROMPTS[slot], p))
         return None
     for row in (s.perf_row, s.pers_row):
         for card in list(row):
@@ -182,6 +178,25 @@ class Bank(PromptKind):
         return None
 
 
+_CUBE_BIT = {col: 1 << CI[col] for col in COLORS}
+_ROOM_SLOTS = ("tickets", "invest", "performer", "personnel")
+
+
+@cache
+def _places(taken: int, full: bool, unblock: bool, *room: bool) -> list[Action]:
+    """The marker prompt's actions: pass, the cube actions not `taken` (a bit mask over `CI`) unless
+    as many are taken as there are players (`full`), with Unblock Action the others, then tickets,
+    invest and the hires where there is `room`. One list per case, shared by every prompt in that
+    case (the kernel hands it out as it is: nobody changes it)."""
+    out: list[Action] = [PLACE["pass", False]]
+    if not full:
+        out += [PLACE[col, False] for col in COLORS if not taken & _CUBE_BIT[col]]
+    if unblock:
+        out += [PLACE[col, True] for col in COLORS if full or taken & _CUBE_BIT[col]]
+    out += [PLACE[slot, False] for slot, free in zip(_ROOM_SLOTS, room, strict=True) if free]
+    return out
+
+
 @prompt
 class PlaceMarker(PromptKind):
     """Where to put the next marker, within the limits: each cube action once per turn and by one player, at
@@ -192,25 +207,23 @@ class PlaceMarker(PromptKind):
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         taken = 0  # the cube actions taken, one bit per colour (`CI`)
-        mine: dict[str, int] = {}  # p's other markers by slot
+        mine: list[str] = []  # p's markers on the other slots
         for q, slot in s.markers:
-            if slot in CI:
-                taken |= 1 << CI[slot]
+            bit = _CUBE_BIT.get(slot)
+            if bit:
+                taken |= bit
             elif q == p:
-                mine[slot] = mine.get(slot, 0) + 1
-        out: list[Action] = [PLACE["pass", False]]
-        full = taken.bit_count() >= s.players
-        if not full:
-            out += _OPEN[taken]
-        if s.hands[p] and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
-            out += _UNBLOCKED[_ALL_COLOURS if full else taken]
-        tickets = mine.get("tickets", 0)
-        if tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets):
-            out.append(PLACE["tickets", False])
-        for slot in ("invest", "performer", "personnel"):
-            if mine.get(slot, 0) < SLOT_LIMITS[slot]:
-                out.append(PLACE[slot, False])
-        return out
+                mine.append(slot)
+        tickets = mine.count("tickets")
+        return _places(
+            taken,
+            taken.bit_count() >= s.players,
+            bool(s.hands[p]) and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]),
+            tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets),
+            mine.count("invest") < SLOT_LIMITS["invest"],
+            mine.count("performer") < SLOT_LIMITS["performer"],
+            mine.count("personnel") < SLOT_LIMITS["personnel"],
+        )
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         assert isinstance(action, Place)
@@ -258,9 +271,8 @@ class HireFromRow(PromptKind):
         return True
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        out: list[Action] = [DECLINE]
-        out.extend(hire(x) for x in self.row(s) if s.cost(x) <= s.coins[p] and self.may_hire(s, p, x))
-        return out
+        coins = s.coins[p]
+        return [DECLINE, *(hire(x) for x in self.row(s) if s.cost(x) <= coins and self.may_hire(s, p, x))]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Hire):
