@@ -196,7 +196,7 @@ class DrumRollState(State):
     def holders(self, kind: str) -> list[int]:
         """The seats with a personnel member of `kind`, in turn order from the starting player."""
         personnel = self.content.personnel
-        return [p for p in self.player_order(self.start) if any(personnel[x].kind == kind for x in self.staff[p])]
+        return [p for p in self.player_order(self.start) if kind in [personnel[x].kind for x in self.staff[p]]]
 
     def region_of(self, p: int) -> str:
         return self.regions[p]

@@ -83,11 +83,9 @@ class Distribute(SealedStep):
             elif info.kind == "assistant" and not w.assistant:
                 src = info.source
                 assert src is not None
-                a, b = info.colors
-                need = [0] * 5
-                need[CI[a]] += 1
-                need[CI[b]] += 1
-                if storage[CI[src]] > 0 and all(s.stock[i] - taken[i] >= need[i] for i in range(5)):
+                a, b = CI[info.colors[0]], CI[info.colors[1]]
+                if (storage[CI[src]] > 0 and s.stock[a] - taken[a] >= 1 + (a == b)
+                        and s.stock[b] - taken[b] >= 1 + (a == b)):  # the stock has both cubes
                     out.append(convert(card, src, ""))
         return out
 
@@ -125,8 +123,8 @@ def distribute(s: DrumRollState, w: Distribution, action: Action) -> None:
     if isinstance(action, Move):
         storage[CI[action.color]] -= 1
         slots = w.filled[action.card]
-        req = s.content.performers[action.card].requires
-        i = next(i for i, col in enumerate(req) if col == action.color and slots[i] is None)
+        i = free_slot(s.content.performers[action.card].requires, slots, action.color)
+        assert i is not None  # listed as legal
         slots[i] = action.color
         w.moves -= 1
     elif isinstance(action, Convert):
@@ -142,6 +140,14 @@ def distribute(s: DrumRollState, w: Distribution, action: Action) -> None:
             w.assistant = True
 
 
+def free_slot(requires: tuple[str, ...], slots: list[str | None], color: str) -> int | None:
+    """The first empty slot (index) of a performer that requires a cube of `color`, or None."""
+    for i, col in enumerate(requires):
+        if col == color and slots[i] is None:
+            return i
+    return None
+
+
 def carry_out(s: DrumRollState) -> Next:
     """Reveal every seat's distribution and carry it out, seat by seat in turn order."""
     for p in s.player_order(s.start):
@@ -150,9 +156,8 @@ def carry_out(s: DrumRollState) -> Next:
             if isinstance(op, Move):
                 if s.storage[p][CI[op.color]] <= 0:
                     continue
-                req = s.content.performers[op.card].requires
                 slots = s.filled[op.card]
-                i = next((i for i, col in enumerate(req) if col == op.color and slots[i] is None), None)
+                i = free_slot(s.content.performers[op.card].requires, slots, op.color)
                 if i is None:
                     continue
                 s.storage[p][CI[op.color]] -= 1

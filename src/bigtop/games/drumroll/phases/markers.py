@@ -18,7 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
 
-from ..actions import DECLINE, DONE, PLACE, TAKE, Decline, Deposit, Done, Hire, Invest, Place, TakeCube, hire
+from ..actions import (
+    DECLINE,
+    DEPOSIT,
+    DONE,
+    INVEST,
+    PLACE,
+    TAKE,
+    Decline,
+    Deposit,
+    Done,
+    Hire,
+    Invest,
+    Place,
+    TakeCube,
+    hire,
+)
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
@@ -168,7 +183,7 @@ class Bank(PromptKind):
     kind = "bank"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [Done(), Deposit()] if s.coins[p] > 0 else [Done()]
+        return [DONE, DEPOSIT] if s.coins[p] > 0 else [DONE]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Deposit):
@@ -245,7 +260,7 @@ class CarryOutInvest(PromptKind):
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         out: list[Action] = [DECLINE]
         if s.coins[p] >= s.nums.invest_cost and (s.inv_deck or s.inv_discard):
-            out.append(Invest())
+            out.append(INVEST)
         return out
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
