@@ -188,15 +188,15 @@ def plays(s: DrumRollState, p: int, window: str, kinds: frozenset[str]) -> list[
     """`Play` of each card of these kinds that p may play now (a sealed step's card plays)."""
     if not s.hands[p]:
         return []
-    investments = s.content.investments
-    return [play(x) for x in playable(s, p, window) if investments[x].kind in kinds]
+    return [play(x) for x in playable(s, p, window, kinds)]
 
 
-def playable(s: DrumRollState, p: int, window: str) -> list[str]:
-    """The investment cards in p's hand that p may play now (each once), in hand order."""
+def playable(s: DrumRollState, p: int, window: str, kinds: frozenset[str] = PLAYABLE) -> list[str]:
+    """The investment cards in p's hand that p may play now (each once), in hand order; only those
+    of `kinds` (some of `PLAYABLE`) if given."""
     investments = s.content.investments
     return [x for x in dict.fromkeys(s.hands[p])
-            if (kind := investments[x].kind) in PLAYABLE and INVESTMENTS[kind].playable(s, p, window)]
+            if (kind := investments[x].kind) in kinds and INVESTMENTS[kind].playable(s, p, window)]
 
 
 def discard_played(s: DrumRollState, p: int, card_id: str) -> None:

@@ -150,29 +150,30 @@ def free_slot(requires: tuple[str, ...], slots: list[str | None], color: str) ->
 
 def carry_out(s: DrumRollState) -> Next:
     """Reveal every seat's distribution and carry it out, seat by seat in turn order."""
+    performers, personnel = s.content.performers, s.content.personnel
     for p in s.player_order(s.start):
-        done = []
+        storage = s.storage[p]
+        moves: list[list[str]] = []
+        conversions: list[list[str]] = []
         for op in s.work[p].ops:
             if isinstance(op, Move):
-                if s.storage[p][CI[op.color]] <= 0:
-                    continue
                 slots = s.filled[op.card]
-                i = free_slot(s.content.performers[op.card].requires, slots, op.color)
+                i = free_slot(performers[op.card].requires, slots, op.color) if storage[CI[op.color]] > 0 else None
                 if i is None:
                     continue
-                s.storage[p][CI[op.color]] -= 1
+                storage[CI[op.color]] -= 1
                 slots[i] = op.color
+                moves.append([op.card, op.color])
             elif isinstance(op, Convert):
-                info = s.content.personnel[op.card]
+                info = personnel[op.card]
                 gains = info.colors if info.kind == "assistant" else (op.dst,)
-                if s.storage[p][CI[op.src]] <= 0 or any(s.stock[CI[g]] < sum(x == g for x in gains) for g in gains):
+                if storage[CI[op.src]] <= 0 or any(s.stock[CI[g]] < gains.count(g) for g in gains):
                     continue  # another player's conversion emptied the stock first
                 s.spend_cube(p, op.src)
                 for col in gains:
                     s.gain_cube(p, col)
-            done.append(op)
-        s.emit("distributed", seat=p, moves=[[o.card, o.color] for o in done if isinstance(o, Move)],
-               conversions=[[o.card, o.src, o.dst] for o in done if isinstance(o, Convert)])
+                conversions.append([op.card, op.src, op.dst])
+        s.emit("distributed", seat=p, moves=moves, conversions=conversions)
     s.work = [None] * s.players
     s.close_sealed()
     return "turn_end"

@@ -37,7 +37,7 @@ from ..actions import (
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
-from ..records import Prompt, Queued, ask, marker
+from ..records import Prompt, ask, marker, queued
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
@@ -136,7 +136,7 @@ def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Nex
             s.coins[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
             s.coins[p] += s.nums.pass_coins
-    s.queue = [Queued(kind, p) for kind in QUEUE_PROMPTS for p, marked in s.markers if marked == kind]
+    s.queue = [queued(kind, p) for kind in QUEUE_PROMPTS for p, marked in s.markers if marked == kind]
     return "queue"
 
 
