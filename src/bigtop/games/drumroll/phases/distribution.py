@@ -78,8 +78,9 @@ class Distribute(SealedStep):
             if info.kind == "agent" and not w.agent:
                 for src in COLORS:
                     if storage[CI[src]] > 0:
-                        out.extend(convert(card, src, dst) for dst in info.colors
-                                   if dst != src and s.stock[CI[dst]] > taken[CI[dst]])
+                        for dst in info.colors:
+                            if dst != src and s.stock[CI[dst]] > taken[CI[dst]]:
+                                out.append(convert(card, src, dst))
             elif info.kind == "assistant" and not w.assistant:
                 src = info.source
                 assert src is not None

@@ -37,7 +37,7 @@ from ..actions import (
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
-from ..records import Prompt, ask, marker, queued
+from ..records import Prompt, Queued, ask, marker, queued
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
@@ -126,17 +126,20 @@ def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Nex
         p, slot = s.markers[i]
         s.emit("declined", seat=p, slot=slot)
     values = s.content.tickets
+    stacks: dict[str, list[Queued]] = {kind: [] for kind in QUEUE_PROMPTS}  # the Invest and Hire markers
     for i, (p, marked) in enumerate(s.markers):  # each colour has its own stock: colours in any order
         if i in declined:
             continue
         if marked in CI:
             s.gain_cube(p, marked)
+        elif marked in stacks:
+            stacks[marked].append(queued(marked, p))
         elif marked == "tickets" and s.tickets[p] < len(values):
             s.tickets[p] += 1
             s.coins[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
             s.coins[p] += s.nums.pass_coins
-    s.queue = [queued(kind, p) for kind in QUEUE_PROMPTS for p, marked in s.markers if marked == kind]
+    s.queue = [q for kind in QUEUE_PROMPTS for q in stacks[kind]]
     return "queue"
 
 
@@ -287,7 +290,9 @@ class HireFromRow(PromptKind):
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         coins = s.coins[p]
-        return [DECLINE, *(hire(x) for x in self.row(s) if s.cost(x) <= coins and self.may_hire(s, p, x))]
+        out: list[Action] = [DECLINE]
+        out += [hire(x) for x in self.row(s) if s.cost(x) <= coins and self.may_hire(s, p, x)]
+        return out
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Hire):
