@@ -73,3 +73,9 @@ def test_the_shared_lists_of_the_marker_prompt_stay_what_the_rules_list(players:
             assert legal == _places_by_the_rules(s, p) + [Play(x) for x in playable(s, p, "place")]
             seen += 1
     assert seen > 0
+
+
+def test_the_table_of_hiring_costs_says_each_card_s_own_cost() -> None:
+    content = games.get("drumroll").new(3, seed=0).content
+    cards = {**content.personnel, **content.performers}
+    assert content.costs == {x: entry.cost for x, entry in cards.items()}
