@@ -10,10 +10,15 @@ import pytest
 from carcassonne_scenario import GAME
 
 from bigtop.core import Rng
-from bigtop.games.carcassonne.actions import Place
+from bigtop.core.actions import Action
+from bigtop.games.carcassonne.actions import Meeple, Pass, Place
+from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
 from bigtop.games.carcassonne.data import tile_set
-from bigtop.games.carcassonne.rules import DELTA, xy
-from bigtop.games.carcassonne.state import PLACE, PLACE_ACTIONS, CarcassonneState
+from bigtop.games.carcassonne.expansions import FIGURE_OF_ACTION
+from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
+from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, ROUND_ORDER, CarcassonneState
+
+RINGMASTER = FIGURE_OF_ACTION[Ringmaster]
 
 
 def frontier_from_scratch(state: CarcassonneState) -> dict[int, int]:
@@ -135,3 +140,76 @@ def test_a_state_from_another_process_lists_the_same_placements() -> None:
     expected = list(state._placements(state.current))
     PLACE_ACTIONS.clear()
     assert state._placements(state.current) == expected
+
+
+def figure_actions_from_scratch(state: CarcassonneState, player: int) -> list[Action]:
+    """The figure step's offers in their order: Pass; a meeple, then a ringmaster, on every local
+    feature whose whole feature holds no figure; an acrobat on every pyramid with room among the 9
+    squares on and around the tile just laid (west to east, north to south); then every complete
+    pyramid, scored instead."""
+    kind, _, base = state.board[state.last]
+    local = range(len(state.tiles.kinds[kind].features))
+    free = [i for i in local if not state.figs[state.find(base + i)]]
+    out: list[Action] = [Pass()]
+    for figure, action in ((MEEPLE, Meeple), (RINGMASTER, Ringmaster)):
+        if state.supply[player][figure] > 0:
+            out += [action(i) for i in free]
+    on = state.ext["acrobats"].on if "acrobats" in state.ext else {}
+    lx, ly = xy(state.last)
+    if state.supply[player][MEEPLE] > 0:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if len(on.get(pos_of(lx + dx, ly + dy), (0, 0, 0))) < 3:
+                    out.append(Acrobat(dx, dy))
+    out += [ScorePyramid(*xy(pos)) for pos, acrobats in on.items() if len(acrobats) == 3]
+    return out
+
+
+@pytest.mark.parametrize("expansions", ["", "bigtop"])
+def test_figure_offers_and_turn_match_a_from_scratch_check_every_turn(expansions: str) -> None:
+    """The figure step lists what the rules offer, in order, and `to_move` follows the turn;
+    the circus counts the figures on and around the Big Top."""
+    for seed in range(12):
+        state = GAME.new(3, seed=seed, options={"expansions": expansions})
+        rng = Rng(seed + 80)
+        while not state.is_over():
+            assert state.to_move() == (state.turn,)
+            p = state.turn
+            legal = state.legal_actions(p)
+            if state.phase == FIGURE:
+                assert legal == figure_actions_from_scratch(state, p)
+            state.apply(p, legal[rng.below(len(legal))])
+        assert state.to_move() == ()
+        assert state.legal_actions(0) == []
+
+
+def test_the_circus_counts_every_figure_on_and_around_the_big_top() -> None:
+    state = mid_game(5)
+    area = {ORIGIN, *(ORIGIN + d for d in AROUND)}
+    counts = [0] * state.players
+    state.figures_near(area, counts)
+    expected = [0] * state.players
+    for f in state.figures():
+        if f.pos in area:
+            expected[f.player] += 1
+    assert counts == expected and sum(expected) > 0
+
+
+def test_monasteries_a_tile_completes_are_scored_in_order_round_it() -> None:
+    """Monasteries completed by one tile are scored in the order of the squares on and around it
+    (`ON_AND_AROUND`), not in the order they were laid (random games almost never do this, so the
+    board is laid directly: a block of monastery tiles with a figure on two side by side)."""
+    state = GAME.new(2, seed=1, options={"expansions": ()})
+    monastery = state.tiles.by_id["B"]
+    first, second, last = pos_of(11, 11), pos_of(12, 11), pos_of(11, 10)
+    block = [pos_of(x, y) for x in range(10, 14) for y in range(10, 13)]
+    for pos in [first, second, *(p for p in block if p not in (first, second, last))]:
+        state._put(pos, monastery, 0)
+        if pos in (first, second):
+            state.stand(0 if pos == first else 1, MEEPLE, pos, state.tiles.kinds[monastery].monastery_at)
+    seen = len(state.events)
+    state._put(last, monastery, 0)
+    state._score_completed(last)
+    scored = [e.data["seats"] for e in state.events[seen:] if e.kind == "scored"]
+    assert ROUND_ORDER[second - last] < ROUND_ORDER[first - last]
+    assert scored == [[1], [0]]

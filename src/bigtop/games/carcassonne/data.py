@@ -153,6 +153,8 @@ class TileKind:
     spanned: tuple[bool, ...] = field(init=False)  # a city or road (it spans tiles)
     closable: tuple[int, ...] = field(init=False)  # the local cities and roads (scored when closed)
     touches: tuple[tuple[int, ...], ...] = field(init=False)  # a field's local cities, () otherwise
+    touching: bool = field(init=False)  # some field touches a city
+    no_figures: tuple[tuple[()], ...] = field(init=False)  # () per local feature
     monastery_at: int = field(init=False)  # the local monastery, -1 if none
 
     def __post_init__(self) -> None:
@@ -164,6 +166,8 @@ class TileKind:
         object.__setattr__(self, "spanned", spanned)
         object.__setattr__(self, "closable", tuple(i for i, s in enumerate(spanned) if s))
         object.__setattr__(self, "touches", tuple(f.cities if f.type == FIELD else () for f in features))
+        object.__setattr__(self, "touching", any(self.touches))
+        object.__setattr__(self, "no_figures", ((),) * len(features))
         object.__setattr__(self, "monastery_at", next((i for i, f in enumerate(features) if f.type == MONASTERY), -1))
 
 

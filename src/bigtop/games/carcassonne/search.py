@@ -33,9 +33,9 @@ def worth(s: CarcassonneState, open_bonus: float = OPEN_BONUS, meeple_value: flo
     for node in sorted(s.held):
         kind = ntype[node]
         if kind == CITY:
-            value = (1 + open_bonus) * (len(spans[node]) + s.pennants[node])  # type: ignore[arg-type]
+            value = (1 + open_bonus) * (len(spans[node]) + s.pennants[node])
         elif kind == ROAD:
-            value = (1 + open_bonus / 2) * len(spans[node])  # type: ignore[arg-type]
+            value = (1 + open_bonus / 2) * len(spans[node])
         elif kind == FIELD:
             closed = set()
             for city in touch[node]:

@@ -34,6 +34,7 @@ from bigtop.games.carcassonne.rules import AROUND, MEEPLE, ORIGIN, pos_of, xy
 
 PLACE, FIGURE, OVER = 0, 1, 2
 ON_AND_AROUND = (0, *AROUND)  # a position and its 8 neighbours, as offsets
+ROUND_ORDER = {d: i for i, d in enumerate(ON_AND_AROUND)}  # offset -> its place in ON_AND_AROUND
 PASS = Pass()
 # per figure kind that stands on features: (its supply index, its action on each local feature)
 FEATURE_FIGURES = tuple(
@@ -41,18 +42,20 @@ FEATURE_FIGURES = tuple(
 )
 
 
-class PlaceActions(dict[int, tuple[tuple[Place, ...], ...]]):
-    """position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t);
-    made when first asked for."""
+# position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t). A
+# plain dict (its look-ups are the fastest), filled by `place_actions_at` when a square is first
+# listed.
+PLACE_ACTIONS: dict[int, tuple[tuple[Place, ...], ...]] = {}
 
-    def __missing__(self, pos: int) -> tuple[tuple[Place, ...], ...]:
+
+def place_actions_at(pos: int) -> tuple[tuple[Place, ...], ...]:
+    """The shared Place actions at `pos`, per bit mask of quarter turns (made when first asked for)."""
+    actions = PLACE_ACTIONS.get(pos)
+    if actions is None:
         x, y = xy(pos)
         turns = [Place(x, y, t) for t in range(4)]
-        actions = self[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
-        return actions
-
-
-PLACE_ACTIONS = PlaceActions()
+        actions = PLACE_ACTIONS[pos] = tuple(tuple(turns[t] for t in range(4) if mask >> t & 1) for mask in range(16))
+    return actions
 
 
 def tiles_of(options: CarcassonneOptions) -> TileSet:
@@ -77,7 +80,7 @@ class CarcassonneState(State):
         self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
         self.parent: list[int] = []
         self.open: list[int] = []
-        self.spans: list[frozenset[int] | None] = []
+        self.spans: list[frozenset[int]] = []  # per city or road root: the tiles it spans
         self.pennants: list[int] = []
         self.figs: list[tuple[Figure, ...]] = []
         self.touch: list[tuple[int, ...]] = []
@@ -88,6 +91,7 @@ class CarcassonneState(State):
         self.tally = [0] * (players * len(CATEGORIES))
         self.turn = 0
         self.phase = PLACE
+        self.movers = (0,)  # what `to_move` answers: (turn,) until the game is over, then ()
         self.last = -1  # position of the tile just placed
         self.current = -1  # kind of the drawn tile
         self.placements: list[Action] = []  # never changed once listed: clones share it
@@ -160,7 +164,7 @@ class CarcassonneState(State):
             self.touch[ra] = self.touch[ra] + self.touch[rb]
         else:
             self.open[ra] += self.open[rb] - 2
-            self.spans[ra] = self.spans[ra] | self.spans[rb]  # type: ignore[operator]
+            self.spans[ra] = self.spans[ra] | self.spans[rb]
             self.pennants[ra] += self.pennants[rb]
 
     def _put(self, pos: int, kind_index: int, rot_index: int) -> None:
@@ -170,14 +174,16 @@ class CarcassonneState(State):
         rot = kind.rotations[rot_index]
         base = len(self.parent)
         count = len(kind.types)
-        span = frozenset((pos,))
         self.parent.extend(range(base, base + count))
         self.ntype.extend(kind.types)
-        self.figs.extend([()] * count)
+        self.figs.extend(kind.no_figures)
         self.open.extend(kind.opens)
-        self.spans.extend([span if s else None for s in kind.spanned])
+        self.spans.extend((frozenset((pos,)),) * count)  # read for cities and roads only
         self.pennants.extend(kind.pennants)
-        self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
+        if kind.touching:
+            self.touch.extend([tuple(map(base.__add__, t)) if t else t for t in kind.touches])
+        else:
+            self.touch.extend(kind.touches)
         if kind.monastery_at >= 0:
             self.monasteries[pos] = base + kind.monastery_at
         board = self.board
@@ -204,10 +210,15 @@ class CarcassonneState(State):
         masks = self.tiles.turn_masks[kind_index]
         cache = PLACE_ACTIONS
         out: list[Action] = []
-        for pos, key in self.frontier.items():
-            mask = masks[key]
-            if mask:
-                out += cache[pos][mask]
+        try:
+            for pos, key in self.frontier.items():
+                mask = masks[key]
+                if mask:
+                    out += cache[pos][mask]
+        except KeyError:  # a square never listed before in this process: make its actions, list again
+            for pos in self.frontier:
+                place_actions_at(pos)
+            return self._placements(kind_index)
         return out
 
     def _draw_from_stack(self) -> int:
@@ -263,7 +274,7 @@ class CarcassonneState(State):
         return out
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        return self.movers
 
     def _legal_actions(self, player: int) -> list[Action]:
         return self.placements if self.phase == PLACE else self.figure_options
@@ -311,6 +322,7 @@ class CarcassonneState(State):
         for hook in self.hooks.after_scoring:
             hook(self, pos)
         self.turn = (self.turn + 1) % self.players
+        self.movers = (self.turn,)
         self._draw()
 
     # ------------------------------------------------------------------ scoring
@@ -360,18 +372,20 @@ class CarcassonneState(State):
                 root = parent[root]
             if open_[root] == 0 and root not in done:
                 done.append(root)
-                size = len(self.spans[root])  # type: ignore[arg-type]
+                size = len(self.spans[root])
                 if self.ntype[root] == CITY:
                     self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
                 else:
                     self._score_root(root, size, "road")
-        monasteries = self.monasteries
-        if monasteries:
-            for d in ON_AND_AROUND:
-                q = pos + d
-                node = monasteries.get(q)
-                if node is not None and self.figs[node] and self.neighbours(q) == 8:
-                    self._score_root(node, 9, "monastery")
+        figs = self.figs
+        complete = []  # the monasteries with figures on and around the tile that it completes
+        for q, node in self.monasteries.items():  # a few: fewer than the 9 squares to look at
+            if figs[node] and q - pos in ROUND_ORDER and self.neighbours(q) == 8:
+                complete.append((ROUND_ORDER[q - pos], node))
+        if len(complete) > 1:
+            complete.sort()  # scored in the order of ON_AND_AROUND
+        for _, node in complete:
+            self._score_root(node, 9, "monastery")
 
     def _end_game(self) -> None:
         for c in self.capabilities:
@@ -382,9 +396,9 @@ class CarcassonneState(State):
                 continue
             t = self.ntype[node]
             if t == CITY:
-                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")  # type: ignore[arg-type]
+                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")
             elif t == ROAD:
-                self._score_root(node, len(self.spans[node]), "road")  # type: ignore[arg-type]
+                self._score_root(node, len(self.spans[node]), "road")
             elif t == FIELD:
                 cities = {self.find(c) for c in self.touch[node]}
                 self._score_root(node, 3 * sum(1 for c in cities if self.open[c] == 0), "field")
@@ -394,6 +408,7 @@ class CarcassonneState(State):
         for c in self.capabilities:
             c.final_scoring(self)
         self.phase = OVER
+        self.movers = ()
         self.emit("game_over", scores=list(self.points))
 
     # ------------------------------------------------------------------ kernel hooks
@@ -421,6 +436,14 @@ class CarcassonneState(State):
         """Every figure standing on a feature (by feature node)."""
         figs = self.figs
         return [f for node in sorted(self.held) for f in figs[node]]
+
+    def figures_near(self, positions: set[int], counts: list[int]) -> None:
+        """Add to `counts[player]` the figures standing on features of tiles at `positions`."""
+        figs = self.figs
+        for node in self.held:
+            for f in figs[node]:
+                if f[2] in positions:
+                    counts[f[0]] += 1
 
     def view(self, player: int | None) -> dict[str, Any]:
         kinds = self.tiles.kinds

@@ -161,7 +161,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 
 # shared action objects: building frozen dataclasses is the costliest part of listing moves
-DONE, DECLINE = Done(), Decline()
+DONE, DECLINE, INVEST, DEPOSIT = Done(), Decline(), Invest(), Deposit()
+OUTSTANDING = {flip: Outstanding(flip) for flip in (False, True)}
+RETURN_ORGANIZER = {back: ReturnOrganizer(back) for back in (False, True)}
 TAKE = {(color, count): TakeCube(color, count) for color in COLORS for count in (1, 2)}
 SPEND = {color: Spend(color) for color in COLORS}
 VOTE = {False: Vote(False), True: Vote(True)}
@@ -172,3 +174,8 @@ convert = lru_cache(maxsize=None)(Convert)
 hire = lru_cache(maxsize=None)(Hire)
 perform = lru_cache(maxsize=None)(Perform)
 play = lru_cache(maxsize=None)(Play)
+keep = lru_cache(maxsize=None)(Keep)
+discard = lru_cache(maxsize=None)(Discard)
+trailer = lru_cache(maxsize=None)(Trailer)
+fire = lru_cache(maxsize=None)(Fire)
+skip_salary = lru_cache(maxsize=None)(SkipSalary)

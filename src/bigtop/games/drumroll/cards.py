@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bigtop.core import Action
 
-from .actions import Discard, play
+from .actions import Discard, discard, play
 from .data import Investment
 from .decisions import PromptKind, prompt
 from .records import EffectChoice, Prompt
@@ -188,15 +188,15 @@ def plays(s: DrumRollState, p: int, window: str, kinds: frozenset[str]) -> list[
     """`Play` of each card of these kinds that p may play now (a sealed step's card plays)."""
     if not s.hands[p]:
         return []
-    investments = s.content.investments
-    return [play(x) for x in playable(s, p, window) if investments[x].kind in kinds]
+    return [play(x) for x in playable(s, p, window, kinds)]
 
 
-def playable(s: DrumRollState, p: int, window: str) -> list[str]:
-    """The investment cards in p's hand that p may play now (each once), in hand order."""
+def playable(s: DrumRollState, p: int, window: str, kinds: frozenset[str] = PLAYABLE) -> list[str]:
+    """The investment cards in p's hand that p may play now (each once), in hand order; only those
+    of `kinds` (some of `PLAYABLE`) if given."""
     investments = s.content.investments
     return [x for x in dict.fromkeys(s.hands[p])
-            if investments[x].kind in PLAYABLE and INVESTMENTS[investments[x].kind].playable(s, p, window)]
+            if (kind := investments[x].kind) in kinds and INVESTMENTS[kind].playable(s, p, window)]
 
 
 def discard_played(s: DrumRollState, p: int, card_id: str) -> None:
@@ -231,7 +231,7 @@ class HandLimit(PromptKind):
     kind = "hand_limit"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [Discard(x) for x in dict.fromkeys(s.hands[p])]
+        return [discard(x) for x in dict.fromkeys(s.hands[p])]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> None:
         assert isinstance(action, Discard)

@@ -155,6 +155,8 @@ class Content:
     tickets: tuple[int, ...]
     numbers: Numbers
     cards_path: str
+    costs: dict[str, int]
+    """The hiring cost of every performer and personnel card, by id (read at each hiring decision)."""
 
 
 def _by_id(path: Path | str, table: str, entries: list, minimum: int) -> dict:
@@ -191,4 +193,5 @@ def load_content(cards: str | None = None) -> Content:
     board = read_toml(board_path)
     tickets = validate_entries(board_path, "tickets", _table(board_path, board, "tickets"), Tickets)[0]
     numbers = validate_entries(board_path, "rules", _table(board_path, board, "rules"), Numbers)[0]
-    return Content(performers, personnel, investments, regions, tickets.values, numbers, str(cards_path))
+    costs = {x.id: x.cost for x in (*personnel.values(), *performers.values())}
+    return Content(performers, personnel, investments, regions, tickets.values, numbers, str(cards_path), costs)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bigtop.core import Action
 
-from .actions import DECLINE, SPEND, TAKE, Decline, Fire, Keep, Spend, TakeCube, Trailer
+from .actions import DECLINE, SPEND, TAKE, Decline, Fire, Keep, Spend, TakeCube, Trailer, fire, keep, trailer
 from .cards import check_hand
 from .data import CI, COLORS, Effect
 from .decisions import PromptKind, prompt
@@ -151,7 +151,7 @@ class GiveTrailer(EffectKind):
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
         out: list[Action] = [DECLINE] if self.price(amount) else []
-        return out + [Trailer(x) for x in s.open_trailer_targets(p)]
+        return out + [trailer(x) for x in s.open_trailer_targets(p)]
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Trailer)
@@ -182,7 +182,7 @@ class LookInvest(EffectKind):
         s.prompts.append(Prompt("look", p, choice.amount))
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
-        return [Keep(x) for x in s.looking[p]]
+        return [keep(x) for x in s.looking[p]]
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Keep)
@@ -203,9 +203,9 @@ class ExtraResources(EffectKind):
     """The Extra Resources card: "Get any one cube or two cubes of the shown color.\""""
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
-        out: list[Action] = [TakeCube(c) for c in COLORS if s.stock[CI[c]] > 0]
+        out: list[Action] = [TAKE[c, 1] for c in COLORS if s.stock[CI[c]] > 0]
         if s.stock[CI[colors[0]]] >= 2:
-            out.append(TakeCube(colors[0], 2))
+            out.append(TAKE[colors[0], 2])
         return out
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
@@ -218,7 +218,7 @@ class FireOne(EffectKind):
     """The Fire a Performer card: "You do not have to pay compensation or lose prestige.\""""
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
-        return [Fire(x) for x in s.circus[p]]
+        return [fire(x) for x in s.circus[p]]
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Fire)

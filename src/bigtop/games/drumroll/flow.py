@@ -26,11 +26,10 @@ def legal_actions(s: DrumRollState, player: int) -> list[Action]:
         decision = PROMPTS[kind]
         out = decision.legal(s, p, data)
         if decision.cards and s.hands[p]:
-            cards = playable(s, p, kind)
-            if s.sealed is not None:  # a choice asked by a card played during a sealed step: its limits hold
-                allowed = SEALED[s.sealed_kind].cards
-                cards = [x for x in cards if s.content.investments[x].kind in allowed]
-            out += [play(x) for x in cards]
+            # a choice asked by a card played during a sealed step: that step's limits hold
+            cards = playable(s, p, kind) if s.sealed is None else playable(s, p, kind, SEALED[s.sealed_kind].cards)
+            if cards:
+                out = out + [play(x) for x in cards]  # not +=: a prompt may hand out a shared list
         return out
     assert s.sealed is not None
     return SEALED[s.sealed_kind].legal(s, player)

@@ -53,6 +53,9 @@ class Queued(NamedTuple):
     seat: int
 
 
+queued = lru_cache(maxsize=None)(Queued)  # shared, as `ask` and `marker` are
+
+
 class EffectChoice(NamedTuple):
     """A benefit (or a card) that asks a choice: its kind (`effects.EFFECTS`), amount and colours."""
 

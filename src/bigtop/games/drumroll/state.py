@@ -86,6 +86,10 @@ class DrumRollState(State):
         self.organizer_block: int | None = None
         self.markers: list[Marker] = []
         self.place_i = 0
+        # each seat's cube and ticket markers that would do something (indices in `markers`), which it
+        # carries out or declines: worked out by the step `resolve`, and true until the markers
+        # resolve, since nothing takes cubes or tickets meanwhile (the carry-out step plays no card)
+        self.deciding: tuple[tuple[int, ...], ...] = ()
         self.queue: list[Queued] = []
         self.prompts: list[Prompt] = []
         self.skips = [0] * n
@@ -155,9 +159,8 @@ class DrumRollState(State):
         return self.nums.hand_limit + sum(self.content.performers[x].type == "magician" for x in self.circus[p])
 
     def cost(self, card: str) -> int:
-        c = self.content
-        base = c.performers[card].cost if card in c.performers else c.personnel[card].cost
-        return max(0, base - self.discount.get(card, 0))
+        """What hiring `card` costs now: its cost less its discount tokens."""
+        return max(0, self.content.costs[card] - self.discount.get(card, 0))
 
     def n_bizarre(self, p: int) -> int:
         return sum(self.content.performers[x].type == "bizarre" for x in self.circus[p])
@@ -193,7 +196,7 @@ class DrumRollState(State):
     def holders(self, kind: str) -> list[int]:
         """The seats with a personnel member of `kind`, in turn order from the starting player."""
         personnel = self.content.personnel
-        return [p for p in self.player_order(self.start) if any(personnel[x].kind == kind for x in self.staff[p])]
+        return [p for p in self.player_order(self.start) if kind in [personnel[x].kind for x in self.staff[p]]]
 
     def region_of(self, p: int) -> str:
         return self.regions[p]

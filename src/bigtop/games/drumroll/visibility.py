@@ -68,7 +68,7 @@ PUBLIC = (
     "content", "nums", "coins", "prestige", "earned", "stock", "storage", "circus", "filled", "flipped",
     "trailers", "trailer_stock", "staff", "bank", "perf_discard", "pers_discard", "inv_discard", "inv_known",
     "perf_row", "pers_row", "discount", "discount_stock", "regions", "tickets", "show", "turn", "start",
-    "next_start", "organizer_block", "markers", "place_i", "queue", "prompts", "skips", "skipped", "levels",
+    "next_start", "organizer_block", "markers", "place_i", "deciding", "queue", "prompts", "skips", "skipped", "levels",
     "show_i", "votes", "double", "vote_log", "over", "details", "step", "movers", "unsettled",
 )
 """Everything else on the table. (`inv_known` says who knows what, which is public; `votes` and `double`

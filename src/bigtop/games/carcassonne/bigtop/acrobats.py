@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 PYRAMID = 3  # acrobats in a complete pyramid
 ACROBAT_POINTS = 5
 ACROBAT_ACTIONS = {dx * STRIDE + dy: Acrobat(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+ACROBAT_ORDER = {action: i for i, action in enumerate(ACROBAT_ACTIONS.values())}  # the order they are offered in
 
 
 class Pyramids:
@@ -58,15 +59,21 @@ class AcrobatsCapability(Capability):
         on = pyramids(state)
         if not on:
             return
-        if state.supply[player][MEEPLE] > 0:
-            last = state.last
-            for delta, action in ACROBAT_ACTIONS.items():
-                acrobats = on.get(last + delta)
-                if acrobats is not None and len(acrobats) < PYRAMID:
-                    out.append(action)
-        for pos, acrobats in on.items():
+        has_meeple = state.supply[player][MEEPLE] > 0
+        last = state.last
+        near: list[Action] = []  # an acrobat on each pyramid with room on or around the tile just laid
+        complete: list[Action] = []
+        for pos, acrobats in on.items():  # a few acrobat tiles: fewer than the 9 squares around
             if len(acrobats) == PYRAMID:
-                out.append(ScorePyramid(*xy(pos)))
+                complete.append(ScorePyramid(*xy(pos)))
+            elif has_meeple:
+                action = ACROBAT_ACTIONS.get(pos - last)
+                if action is not None:
+                    near.append(action)
+        if len(near) > 1:
+            near.sort(key=ACROBAT_ORDER.__getitem__)
+        out += near
+        out += complete
 
     def apply_figure(self, state: CarcassonneState, player: int, action: Action) -> bool:
         on = pyramids(state)

@@ -86,9 +86,7 @@ class BigTopCapability(Capability):
         state.reveal()
         area = {bt.top, *(bt.top + d for d in AROUND)}
         counts = [0] * state.players
-        for player, _, pos, _ in state.figures():
-            if pos in area:
-                counts[player] += 1
+        state.figures_near(area, counts)
         for c in state.capabilities:
             c.figures_near(state, area, counts)
         state.emit("circus", animal=kind.id, value=kind.value, meeples=counts)

@@ -78,16 +78,15 @@ class Distribute(SealedStep):
             if info.kind == "agent" and not w.agent:
                 for src in COLORS:
                     if storage[CI[src]] > 0:
-                        out.extend(convert(card, src, dst) for dst in info.colors
-                                   if dst != src and s.stock[CI[dst]] > taken[CI[dst]])
+                        for dst in info.colors:
+                            if dst != src and s.stock[CI[dst]] > taken[CI[dst]]:
+                                out.append(convert(card, src, dst))
             elif info.kind == "assistant" and not w.assistant:
                 src = info.source
                 assert src is not None
-                a, b = info.colors
-                need = [0] * 5
-                need[CI[a]] += 1
-                need[CI[b]] += 1
-                if storage[CI[src]] > 0 and all(s.stock[i] - taken[i] >= need[i] for i in range(5)):
+                a, b = CI[info.colors[0]], CI[info.colors[1]]
+                if (storage[CI[src]] > 0 and s.stock[a] - taken[a] >= 1 + (a == b)
+                        and s.stock[b] - taken[b] >= 1 + (a == b)):  # the stock has both cubes
                     out.append(convert(card, src, ""))
         return out
 
@@ -125,8 +124,8 @@ def distribute(s: DrumRollState, w: Distribution, action: Action) -> None:
     if isinstance(action, Move):
         storage[CI[action.color]] -= 1
         slots = w.filled[action.card]
-        req = s.content.performers[action.card].requires
-        i = next(i for i, col in enumerate(req) if col == action.color and slots[i] is None)
+        i = free_slot(s.content.performers[action.card].requires, slots, action.color)
+        assert i is not None  # listed as legal
         slots[i] = action.color
         w.moves -= 1
     elif isinstance(action, Convert):
@@ -142,32 +141,40 @@ def distribute(s: DrumRollState, w: Distribution, action: Action) -> None:
             w.assistant = True
 
 
+def free_slot(requires: tuple[str, ...], slots: list[str | None], color: str) -> int | None:
+    """The first empty slot (index) of a performer that requires a cube of `color`, or None."""
+    for i, col in enumerate(requires):
+        if col == color and slots[i] is None:
+            return i
+    return None
+
+
 def carry_out(s: DrumRollState) -> Next:
     """Reveal every seat's distribution and carry it out, seat by seat in turn order."""
+    performers, personnel = s.content.performers, s.content.personnel
     for p in s.player_order(s.start):
-        done = []
+        storage = s.storage[p]
+        moves: list[list[str]] = []
+        conversions: list[list[str]] = []
         for op in s.work[p].ops:
             if isinstance(op, Move):
-                if s.storage[p][CI[op.color]] <= 0:
-                    continue
-                req = s.content.performers[op.card].requires
                 slots = s.filled[op.card]
-                i = next((i for i, col in enumerate(req) if col == op.color and slots[i] is None), None)
+                i = free_slot(performers[op.card].requires, slots, op.color) if storage[CI[op.color]] > 0 else None
                 if i is None:
                     continue
-                s.storage[p][CI[op.color]] -= 1
+                storage[CI[op.color]] -= 1
                 slots[i] = op.color
+                moves.append([op.card, op.color])
             elif isinstance(op, Convert):
-                info = s.content.personnel[op.card]
+                info = personnel[op.card]
                 gains = info.colors if info.kind == "assistant" else (op.dst,)
-                if s.storage[p][CI[op.src]] <= 0 or any(s.stock[CI[g]] < sum(x == g for x in gains) for g in gains):
+                if storage[CI[op.src]] <= 0 or any(s.stock[CI[g]] < gains.count(g) for g in gains):
                     continue  # another player's conversion emptied the stock first
                 s.spend_cube(p, op.src)
                 for col in gains:
                     s.gain_cube(p, col)
-            done.append(op)
-        s.emit("distributed", seat=p, moves=[[o.card, o.color] for o in done if isinstance(o, Move)],
-               conversions=[[o.card, o.src, o.dst] for o in done if isinstance(o, Convert)])
+                conversions.append([op.card, op.src, op.dst])
+        s.emit("distributed", seat=p, moves=moves, conversions=conversions)
     s.work = [None] * s.players
     s.close_sealed()
     return "turn_end"

@@ -13,15 +13,31 @@ at once, and the Invest and Hire markers are asked one by one from the queue.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
 
-from ..actions import DECLINE, DONE, PLACE, TAKE, Decline, Deposit, Done, Hire, Invest, Place, TakeCube, hire
+from ..actions import (
+    DECLINE,
+    DEPOSIT,
+    DONE,
+    INVEST,
+    PLACE,
+    TAKE,
+    Decline,
+    Deposit,
+    Done,
+    Hire,
+    Invest,
+    Place,
+    TakeCube,
+    hire,
+)
 from ..cards import check_hand, discard_played
 from ..data import CI, COLORS
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
-from ..records import Prompt, Queued, ask, marker
+from ..records import Prompt, Queued, ask, marker, queued
 
 if TYPE_CHECKING:
     from ..state import DrumRollState
@@ -29,11 +45,6 @@ if TYPE_CHECKING:
 OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
-# the markers on cube actions, by the colours taken (a bit mask over `CI`): on the free ones, and
-# with Unblock Action on the taken ones
-_ALL_COLOURS = (1 << len(COLORS)) - 1
-_OPEN = [[PLACE[col, False] for col in COLORS if not taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
-_UNBLOCKED = [[PLACE[col, True] for col in COLORS if taken >> CI[col] & 1] for taken in range(_ALL_COLOURS + 1)]
 
 
 @step("turn_start")
@@ -58,14 +69,19 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    if any(_does_something(s, p, slot) for p, slot in s.markers):  # someone has a marker to decide on
+    deciding: list[list[int]] = [[] for _ in range(s.players)]
+    for i, (p, slot) in enumerate(s.markers):
+        if _does_something(s, p, slot):
+            deciding[p].append(i)
+    s.deciding = tuple(map(tuple, deciding))
+    if any(deciding):
         return "carry_out"
     return resolve_markers(s, {})
 
 
 @step("carry_out")
 def carry_out(s: DrumRollState) -> Next:
-    asked = [p for p in s.player_order(s.start) if carry_out_markers(s, p)]
+    asked = [p for p in s.player_order(s.start) if s.deciding[p]]
     s.work = [[] for _ in range(s.players)]
     s.open_sealed("carry_out", asked)
     return None
@@ -77,7 +93,7 @@ def queue(s: DrumRollState) -> Next:
     (one already free is discarded instead) and the distribution comes."""
     if s.queue:
         slot, p = s.queue.pop(0)
-        s.prompts.append(Prompt(QUEUE_PROMPTS[slot], p))  # type: ignore[arg-type]
+        s.prompts.append(ask(QUEUE_PROMPTS[slot], p))
         return None
     for row in (s.perf_row, s.pers_row):
         for card in list(row):
@@ -98,34 +114,32 @@ def _does_something(s: DrumRollState, p: int, slot: str) -> bool:
     return slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets)
 
 
-def carry_out_markers(s: DrumRollState, p: int) -> list[int]:
-    """The indices (in `s.markers`) of p's cube and ticket markers that would do something."""
-    return [i for i, (q, slot) in enumerate(s.markers) if q == p and _does_something(s, p, slot)]
-
-
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
     """Cubes and tickets at once (except the declined markers), passes paid; then invest, performers,
-    personnel in stack order. `picks[p]`: carry out or not, for each of p's `carry_out_markers`."""
+    personnel in stack order. `picks[p]`: carry out or not, for each of p's markers in `s.deciding[p]`."""
     declined = set()
     for p, keep in picks.items():
-        for i, yes in zip(carry_out_markers(s, p), keep, strict=True):
+        for i, yes in zip(s.deciding[p], keep, strict=True):
             if not yes:
                 declined.add(i)
     for i in sorted(declined):
         p, slot = s.markers[i]
         s.emit("declined", seat=p, slot=slot)
-    for slot in COLORS:
-        for i, (p, marked) in enumerate(s.markers):
-            if marked == slot and i not in declined:
-                s.gain_cube(p, slot)
     values = s.content.tickets
-    for i, (p, marked) in enumerate(s.markers):
-        if marked == "tickets" and i not in declined and s.tickets[p] < len(values):
+    stacks: dict[str, list[Queued]] = {kind: [] for kind in QUEUE_PROMPTS}  # the Invest and Hire markers
+    for i, (p, marked) in enumerate(s.markers):  # each colour has its own stock: colours in any order
+        if i in declined:
+            continue
+        if marked in CI:
+            s.gain_cube(p, marked)
+        elif marked in stacks:
+            stacks[marked].append(queued(marked, p))
+        elif marked == "tickets" and s.tickets[p] < len(values):
             s.tickets[p] += 1
             s.coins[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
             s.coins[p] += s.nums.pass_coins
-    s.queue = [Queued(kind, p) for kind in QUEUE_PROMPTS for p, marked in s.markers if marked == kind]
+    s.queue = [q for kind in QUEUE_PROMPTS for q in stacks[kind]]
     return "queue"
 
 
@@ -137,13 +151,13 @@ class CarryOut(SealedStep):
     kind = "carry_out"
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        slot = s.markers[carry_out_markers(s, p)[len(s.work[p])]][1]
+        slot = s.markers[s.deciding[p][len(s.work[p])]][1]
         return [TAKE[slot, 1] if slot in CI else DONE, DECLINE]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, (TakeCube, Done, Decline)) and s.sealed is not None
         s.work[p].append(not isinstance(action, Decline))
-        if len(s.work[p]) < len(carry_out_markers(s, p)):
+        if len(s.work[p]) < len(s.deciding[p]):
             return None
         picks = s.sealed.seal(p, tuple(s.work[p]))
         if picks is None:
@@ -172,7 +186,7 @@ class Bank(PromptKind):
     kind = "bank"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [Done(), Deposit()] if s.coins[p] > 0 else [Done()]
+        return [DONE, DEPOSIT] if s.coins[p] > 0 else [DONE]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Deposit):
@@ -180,6 +194,25 @@ class Bank(PromptKind):
             s.bank[p] += 1
             s.prompts.append(Prompt("bank", p))
         return None
+
+
+_CUBE_BIT = {col: 1 << CI[col] for col in COLORS}
+_ROOM_SLOTS = ("tickets", "invest", "performer", "personnel")
+
+
+@cache
+def _places(taken: int, full: bool, unblock: bool, *room: bool) -> list[Action]:
+    """The marker prompt's actions: pass, the cube actions not `taken` (a bit mask over `CI`) unless
+    as many are taken as there are players (`full`), with Unblock Action the others, then tickets,
+    invest and the hires where there is `room`. One list per case, shared by every prompt in that
+    case (the kernel hands it out as it is: nobody changes it)."""
+    out: list[Action] = [PLACE["pass", False]]
+    if not full:
+        out += [PLACE[col, False] for col in COLORS if not taken & _CUBE_BIT[col]]
+    if unblock:
+        out += [PLACE[col, True] for col in COLORS if full or taken & _CUBE_BIT[col]]
+    out += [PLACE[slot, False] for slot, free in zip(_ROOM_SLOTS, room, strict=True) if free]
+    return out
 
 
 @prompt
@@ -192,25 +225,23 @@ class PlaceMarker(PromptKind):
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         taken = 0  # the cube actions taken, one bit per colour (`CI`)
-        mine: dict[str, int] = {}  # p's other markers by slot
+        mine: list[str] = []  # p's markers on the other slots
         for q, slot in s.markers:
-            if slot in CI:
-                taken |= 1 << CI[slot]
+            bit = _CUBE_BIT.get(slot)
+            if bit:
+                taken |= bit
             elif q == p:
-                mine[slot] = mine.get(slot, 0) + 1
-        out: list[Action] = [PLACE["pass", False]]
-        full = taken.bit_count() >= s.players
-        if not full:
-            out += _OPEN[taken]
-        if s.hands[p] and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]):
-            out += _UNBLOCKED[_ALL_COLOURS if full else taken]
-        tickets = mine.get("tickets", 0)
-        if tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets):
-            out.append(PLACE["tickets", False])
-        for slot in ("invest", "performer", "personnel"):
-            if mine.get(slot, 0) < SLOT_LIMITS[slot]:
-                out.append(PLACE[slot, False])
-        return out
+                mine.append(slot)
+        tickets = mine.count("tickets")
+        return _places(
+            taken,
+            taken.bit_count() >= s.players,
+            bool(s.hands[p]) and any(s.content.investments[x].kind == "unblock" for x in s.hands[p]),
+            tickets < SLOT_LIMITS["tickets"] and s.tickets[p] + tickets < len(s.content.tickets),
+            mine.count("invest") < SLOT_LIMITS["invest"],
+            mine.count("performer") < SLOT_LIMITS["performer"],
+            mine.count("personnel") < SLOT_LIMITS["personnel"],
+        )
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         assert isinstance(action, Place)
@@ -232,7 +263,7 @@ class CarryOutInvest(PromptKind):
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         out: list[Action] = [DECLINE]
         if s.coins[p] >= s.nums.invest_cost and (s.inv_deck or s.inv_discard):
-            out.append(Invest())
+            out.append(INVEST)
         return out
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
@@ -258,8 +289,9 @@ class HireFromRow(PromptKind):
         return True
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
+        coins = s.coins[p]
         out: list[Action] = [DECLINE]
-        out.extend(hire(x) for x in self.row(s) if s.cost(x) <= s.coins[p] and self.may_hire(s, p, x))
+        out += [hire(x) for x in self.row(s) if s.cost(x) <= coins and self.may_hire(s, p, x)]
         return out
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:

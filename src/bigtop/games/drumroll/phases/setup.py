@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
 
-from ..actions import TAKE, Keep, TakeCube
+from ..actions import TAKE, Keep, TakeCube, keep
 from ..data import CI, COLORS
 from ..decisions import Next, SealedStep, sealed
 from .turn_end import refill_rows
@@ -47,7 +47,7 @@ class Draft(SealedStep):
     kind = "draft"
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        return [Keep(x) for x in dict.fromkeys(s.draft[p])]
+        return [keep(x) for x in dict.fromkeys(s.draft[p])]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, Keep) and s.sealed is not None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action
 
-from ..actions import DONE, Done, Outstanding, Perform, SkipSalary, perform
+from ..actions import DONE, OUTSTANDING, Done, Outstanding, Perform, SkipSalary, perform, skip_salary
 from ..cards import ANY_MOMENT, plays
 from ..data import CI
 from ..decisions import Next, PromptKind, SealedStep, prompt, sealed, step
@@ -110,7 +110,7 @@ class OutstandingPerformance(PromptKind):
     kind = "outstanding"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [Outstanding(False), Outstanding(True)]
+        return [OUTSTANDING[False], OUTSTANDING[True]]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         assert isinstance(action, Outstanding)
@@ -160,7 +160,7 @@ class SkipASalary(PromptKind):
     kind = "skip"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [Done(), *(SkipSalary(x) for x in skippable(s, p))]
+        return [DONE, *(skip_salary(x) for x in skippable(s, p))]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, SkipSalary):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action
 
-from ..actions import ReturnOrganizer
+from ..actions import RETURN_ORGANIZER, ReturnOrganizer
 from ..decisions import Next, PromptKind, prompt, step
 from ..records import Prompt
 
@@ -80,7 +80,7 @@ class ReturnTheOrganizer(PromptKind):
     kind = "organizer"
 
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
-        return [ReturnOrganizer(False), ReturnOrganizer(True)]
+        return [RETURN_ORGANIZER[False], RETURN_ORGANIZER[True]]
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         assert isinstance(action, ReturnOrganizer)
