@@ -124,9 +124,9 @@ def test_encode_all_remembers_shared_objects_and_never_a_freed_one() -> None:
     for i in range(200):  # fresh objects, dropped at once: their addresses come back in CPython
         fresh = Jump(i % 4)
         assert space.encode_all([fresh]) == [i % 4]
-        assert len(space._held) <= space.LIMIT
+        assert len(space._memory[1]) <= space.LIMIT
     assert space.encode_all(shared) == [3, 1]
     for other in (copy.deepcopy(space), pickle.loads(pickle.dumps(space))):
-        assert other._known == {} and other.encode_all([Jump(2), *shared]) == [2, 3, 1]
+        assert other._memory == ({}, []) and other.encode_all([Jump(2), *shared]) == [2, 3, 1]
     with pytest.raises(IllegalAction, match="not in this game's action space"):
         space.encode_all([*shared, Jump(9)])

@@ -186,25 +186,26 @@ class RemembersIds:
 
     Games hand out the same action objects decision after decision (tables built once), and the
     interfaces ask for the ids of every legal list: an `id()` and a dict look-up cost less than
-    hashing an action or reading its fields. The invariant: every key of `_known` is the `id()` of
-    an object held in `_held`, so no other object can have it while the entry lives (actions are
-    frozen, so an object's id in the space never changes). A copy or an unpickled space starts
-    with an empty memory (its keys would name objects of another copy or process), and the memory
-    starts over at `LIMIT` objects, so fresh objects made at every decision cannot make it grow
-    without bound."""
+    hashing an action or reading its fields. The memory is a pair (ids by `id()`, the objects
+    remembered) and the invariant: every key of its dict is the `id()` of an object in its list, so
+    no other object can have that id while the entry lives (actions are frozen, so an object's id
+    in the space never changes). The memory starts over at `LIMIT` objects (so fresh objects made
+    at every decision cannot make it grow without bound) by replacing the pair, never by emptying
+    it: a thread sharing the space that still writes to the old pair keeps the invariant. A copy or
+    an unpickled space starts with an empty memory (its keys would name objects of another copy or
+    process)."""
 
     LIMIT = 1 << 12
 
     def __init__(self) -> None:
-        self._known: dict[int, int] = {}
-        self._held: list[Action] = []
+        self._memory: tuple[dict[int, int], list[Action]] = ({}, [])
 
     def _encode_fresh(self, actions: Sequence[Action]) -> list[int]:
         raise NotImplementedError
 
     def encode_all(self, actions: Sequence[Action]) -> list[int]:
         """The ids of a game's own legal actions (at once: the interfaces ask for them every step)."""
-        known = self._known
+        known, held = self._memory
         out = []
         try:
             for a in actions:  # a plain loop: cheaper than a comprehension's call for a short list
@@ -213,10 +214,8 @@ class RemembersIds:
         except KeyError:
             pass
         ids = self._encode_fresh(actions)  # raises for an action that is not in the space
-        held = self._held
         if len(held) + len(actions) > self.LIMIT:
-            known.clear()
-            held.clear()
+            known, held = self._memory = ({}, [])
         for action, index in zip(actions, ids, strict=True):
             if id(action) not in known:
                 known[id(action)] = index
@@ -225,7 +224,7 @@ class RemembersIds:
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        state["_known"], state["_held"] = {}, []
+        state["_memory"] = ({}, [])
         return state
 
 
