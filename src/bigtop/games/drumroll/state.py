@@ -356,6 +356,7 @@ class DrumRollState(State):
         from .scoring import check_invariants
 
         check_invariants(self)
+        assert self.movers == flow.movers(self), "whose turn it is, as kept, is out of date"
 
 
 __all__ = ["DrumRollOptions", "DrumRollState"]
