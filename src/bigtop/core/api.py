@@ -346,7 +346,7 @@ class State(ABC):
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""
         hidden = {"game", "log", "_history", "_legal_cache", "_revealed", "_space", "_silent", "_annotations", "options"}
         hidden |= self.derived_fields
-        return _plain({k: v for k, v in self.__dict__.items() if k not in hidden})
+        return _plain({k: v for k, v in self.__getstate__().items() if k not in hidden})
 
 
 def _plain(value: Any) -> Any:

@@ -4,6 +4,7 @@ determinized worlds (the tiles left drawn in an order the search's own RNG settl
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -16,7 +17,7 @@ from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePy
 from bigtop.games.carcassonne.data import tile_set
 from bigtop.games.carcassonne.expansions import FIGURE_OF_ACTION
 from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
-from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, ROUND_ORDER, CarcassonneState
+from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, ROUND_ORDER, CarcassonneState, place_actions_at
 
 RINGMASTER = FIGURE_OF_ACTION[Ringmaster]
 
@@ -60,7 +61,8 @@ def test_placements_and_frontier_match_a_from_scratch_check_every_turn(expansion
         rng = Rng(seed + 50)
         while not state.is_over():
             if state.phase == PLACE:
-                assert state.frontier == frontier_from_scratch(state)
+                assert {pos: key for pos, (key, _) in state.frontier.items()} == frontier_from_scratch(state)
+                assert all(places is place_actions_at(pos) for pos, (_, places) in state.frontier.items())
                 legal = state.legal_actions(state.turn)
                 assert len(legal) == len(set(legal))
                 assert set(legal) == placements_from_scratch(state)
@@ -135,11 +137,16 @@ def test_a_determinized_world_is_played_to_the_end_with_every_tile() -> None:
 
 def test_a_state_from_another_process_lists_the_same_placements() -> None:
     """The shared Place actions are made when first needed: a state unpickled in a fresh process
-    finds none made yet and lists its placements all the same."""
+    finds none made yet, makes its frontier's, and lists its placements all the same."""
     state = mid_game(2)
     expected = list(state._placements(state.current))
+    pickled = pickle.dumps(state)
     PLACE_ACTIONS.clear()
-    assert state._placements(state.current) == expected
+    restored = pickle.loads(pickled)
+    assert restored._placements(restored.current) == expected
+    assert all(places is PLACE_ACTIONS[pos] for pos, (_, places) in restored.frontier.items())
+    assert restored.snapshot() == state.snapshot()
+    assert state.snapshot()["frontier"] == {str(pos): key for pos, (key, _) in state.frontier.items()}  # keys only
 
 
 def figure_actions_from_scratch(state: CarcassonneState, player: int) -> list[Action]:

@@ -172,7 +172,7 @@ class CarcassonneEncoder:
         fits: list[int] = []
         if state.current >= 0:
             table = self.tileset.fits[state.current]
-            fits = [pos for pos, key in state.frontier.items() if table[key]]
+            fits = [pos for pos, (key, _) in state.frontier.items() if table[key]]
         blocks = [block.from_state(state) for _, block in self.blocks]
         stack = state.stack
         return self._fill(

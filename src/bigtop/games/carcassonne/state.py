@@ -4,7 +4,8 @@ Features are nodes of a union-find forest: every tile placed adds one node per f
 it and joins them to the matching features of its neighbours. Only roots carry data: open edges
 left (a city or road is complete at 0), the tiles it spans, its pennants, the figures on it and, for
 fields, the city nodes it touches. The open frontier maps every empty position next to the board
-to a key of the edges it must match, so the legal placements are table look-ups.
+to a key of the edges it must match and the square's shared Place actions, so the legal placements
+are table look-ups.
 """
 
 from __future__ import annotations
@@ -42,13 +43,14 @@ FEATURE_FIGURES = tuple(
 )
 
 
-# position -> the (shared) Place actions there, per bit mask of quarter turns (bit t: turn t). A
-# plain dict (its look-ups are the fastest), filled by `place_actions_at` when a square is first
-# listed.
-PLACE_ACTIONS: dict[int, tuple[tuple[Place, ...], ...]] = {}
+PlacesByMask = tuple[tuple[Place, ...], ...]  # per bit mask of quarter turns (bit t: turn t)
+
+# position -> the (shared) Place actions there, per bit mask of quarter turns. A plain dict (its
+# look-ups are the fastest), filled by `place_actions_at` when a square first joins a frontier.
+PLACE_ACTIONS: dict[int, PlacesByMask] = {}
 
 
-def place_actions_at(pos: int) -> tuple[tuple[Place, ...], ...]:
+def place_actions_at(pos: int) -> PlacesByMask:
     """The shared Place actions at `pos`, per bit mask of quarter turns (made when first asked for)."""
     actions = PLACE_ACTIONS.get(pos)
     if actions is None:
@@ -77,7 +79,9 @@ class CarcassonneState(State):
         self.capabilities = tuple(c for e in self.expansions for c in e.capabilities)
         self.hooks = hooks_of(options.expansions)
         self.board: dict[int, tuple[int, int, int]] = {}  # pos -> (kind, rotation index, first node)
-        self.frontier: dict[int, int] = {}  # empty pos next to the board -> edge key
+        # empty pos next to the board -> (edge key, its Place actions): listing the placements
+        # then reads one dict
+        self.frontier: dict[int, tuple[int, PlacesByMask]] = {}
         self.parent: list[int] = []
         self.open: list[int] = []
         self.spans: list[frozenset[int]] = []  # per city or road root: the tiles it spans
@@ -196,7 +200,11 @@ class CarcassonneState(State):
             q = pos + delta
             other = board.get(q)
             if other is None:
-                frontier[q] = frontier.get(q, 0) | asks
+                entry = frontier.get(q)
+                if entry is None:
+                    frontier[q] = (asks, PLACE_ACTIONS.get(q) or place_actions_at(q))
+                else:
+                    frontier[q] = (entry[0] | asks, entry[1])
             else:
                 obase = other[2]
                 theirs = mirrored[other[0]][other[1]][opposite]
@@ -208,17 +216,11 @@ class CarcassonneState(State):
         """Every placement of tile kind `kind_index`: per frontier square in frontier order, its
         fitting quarter turns in increasing order."""
         masks = self.tiles.turn_masks[kind_index]
-        cache = PLACE_ACTIONS
         out: list[Action] = []
-        try:
-            for pos, key in self.frontier.items():
-                mask = masks[key]
-                if mask:
-                    out += cache[pos][mask]
-        except KeyError:  # a square never listed before in this process: make its actions, list again
-            for pos in self.frontier:
-                place_actions_at(pos)
-            return self._placements(kind_index)
+        for key, places in self.frontier.values():
+            mask = masks[key]
+            if mask:
+                out += places[mask]
         return out
 
     def _draw_from_stack(self) -> int:
@@ -412,6 +414,17 @@ class CarcassonneState(State):
         self.emit("game_over", scores=list(self.points))
 
     # ------------------------------------------------------------------ kernel hooks
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and snapshotted) with the frontier's edge keys only: the shared Place actions
+        are this process's, made again on unpickling."""
+        fields = dict(self.__dict__)
+        fields["frontier"] = {pos: key for pos, (key, _) in self.frontier.items()}
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        fields["frontier"] = {pos: (key, place_actions_at(pos)) for pos, key in fields["frontier"].items()}
+        self.__dict__.update(fields)
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, CarcassonneState)
         other.board = dict(self.board)
