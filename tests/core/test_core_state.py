@@ -195,6 +195,28 @@ def test_legal_ids_are_sorted_and_cached_and_apply_id_still_refuses_an_unlisted_
         state.apply_id(0, ids[0])
 
 
+def test_legal_ids_name_the_legal_actions_whichever_seat_was_listed_first() -> None:
+    """`legal_ids` reuses a list made for the same seat and state only: asked for every seat, in
+    an order mixing `legal_actions` and `legal_ids`, it gives each seat's own ids, and none once
+    the game is over."""
+    rng = Rng(4)
+    for seed in range(12):
+        state = GAME.new(3, seed=seed)
+        while not state.is_over():
+            seats = [*range(state.players)]
+            rng.shuffle(seats)
+            for seat in seats:
+                if rng.below(2):
+                    state.legal_actions(seat)
+                expected = sorted(state.action_space.encode(a) for a in state.legal_actions(seat))
+                assert state.legal_ids(seat) == expected
+                assert (expected != []) == (seat in state.to_move())
+            seat = state.to_move()[rng.below(len(state.to_move()))]
+            ids = state.legal_ids(seat)
+            state.apply_id(seat, ids[rng.below(len(ids))])
+        assert all(state.legal_ids(seat) == [] for seat in range(state.players))
+
+
 def test_forget_legal_actions_lists_them_again_after_a_hand_edit() -> None:
     state = GAME.new(2, seed=7)
     assert state.legal_actions(0)

@@ -213,14 +213,18 @@ class State(ABC):
     def legal_ids(self, player: int) -> list[int]:
         """The ids of `player`'s legal actions, in increasing order. Do not mutate the list."""
         cache = self._legal_cache
-        if cache is None or cache[0] != player or cache[2] is None:
-            actions = self.legal_actions(player)
-            if not actions:
-                return []
-            space = self._space
-            ids = (self.action_space if space is None else space).encode_all(actions)
-            cache = self._legal_cache = (player, actions, sorted(ids), ids)
-        return cache[2]
+        if cache is not None and cache[0] == player:  # listed for this very state
+            if cache[2] is not None:
+                return cache[2]
+            actions = cache[1]
+        elif player in self.to_move():  # `legal_actions` written out: the interfaces ask at every step
+            actions = self._legal_actions(player)
+        else:
+            return []
+        space = self._space
+        ids = (self.action_space if space is None else space).encode_all(actions)
+        self._legal_cache = (player, actions, sorted(ids) if len(ids) > 1 else ids, ids)
+        return self._legal_cache[2]
 
     def legal_mask(self, player: int) -> Any:
         """A NumPy bool array over `action_space`: True where the action is legal for `player`."""

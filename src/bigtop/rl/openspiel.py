@@ -247,7 +247,8 @@ class _Box:
             if self.pending is not None or state is None:
                 mover = CHANCE_PLAYER
             else:
-                mover = TERMINAL if state.is_over() else min(state.to_move())
+                movers = state.to_move()  # nobody is to move once the game is over
+                mover = min(movers) if movers else TERMINAL
             self.mover = mover
         return mover
 
@@ -267,7 +268,8 @@ class _Box:
             state = self.state
             assert state is not None  # current_player took the fresh game
             state.apply_id(player, action)
-            self.mover = TERMINAL if state.is_over() else min(state.to_move())  # asked for next anyway
+            movers = state.to_move()  # asked for next anyway; nobody is to move once the game is over
+            self.mover = min(movers) if movers else TERMINAL
         self.trail = (self.trail, player, action)
 
     def _run(self, seat: int | None, action: int, outcomes: tuple[int, ...]) -> None:
