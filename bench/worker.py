@@ -39,8 +39,16 @@ def random_game(game, players, seed, rng):
     return decisions
 
 
+def warm_up(game, players):
+    """One untimed game: a process loads and compiles a game's data files on its first game, a
+    cost of the process, not of the games it plays (and one that differs between revisions)."""
+    random_game(game, players, 10**6, Rng(1))
+
+
 def playout(game, players, work):
-    """Decisions per CPU second of random play through `legal_actions` and `apply`, set-up included."""
+    """Decisions per CPU second of random play through `legal_actions` and `apply`, each game's
+    set-up included (after one untimed game)."""
+    warm_up(game, players)
     rng = Rng(12345)
     decisions = 0
     start = clock()
@@ -111,6 +119,7 @@ def determinize(game, players, work):
 def _thirds(game, players, work, per_turn):
     """CPU seconds per decision (or per turn: a run of one seat's decisions in a row) in each third
     of random games, and the last third's over the first's."""
+    warm_up(game, players)
     rng = Rng(77)
     totals = [0.0, 0.0, 0.0]
     counts = [0, 0, 0]
