@@ -128,6 +128,25 @@ def play_checked(name: str, players: int, seed: int, deep_every: int) -> State:
     return state
 
 
+COMPACT_FIELDS = 29  # the attributes CPython 3.11 keeps in an object's compact layout (see `State`)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_state_keeps_its_instance_dict_within_the_compact_layout(name: str) -> None:
+    """Past 29 attributes in its instance dict, every attribute read and method call on a state
+    goes through a dictionary (see `State`): a game with more fields keeps its containers in
+    `__slots__`. Checked at the end of a game, on a silenced and annotated copy (the kernel's
+    two fields set late)."""
+    game = games.get(name)
+    state = game.new(game.default_players(), seed=3)
+    play_to_the_end(state, Rng(5))
+    copy = state.clone()
+    copy.silence()
+    copy.annotate("hint_used", seat=0)
+    assert len(vars(copy)) <= COMPACT_FIELDS, sorted(vars(copy))
+    assert copy.snapshot() == state.snapshot()
+
+
 @pytest.mark.parametrize(("name", "players"), cases())
 def test_conformance(name: str, players: int, request: pytest.FixtureRequest) -> None:
     game = games.get(name)

@@ -29,7 +29,14 @@ _CHANCE: ContextVar[Rng | None] = ContextVar("bigtop_chance", default=None)  # s
 
 
 class State(ABC):
-    """One game in progress. Mutated only through `apply`; copied with `clone`."""
+    """One game in progress. Mutated only through `apply`; copied with `clone`.
+
+    A game may keep some fields in `__slots__`. CPython 3.11 keeps at most 29 of an object's
+    attributes in its compact layout; past that every attribute read and method call on the object
+    goes through a dictionary (a method call about half as slow again). A game state with more
+    fields lists its containers in `__slots__` so that its instance dict stays within 29
+    (`test_a_state_keeps_its_instance_dict_within_the_compact_layout`), and its `_copy_into` sets
+    every one of them on the copy (`clone` copies the rest)."""
 
     game: Game[Any]
     players: int
@@ -45,6 +52,21 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         if "determinize" in cls.__dict__:
             raise TypeError(f"{cls.__name__}: implement _determinize; the kernel's determinize reseeds the copy")
+        cls._slot_fields = tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
+
+    _slot_fields: ClassVar[tuple[str, ...]] = ()  # the fields a game keeps in `__slots__`
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field, those in `__slots__` included (for pickling and `snapshot`)."""
+        fields = dict(self.__dict__)
+        for name in self._slot_fields:
+            if hasattr(self, name):
+                fields[name] = getattr(self, name)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     def __init__(self, game: Game[Any], players: int, seed: int, options: Any) -> None:
         self.game = game
@@ -78,7 +100,8 @@ class State(ABC):
 
     @abstractmethod
     def _copy_into(self, other: State) -> None:
-        """Replace, in `other` (a shallow copy of self), every mutable container by its own copy."""
+        """Replace, in `other` (a shallow copy of self), every mutable container by its own copy,
+        and set every field the game keeps in `__slots__` (which the shallow copy leaves out)."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -285,7 +308,8 @@ class State(ABC):
     def clone(self: S) -> S:
         """An independent copy: what happens to one never shows in the other."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        for name, value in self.__dict__.items():  # one by one: `other.__dict__.update` would give the
+            setattr(other, name, value)  # copy a dict instead of CPython's compact layout (see `State`)
         other.rng = self.rng.copy()
         other.log = self.log.copy()
         self._copy_into(other)

@@ -15,7 +15,7 @@ def test_every_field_of_the_state_is_declared_once() -> None:
     s = GAME.new(3, seed=1)
     declared = [zone.field for zone in visibility.ZONES] + list(visibility.SEALED_WORK) + list(visibility.PUBLIC)
     assert len(declared) == len(set(declared))
-    assert set(vars(s)) - KERNEL == set(declared)
+    assert set(s.__getstate__()) - KERNEL == set(declared)  # every field, those in `__slots__` included
 
 
 def test_owner_only_zones_show_to_their_owner_and_are_dealt_anew_for_the_others() -> None:

@@ -69,6 +69,9 @@ class CarcassonneState(State):
     """One game of Carcassonne (with any expansions)."""
 
     derived_fields = frozenset({"tiles"})  # the compiled tile set of the options' expansions
+    # the containers, which `_copy_into` copies: kept out of the instance dict (see `State`)
+    __slots__ = ("board", "frontier", "parent", "open", "spans", "pennants", "figs", "touch", "ntype", "monasteries",
+                 "supply", "points", "tally", "held", "discarded", "stack")
 
     options: CarcassonneOptions
 
@@ -417,13 +420,13 @@ class CarcassonneState(State):
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (and snapshotted) with the frontier's edge keys only: the shared Place actions
         are this process's, made again on unpickling."""
-        fields = dict(self.__dict__)
+        fields = super().__getstate__()
         fields["frontier"] = {pos: key for pos, (key, _) in self.frontier.items()}
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         fields["frontier"] = {pos: (key, place_actions_at(pos)) for pos, key in fields["frontier"].items()}
-        self.__dict__.update(fields)
+        super().__setstate__(fields)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, CarcassonneState)

@@ -39,6 +39,14 @@ class DrumRollOptions:
 class DrumRollState(State):
     """A game of Drum Roll."""
 
+    # the containers, which `_copy_into` copies: kept out of the instance dict (see `State`)
+    __slots__ = (
+        "coins", "prestige", "earned", "stock", "storage", "circus", "filled", "flipped", "trailers", "staff", "hands",
+        "looking", "bank", "perf_deck", "pers_deck", "inv_deck", "perf_discard", "pers_discard", "inv_discard",
+        "inv_known", "unsettled", "perf_row", "pers_row", "discount", "regions", "tickets", "markers", "queue", "prompts",
+        "skips", "skipped", "levels", "votes", "double", "vote_log", "details", "sealed", "draft", "work",
+    )
+
     def __init__(self, game: Game[Any], players: int, seed: int, options: DrumRollOptions) -> None:
         super().__init__(game, players, seed, options)
         c = self.content = load_content(options.cards)

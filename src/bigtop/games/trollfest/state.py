@@ -37,6 +37,16 @@ DEFAULT_OPTIONS = TrollFestOptions()
 class TrollFestState(State):
     """One game of Troll Fest."""
 
+    # the containers, which `_copy_into` copies, and four fields it shares as they are: kept out of
+    # the instance dict (see `State`)
+    __slots__ = (
+        "score", "start_decks", "seasoned", "actions", "city_deck", "city_discard", "box", "start_hand", "packet",
+        "picks", "sealed", "pile", "kept", "todo", "duo_used", "formed", "duo_queue", "names", "votes", "candidates",
+        "hand", "band", "duos", "springboard", "stack", "answer", "tokens", "city_tokens", "pos", "home", "pass_tokens",
+        "dragons", "market", "played", "bonus", "breakdown",
+        "c", "roads", "fixed_groundhog", "drop",
+    )
+
     c: Content
 
     def __init__(self, game: Any, players: int, seed: int, options: TrollFestOptions) -> None:
@@ -227,6 +237,7 @@ class TrollFestState(State):
         o.played = [list(x) for x in self.played]
         o.bonus = [list(x) for x in self.bonus]
         o.breakdown = [dict(x) for x in self.breakdown]
+        o.c, o.roads, o.fixed_groundhog, o.drop = self.c, self.roads, self.fixed_groundhog, self.drop  # never changed in place
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
