@@ -197,10 +197,11 @@ class _Box:
     after a seat's action, since the next step asks for it anyway); the kernel state is changed
     only through the box (`bigtop_state` is for reading)."""
 
-    __slots__ = ("shared", "state", "seed", "world", "trail", "pending", "mover")
+    __slots__ = ("shared", "explicit", "state", "seed", "world", "trail", "pending", "mover")
 
     def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = (), seed: int = 0) -> None:
         self.shared = shared
+        self.explicit = shared.explicit  # read at every action
         self.state = state
         self.seed = seed
         self.world = world
@@ -258,18 +259,18 @@ class _Box:
         if player is None:
             player = self.current_player()
         pending = self.pending
-        if pending is not None:
-            if action not in pending.node.outcomes:
-                raise BigtopError(f"{action} is not an outcome of this chance node: {pending.node.outcomes}")
-            self._run(pending.seat, pending.action, (*pending.outcomes, action))
-        elif self.shared.explicit:
-            self._run(player, action, ())
-        else:
+        if pending is None and not self.explicit:  # the common case first
             state = self.state
             assert state is not None  # current_player took the fresh game
             state.apply_id(player, action)
             movers = state.to_move()  # asked for next anyway; nobody is to move once the game is over
-            self.mover = min(movers) if movers else TERMINAL
+            self.mover = movers[0] if len(movers) == 1 else min(movers) if movers else TERMINAL
+        elif pending is not None:
+            if action not in pending.node.outcomes:
+                raise BigtopError(f"{action} is not an outcome of this chance node: {pending.node.outcomes}")
+            self._run(pending.seat, pending.action, (*pending.outcomes, action))
+        else:
+            self._run(player, action, ())
         self.trail = (self.trail, player, action)
 
     def _run(self, seat: int | None, action: int, outcomes: tuple[int, ...]) -> None:
