@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from bigtop import games
 from bigtop.core import BigtopError, IllegalAction, OptionError, Record, Rng, SealedChoices, UnknownGame
-from toy.game import GAME, Draw, Pass, Play
+from toy.game import GAME, Draw, HighCardState, Pass, Play
 
 
 def test_registry_finds_games_and_names_the_unknown() -> None:
@@ -215,6 +217,25 @@ def test_legal_ids_name_the_legal_actions_whichever_seat_was_listed_first() -> N
             ids = state.legal_ids(seat)
             state.apply_id(seat, ids[rng.below(len(ids))])
         assert all(state.legal_ids(seat) == [] for seat in range(state.players))
+
+
+class SlottedHighCardState(HighCardState):
+    """High Card keeping its hands in a slot, as the real games keep their containers."""
+
+    __slots__ = ("hands",)
+
+
+def test_fields_kept_in_slots_are_cloned_pickled_and_snapshotted() -> None:
+    state = GAME.new(2, seed=7)
+    slotted = object.__new__(SlottedHighCardState)
+    slotted.__setstate__(state.__getstate__())
+    assert "hands" not in vars(slotted) and slotted.hands == state.hands
+    assert slotted.snapshot() == state.snapshot()
+    copy = slotted.clone()
+    copy.hands[0].append(99)  # the copy's own list: `_copy_into` set the slot
+    assert slotted.hands == state.hands and copy.hands[0][-1] == 99
+    assert pickle.loads(pickle.dumps(slotted)).snapshot() == slotted.snapshot()
+    assert SlottedHighCardState._slot_fields == ("hands",) and HighCardState._slot_fields == ()
 
 
 def test_forget_legal_actions_lists_them_again_after_a_hand_edit() -> None:

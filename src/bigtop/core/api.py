@@ -52,7 +52,11 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         if "determinize" in cls.__dict__:
             raise TypeError(f"{cls.__name__}: implement _determinize; the kernel's determinize reseeds the copy")
-        cls._slot_fields = tuple(name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ()))
+        slots = [c.__dict__.get("__slots__", ()) for c in cls.__mro__]
+        cls._slot_fields = tuple(
+            name for names in slots for name in ((names,) if isinstance(names, str) else names)
+            if name not in ("__dict__", "__weakref__")
+        )
 
     _slot_fields: ClassVar[tuple[str, ...]] = ()  # the fields a game keeps in `__slots__`
 
