@@ -75,7 +75,15 @@ def test_the_shared_lists_of_the_marker_prompt_stay_what_the_rules_list(players:
     assert seen > 0
 
 
-def test_the_table_of_hiring_costs_says_each_card_s_own_cost() -> None:
-    content = games.get("drumroll").new(3, seed=0).content
-    cards = {**content.personnel, **content.performers}
-    assert content.costs == {x: entry.cost for x, entry in cards.items()}
+def test_hiring_costs_the_card_s_cost_minus_its_discount_tokens_down_to_free() -> None:
+    """"Hire Performer: The player may hire 1 performer for their hiring cost (minus any discount
+    tokens)", and a card "can end up being offered for free". `cost` reads the cost from a table
+    kept per content: every card, with every number of tokens up to past its cost."""
+    s = games.get("drumroll").new(3, seed=0)
+    cards = {**s.content.personnel, **s.content.performers}
+    for card, entry in cards.items():
+        for tokens in range(entry.cost + 2):
+            s.discount[card] = tokens
+            assert s.cost(card) == max(0, entry.cost - tokens)
+        del s.discount[card]
+        assert s.cost(card) == entry.cost
