@@ -250,8 +250,9 @@ class State(ABC):
             return []
         space = self._space
         ids = (self.action_space if space is None else space).encode_all(actions)
-        self._legal_cache = (player, actions, sorted(ids) if len(ids) > 1 else ids, ids)
-        return self._legal_cache[2]
+        in_order = sorted(ids) if len(ids) > 1 else ids
+        self._legal_cache = (player, actions, in_order, ids)
+        return in_order
 
     def legal_mask(self, player: int) -> Any:
         """A NumPy bool array over `action_space`: True where the action is legal for `player`."""
