@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/bigtop serve
 
-# Debian packages the tests need (Chromium, a CJK font, PostgreSQL); installs only what is missing.
+# Debian packages the tests need (Chromium, a CJK font, PostgreSQL, valgrind); installs only what is missing.
 system-deps:
 	bash scripts/system-deps.sh
 

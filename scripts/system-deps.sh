@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Debian packages the bigtop tests need: Chromium (browser tests), a Traditional Chinese font (so the
-# browser draws the zh-Hant interface) and PostgreSQL (database tests).
+# browser draws the zh-Hant interface), PostgreSQL (database tests) and valgrind (bench/instructions.py).
 # Idempotent: installs with apt-get only what is missing. Needs root (or sudo).
 set -euo pipefail
 
-PACKAGES=(chromium fonts-wqy-zenhei postgresql)
+PACKAGES=(chromium fonts-wqy-zenhei postgresql valgrind)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

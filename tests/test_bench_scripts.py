@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,3 +35,19 @@ def test_compare_refuses_a_revision_that_does_not_exist() -> None:
     done = run(str(ROOT / "bench" / "compare.py"), "no-such-revision-anywhere", "-r", "1")
     assert done.returncode != 0 and "no-such-revision-anywhere' is not a revision" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_instruction_count_of_a_measure_is_positive() -> None:
+    done = run(str(ROOT / "bench" / "instructions.py"), "playout", "drumroll")
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"drumroll playout: [\d,]+ instructions per game on .+\n", done.stdout)
+    assert int(done.stdout.split()[2].replace(",", "")) > 1_000_000
+
+
+def test_the_instruction_count_work_runs_inside_without_valgrind() -> None:
+    """What valgrind runs: the work itself, which says how many units it did."""
+    for what, units in (("playout", "3"), ("ismcts", "6"), ("openspiel", None)):
+        done = run(str(ROOT / "bench" / "instructions.py"), "--inside", what, "carcassonne", "2" if what == "ismcts" else "3")
+        assert done.returncode == 0, done.stderr
+        got = done.stdout.split()
+        assert got[0] == "UNITS" and (got[1] == units if units else int(got[1]) > 3 * 50)
