@@ -17,10 +17,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import BigtopError, IllegalAction
-from bigtop.core.events import COMMON_TEMPLATES, Event, EventLog, fill_template, seat_values
+from bigtop.core.events import Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
+from bigtop.core.text import COMMON, DEFAULT_LANGUAGE, Catalog
 
 S = TypeVar("S", bound="State")
 
@@ -506,8 +507,9 @@ class Game(ABC, Generic[S]):
 
         return json.dumps(state.view(player), indent=1)
 
-    def describe(self, state: S, action: Action) -> str:
-        """An action in words, for menus and logs."""
+    def describe(self, state: S, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
+        """An action in words in language `lang` (see `bigtop.core.text`), for menus, hints,
+        reviews and logs."""
         return str(action)
 
     hidden_order_options: ClassVar[frozenset[str]] = frozenset()
@@ -517,27 +519,42 @@ class Game(ABC, Generic[S]):
     score_categories: ClassVar[Mapping[str, str]] = {"points": "Points"}
     """English label of each key `State.score_breakdown` may use, in the order to show them."""
 
-    log_templates: ClassVar[Mapping[str, str]] = {}
-    """English log templates by event kind, e.g. {"hired": "{seat} hires {card}."}: the terminal's
-    log and the web table's English one (its translations are the board's)."""
+    text: ClassVar[Catalog] = COMMON
+    """The game's words in every language (`bigtop.core.text`): the log's templates under
+    `log.<event kind>`, and whatever its `describe` and `log_values` name. The one source of the
+    terminal's, the web table's, the hints' and the reviews' lines."""
 
-    def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
-        """Template values that replace or add to an event's data, e.g. a card's printed name for
-        its id (seats stay numbers: they are named afterwards). None by default."""
+    log_templates: ClassVar[Mapping[str, str]] = {}
+    """English log templates by event kind, read when `text` has no `log.<kind>` entry."""
+
+    def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """Template values in language `lang` that replace or add to an event's data, e.g. a
+        card's printed name for its id (seats stay numbers: they are named afterwards). None by
+        default."""
         return {}
 
     def describe_event(
-        self, event: Event, names: Sequence[str] | None = None, options: Any = None, values: dict[str, Any] | None = None
+        self,
+        event: Event,
+        names: Sequence[str] | None = None,
+        options: Any = None,
+        values: dict[str, Any] | None = None,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> str:
-        """A log entry in English: the game's template for its kind, with seats by `names` (by
-        default "Seat 0", "Seat 1", ...); without a template, the kind and its data. `values` are
-        the event's `log_values` when the caller has them already."""
-        template = self.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind)
+        """A log entry in language `lang`: the game's template for its kind, with seats by
+        `names` (by default "Seat 0", "Seat 1", ...); without a template, the kind and its data.
+        `values` are the event's `log_values` when the caller has them already."""
+        count = event.data.get("n")
+        template = (
+            self.text.template(f"log.{event.kind}", lang, count)
+            or self.log_templates.get(event.kind)
+            or COMMON.template(f"log.{event.kind}", lang, count)
+        )
         if template is None:
             args = ", ".join(f"{k}={v}" for k, v in event.data.items())
             return f"{event.kind}({args})" if args else event.kind
         if values is None:
-            values = self.log_values(event.kind, event.data, self.parse_options(options))
+            values = self.log_values(event.kind, event.data, self.parse_options(options), lang)
         data = {**event.data, **values}
         return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(self.max_players)]))
 

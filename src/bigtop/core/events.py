@@ -8,9 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SEAT_KEYS = ("seat", "player", "winner")  # event data naming one seat by number
-# English templates of log entries the platform writes in any game (not the rules): a game's own
-# `log_templates` come first
-COMMON_TEMPLATES = {"hint_used": "{seat} used a hint."}
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

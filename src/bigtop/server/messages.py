@@ -6,7 +6,8 @@ import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.api import Game, State
-from bigtop.core.events import COMMON_TEMPLATES, Event, fill_template, seat_values
+from bigtop.core.events import Event, fill_template, seat_values
+from bigtop.core.text import COMMON
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -81,7 +82,8 @@ def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
         return {"kind": event.kind, "data": event.data, "template": note, "values": {}, "text": text}
     values = game.log_values(event.kind, event.data, options)
     return {
-        "kind": event.kind, "data": event.data, "template": game.log_templates.get(event.kind) or COMMON_TEMPLATES.get(event.kind),
+        "kind": event.kind, "data": event.data, "template": game.text.template(f"log.{event.kind}", n=event.data.get("n"))
+        or game.log_templates.get(event.kind) or COMMON.template(f"log.{event.kind}"),
         "values": values, "text": game.describe_event(event, values=values),
     }
 

@@ -64,13 +64,13 @@ class Carcassonne(Game[CarcassonneState]):
         """The board, the scores and the drawn tile as seat `player` sees them."""
         return render.render(state, player)
 
-    def describe(self, state: CarcassonneState, action: Action) -> str:
+    def describe(self, state: CarcassonneState, action: Action, lang: str = "en") -> str:
         """An action in words, for numbered menus."""
         return render.describe(state, action)
 
     log_templates = log.LOG_TEMPLATES
 
-    def log_values(self, kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
+    def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = "en") -> dict[str, Any]:
         """Tiles, features, turns and figures of an event in words (see log.py)."""
         return log.log_values(kind, data, self.parse_options(options))
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)

@@ -108,7 +108,7 @@ class DrumRoll(Game[DrumRollState]):
 
         return render(state, player)
 
-    def describe(self, state: DrumRollState, action: Action) -> str:
+    def describe(self, state: DrumRollState, action: Action, lang: str = "en") -> str:
         from .render import describe
 
         return describe(state, action)

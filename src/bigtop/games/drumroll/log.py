@@ -55,7 +55,7 @@ def _distribution_text(c: Content, data: dict[str, Any]) -> str:
     return "; ".join(parts) or "nothing"
 
 
-def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions) -> dict[str, Any]:
+def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: str = "en") -> dict[str, Any]:
     """Cards and region tiles by their printed names, a deck, a performance level, a vote, an end
     bonus and a seat's distribution in words."""
     c = load_content(options.cards)

@@ -98,7 +98,7 @@ class TrollFest(Game[TrollFestState]):
 
         return render(state.view(player), state.score_breakdown() if state.is_over() else None)
 
-    def describe(self, state: TrollFestState, action: Action) -> str:
+    def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
         from bigtop.games.trollfest.render import describe
 
         return describe(state.view(None), action)

@@ -84,7 +84,7 @@ def _award(data: dict[str, Any]) -> str:
     return CATEGORIES[award].lower() if award != "band_name" else "the best band name, and plays last"
 
 
-def log_values(kind: str, data: dict[str, Any], options: Any) -> dict[str, Any]:
+def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") -> dict[str, Any]:
     """Cities, cards and bands by name, points with their unit, and what a score is for."""
     c = content()
     out: dict[str, Any] = {}
