@@ -17,7 +17,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
-from server_support import ServerProcess, create, sqlite_url, start_table  # noqa: E402
+from server_support import ServerProcess, create, sqlite_url, start_table, state_of  # noqa: E402
 
 CARD = "svg.hc-playable"
 
@@ -193,3 +193,29 @@ def test_the_tab_title_and_a_notification_say_when_it_is_your_turn(server, brows
             Shots(page, tmp_path / "screenshots" / "turn").take("your-turn")
     finally:
         context.close()
+
+
+def test_typing_in_the_chat_survives_every_redraw(server, page):
+    """No redraw takes the focus, the caret or typed text from a field: Bo's moves redraw Ada's
+    table while she types a sentence into the chat, and every letter arrives."""
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=35, options={"rounds": 3})
+        table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
+        open_seat(page, server, created)
+        box = page.locator("#chat-input")
+        box.click()
+        sentence = "good luck, have fun"
+        lines = page.locator(".log li")
+        for index, word in enumerate(sentence.split(" ")):
+            page.keyboard.type(word + (" " if index < 3 else ""))
+            if index < 3:  # whoever is to play plays a card: Ada's table redraws
+                before = lines.count()
+                seat = 1 if state_of(client, table_id, created["seats"][1]["token"])["legal"] else 0
+                play_first(client, table_id, created["seats"][seat]["token"])
+                expect(lines).not_to_have_count(before)
+        expect(box).to_have_value(sentence)
+        assert page.evaluate("document.activeElement.id") == "chat-input"
+        page.keyboard.press("Enter")
+        expect(page.locator("#chat-list .chat-line .text")).to_have_text([sentence])
+        expect(box).to_have_value("")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -15,8 +15,12 @@ function line(message) {
     h("span", { class: "text" }, message.text));
 }
 
-function scrollDown(list) {
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+// Redraw `list` with `lines`, following new lines unless the reader scrolled back.
+function showLines(list, lines) {
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  const top = list.scrollTop;
+  list.replaceChildren(...lines);
+  list.scrollTop = atEnd ? list.scrollHeight : top;
 }
 
 // The live panel of a table (keep `element` across redraws: what is typed stays).
@@ -32,8 +36,7 @@ export function chatPanel(tableId, token) {
     title.textContent = `${t("chat.title")} · ${t(`chat.${channel}`)}`;
     send.textContent = t("chat.send");
     input.placeholder = t("chat.placeholder");
-    list.replaceChildren(...[...messages.values()].sort((a, b) => a.id - b.id).slice(-SHOWN).map(line));
-    scrollDown(list);
+    showLines(list, [...messages.values()].sort((a, b) => a.id - b.id).slice(-SHOWN).map(line));
   }
 
   function receive(message) {
@@ -76,8 +79,7 @@ export function chatReplay(tableId) {
     async show(step) {
       await loaded;
       element.firstChild.textContent = t("chat.title");
-      list.replaceChildren(...all.filter((m) => m.move <= step).slice(-SHOWN).map(line));
-      scrollDown(list);
+      showLines(list, all.filter((m) => m.move <= step).slice(-SHOWN).map(line));
     },
   };
 }

@@ -39,6 +39,33 @@ export function fill(root, ...children) {
   root.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
 }
 
+// Run `redraw` (which may replace any part of `root`) without taking from the person what they were
+// doing: the focused field (found again by its id) keeps the focus, its selection and what was
+// typed in it; every box that scrolls (by id) keeps its place, and one that sticks to its end
+// (`data-stick="end"`, a log) follows new lines while the person has not scrolled back.
+export function keepingFocus(root, redraw) {
+  const active = document.activeElement;
+  const focused = active && active !== document.body && active.id && root.contains(active)
+    ? { id: active.id, value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
+  const scrolled = [...root.querySelectorAll("[id]")].filter((node) => node.scrollHeight > node.clientHeight)
+    .map((node) => ({ id: node.id, top: node.scrollTop, atEnd: node.scrollTop + node.clientHeight >= node.scrollHeight - 4 }));
+  redraw();
+  const kept = new Map(scrolled.map((box) => [box.id, box]));
+  for (const node of root.querySelectorAll("[id]")) {
+    const before = kept.get(node.id);
+    if (before && !(before.atEnd && node.dataset.stick === "end")) node.scrollTop = before.top;
+    else if (node.dataset.stick === "end") node.scrollTop = node.scrollHeight;
+  }
+  if (!focused) return;
+  const node = document.getElementById(focused.id);
+  if (!node || node === document.activeElement) return;
+  if (typeof focused.value === "string" && node.value !== focused.value) node.value = focused.value;
+  node.focus({ preventScroll: true });
+  if (focused.start !== null && focused.start !== undefined && typeof node.setSelectionRange === "function") {
+    try { node.setSelectionRange(focused.start, focused.end); } catch { /* not a text field */ }
+  }
+}
+
 // Show a one-line message (errors from the server) for a few seconds.
 export function notify(message) {
   const box = document.getElementById("notice");

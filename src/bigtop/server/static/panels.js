@@ -46,10 +46,9 @@ export function scoresPanel(seats, scores, toMove, mySeat, clock = null) {
 
 // The game log, newest last, in the chosen language.
 export function logPanel(board, events, ctx) {
-  const list = h("ol", { class: "log" }, events.map((e) => h("li", { dataset: { kind: e.kind } }, logLine(board, e, ctx))));
-  const panel = h("section", { class: "log-panel" }, h("h3", {}, t("table.log")), list);
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return panel;
+  const list = h("ol", { class: "log", id: "log", dataset: { stick: "end" } },
+    events.map((e) => h("li", { dataset: { kind: e.kind } }, logLine(board, e, ctx))));
+  return h("section", { class: "log-panel" }, h("h3", {}, t("table.log")), list);
 }
 
 const number = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));

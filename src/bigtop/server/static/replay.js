@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { boardContext, boardFor, drawBoard, logLine, moveName } from "./board.js";
 import { chatReplay } from "./chat.js";
-import { fill, h, notify } from "./dom.js";
+import { fill, h, keepingFocus, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
 import { reviewPanel } from "./review.js";
@@ -42,7 +42,10 @@ export function replayPage(root, source) {
   }
 
   function render() {
-    if (!data) return;
+    if (data) keepingFocus(root, draw);
+  }
+
+  function draw() {
     const frame = data.frames[step];
     const last = data.frames.length - 1;
     const ctx = boardContext(board, seat, seats, data.content);

@@ -7,7 +7,7 @@
 import { api, hostToken, invites, rememberHost } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard, moveName } from "./board.js";
 import { chatPanel } from "./chat.js";
-import { fill, h, notify } from "./dom.js";
+import { fill, h, keepingFocus, notify } from "./dom.js";
 import { has, language, t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
@@ -148,8 +148,25 @@ export function tablePage(root, tableId, token) {
       me && running ? sound : null, me && running ? notifyButton : null);
   }
 
+  // The page's frame for a table that is open (waiting room) or playing: boxes that each redraw
+  // fills, made once, so that the chat (and anything else not redrawn) never leaves the page.
+  let frame = null;
+  function frameFor(mode) {
+    if (frame && frame.mode === mode) return frame;
+    const box = (tag, attrs = {}) => h(tag, attrs);
+    frame = { mode, head: box("div", { class: "table-head-box" }), stage: box("div", { class: "stage" }), end: box("div"),
+      board: box("div", { class: "board", id: "board", onclick: showDetails }), side: box("div", { class: "side" }) };
+    if (mode === "open") root.replaceChildren(frame.head, frame.stage, chat.element);
+    else root.replaceChildren(frame.head, frame.end, h("div", { class: "play-area" }, frame.board, h("aside", {}, frame.side, chat.element)));
+    return frame;
+  }
+
   function render() {
     if (!message) return;
+    keepingFocus(root, draw);
+  }
+
+  function draw() {
     chat.render();
     const table = message.table;
     const seat = message.seat;
@@ -164,23 +181,22 @@ export function tablePage(root, tableId, token) {
         table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
           table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
       status);
+    const boxes = frameFor(table.status === "open" ? "open" : "playing");
+    fill(boxes.head, header);
     if (table.status === "open") {
-      root.replaceChildren(header, waitingRoom(table, seat), chat.element);
+      fill(boxes.stage, waitingRoom(table, seat));
       return;
     }
-    const boardBox = h("div", { class: "board", id: "board", onclick: showDetails });
-    drawBoard(boardBox, board, message.view, message.legal, send, ctx);
-    const end = message.result ? endScreen(message.result, seats, message.breakdown, ctx, [
+    drawBoard(boxes.board, board, message.view, message.legal, send, ctx);
+    fill(boxes.end, message.result ? endScreen(message.result, seats, message.breakdown, ctx, [
       me ? h("button", { type: "button", id: "play-again", onclick: playAgain },
         table.next_table ? t("end.joinAgain") : t("end.playAgain")) : null,
       h("a", { href: `#/replay/${tableId}`, id: "replay-link" }, t("end.replay")),
       h("a", { href: `/api/tables/${tableId}/record`, download: `bigtop-${table.game}-${tableId}.json` }, t("end.download")),
       analyseButton(tableId),
-    ]) : null;
-    fill(root, header, end, h("div", { class: "play-area" }, boardBox,
-      h("aside", {}, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
-        logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message, (action, english) => moveName(board, action, message.view, ctx, english)) : null,
-        chat.element)));
+    ]) : null);
+    fill(boxes.side, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
+      logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message, (action, english) => moveName(board, action, message.view, ctx, english)) : null);
     tick();
   }
 
