@@ -219,3 +219,36 @@ def test_typing_in_the_chat_survives_every_redraw(server, page):
         expect(page.locator("#chat-list .chat-line .text")).to_have_text([sentence])
         expect(box).to_have_value("")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_leaving_asks_first_and_then_the_header_says_a_bot_plays(server, page):
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=36, options={"rounds": 3})
+        table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
+        open_seat(page, server, created)
+        expect(page.locator("#turn")).to_have_text("Your turn!")
+        asked: list[str] = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        page.locator("#leave").click()
+        assert asked and "A bot will play your seat" in asked[0]
+        expect(page.locator("#leave")).to_be_visible()  # said no: still seated
+        assert not state_of(client, table_id, created["seats"][0]["token"])["table"]["seats"][0]["away"]
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator("#leave").click()
+        expect(page.locator("#take-back")).to_be_visible()
+        expect(page.locator("#turn")).to_have_text("A bot plays for you.")
+        expect(page).not_to_have_title("▶ Your turn · High Card · bigtop")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_double_click_is_one_move(server, page):
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}], seed=37, options={"rounds": 3})
+        table_id = start_table(client, created, {0: "Ada", 1: "Bo"})
+        open_seat(page, server, created)
+        page.locator(CARD).first.dblclick()
+        expect(page.locator(".log li")).not_to_have_count(0)
+        page.wait_for_timeout(500)  # a second move, if sent, has had time to be refused
+        expect(page.locator("#notice")).to_be_hidden()
+        assert client.get(f"/api/tables/{table_id}").json()["moves"] == 1
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -16,7 +16,8 @@ const STRINGS = {
     "table.status.finished": "finished", "table.you": "You are {name}.", "table.spectator": "You are watching.",
     "table.turn": "To play: {names}", "table.yourTurn": "Your turn!", "table.scores": "Scores", "table.log": "Game log",
     "table.actions": "Your moves", "table.noActions": "Nothing to do right now.", "table.reconnecting": "Connection lost, reconnecting…",
-    "table.away": "(a bot plays for now)", "table.bot": "bot", "table.copy": "Copy",
+    "table.away": "(a bot plays for now)", "table.leaveConfirm": "Leave the game? A bot will play your seat until you take it back.",
+    "table.botPlaysForYou": "A bot plays for you.", "table.bot": "bot", "table.copy": "Copy",
     // ---- the table (table.js, panels.js, signals.js): clocks, undo, turn signals, end screen, errors
     "table.undo": "Take back", "table.undoHint": "Take your last move back (until something is drawn or shown, or another player moves)",
     "table.sound": "Sound on my turn", "table.notify": "Notify me when it is my turn", "table.rules": "Rules", "table.close": "Close",
@@ -59,7 +60,8 @@ const STRINGS = {
     "table.status.finished": "terminée", "table.you": "Vous êtes {name}.", "table.spectator": "Vous regardez.",
     "table.turn": "À jouer : {names}", "table.yourTurn": "À vous !", "table.scores": "Scores", "table.log": "Journal de la partie",
     "table.actions": "Vos coups", "table.noActions": "Rien à faire pour l’instant.", "table.reconnecting": "Connexion perdue, reconnexion…",
-    "table.away": "(un robot joue pour l’instant)", "table.bot": "robot", "table.copy": "Copier",
+    "table.away": "(un robot joue pour l’instant)", "table.leaveConfirm": "Quitter la partie ? Un robot jouera à votre place jusqu’à ce que vous la repreniez.",
+    "table.botPlaysForYou": "Un robot joue à votre place.", "table.bot": "robot", "table.copy": "Copier",
     // ---- the table (table.js, panels.js, signals.js): clocks, undo, turn signals, end screen, errors
     "table.undo": "Reprendre", "table.undoHint": "Reprendre votre dernier coup (tant que rien n’a été pioché ni montré et qu’aucun autre joueur n’a joué)",
     "table.sound": "Son à mon tour", "table.notify": "Me prévenir quand c’est mon tour", "table.rules": "Règles", "table.close": "Fermer",
@@ -102,7 +104,8 @@ const STRINGS = {
     "table.status.finished": "已結束", "table.you": "你是 {name}。", "table.spectator": "你正在觀戰。",
     "table.turn": "輪到：{names}", "table.yourTurn": "輪到你了！", "table.scores": "分數", "table.log": "遊戲紀錄",
     "table.actions": "你的行動", "table.noActions": "現在沒有要做的事。", "table.reconnecting": "連線中斷，重新連線中…",
-    "table.away": "（暫由電腦代打）", "table.bot": "電腦", "table.copy": "複製",
+    "table.away": "（暫由電腦代打）", "table.leaveConfirm": "要離開遊戲嗎？在你回到座位之前，將由電腦代打。",
+    "table.botPlaysForYou": "目前由電腦代你出手。", "table.bot": "電腦", "table.copy": "複製",
     // ---- the table (table.js, panels.js, signals.js): clocks, undo, turn signals, end screen, errors
     "table.undo": "悔棋", "table.undoHint": "收回你的上一步（在抽牌、翻開隱藏資訊或其他玩家出手之前）",
     "table.sound": "輪到我時響鈴", "table.notify": "輪到我時通知我", "table.rules": "規則", "table.close": "關閉",

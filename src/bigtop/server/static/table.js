@@ -62,6 +62,7 @@ export function tablePage(root, tableId, token) {
     if (data.type === "error") {
       lastError = errorText(data);
       notify(lastError);
+      sentAt = null;  // refused: the person may choose again
     }
     if (data.type !== "state" || from !== socket) return;
     if (data.log_from !== 0 && data.log_from !== log.length) {
@@ -73,12 +74,18 @@ export function tablePage(root, tableId, token) {
     if (!content) content = await contentFor(data.table.game, tableId);
     message = { ...data, log };
     receivedAt = performance.now();
-    signal.update(data.legal.length > 0, data.table.title);
+    const mine = data.seat === null ? null : data.table.seats[data.seat];
+    signal.update(data.legal.length > 0 && !(mine && mine.away), data.table.title);
     render();
   }
 
+  // One move per position: a second click (a double click) before the next state arrives is
+  // dropped, so it never reaches the server as a stale move.
+  let sentAt = null;
   function send(action) {
+    if (sentAt === message.move) return;
     if (socket && socket.readyState === WebSocket.OPEN) {
+      sentAt = message.move;
       socket.send(JSON.stringify({ type: "move", action, move: message.move }));
     }
   }
@@ -144,7 +151,8 @@ export function tablePage(root, tableId, token) {
         onclick: undo }, t("table.undo")) : null,
       me && running ? (me.away
         ? h("button", { type: "button", id: "take-back", onclick: () => post("join", { token }) }, t("table.back"))
-        : h("button", { type: "button", id: "leave", onclick: () => post("leave", { token }) }, t("table.leave"))) : null,
+        : h("button", { type: "button", id: "leave", onclick: () => { if (confirm(t("table.leaveConfirm"))) post("leave", { token }); } },
+          t("table.leave"))) : null,
       me && running ? sound : null, me && running ? notifyButton : null);
   }
 
@@ -178,8 +186,9 @@ export function tablePage(root, tableId, token) {
       h("h2", {}, table.title, " ", h("small", { id: "table-status" }, t(`table.status.${table.status}`)),
         table.practice ? [" ", practiceBadge()] : null),
       h("p", {}, me ? t("table.you", { name: me.name }) : t("table.spectator"), " ",
-        table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
-          table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
+        me && me.away && table.status === "running" ? h("span", { id: "turn" }, t("table.botPlaysForYou"))
+          : table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
+            table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),
       status);
     const boxes = frameFor(table.status === "open" ? "open" : "playing");
     fill(boxes.head, header);
