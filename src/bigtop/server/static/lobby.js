@@ -9,6 +9,7 @@ import { h, notify } from "./dom.js";
 import { t } from "./i18n.js";
 import { botName, playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
+import { welcomeSection } from "./welcome.js";
 
 const REFRESH_MS = 4000;
 const BOT_STRENGTHS = ["random", "heuristic", "ismcts"];  // Easy, Normal, Strong
@@ -19,10 +20,10 @@ const CLOCKS = {
   daily: { kind: "turn", per_move: 86400 },
 };
 
-export function lobbyPage(root) {
+export function lobbyPage(root, only = null) {
   const lists = h("div", { class: "table-lists" });
   const mine = h("section", { class: "my-games", id: "my-games" });
-  const draft = { game: null, players: {}, options: {}, seats: [], clock: "none", rated: true, practice: false, guest: localStorage.getItem("bigtop.guestName") || "" };
+  const draft = { game: only, players: {}, options: {}, seats: [], clock: "none", rated: true, practice: false, guest: localStorage.getItem("bigtop.guestName") || "" };
   let timer = null;
   let player = null;
   const stopListening = onSessionChange(() => render());
@@ -30,7 +31,7 @@ export function lobbyPage(root) {
   async function refresh() {
     try {
       const [tables, held] = await Promise.all([api("/api/tables"), player ? api("/api/me/games") : Promise.resolve([])]);
-      const byStatus = (status) => tables.filter((table) => table.status === status);
+      const byStatus = (status) => tables.filter((table) => table.status === status && (!only || table.game === only));
       drawMyGames(mine, tables, held);
       lists.replaceChildren(
         tableList("open", byStatus("open"), (table) => openSeats(table)),
@@ -76,8 +77,11 @@ export function lobbyPage(root) {
     try {
       const [gameList, botNames, name] = await Promise.all([api("/api/games"), api("/api/bots"), me()]);
       player = name;
-      root.replaceChildren(h("div", { class: "lobby" }, createForm(gameList, botNames, draft, name),
-        h("section", { class: "tables" }, guestBox(), mine, lists, uploadBox())));
+      const filter = only && gameList.some((g) => g.name === only)
+        ? h("p", { class: "filter", id: "lobby-filter" }, t("lobby.only", { title: gameList.find((g) => g.name === only).title }), " ",
+          h("a", { href: "#/" }, t("lobby.allGames"))) : null;
+      root.replaceChildren(welcomeSection(render), h("div", { class: "lobby" }, createForm(gameList, botNames, draft, name),
+        h("section", { class: "tables" }, filter, guestBox(), mine, lists, uploadBox())));
       await refresh();
     } catch (error) {
       notify(error.message);

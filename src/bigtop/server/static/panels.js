@@ -85,14 +85,30 @@ export function endScreen(result, seats, breakdown, ctx, extra = []) {
 }
 
 // The rules of the game in the chosen language, as the board module gives them (`rules[lang]` is a
-// list of [heading, paragraphs...] sections), then what this table adds (undo, clocks). Shown in a
-// dialog opened from the table.
-export function rulesDialog(board, ctx) {
+// list of [heading, paragraphs...] sections), then what a table adds (undo, clocks); null if the
+// board has none. A board may draw the pieces a section names (`rulesFigures(ctx)`: a list of
+// figures per section, in the sections' order).
+export function rulesSections(board, ctx) {
   const rules = board.rules && (board.rules[ctx.lang] || board.rules.en);
   if (!rules) return null;
-  const dialog = h("dialog", { class: "rules", id: "rules" },
+  let figures = [];
+  if (typeof board.rulesFigures === "function") {
+    try {
+      figures = board.rulesFigures(ctx) || [];
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  return [...rules, [t("rules.table"), t("rules.tableText")]].map(([heading, ...paragraphs], index) =>
+    h("section", {}, h("h3", {}, heading), figures[index] ? h("div", { class: "rules-figures" }, figures[index]) : null,
+      paragraphs.map((p) => h("p", {}, p))));
+}
+
+// The rules in a dialog opened from the table.
+export function rulesDialog(board, ctx) {
+  const sections = rulesSections(board, ctx);
+  if (!sections) return null;
+  return h("dialog", { class: "rules", id: "rules" },
     h("form", { method: "dialog", class: "rules-close" }, h("button", { type: "submit", id: "rules-close" }, t("table.close"))),
-    [...rules, [t("rules.table"), t("rules.tableText")]].map(([heading, ...paragraphs]) =>
-      h("section", {}, h("h3", {}, heading), paragraphs.map((p) => h("p", {}, p)))));
-  return dialog;
+    sections);
 }
