@@ -9,6 +9,7 @@ from the deck or pass. Ties at the end go to the seat with the most cards left i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bigtop.core import Action, Deck, EnumeratedActionSpace, Game, Rng, SealedChoices, State
@@ -144,6 +145,7 @@ class HighCardState(State):
 class HighCard(Game[HighCardState]):
     name = "highcard"
     title = "High Card"
+    tutorial_file = Path(__file__).with_name("tutorial.toml")
     min_players = 2
     max_players = 4
     options_type = HighCardOptions

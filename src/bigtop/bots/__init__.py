@@ -1,6 +1,7 @@
 """Bots and the bot registry: `make("random", game, seed)`, `make("heuristic", ...)`,
 `make("ismcts:iterations=2000", ...)`, `make("learned:weights=policy.npz", ...)` (a network trained by
-`bigtop rl train`, NumPy only), with parameters as `name:key=value,key=value`."""
+`bigtop rl train`, NumPy only), `make("tutorial:chapter=1", ...)` (a tutorial's scripted seat), with
+parameters as `name:key=value,key=value`."""
 
 from __future__ import annotations
 
@@ -39,7 +40,15 @@ def _learned(game: Any, seed: int, **params: Any) -> Bot:
     return make_learned(game, seed, **params)
 
 
-_FACTORIES: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "learned": _learned}
+def _tutorial(game: Any, seed: int, **params: Any) -> Bot:
+    from bigtop.tutorial.bot import make_scripted
+
+    return make_scripted(game, seed, **params)
+
+
+_FACTORIES: dict[str, BotFactory] = {
+    "random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "learned": _learned, "tutorial": _tutorial,
+}
 
 
 def register(name: str, factory: BotFactory) -> None:

@@ -512,6 +512,9 @@ class Game(ABC, Generic[S]):
         reviews and logs."""
         return str(action)
 
+    tutorial_file: ClassVar[Any] = None
+    """The path of the game's tutorial (`bigtop.tutorial`), or None if it has none."""
+
     hidden_order_options: ClassVar[frozenset[str]] = frozenset()
     """Options that fix the order of something hidden (deck, tile or token orders): a web table
     takes them only as a practice table that everyone sees as such."""
