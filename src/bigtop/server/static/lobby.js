@@ -184,7 +184,7 @@ function createForm(gameList, botNames, draft, playerName) {
     const kind = h("select", { name: `kind-${n}`, class: "seat-kind", onchange: () => { seat.kind = kind.value; name.hidden = !named(kind.value); } },
       h("option", { value: "", selected: seat.kind === "" }, n === 0 ? t("lobby.seatYou") : t("lobby.seatInvite")),
       h("option", { value: "open", selected: seat.kind === "open" }, t("lobby.seatOpen")),
-      botNames.map((bot) => h("option", { value: bot, selected: seat.kind === bot },
+      botNames.filter((bot) => bot !== "tutorial").map((bot) => h("option", { value: bot, selected: seat.kind === bot },
         BOT_STRENGTHS.includes(bot) ? t(`lobby.bot.${bot}`) : t("lobby.bot", { bot }))));
     return h("div", { class: "seat-row" }, h("span", {}, t("lobby.seat", { n: n + 1 })), " ", kind, " ", name);
   }
