@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bigtop.core.errors import BigtopError
-from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings
+from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings, tutorials
 from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
@@ -39,7 +39,7 @@ from bigtop.server.throttle import AttemptRepository
 MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
 ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.router, ratings.router, chat.router, live.router,
-           frontend.router)
+           tutorials.router, frontend.router)
 
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),

@@ -3,7 +3,8 @@
 The command line plays any bot spec; a web table takes one only within these caps, so that no
 table's bots can take the server's time from the others. A bot's parameters are for `ismcts` only:
 at most `MAX_ITERATIONS` iterations, or `time=` at most `MAX_SECONDS` seconds, with a playout
-`depth` of at most `MAX_DEPTH` (the other bots play as shipped, without parameters).
+`depth` of at most `MAX_DEPTH`; a tutorial's scripted bot names its chapter (`tutorial:chapter=N`);
+the other bots play as shipped, without parameters.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def check_web_bot(spec: str, game: Any) -> None:
         raise ServerError(str(exc)) from None
     if name not in bots.names():
         raise ServerError(f"unknown bot {name!r}; known bots: {', '.join(bots.names())}")
+    if name == "tutorial":
+        if set(params) != {"chapter"}:
+            raise ServerError(f"a web table's tutorial bot takes only chapter=N ({spec!r})")
+        params = {}
     if params and name != "ismcts":
         raise ServerError(f"a web table plays the {name} bot as shipped: no parameters ({spec!r})")
     for key, value in params.items():

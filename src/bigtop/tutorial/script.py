@@ -11,6 +11,7 @@ A game's tutorial is the TOML file its `Game.tutorial_file` names:
     seed = 3                             # with the options, fixes every draw of the chapter
     options = { rounds = 2 }             # the game's own options: deck orders, a position...
     learner = 0                          # the seat the person takes; the others play the script
+    names = ["Bruno"]                    # the other seats' names, in seat order (the texts may use them)
     [chapter.name]
     en = "Your first round"
     ...
@@ -85,6 +86,7 @@ class Chapter(BaseModel):
     learner: int = 0
     options: dict[str, Any] = Field(default_factory=dict)
     then: str = "random"  # the bot spec of the free game after the script (Easy)
+    names: list[str] = Field(default_factory=lambda: ["Bruno", "Chen", "Dora", "Emil", "Fay"])  # the other seats, in order
     step: list[Step]
 
     @field_validator("name")

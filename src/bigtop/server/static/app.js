@@ -1,5 +1,5 @@
 // The single-page front end: routes #/ (what bigtop is, then the lobby; #/?game=<name> opens it on
-// one game), #/rules/<game>, #/table/<id>?token=... (play or watch),
+// one game), #/rules/<game>, #/learn/<game> (a tutorial), #/table/<id>?token=... (play or watch),
 // #/replay/<id> and #/replay/upload, #/account (sign in, register), #/players/<name> and
 // #/leaderboard/<game>; the language switch redraws the current page and the header's links.
 
@@ -9,6 +9,7 @@ import { lobbyPage } from "./lobby.js";
 import { leaderboardPage, playerPage } from "./players.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
+import { learnPage } from "./tutorial.js";
 import { rulesPage } from "./welcome.js";
 
 let page = null;
@@ -28,6 +29,8 @@ function route() {
     page = accountPage(root);
   } else if (parts[0] === "players" && parts[1]) {
     page = playerPage(root, decodeURIComponent(parts[1]));
+  } else if (parts[0] === "learn" && parts[1]) {
+    page = learnPage(root, parts[1]);
   } else if (parts[0] === "rules" && parts[1]) {
     page = rulesPage(root, parts[1]);
   } else if (parts[0] === "leaderboard") {

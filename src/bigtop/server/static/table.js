@@ -13,6 +13,7 @@ import { practiceBadge } from "./lobby.js";
 import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
 import { analyseButton, hintBox } from "./review.js";
 import { askNotifications, canAskNotifications, setSound, soundOn, turnSignal } from "./signals.js";
+import { clearBubbles, tutorialGuide } from "./tutorial.js";
 
 const CLOCK_LOW = 10;  // seconds: a clock this low is shown in red
 
@@ -33,6 +34,7 @@ export function tablePage(root, tableId, token) {
   const status = h("p", { class: "connection", id: "connection" });
   const chat = chatPanel(tableId, token);
   const hints = hintBox(tableId, token);  // shown at a table that is not rated only
+  const guide = tutorialGuide(tableId);  // the lesson of a tutorial's table, else null
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -73,9 +75,13 @@ export function tablePage(root, tableId, token) {
     if (!board) board = await boardFor(data.table.game);
     if (!content) content = await contentFor(data.table.game, tableId);
     message = { ...data, log };
+    if (guide) {
+      await guide.ready;
+      message = guide.offer(message);
+    }
     receivedAt = performance.now();
     const mine = data.seat === null ? null : data.table.seats[data.seat];
-    signal.update(data.legal.length > 0 && !(mine && mine.away), data.table.title);
+    signal.update(message.legal.length > 0 && !(mine && mine.away), data.table.title);
     render();
   }
 
@@ -206,6 +212,7 @@ export function tablePage(root, tableId, token) {
     ]) : null);
     fill(boxes.side, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
       logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message, (action, english) => moveName(board, action, message.view, ctx, english)) : null);
+    if (guide) guide.show(root, message);
     tick();
   }
 
@@ -237,6 +244,7 @@ export function tablePage(root, tableId, token) {
     close() {
       closed = true;
       clearInterval(ticker);
+      clearBubbles();
       signal.close();
       if (socket) socket.close();
     },

@@ -1,0 +1,71 @@
+"""A tutorial at the web table, in Chromium, on High Card (the test game's tutorial.toml): only the
+scripted move is offered at each of the learner's steps, a bubble next to it says why, the scripted
+bots play their moves, the lesson survives a reload, and the chapter ends as a free game."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from browser_support import Shots, recording_page  # noqa: E402
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+CARD = "svg.hc-playable"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("tutorial")
+    process = ServerProcess(sqlite_url(folder), folder).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[Page]:
+    yield from recording_page(browser, 390, 844)
+
+
+def test_a_chapter_is_guided_move_by_move_then_played_freely(server, page, tmp_path):
+    shots = Shots(page, tmp_path / "screenshots")
+    page.goto(f"{server.url}/#/learn/highcard")
+    page.locator("#learn-page button[data-chapter='1']").click()
+    bubble = page.locator("#tutorial-bubble")
+    expect(bubble).to_contain_text("Play your 12", timeout=30_000)  # the bot's scripted card came first (its worker starts)
+    expect(bubble).to_contain_text("Step 1 of 2")
+    expect(page.locator(CARD)).to_have_count(1)  # only the scripted card is offered
+    expect(page.locator(CARD)).to_have_attribute("data-card", "12")
+    expect(page.locator(".tutorial-target")).to_have_count(1)
+    shots.take("first-step")
+    box, spot = bubble.bounding_box(), page.locator(CARD).bounding_box()
+    assert box and spot and (box["y"] >= spot["y"] + spot["height"] or box["y"] + box["height"] <= spot["y"])  # next to it, not over it
+    page.reload()  # leave and come back: the lesson stands where it was
+    expect(bubble).to_contain_text("Play your 12")
+    page.select_option("#language", "fr")
+    expect(bubble).to_contain_text("Jouez votre 12")
+    page.select_option("#language", "en")
+    page.locator(CARD).click()
+    expect(bubble).to_contain_text("draw a card or pass")
+    expect(page.locator("#board button.action")).to_have_count(1)  # Draw, not Pass
+    page.locator("#board button.action").click()
+    expect(bubble).to_contain_text("That is the end of the lesson", timeout=15_000)
+    expect(bubble).to_have_class("tutorial-bubble docked")
+    shots.take("free-game")
+    page.locator("#tutorial-done").click()
+    expect(bubble).to_have_count(0)
+    expect(page.locator(CARD)).to_have_count(3)  # free play: every card of the hand
+    expect(page.locator(".practice, .badge.practice").first).to_be_visible()  # a practice table, never rated
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_game_without_a_tutorial_says_so(server, page):
+    page.goto(f"{server.url}/#/learn/nosuchgame")
+    expect(page.locator(".error")).to_have_text("This game has no tutorial yet.")
+    with server.client() as client:
+        assert client.get("/api/tutorials/highcard").json()["chapters"][0]["steps"].keys() == {"1", "2"}  # the learner's only
+        assert client.get("/api/tutorials/nosuchgame").status_code == 404
