@@ -121,7 +121,7 @@ export function tablePage(root, tableId, token) {
   // that a mouse shows on hover (a card's text, a tile in words).
   function showDetails(event) {
     const found = event.target.closest("[title], svg g:has(> title)");
-    if (!found || found.closest("[role=button], button, .dr-move, .tf-legal, .cc-move")) return;
+    if (!found || found.closest("[role=button], button, .move")) return;
     const text = found.getAttribute("title") || (found.querySelector(":scope > title") || {}).textContent;
     if (text) notify(text);
   }

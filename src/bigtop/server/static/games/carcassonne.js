@@ -7,6 +7,7 @@
 // y south, as in the view.
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
+import { playable } from "/static/moves.js";
 
 export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
 
@@ -151,12 +152,7 @@ function titled(el, text) {
 
 // Make an SVG element play `action` when clicked (or activated from the keyboard).
 function clickable(el, action, play) {
-  el.classList.add("cc-move");
-  el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "0");
-  el.addEventListener("click", () => play(action));
-  el.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") play(action); });
-  return el;
+  return playable(el, { action }, play, "cc-move");
 }
 
 // ------------------------------------------------------------------ drawing tiles and figures

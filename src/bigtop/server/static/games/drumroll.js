@@ -5,6 +5,7 @@
 // Everything clickable carries the class `dr-move`.
 
 import { h as el, useStylesheet } from "/static/dom.js";
+import { Moves as SharedMoves } from "/static/moves.js";
 
 export { rules } from "/static/games/drumroll-rules.js";  // the rules panel, in each language
 
@@ -139,53 +140,9 @@ function marker(seat) {
 
 // ------------------------------------------------------------------ the legal moves
 
-// The legal moves, taken one by one by the parts of the board that draw them; what is left over
-// becomes buttons.
-class Moves {
-  constructor(legal, send) {
-    this.left = [...legal];
-    this.send = send;
-  }
-
-  // Every move still left that `test(action)` accepts, removed from the left-overs.
-  take(test) {
-    const found = this.left.filter((move) => test(move.action));
-    this.left = this.left.filter((move) => !found.includes(move));
-    return found;
-  }
-
-  // The first move still left that `test(action)` accepts, removed from the left-overs; or null.
-  first(test) {
-    const found = this.left.find((move) => test(move.action)) || null;
-    this.left = this.left.filter((move) => move !== found);
-    return found;
-  }
-
-  // The first move of `type` whose fields match `fields`, or null.
-  one(type, fields = {}) {
-    return this.first((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
-  }
-
-  // Make `node` play `move` when clicked (nothing when there is no move).
-  bind(node, move) {
-    if (!move) return node;
-    node.classList.add("dr-move");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    if (!node.title) node.title = move.label;  // the move in words, in the chosen language
-    node.addEventListener("click", (event) => {
-      event.stopPropagation();
-      this.send(move.action);
-    });
-    node.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter" && event.key !== " ") return;
-      event.preventDefault();
-      event.stopPropagation();
-      this.send(move.action);
-    });
-    return node;
-  }
-
+// The legal moves (the shared `Moves` of /static/moves.js), with the small buttons this board puts
+// on cards and spaces.
+class Moves extends SharedMoves {
   // A small button on a card or a space, for one of several moves there.
   chip(move, text) {
     return this.bind(el("button", { type: "button", class: "dr-chip" }, text), move);
@@ -502,7 +459,7 @@ function buttons(moves, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/drumroll.css");
-  const moves = new Moves(legal, send);
+  const moves = new Moves(legal, send, "dr-move");
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);

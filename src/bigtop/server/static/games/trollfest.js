@@ -2,6 +2,7 @@
 // the Rock Springboard and the seat's cards. Interface: see docs/server.md, "Per-game boards".
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
+import { playable } from "/static/moves.js";
 
 export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
 
@@ -51,16 +52,10 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 
 // ------------------------------------------------------------------------------ DOM helpers
 
-// Make `node` play `move` when clicked (the only way anything on the board becomes clickable).
+// Make `node` play `move` when clicked (the only way anything on the board becomes clickable):
+// `onClick` runs in place of sending the move (arming a card that needs a target does so).
 function clickable(node, move, onClick) {
-  node.classList.add("tf-legal");
-  if (move && move.label && !node.getAttribute("title")) node.setAttribute("title", move.label);  // in the chosen language
-  node.addEventListener("click", onClick);
-  if (node.tagName === "BUTTON") return node;
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  node.addEventListener("keydown", (event) => { if (event.key === "Enter") onClick(); });
-  return node;
+  return playable(node, move, () => onClick(), "tf-legal");
 }
 
 function button(text, move, onClick, extra = "") {

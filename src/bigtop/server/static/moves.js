@@ -1,0 +1,64 @@
+// What every board uses to make its legal moves clickable: one way to turn any element (HTML or
+// SVG) into a move, and `Moves`, the legal moves handed out to the parts of the board that draw
+// them (what no part takes becomes a button). Boards import this as "/static/moves.js".
+
+// Make `node` play `move` ({action, label}) when clicked, tapped or activated from the keyboard
+// (Enter or Space): it is marked `.move` (and the board's own `mark` class), is focusable, and says
+// the move in words (its title).
+export function playable(node, move, send, mark = null) {
+  if (!move) return node;
+  node.classList.add("move");
+  if (mark) node.classList.add(mark);
+  if (node.tagName !== "BUTTON") {
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+  }
+  if (move.label && !node.getAttribute("title") && !(node.querySelector && node.querySelector(":scope > title"))) {
+    node.setAttribute("title", move.label);  // the move in words, in the chosen language
+  }
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    send(move.action);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    send(move.action);
+  });
+  return node;
+}
+
+// The legal moves, taken one by one by the parts of the board that draw them; `left` is what no
+// part took (shown as buttons).
+export class Moves {
+  constructor(legal, send, mark = null) {
+    this.left = [...legal];
+    this.send = send;
+    this.mark = mark;  // the board's class for what is clickable
+  }
+
+  // Every move still left that `test(action)` accepts, removed from the left-overs.
+  take(test) {
+    const found = this.left.filter((move) => test(move.action));
+    this.left = this.left.filter((move) => !found.includes(move));
+    return found;
+  }
+
+  // The first move still left that `test(action)` accepts, removed from the left-overs; or null.
+  first(test) {
+    const found = this.left.find((move) => test(move.action)) || null;
+    this.left = this.left.filter((move) => move !== found);
+    return found;
+  }
+
+  // The first move of `type` whose fields match `fields`, or null.
+  one(type, fields = {}) {
+    return this.first((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
+  }
+
+  // Make `node` play `move` when clicked (nothing when there is no move).
+  bind(node, move) {
+    return playable(node, move, this.send, this.mark);
+  }
+}
