@@ -16,6 +16,7 @@ import numpy as np
 
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
+from bigtop.rl.actions import action_space_for
 from bigtop.rl.encoding import encoder_for, fingerprint, observe
 from bigtop.rl.network import PolicyNetwork
 
@@ -41,6 +42,8 @@ class LearnedBot:
         if self.net.meta.get("game") != game.name:
             raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {game.name}")
         self.rng = np.random.default_rng(seed) if sample else None
+        space = self.net.meta.get("action_space", "flat")
+        self.space = None if space == "flat" else space  # the kind of action ids its policy head names
         self._checked: tuple[int, Any] | None = None
 
     def _check(self, state: Any) -> None:
@@ -70,10 +73,15 @@ class LearnedBot:
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
         self._check(state)
-        ids = state.action_space.encode_all(legal)
         obs = observe(encoder_for(self.game, state.players, state.options), state, player).ravel()
-        action, _, _ = self.net.act(obs, np.asarray(ids), self.rng)
-        return legal[ids.index(action)]
+        if self.space is None:  # the game's flat ids: those of `legal`, in its order
+            ids = state.action_space.encode_all(legal)
+            action, _, _ = self.net.act(obs, np.asarray(ids), self.rng)
+            return legal[ids.index(action)]
+        space = action_space_for(self.game, state.players, state.options, self.space)
+        action, _, _ = self.net.act(obs, np.asarray(space.legal(state, player)), self.rng)
+        chosen = space.action(state, player, action)
+        return next(a for a in legal if a == chosen)
 
 
 def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:

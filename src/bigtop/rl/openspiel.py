@@ -53,11 +53,10 @@ from bigtop.core.rng import Rng
 from bigtop.rl.chance import CHANCE, ChanceNeeded, ChanceNode, scripted, widest_draw
 from bigtop.rl.encoding import encoder_for, observe
 from bigtop.rl.lengths import max_game_length
-from bigtop.rl.rewards import check_reward, final_rewards
+from bigtop.rl.rewards import check_reward, final_rewards, reward_bounds
 
 PREFIX = "bigtop_"
 HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
-DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
 CHANCE_MODES = ("sampled", "explicit")
 CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -68,16 +67,6 @@ _registered: set[str] = set()
 def short_name(name: str) -> str:
     """The OpenSpiel name of bigtop game `name`."""
     return PREFIX + name
-
-
-def utility_bounds(game: Game[Any], players: int, options: Any, reward: str) -> tuple[float, float]:
-    """Lowest and highest return: [-1, 1] for "win"; for "margin", from the game's hook
-    `score_bounds(players, options) -> (lowest, highest score)` or a default of (0, 1000)."""
-    if reward == "win":
-        return -1.0, 1.0
-    hook = getattr(game, "score_bounds", None)
-    low, high = hook(players, options) if hook is not None else DEFAULT_SCORE_BOUNDS
-    return float(low) - float(high), float(high) - float(low)
 
 
 class _Shared:
@@ -380,7 +369,7 @@ class BigtopSpielGame(pyspiel.Game):
         open_ = bool(params["open"])
         game.check_players(players)
         self.shared = _Shared(game, players, options, reward, int(params["seed"]), chance == "explicit", open_)
-        low, high = utility_bounds(game, players, options, reward)
+        low, high = reward_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
             max_chance_outcomes=widest_draw(game, players, options) if chance == "explicit" else 0,
