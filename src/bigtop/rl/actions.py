@@ -102,5 +102,12 @@ def action_space_for(game: Game[Any], players: int, options: Any, kind: str) -> 
     hook = getattr(game, "compact_action_space", None)
     if hook is None:
         raise BigtopError(f"{game.title} has no compact action space: use actions='flat'")
-    return CompactActions(hook(players, options))
+    key = (game.name, hook, players, options)
+    space = _compact.get(key)
+    if space is None:
+        space = _compact[key] = CompactActions(hook(players, options))
+    return space
+
+
+_compact: dict[tuple[Any, ...], CompactActions] = {}  # built once per table (a space may take a while to build)
 

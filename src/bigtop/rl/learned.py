@@ -81,7 +81,7 @@ class LearnedBot:
         space = action_space_for(self.game, state.players, state.options, self.space)
         action, _, _ = self.net.act(obs, np.asarray(space.legal(state, player)), self.rng)
         chosen = space.action(state, player, action)
-        return next(a for a in legal if a == chosen)
+        return next(a for a in legal if a == chosen)  # the object of `legal` (the copy's own actions)
 
 
 def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
