@@ -337,7 +337,7 @@ class _RecallBox(_Box):
     """A box that also keeps every seat's action-observation history (`infostate=history`):
     `seen` is a linked list of (older, actor, action id, each seat's view after the step as JSON),
     starting with the views of the opening position (actor None), each view as the JSON text of its
-    top-level entries. Kept only when asked for, since it costs a view per seat per step.""" 
+    top-level entries. Kept only when asked for, since it costs a view per seat per step."""
 
     __slots__ = ("seen",)
 
