@@ -16,9 +16,9 @@ import numpy as np
 
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
-from bigtop.rl.actions import action_space_for
-from bigtop.rl.encoding import encoder_for, fingerprint, observe
+from bigtop.rl.encoding import fingerprint
 from bigtop.rl.network import PolicyNetwork
+from bigtop.rl.policy_bot import PolicyBot
 
 SHIPPED = Path(__file__).parent / "weights"
 
@@ -29,21 +29,18 @@ def shipped_weights(game: str) -> Path | None:
     return path if path.is_file() else None
 
 
-class LearnedBot:
-    """A seat played by a trained `PolicyNetwork`."""
+class LearnedBot(PolicyBot):
+    """A seat played by a trained `PolicyNetwork` over the action ids its weights name."""
 
     name = "learned"
-    needs_state = True
 
     def __init__(self, game: Any, weights: str, seed: int = 0, sample: bool = False) -> None:
-        self.game = game
         self.net = PolicyNetwork.load(weights)
         self.weights = weights
         if self.net.meta.get("game") != game.name:
             raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {game.name}")
-        self.rng = np.random.default_rng(seed) if sample else None
-        space = self.net.meta.get("action_space", "flat")
-        self.space = None if space == "flat" else space  # the kind of action ids its policy head names
+        rng = np.random.default_rng(seed) if sample else None
+        super().__init__(game, lambda obs, legal: self.net.act(obs, legal, rng)[0], self.net.meta.get("action_space", "flat"))
         self._checked: tuple[int, Any] | None = None
 
     def _check(self, state: Any) -> None:
@@ -73,15 +70,7 @@ class LearnedBot:
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
         self._check(state)
-        obs = observe(encoder_for(self.game, state.players, state.options), state, player).ravel()
-        if self.space is None:  # the game's flat ids: those of `legal`, in its order
-            ids = state.action_space.encode_all(legal)
-            action, _, _ = self.net.act(obs, np.asarray(ids), self.rng)
-            return legal[ids.index(action)]
-        space = action_space_for(self.game, state.players, state.options, self.space)
-        action, _, _ = self.net.act(obs, np.asarray(space.legal(state, player)), self.rng)
-        chosen = space.action(state, player, action)
-        return next(a for a in legal if a == chosen)  # the object of `legal` (the copy's own actions)
+        return super().choose(state, player, legal)
 
 
 def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
