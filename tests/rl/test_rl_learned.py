@@ -123,6 +123,11 @@ def test_training_goes_on_from_weights_against_other_bots(trained: Path, tmp_pat
     )
     summary = train("highcard", settings, tmp_path / "more")
     assert [point["games"] for point in summary["curve"]] == [4, 8]
+    # the curve is kept per opponent, each taken for a whole round of seats (2 games) in turn
+    assert [point["opponents"] for point in summary["curve"]] == [
+        {spec: {"games": 2, "wins": p["opponents"][spec]["wins"], "margin": p["opponents"][spec]["margin"]}
+         for spec in ("ismcts:iterations=5", "random")} for p in summary["curve"]
+    ]
     after = PolicyNetwork.load(tmp_path / "more" / "policy.npz")
     assert after.meta == start.meta and not np.array_equal(after.params["wp"], start.params["wp"])
     with pytest.raises(BigtopError, match="unknown bot"):

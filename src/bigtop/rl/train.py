@@ -166,6 +166,7 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
         batch = Batch()
         rewards, margins, wins = [], [], 0
+        by_opponent: dict[str, dict[str, float]] = {}
         for _ in range(settings.games_per_update):
             spec = settings.opponents[played // env.players % len(settings.opponents)]
             seed = settings.seed * 1_000_003 + played
@@ -174,11 +175,16 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
             margins.append(margin)
             wins += won
             played += 1
+            tally = by_opponent.setdefault(spec, {"games": 0, "wins": 0, "margin": 0.0})
+            tally["games"] += 1
+            tally["wins"] += won
+            tally["margin"] += margin
         terms = update(net, optimizer, batch, settings, rng)
         point = {
             "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
             "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,
+            "opponents": by_opponent,  # games, wins and summed margins against each opponent in this update
         }
         curve.append(point)
         (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
@@ -193,9 +199,9 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     return summary
 
 
-def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
-    """The learner's win rate and mean score margin in its training games (each update's, and a
-    moving average) against games played."""
+def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
+    """The learner's win rate and mean score margin in its training games against each opponent
+    (a line each, over a moving window of updates) against games played."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -203,14 +209,18 @@ def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
 
     games_played = [p["games"] for p in curve]
     window = max(1, len(curve) // 20)
+    opponents = list(dict.fromkeys(spec for p in curve for spec in p["opponents"]))
     figure, axes = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
-    for axis, key, label in ((axes[0], "win_rate", "win rate"), (axes[1], "margin", "score margin")):
-        values = [p[key] for p in curve]
-        axis.plot(games_played, values, color="#bbbbbb", linewidth=0.8, label=f"{label} per update")
-        if len(values) >= window:
-            smooth = np.convolve(values, np.ones(window) / window, mode="valid")
-            axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
-        axis.set_ylabel(label)
+    for index, spec in enumerate(opponents):
+        tallies = [p["opponents"].get(spec, {"games": 0, "wins": 0, "margin": 0.0}) for p in curve]
+        games = np.convolve([t["games"] for t in tallies], np.ones(window), mode="valid")
+        seen = games > 0
+        x = np.array(games_played[window - 1:])[seen]
+        for axis, key in ((axes[0], "wins"), (axes[1], "margin")):
+            total = np.convolve([t[key] for t in tallies], np.ones(window), mode="valid")
+            axis.plot(x, total[seen] / games[seen], color=f"C{index}", label=f"against {spec}")
+    for axis, label in ((axes[0], "win rate"), (axes[1], "score margin")):
+        axis.set_ylabel(f"{label} (moving {window} updates)")
         axis.grid(alpha=0.3)
         axis.legend(loc="lower right")
     axes[0].set_ylim(0, 1)
