@@ -150,7 +150,7 @@ def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeyp
 def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     from bigtop.rl.learned import shipped_weights
 
-    weights = shipped_weights("drumroll")
+    weights = shipped_weights("drumroll", 2)
     assert weights is not None and weights.stat().st_size < 5_000_000
     assert PolicyNetwork.load(weights).meta["players"] == 2
     code = main(["arena", "drumroll", "-p", "2", "--bots", "learned,random", "-n", "2", "--seed", "5", "--out", str(tmp_path)])
@@ -158,3 +158,7 @@ def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
     assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)
+    game = games.get("drumroll")
+    three = game.new(3, seed=0)
+    with pytest.raises(BigtopError, match=r"no learned weights are shipped for Drum Roll at 3 players \(shipped: 2\)"):
+        bots.make("learned", game, 0).choose(three.determinize(0, three.rng.fork()), 0, three.legal_actions(0))

@@ -35,11 +35,9 @@ def learned_players(game: Any) -> list[int]:
 
 @functools.cache
 def _learned_players(name: str) -> tuple[int, ...]:
-    from bigtop.rl.learned import shipped_weights
-    from bigtop.rl.network import PolicyNetwork
+    from bigtop.rl.learned import shipped_players
 
-    weights = shipped_weights(name)
-    return () if weights is None else (int(PolicyNetwork.load(weights).meta["players"]),)
+    return tuple(shipped_players(name))
 
 
 def check_web_bot(spec: str, game: Any, players: int | None = None) -> None:
