@@ -31,7 +31,7 @@ from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
 from bigtop.rl.encoding import observe
-from bigtop.rl.pettingzoo import BigtopAECEnv, mask_for, render_text
+from bigtop.rl.pettingzoo import BigtopAECEnv, mask_for, render_for
 from bigtop.rl.rewards import final_rewards
 
 
@@ -157,16 +157,7 @@ class BigtopParallelEnv(ParallelEnv):
 
     def render(self) -> str | None:
         """The board as a spectator sees it: returned for "ansi", printed for "human"."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self.game_state is None:
-            raise BigtopError("call reset() before render()")
-        text = render_text(self.game, self.game_state, None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -154,6 +154,21 @@ def render_text(game: Game[Any], state: State, seat: int | None) -> str:
     return buffer.getvalue()
 
 
+def render_for(game: Game[Any], state: State | None, render_mode: str | None) -> str | None:
+    """What an environment's `render()` gives: the spectator's drawing, returned for "ansi",
+    printed for "human"; a warning without a render mode, an error before `reset()`."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode; pass one when making the environment")
+        return None
+    if state is None:
+        raise BigtopError("call reset() before render()")
+    text = render_text(game, state, None)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class BigtopAECEnv(AECEnv):
     """One bigtop game as a PettingZoo AEC environment (see the module docstring)."""
 
@@ -311,16 +326,7 @@ class BigtopAECEnv(AECEnv):
 
     def render(self) -> str | None:
         """The board as a spectator sees it: returned for "ansi", printed for "human"."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self.game_state is None:
-            raise self._not_started("render")
-        text = render_text(self.game, self.game_state, None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -242,11 +242,6 @@ class SeatEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """The board as a spectator sees it ("ansi")."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
-            return None
-        if self.game_state is None:
-            raise BigtopError("call reset() before render()")
-        from bigtop.rl.pettingzoo import render_text
+        from bigtop.rl.pettingzoo import render_for
 
-        return render_text(self.game, self.game_state, None)
+        return render_for(self.game, self.game_state, self.render_mode)
