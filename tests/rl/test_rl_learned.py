@@ -162,3 +162,17 @@ def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     three = game.new(3, seed=0)
     with pytest.raises(BigtopError, match=r"no learned weights are shipped for Drum Roll at 3 players \(shipped: 2\)"):
         bots.make("learned", game, 0).choose(three.determinize(0, three.rng.fork()), 0, three.legal_actions(0))
+
+
+@pytest.mark.parametrize(("name", "players", "actions"), [("drumroll", 2, "flat"), ("trollfest", 3, "flat"), ("carcassonne", 2, "compact")])
+def test_every_game_trains_and_its_weights_play_in_the_arena(name: str, players: int, actions: str, tmp_path: Path) -> None:
+    settings = Settings(players=players, max_games=2, games_per_update=2, hidden=8, actions=actions, opponents=("heuristic",))
+    summary = train(name, settings, tmp_path / "run")
+    assert summary["curve"][0]["opponents"]["heuristic"]["games"] == 2
+    weights = tmp_path / "run" / "policy.npz"
+    field = ",".join([f"learned:weights={weights}"] + ["random"] * (players - 1))
+    code = main(["arena", name, "-p", str(players), "--bots", field, "-n", str(players),
+                 "--seed", "2", "--workers", "1", "--out", str(tmp_path / "arena")])
+    assert code == 0
+    entrants = json.loads((tmp_path / "arena" / "summary.json").read_text())["entrants"]
+    assert sum(e["games"] for e in entrants if e["spec"].startswith("learned")) == players
