@@ -123,6 +123,11 @@ def test_training_goes_on_from_weights_against_other_bots(trained: Path, tmp_pat
     )
     summary = train("highcard", settings, tmp_path / "more")
     assert [point["games"] for point in summary["curve"]] == [4, 8]
+    # the curve is kept per opponent, each taken for a whole round of seats (2 games) in turn
+    assert [point["opponents"] for point in summary["curve"]] == [
+        {spec: {"games": 2, "wins": p["opponents"][spec]["wins"], "margin": p["opponents"][spec]["margin"]}
+         for spec in ("ismcts:iterations=5", "random")} for p in summary["curve"]
+    ]
     after = PolicyNetwork.load(tmp_path / "more" / "policy.npz")
     assert after.meta == start.meta and not np.array_equal(after.params["wp"], start.params["wp"])
     with pytest.raises(BigtopError, match="unknown bot"):
@@ -145,7 +150,7 @@ def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeyp
 def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     from bigtop.rl.learned import shipped_weights
 
-    weights = shipped_weights("drumroll")
+    weights = shipped_weights("drumroll", 2)
     assert weights is not None and weights.stat().st_size < 5_000_000
     assert PolicyNetwork.load(weights).meta["players"] == 2
     code = main(["arena", "drumroll", "-p", "2", "--bots", "learned,random", "-n", "2", "--seed", "5", "--out", str(tmp_path)])
@@ -153,3 +158,21 @@ def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
     assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)
+    game = games.get("drumroll")
+    three = game.new(3, seed=0)
+    with pytest.raises(BigtopError, match=r"no learned weights are shipped for Drum Roll at 3 players \(shipped: 2\)"):
+        bots.make("learned", game, 0).choose(three.determinize(0, three.rng.fork()), 0, three.legal_actions(0))
+
+
+@pytest.mark.parametrize(("name", "players", "actions"), [("drumroll", 2, "flat"), ("trollfest", 3, "flat"), ("carcassonne", 2, "compact")])
+def test_every_game_trains_and_its_weights_play_in_the_arena(name: str, players: int, actions: str, tmp_path: Path) -> None:
+    settings = Settings(players=players, max_games=2, games_per_update=2, hidden=8, actions=actions, opponents=("heuristic",))
+    summary = train(name, settings, tmp_path / "run")
+    assert summary["curve"][0]["opponents"]["heuristic"]["games"] == 2
+    weights = tmp_path / "run" / "policy.npz"
+    field = ",".join([f"learned:weights={weights}"] + ["random"] * (players - 1))
+    code = main(["arena", name, "-p", str(players), "--bots", field, "-n", str(players),
+                 "--seed", "2", "--workers", "1", "--out", str(tmp_path / "arena")])
+    assert code == 0
+    entrants = json.loads((tmp_path / "arena" / "summary.json").read_text())["entrants"]
+    assert sum(e["games"] for e in entrants if e["spec"].startswith("learned")) == players

@@ -244,36 +244,43 @@ def test_mask_ids_are_the_legal_ids_of_the_selected_agent() -> None:
 
 @pytest.mark.parametrize("name", games.names())
 def test_an_observation_read_late_is_what_the_seat_saw_then(name: str) -> None:
-    """Observations are encoded when first read; one read after the game moved on is encoded from
-    the game replayed to that point, so it is the same array as one read at once."""
-    env = bz.env(name, players=games.get(name).min_players, options=None)
+    """Observations are encoded when they are made (a plain dict of arrays): one read after the game
+    moved on is the array the seat saw then, with no replay of the game."""
+    env = bz.env(name, players=games.get(name).min_players)
     env.reset(seed=3)
     rng = Rng(3)
-    kept, now = [], []
+    kept, truth = [], []
     while len(kept) < 12 and not env.game_state.is_over():
         observation = env.observe(env.agent_selection)
-        if len(kept) % 2:
-            now.append(observation["observation"])  # read at once
-        else:
-            now.append(None)
+        assert type(observation) is dict and type(observation["observation"]) is np.ndarray
         kept.append(observation)
+        truth.append(env.encoder.encode(env.game_state.view(env.possible_agents.index(env.agent_selection))))
         legal = bz.mask_ids(observation["action_mask"])
         env.step(int(legal[rng.below(len(legal))]))
-    replayed = bz.env(name, players=games.get(name).min_players)
-    replayed.reset(seed=3)
-    rng = Rng(3)
-    for index, observation in enumerate(kept):
-        truth = replayed.observe(replayed.agent_selection)
-        assert np.array_equal(observation["observation"], truth["observation"])
-        assert now[index] is None or np.array_equal(now[index], truth["observation"])
-        legal = bz.mask_ids(truth["action_mask"])
-        replayed.step(int(legal[rng.below(len(legal))]))
+    for observation, seen in zip(kept, truth, strict=True):
+        assert np.array_equal(observation["observation"], seen)
 
 
-def test_an_observation_is_a_plain_dict_to_its_reader() -> None:
+def test_a_lazy_observation_is_encoded_when_read_and_refuses_a_read_after_the_game_moved_on() -> None:
+    env = bz.env("drumroll", players=2, observations="lazy")
+    env.reset(seed=3)
+    early = env.observe(env.agent_selection)
+    late = env.observe(env.agent_selection)
+    seat = env.possible_agents.index(env.agent_selection)
+    assert "observation" not in dict.keys(early)  # not encoded until read
+    assert np.array_equal(early["observation"], env.encoder.encode(env.game_state.view(seat)))
+    env.step(int(bz.mask_ids(early["action_mask"])[0]))
+    assert np.array_equal(early["observation"], env.encoder.encode(env.game_state.game.new(2, seed=3).view(seat)))
+    with pytest.raises(BigtopError, match="read after the game moved on.*observations='eager'"):
+        late["observation"]  # noqa: B018 - reading it is the check
+    with pytest.raises(BigtopError, match="observations must be one of eager, lazy"):
+        bz.env("drumroll", observations="later")
+
+
+def test_a_lazy_observation_is_a_plain_dict_to_its_reader() -> None:
     import pickle
 
-    env = bz.env("highcard", players=3)
+    env = bz.env("highcard", players=3, observations="lazy")
     env.reset(seed=1)
     observation = env.observe("player_0")
     assert "observation" in observation and len(observation) == 2

@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the weights and the games.")] = 0,
         opponents: Annotated[str, typer.Option("--opponents", help="Bots to train against, comma-separated, taken in turn.")] = "random",
         init: Annotated[Path | None, typer.Option("--init", help="Start from these weights (same game, players, options).")] = None,
+        actions: Annotated[str, typer.Option("--actions", help="Action ids: flat (the game's own) or compact (Carcassonne).")] = "flat",
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
@@ -58,7 +59,7 @@ def register(app: typer.Typer) -> None:
         settings = Settings(
             players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
             opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
-            init=None if init is None else str(init),
+            init=None if init is None else str(init), actions=actions,
         )
         folder = out or Path(f"learned-{name}")
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:

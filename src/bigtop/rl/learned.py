@@ -1,5 +1,6 @@
 """The learned bot: a policy network trained by `bigtop rl train` (`learned:weights=FILE`, or
-`learned` alone for the weights shipped with bigtop for the game, in `bigtop/rl/weights/GAME.npz`).
+`learned` alone for the weights shipped with bigtop for the game at the table's player count, in
+`bigtop/rl/weights/GAME-Np.npz`).
 
 It needs NumPy only: it encodes its seat's observation with the game's encoder (from the copy of
 the game it is handed, determinized from its seat, which shows that seat exactly what the true game
@@ -16,32 +17,45 @@ import numpy as np
 
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
-from bigtop.rl.encoding import encoder_for, fingerprint, observe
+from bigtop.rl.encoding import fingerprint
 from bigtop.rl.network import PolicyNetwork
+from bigtop.rl.policy_bot import PolicyBot
 
 SHIPPED = Path(__file__).parent / "weights"
 
 
-def shipped_weights(game: str) -> Path | None:
-    """The weights shipped for `game`, if any."""
-    path = SHIPPED / f"{game}.npz"
+def shipped_weights(game: str, players: int) -> Path | None:
+    """The weights shipped for `game` at `players` players, if any."""
+    path = SHIPPED / f"{game}-{players}p.npz"
     return path if path.is_file() else None
 
 
-class LearnedBot:
-    """A seat played by a trained `PolicyNetwork`."""
+def shipped_players(game: str) -> list[int]:
+    """The player counts weights are shipped for, for `game`."""
+    return sorted(int(p.stem.rpartition("-")[2][:-1]) for p in SHIPPED.glob(f"{game}-*p.npz"))
+
+
+class LearnedBot(PolicyBot):
+    """A seat played by a trained `PolicyNetwork` over the action ids its weights name: the weights
+    `weights`, or (None) those shipped for the game at the table's player count, loaded when the
+    bot first plays."""
 
     name = "learned"
-    needs_state = True
 
-    def __init__(self, game: Any, weights: str, seed: int = 0, sample: bool = False) -> None:
-        self.game = game
+    def __init__(self, game: Any, weights: str | None, seed: int = 0, sample: bool = False) -> None:
+        self.rng = np.random.default_rng(seed) if sample else None
+        super().__init__(game, lambda obs, legal: self.net.act(obs, legal, self.rng)[0])
+        self.weights = weights
+        self._checked: tuple[int, Any] | None = None
+        if weights is not None:
+            self._load(weights)
+
+    def _load(self, weights: str) -> None:
         self.net = PolicyNetwork.load(weights)
         self.weights = weights
-        if self.net.meta.get("game") != game.name:
-            raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {game.name}")
-        self.rng = np.random.default_rng(seed) if sample else None
-        self._checked: tuple[int, Any] | None = None
+        if self.net.meta.get("game") != self.game.name:
+            raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {self.game.name}")
+        self.actions = self.net.meta.get("action_space", "flat")
 
     def _check(self, state: Any) -> None:
         """Refuse a table of another size or other options than the weights were trained for, or
@@ -69,11 +83,16 @@ class LearnedBot:
         self._checked = key
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
+        if self.weights is None:
+            shipped = shipped_weights(self.game.name, state.players)
+            if shipped is None:
+                raise BigtopError(
+                    f"no learned weights are shipped for {self.game.title} at {state.players} players "
+                    f"(shipped: {', '.join(map(str, shipped_players(self.game.name))) or 'none'})"
+                )
+            self._load(str(shipped))
         self._check(state)
-        ids = state.action_space.encode_all(legal)
-        obs = observe(encoder_for(self.game, state.players, state.options), state, player).ravel()
-        action, _, _ = self.net.act(obs, np.asarray(ids), self.rng)
-        return legal[ids.index(action)]
+        return super().choose(state, player, legal)
 
 
 def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
@@ -81,12 +100,12 @@ def make_learned(game: Any, seed: int, **params: str) -> LearnedBot:
     unknown = set(params) - {"weights", "sample"}
     if unknown:
         raise BigtopError(f"the learned bot takes weights=FILE and sample=true|false, not {', '.join(sorted(unknown))}")
-    weights = params.get("weights") or shipped_weights(game.name)
-    if weights is None:
+    weights = params.get("weights")
+    if weights is None and not shipped_players(game.name):
         raise BigtopError(
             f"no weights are shipped for {game.name}: give learned:weights=FILE (written by `bigtop rl train`)"
         )
     sample = params.get("sample", "false").lower()
     if sample not in ("true", "false"):
         raise BigtopError(f"sample must be true or false, not {params['sample']!r}")
-    return LearnedBot(game, str(weights), seed, sample == "true")
+    return LearnedBot(game, weights, seed, sample == "true")

@@ -4,7 +4,8 @@ Importing this module registers every game of `bigtop.games.names()` (call `regi
 game registered later). Parameters: `players` (default: 3 where allowed), `seed` (the seeds of
 fresh games come from it, default 0), `reward` ("win" or "margin", as in `bigtop.rl.rewards`),
 `options` (the game's options as "key=value;key=value", use the dict form of `load_game`),
-`chance` ("sampled" or "explicit") and `open` (true: every seat sees the whole state).
+`chance` ("sampled" or "explicit"), `open` (true: every seat sees the whole state) and `infostate`
+("hashed" or "history": the lossless action-observation history, a string).
 
 Modelling choices:
 - Sampled chance (the default): bigtop draws chance inside an action from the state's own seeded
@@ -22,6 +23,9 @@ Modelling choices:
   observation encoder). Information-state string: the view plus every log entry the seat may read
   and its own past actions (perfect recall). Information-state tensor: the observation tensor
   followed by a fixed-size hashed count of those entries (by kind) and of its own actions.
+  With `infostate=history` the information-state string is the seat's action-observation history
+  (who acted at each step, its own actions, its view after each step), which loses nothing; no
+  information-state tensor then.
   With `open=true` the game has perfect information: every seat observes the whole state
   (`state.snapshot()`, the RNG included), strings only.
 - `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
@@ -53,12 +57,12 @@ from bigtop.core.rng import Rng
 from bigtop.rl.chance import CHANCE, ChanceNeeded, ChanceNode, scripted, widest_draw
 from bigtop.rl.encoding import encoder_for, observe
 from bigtop.rl.lengths import max_game_length
-from bigtop.rl.rewards import check_reward, final_rewards
+from bigtop.rl.rewards import check_reward, final_rewards, reward_bounds
 
 PREFIX = "bigtop_"
 HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
-DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
 CHANCE_MODES = ("sampled", "explicit")
+INFOSTATES = ("hashed", "history")  # the information state: view, log and own actions; or the action-observation history
 CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -70,26 +74,21 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def utility_bounds(game: Game[Any], players: int, options: Any, reward: str) -> tuple[float, float]:
-    """Lowest and highest return: [-1, 1] for "win"; for "margin", from the game's hook
-    `score_bounds(players, options) -> (lowest, highest score)` or a default of (0, 1000)."""
-    if reward == "win":
-        return -1.0, 1.0
-    hook = getattr(game, "score_bounds", None)
-    low, high = hook(players, options) if hook is not None else DEFAULT_SCORE_BOUNDS
-    return float(low) - float(high), float(high) - float(low)
-
-
 class _Shared:
     """What every state of one loaded game shares (deep copies return it as is)."""
 
-    def __init__(self, game: Game[Any], players: int, options: Any, reward: str, seed: int, explicit: bool, open_: bool) -> None:
+    def __init__(
+        self, game: Game[Any], players: int, options: Any, reward: str, seed: int, explicit: bool, open_: bool,
+        history: bool = False,
+    ) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.reward = reward
         self.explicit = explicit
         self.open = open_
+        self.history = history  # information states are action-observation histories (`_RecallBox`)
+        self.box = _RecallBox if history else _Box
         self.space = game.action_space(players, options)
         self.encoder = encoder_for(game, players, options)
         self.seeds = Rng(seed)
@@ -312,7 +311,7 @@ class _Box:
     def copy(self) -> _Box:
         """An independent box in the same position (a fresh state takes its deal first)."""
         self.start()
-        other = _Box(self.shared, self.state.clone() if self.state is not None else None, self.world, self.seed)
+        other = type(self)(self.shared, self.state.clone() if self.state is not None else None, self.world, self.seed)
         other.trail = self.trail
         other.pending = self.pending
         other.mover = self.mover
@@ -320,6 +319,9 @@ class _Box:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return self.copy()
+
+    def inherit(self, before: _Box) -> None:
+        """Take what a resampled box keeps of the box it was resampled from (nothing here)."""
 
     def recipe(self) -> tuple[int, tuple[Any, ...], tuple[int, ...]]:
         """What rebuilds this box: its kernel game's seed, its resamplings (the actions before,
@@ -329,6 +331,74 @@ class _Box:
 
     def __reduce__(self) -> Any:
         return _rebuild_box, (self.shared.game_string, *self.recipe())
+
+
+class _RecallBox(_Box):
+    """A box that also keeps every seat's action-observation history (`infostate=history`):
+    `seen` is a linked list of (older, actor, action id, each seat's view after the step as JSON),
+    starting with the views of the opening position (actor None), each view as the JSON text of its
+    top-level entries. Kept only when asked for, since it costs a view per seat per step."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = (), seed: int = 0) -> None:
+        super().__init__(shared, state, world, seed)
+        self.seen: tuple[Any, int | None, int | None, tuple[dict[str, str], ...]] | None = None
+
+    def _views(self) -> tuple[dict[str, str], ...]:
+        """Each seat's view now, as the JSON text of each of its top-level entries."""
+        state = self.state
+        if state is None:  # an explicit set-up still dealing: nobody sees anything yet
+            return ({},) * self.shared.players
+        return tuple(
+            {key: json.dumps(value, sort_keys=True, default=str) for key, value in state.view(p).items()}
+            for p in range(self.shared.players)
+        )
+
+    def _opening(self) -> None:
+        """Record the views of the position before the first step, once."""
+        if self.seen is None:
+            self.current_player()  # takes a fresh game's deal
+            self.seen = (None, None, None, self._views())
+
+    def apply(self, action: int) -> None:
+        self._opening()
+        player = self.current_player()
+        super().apply(action)
+        self.seen = (self.seen, player, action, self._views())
+
+    def copy(self) -> _Box:
+        other = super().copy()
+        assert isinstance(other, _RecallBox)
+        other.seen = self.seen
+        return other
+
+    def inherit(self, before: _Box) -> None:
+        """A resampled world keeps the history it was resampled from: the resampling seat's own is
+        the same in both, the other seats' is of no use in a world made for that seat."""
+        assert isinstance(before, _RecallBox)
+        self.seen = before.seen
+
+    def history_of(self, player: int) -> list[list[Any]]:
+        """Seat `player`'s action-observation history: per step, [who acted (None: the opening
+        position; CHANCE: a chance outcome), its own action id (None unless it acted), the top-level
+        entries of its view whose value changed, the keys of the entries removed], oldest first;
+        the first step holds the whole opening view."""
+        self._opening()
+        steps = []
+        node = self.seen
+        while node is not None:
+            node, actor, action, views = node
+            steps.append((actor, action, views[player]))
+        steps.reverse()
+        out: list[list[Any]] = []
+        previous: dict[str, str] = {}
+        for actor, action, view in steps:
+            changed = {key: json.loads(text) for key, text in view.items() if previous.get(key) != text}
+            removed = sorted(key for key in previous if key not in view)
+            out.append([actor, action if actor == player else None, changed, removed])
+            previous = view
+        return out
 
 
 def _rebuild_box(game_string: str, seed: int, world: tuple[Any, ...], actions: tuple[int, ...]) -> _Box:
@@ -341,7 +411,7 @@ def _rebuild_box(game_string: str, seed: int, world: tuple[Any, ...], actions: t
 
 def _replay_world(shared: _Shared, seed: int, world: tuple[Any, ...]) -> _Box:
     """The kernel game `seed` replayed through each resampling of `world`."""
-    box = _Box(shared, seed=seed)
+    box = shared.box(shared, seed=seed)
     if not shared.explicit:
         box.state = shared.new_kernel(seed)
     for before, player, sample_seed in world:
@@ -359,7 +429,9 @@ def _resampled(box: _Box, player: int, seed: int) -> _Box:
     world = box.get().determinize(player, Rng(seed))
     if box.shared.explicit:
         world.rng = CHANCE
-    return _Box(box.shared, world, (*box.world, (tuple(box.history()), player, seed)), box.seed)
+    other = box.shared.box(box.shared, world, (*box.world, (tuple(box.history()), player, seed)), box.seed)
+    other.inherit(box)
+    return other
 
 
 class BigtopSpielGame(pyspiel.Game):
@@ -378,9 +450,14 @@ class BigtopSpielGame(pyspiel.Game):
         if chance not in CHANCE_MODES:
             raise BigtopError(f"unknown chance mode {chance!r}; known: {', '.join(CHANCE_MODES)}")
         open_ = bool(params["open"])
+        infostate = str(params["infostate"])
+        if infostate not in INFOSTATES:
+            raise BigtopError(f"unknown information state {infostate!r}; known: {', '.join(INFOSTATES)}")
         game.check_players(players)
-        self.shared = _Shared(game, players, options, reward, int(params["seed"]), chance == "explicit", open_)
-        low, high = utility_bounds(game, players, options, reward)
+        self.shared = _Shared(
+            game, players, options, reward, int(params["seed"]), chance == "explicit", open_, infostate == "history",
+        )
+        low, high = reward_bounds(game, players, options, reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
             max_chance_outcomes=widest_draw(game, players, options) if chance == "explicit" else 0,
@@ -390,7 +467,7 @@ class BigtopSpielGame(pyspiel.Game):
             utility_sum=0.0 if players == 2 else None,
             max_game_length=max_game_length(game, players, options),
         )
-        super().__init__(game_type(game, players, chance, open_), info, dict(params))
+        super().__init__(game_type(game, players, chance, open_, infostate), info, dict(params))
         self.shared.game_string = str(self)
         _shared_by_game[self.shared.game_string] = self.shared
 
@@ -442,7 +519,7 @@ class BigtopSpielState(pyspiel.State):
 
     def __init__(self, game: BigtopSpielGame) -> None:
         super().__init__(game)
-        self._box = _Box(game.shared)
+        self._box = game.shared.box(game.shared)
 
     @property
     def bigtop_state(self) -> State:
@@ -565,8 +642,8 @@ class BigtopObserver:
     def __init__(self, shared: _Shared, perfect_recall: bool) -> None:
         self.shared = shared
         self.perfect_recall = perfect_recall
-        view_size = 0 if shared.open else int(np.prod(shared.encoder.shape))
-        history = HISTORY_SIZE if perfect_recall and not shared.open else 0
+        view_size = 0 if shared.open or (perfect_recall and shared.history) else int(np.prod(shared.encoder.shape))
+        history = HISTORY_SIZE if perfect_recall and not shared.open and not shared.history else 0
         self.tensor = np.zeros(view_size + history, np.float32)
         self.dict = {"view": self.tensor[:view_size]}
         if history:
@@ -574,7 +651,7 @@ class BigtopObserver:
 
     def set_from(self, state: BigtopSpielState, player: int) -> None:
         kernel, seen = state._box.peek(), self.shared.seen
-        if kernel is None or self.shared.open:  # an explicit set-up still dealing; or no tensor
+        if kernel is None or not len(self.tensor):  # an explicit set-up still dealing; or no tensor
             self.tensor[:] = 0.0
             return
         self.dict["view"][:] = seen.get(kernel, player, "vector")
@@ -590,6 +667,10 @@ class BigtopObserver:
             if self.perfect_recall:
                 text["actions"] = state.history()
             return json.dumps(text, sort_keys=True, default=str)
+        if self.perfect_recall and self.shared.history:
+            box = state._box
+            assert isinstance(box, _RecallBox)
+            return json.dumps(box.history_of(player), sort_keys=True, default=str)
         text = {"view": seen.get(kernel, player, "view")}
         if self.perfect_recall:
             text.update(seen.get(kernel, player, "recall"))
@@ -623,7 +704,9 @@ def _recall(state: State, player: int) -> dict[str, Any]:
     }
 
 
-def game_type(game: Game[Any], players: int | None = None, chance: str = "sampled", open_: bool = False) -> pyspiel.GameType:
+def game_type(
+    game: Game[Any], players: int | None = None, chance: str = "sampled", open_: bool = False, infostate: str = "hashed",
+) -> pyspiel.GameType:
     """The OpenSpiel game type of a bigtop game with `players` seats (its default without),
     chance mode and openness."""
     players = game.default_players() if players is None else players
@@ -639,11 +722,12 @@ def game_type(game: Game[Any], players: int | None = None, chance: str = "sample
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=not open_,
+        provides_information_state_tensor=not open_ and infostate == "hashed",
         provides_observation_string=True,
         provides_observation_tensor=not open_,
         parameter_specification={
             "players": game.default_players(), "seed": 0, "reward": "win", "options": "", "chance": "sampled", "open": False,
+            "infostate": "hashed",
         },
     )
 
@@ -668,6 +752,7 @@ def register_all() -> list[str]:
 def load_game(
     name: str, players: int | None = None, seed: int = 0, reward: str = "win", options: dict[str, Any] | None = None,
     chance: str = "sampled", open: bool = False,  # noqa: A002 - OpenSpiel's parameter name
+    infostate: str = "hashed",
 ) -> pyspiel.Game:
     """`pyspiel.load_game` for bigtop game `name` (registering it first if needed)."""
     game = games.get(name)
@@ -678,8 +763,18 @@ def load_game(
         "options": ";".join(f"{k}={v}" for k, v in (options or {}).items()),
         "chance": chance,
         "open": open,
+        "infostate": infostate,
     }
     return pyspiel.load_game(register(name), params)
 
 
 register_all()
+
+
+def _guard_cpp_bots() -> None:
+    from bigtop.rl.spiel_bots import guard_cpp_bots  # it imports this module: imported once this one is
+
+    guard_cpp_bots()
+
+
+_guard_cpp_bots()

@@ -10,7 +10,7 @@
 
 Agents are `player_0` ... `player_{n-1}` (seat i is `player_i`). An observation is a dict with
 `observation` (the acting seat's view through the game's encoder, float32) and `action_mask`
-(int8 over the game's action ids). During a sealed simultaneous step the seats choose one after
+(int8 over the game's action ids, the dtype gymnasium's `Discrete.sample(mask=...)` requires). During a sealed simultaneous step the seats choose one after
 the other in seat order; their views hide the choices already sealed.
 """
 
@@ -33,6 +33,8 @@ from bigtop.core.rng import Rng
 from bigtop.rl.encoding import bounds, encoder_for, observe
 from bigtop.rl.rewards import check_reward, final_rewards
 
+OBSERVATIONS = ("eager", "lazy")
+
 
 class ActionMask(np.ndarray):
     """An int8 action mask (a NumPy array like any other) that also carries the legal ids it marks,
@@ -42,6 +44,18 @@ class ActionMask(np.ndarray):
 
     def __array_finalize__(self, obj: Any) -> None:
         self.ids = None  # a view or a copy may be changed: only the mask the environment made knows
+
+
+def mask_for(size: int, legal: list[int] | None) -> ActionMask:
+    """The int8 mask over `size` action ids marking the ids `legal` (None: none), carrying them."""
+    mask = np.zeros(size, np.int8).view(ActionMask)
+    if legal:
+        ids = np.array(legal)  # converted once, for the mask and for `mask_ids`
+        mask[ids] = 1
+        mask.ids = ids
+    else:
+        mask.ids = np.zeros(0, np.intp)
+    return mask
 
 
 def mask_ids(action_mask: np.ndarray) -> np.ndarray:
@@ -55,10 +69,12 @@ def mask_ids(action_mask: np.ndarray) -> np.ndarray:
 
 
 class Observation(dict):
-    """An agent's observation: `{"observation": ..., "action_mask": ...}`, a dict like any other,
-    except that the observation is encoded when it is first read (an agent that only needs the mask,
-    such as a random or scripted one, never pays for it). Read after the game moved on, it is
-    encoded from the game replayed to where it was observed, so it never changes."""
+    """An agent's observation with `observations="lazy"`: `{"observation": ..., "action_mask": ...}`,
+    a dict like any other, except that the observation is encoded when it is first read (an agent
+    that only needs the mask, such as a random or scripted one or a bigtop bot, never pays for it).
+    It must be read before the game moves on: a later first read raises `BigtopError` (the
+    position it was made in is gone, and replaying the game to it would cost as much as the whole
+    game so far)."""
 
     def __init__(self, action_mask: np.ndarray, encode: Any, state: State, seat: int) -> None:
         super().__init__(action_mask=action_mask)
@@ -69,11 +85,12 @@ class Observation(dict):
         if source is None:
             return
         encode, state, seat, moves = source
-        if state.move_count != moves:  # the game went on: replay it to where it was observed
-            past = state.game.new(state.players, seed=state.seed, options=state.options)
-            for player, action in state.moves()[:moves]:
-                past.apply(player, action)
-            state = past
+        if state.move_count != moves:
+            raise BigtopError(
+                f"this observation (seat {seat}, after move {moves}) was first read after the game moved on to move "
+                f"{state.move_count}: with observations='lazy' read it before the next step, or make the environment "
+                "with observations='eager' (the default), which encodes every observation when it is made"
+            )
         dict.__setitem__(self, "observation", encode(state, seat))
         self._source = None
 
@@ -137,6 +154,21 @@ def render_text(game: Game[Any], state: State, seat: int | None) -> str:
     return buffer.getvalue()
 
 
+def render_for(game: Game[Any], state: State | None, render_mode: str | None) -> str | None:
+    """What an environment's `render()` gives: the spectator's drawing, returned for "ansi",
+    printed for "human"; a warning without a render mode, an error before `reset()`."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode; pass one when making the environment")
+        return None
+    if state is None:
+        raise BigtopError("call reset() before render()")
+    text = render_text(game, state, None)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class BigtopAECEnv(AECEnv):
     """One bigtop game as a PettingZoo AEC environment (see the module docstring)."""
 
@@ -151,6 +183,7 @@ class BigtopAECEnv(AECEnv):
         max_cycles: int | None = None,
         render_mode: str | None = None,
         seed: int | None = None,
+        observations: str = "eager",
     ) -> None:
         super().__init__()
         self.game = games.get(game) if isinstance(game, str) else game
@@ -161,6 +194,9 @@ class BigtopAECEnv(AECEnv):
             raise BigtopError(f"unknown render mode {render_mode!r}; known: {', '.join(self.metadata['render_modes'])}")
         self.options = self.game.parse_options(options)
         self.reward = check_reward(reward)
+        if observations not in OBSERVATIONS:
+            raise BigtopError(f"observations must be one of {', '.join(OBSERVATIONS)}, not {observations!r}")
+        self.lazy = observations == "lazy"
         self.max_cycles = max_cycles
         self._step_limit = None if max_cycles is None else max_cycles * self.players  # steps before truncation
         self.render_mode = render_mode
@@ -219,20 +255,16 @@ class BigtopAECEnv(AECEnv):
         return self.possible_agents[min(movers)]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """`agent`'s view through the encoder (encoded when first read, see `Observation`), and its
-        action mask (all zero unless it acts now)."""
+        """`agent`'s view through the encoder (with `observations="lazy"` encoded when first read,
+        see `Observation`), and its action mask (all zero unless it acts now)."""
         state = self.game_state
         if state is None:
             raise self._not_started("observe")
         seat = self._seat[agent]
-        mask = np.zeros(self.action_size, np.int8).view(ActionMask)
-        if self._playing and agent == self.agent_selection:
-            ids = np.array(state.legal_ids(seat))  # converted once, for the mask and for `mask_ids`
-            mask[ids] = 1
-            mask.ids = ids
-        else:
-            mask.ids = np.zeros(0, np.intp)
-        return Observation(mask, self._encode, state, seat)
+        mask = mask_for(self.action_size, state.legal_ids(seat) if self._playing and agent == self.agent_selection else None)
+        if self.lazy:
+            return Observation(mask, self._encode, state, seat)
+        return {"observation": observe(self.encoder, state, seat), "action_mask": mask}
 
     def _encode(self, state: State, seat: int) -> np.ndarray:
         return observe(self.encoder, state, seat)
@@ -294,16 +326,7 @@ class BigtopAECEnv(AECEnv):
 
     def render(self) -> str | None:
         """The board as a spectator sees it: returned for "ansi", printed for "human"."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self.game_state is None:
-            raise self._not_started("render")
-        text = render_text(self.game, self.game_state, None)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -316,9 +339,19 @@ def env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> Big
 
     Keyword arguments: `options` (game options), `reward` ("win" or "margin"), `max_cycles`
     (truncate every agent after that many steps per agent), `render_mode` ("ansi" or "human"),
-    `seed` (where the seeds of games reset without one come from)."""
+    `seed` (where the seeds of games reset without one come from), `observations` ("eager", the
+    default: encoded when made; "lazy": encoded when first read, which must be before the next
+    step)."""
     return BigtopAECEnv(game, players, **kwargs)
 
 
 raw_env = env
 """PettingZoo's other conventional name: the same environment, which has no wrapper to leave off."""
+
+
+def parallel_env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> Any:
+    """The PettingZoo Parallel environment for `game` (`bigtop.rl.parallel`): the acting agents of
+    a sealed step choose in the same step."""
+    from bigtop.rl.parallel import parallel_env as make
+
+    return make(game, players, **kwargs)

@@ -21,8 +21,6 @@ from bigtop.rl.pettingzoo import mask_ids
 
 Policy = Callable[[Any, str], int]
 PolicyFactory = Callable[[int], Policy]
-
-
 def bot_action(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
     """What `bot` plays for `seat`: it is handed `state.determinize(seat, ...)` (never the true
     state), and is not asked when there is a single legal action."""

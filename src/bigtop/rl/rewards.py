@@ -6,10 +6,13 @@
 
 from __future__ import annotations
 
-from bigtop.core.api import State
+from typing import Any
+
+from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError
 
 REWARDS = ("win", "margin")
+DEFAULT_SCORE_BOUNDS = (0.0, 1000.0)
 
 
 def check_reward(mode: str) -> str:
@@ -29,3 +32,13 @@ def final_rewards(state: State, mode: str) -> list[float]:
     winners = state.result().winners
     alone = len(winners) == 1
     return [(1.0 if alone else 0.0) if p in winners else -1.0 for p in range(state.players)]
+
+
+def reward_bounds(game: Game[Any], players: int, options: Any, mode: str) -> tuple[float, float]:
+    """Lowest and highest reward: [-1, 1] for "win"; for "margin", from the game's hook
+    `score_bounds(players, options) -> (lowest, highest score)` or a default of (0, 1000)."""
+    if mode == "win":
+        return -1.0, 1.0
+    hook = getattr(game, "score_bounds", None)
+    low, high = hook(players, options) if hook is not None else DEFAULT_SCORE_BOUNDS
+    return float(low) - float(high), float(high) - float(low)

@@ -89,7 +89,7 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
     finished agents not counted."""
     from bigtop.rl import pettingzoo as bz
 
-    env = bz.env(name, players=players, options=options)
+    env = bz.env(name, players=players, options=options, observations="lazy")
     rng = Rng(12345)
 
     def play(index: int) -> int:

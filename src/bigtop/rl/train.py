@@ -1,8 +1,8 @@
 """A learned baseline: PPO on the PettingZoo environment with action masks, in NumPy.
 
 The learner takes one seat (a different one each game) against opponents (bigtop bots, uniformly
-random players by default, taken in turn from `Settings.opponents`); each of its decisions is its
-observation and action mask from `env.last()`, and its reward comes at the end: +1 for winning
+random players by default, taken in turn from `Settings.opponents`), through `bigtop.rl.SeatEnv`;
+each of its decisions is its observation and action mask from the environment, and its reward comes at the end: +1 for winning
 alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score margin (the margin
 keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
 over the learner's own decisions. `bigtop rl train GAME` runs it and writes the weights
@@ -21,15 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from bigtop import bots
-from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
-from bigtop.core.rng import Rng
-from bigtop.rl import pettingzoo as bz
+from bigtop.rl.actions import has_compact
 from bigtop.rl.encoding import fingerprint
 from bigtop.rl.network import Adam, PolicyNetwork
-from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import final_rewards
+from bigtop.rl.seat import SeatEnv
 
 MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
 CHECKPOINT = 50  # updates between two saves of the weights during training
@@ -56,6 +53,7 @@ class Settings:
     margin_weight: float = 0.02
     opponents: tuple[str, ...] = ("random",)  # bot specs, taken in turn, a whole round of seats each
     init: str | None = None  # weights to start from (a run of the same game, players and options)
+    actions: str = "flat"  # the action ids: the game's flat ones, or its compact ones (`bigtop.rl.actions`)
     seed: int = 0
 
 
@@ -71,58 +69,29 @@ class Batch:
     returns: list[float] = field(default_factory=list)
 
 
-Opponent = Callable[[State, int], int]  # (the true state, its seat) -> action id
-
-
-def opponent(spec: str, game: Any, seed: int) -> Opponent:
-    """The bot `spec` as an opponent: a random player reads the legal ids; any other bigtop bot
-    is handed a copy of the game determinized from its seat, as in the arena."""
-    rng = Rng(seed)
-    if spec == "random":
-        def random_player(state: State, seat: int) -> int:
-            legal = state.legal_ids(seat)
-            return legal[rng.below(len(legal))]
-
-        return random_player
-    bot = bots.make(spec, game, seed)
-
-    def bot_player(state: State, seat: int) -> int:
-        return state.action_space.encode(bot_action(bot, state, seat, rng))
-
-    return bot_player
-
-
 def play_one(
-    env: Any, net: PolicyNetwork, seat: int, others: Opponent, seed: int, rng: np.random.Generator, settings: Settings,
+    env: SeatEnv, net: PolicyNetwork, seat: int, entry: str, seed: int, rng: np.random.Generator, settings: Settings,
     batch: Batch,
 ) -> tuple[float, float, bool]:
-    """One training game with the learner in `seat` and `others` in every other seat; the
+    """One training game with the learner in `seat` and the bot `entry` in every other seat; the
     learner's decisions go into `batch`. Returns its reward, its score margin and whether it won
     alone."""
-    env.reset(seed=seed)
-    learner = env.possible_agents[seat]
+    obs, _ = env.reset(seed=seed, options={"seat": seat, "opponents": entry})
     values: list[float] = []
-    for agent in env.agent_iter():
-        if agent != learner:
-            _, _, done, cut, _ = env.last(observe=False)
-            if done or cut:
-                env.step(None)
-                continue
-            env.step(others(env.unwrapped.game_state, env.possible_agents.index(agent)))
-            continue
-        observation, _, done, cut, _ = env.last()
-        if done or cut:
-            env.step(None)
-            continue
-        mask = observation["action_mask"]
-        action, logp, value = net.act(observation["observation"].ravel(), bz.mask_ids(mask), rng)
-        batch.obs.append(observation["observation"].ravel())
-        batch.masks.append(mask.view(np.bool_).copy())
+    done = env.game_state is not None and env.game_state.is_over()
+    while not done:
+        legal = env.legal_ids()
+        flat = obs.ravel()
+        action, logp, value = net.act(flat, legal, rng)
+        batch.obs.append(flat)
+        batch.masks.append(env.action_masks())
         batch.actions.append(action)
         batch.logp.append(logp)
         values.append(value)
-        env.step(action)
-    state = env.unwrapped.game_state
+        obs, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+    state = env.game_state
+    assert state is not None
     margin = final_rewards(state, "margin")[seat]
     reward = final_rewards(state, "win")[seat] + settings.margin_weight * margin
     # generalised advantage estimation: the only reward is at the end
@@ -165,25 +134,28 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     """Train a policy for game `name`; writes `policy.npz`, `curve.json` and `curve.png` into `out`
     (the curve after every update, the weights every `CHECKPOINT` updates and at the end) and
     returns the summary (also in `curve.json`)."""
-    env = bz.env(name, players=settings.players, options=settings.options or None, reward="win")
-    if env.action_size > MAX_ACTIONS:
+    env = SeatEnv(
+        name, settings.players, opponents=settings.opponents, options=settings.options or None, actions=settings.actions,
+        illegal="raise",
+    )
+    if env.actions.size > MAX_ACTIONS:
+        hint = " (use its compact action space: --actions compact)" if has_compact(env.game) else ""
         raise BigtopError(
-            f"{env.game.title} has {env.action_size:,} action ids: too many for this small network's dense policy head "
-            f"(at most {MAX_ACTIONS:,})"
+            f"{env.game.title} has {env.actions.size:,} action ids: too many for this small network's dense policy head "
+            f"(at most {MAX_ACTIONS:,}){hint}"
         )
     meta = {
         "game": env.game.name, "players": env.players, "options": env.game.options_json(env.options),
-        "observation": fingerprint(env.game, env.players, env.options),
+        "observation": fingerprint(env.game, env.players, env.options), "action_space": settings.actions,
     }
     inputs = int(np.prod(env.encoder.shape))
     if settings.init is not None:
         net = PolicyNetwork.load(settings.init)
-        if {k: net.meta.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
+        known = {**net.meta, "action_space": net.meta.get("action_space", "flat")}  # weights from before compact spaces
+        if {k: known.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
             raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
     else:
-        net = PolicyNetwork.initial(inputs, env.action_size, settings.hidden, settings.seed, meta)
-    for spec in settings.opponents:  # a bad spec fails now, not after the first games
-        opponent(spec, env.game, 0)
+        net = PolicyNetwork.initial(inputs, env.actions.size, settings.hidden, settings.seed, meta)
     optimizer = Adam(net.params, settings.rate)
     rng = np.random.default_rng(settings.seed)
     curve: list[dict[str, float]] = []
@@ -194,20 +166,25 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
         batch = Batch()
         rewards, margins, wins = [], [], 0
+        by_opponent: dict[str, dict[str, float]] = {}
         for _ in range(settings.games_per_update):
             spec = settings.opponents[played // env.players % len(settings.opponents)]
             seed = settings.seed * 1_000_003 + played
-            others = opponent(spec, env.game, seed)
-            reward, margin, won = play_one(env, net, played % env.players, others, seed, rng, settings, batch)
+            reward, margin, won = play_one(env, net, played % env.players, spec, seed, rng, settings, batch)
             rewards.append(reward)
             margins.append(margin)
             wins += won
             played += 1
+            tally = by_opponent.setdefault(spec, {"games": 0, "wins": 0, "margin": 0.0})
+            tally["games"] += 1
+            tally["wins"] += won
+            tally["margin"] += margin
         terms = update(net, optimizer, batch, settings, rng)
         point = {
             "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
             "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,
+            "opponents": by_opponent,  # games, wins and summed margins against each opponent in this update
         }
         curve.append(point)
         (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
@@ -222,9 +199,9 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     return summary
 
 
-def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
-    """The learner's win rate and mean score margin in its training games (each update's, and a
-    moving average) against games played."""
+def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
+    """The learner's win rate and mean score margin in its training games against each opponent
+    (a line each, over a moving window of updates) against games played."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -232,14 +209,18 @@ def plot_curve(curve: list[dict[str, float]], title: str, path: Path) -> None:
 
     games_played = [p["games"] for p in curve]
     window = max(1, len(curve) // 20)
+    opponents = list(dict.fromkeys(spec for p in curve for spec in p["opponents"]))
     figure, axes = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
-    for axis, key, label in ((axes[0], "win_rate", "win rate"), (axes[1], "margin", "score margin")):
-        values = [p[key] for p in curve]
-        axis.plot(games_played, values, color="#bbbbbb", linewidth=0.8, label=f"{label} per update")
-        if len(values) >= window:
-            smooth = np.convolve(values, np.ones(window) / window, mode="valid")
-            axis.plot(games_played[window - 1:], smooth, color="#c0392b", label=f"moving average ({window} updates)")
-        axis.set_ylabel(label)
+    for index, spec in enumerate(opponents):
+        tallies = [p["opponents"].get(spec, {"games": 0, "wins": 0, "margin": 0.0}) for p in curve]
+        games = np.convolve([t["games"] for t in tallies], np.ones(window), mode="valid")
+        seen = games > 0
+        x = np.array(games_played[window - 1:])[seen]
+        for axis, key in ((axes[0], "wins"), (axes[1], "margin")):
+            total = np.convolve([t[key] for t in tallies], np.ones(window), mode="valid")
+            axis.plot(x, total[seen] / games[seen], color=f"C{index}", label=f"against {spec}")
+    for axis, label in ((axes[0], "win rate"), (axes[1], "score margin")):
+        axis.set_ylabel(f"{label} (moving {window} updates)")
         axis.grid(alpha=0.3)
         axis.legend(loc="lower right")
     axes[0].set_ylim(0, 1)

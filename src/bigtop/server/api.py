@@ -18,6 +18,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
+from bigtop.server.botspecs import learned_players
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
@@ -94,6 +95,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "max_players": game.max_players,
             "options": {k: v for k, v in game.options_json(None).items() if k not in FILE_OPTIONS},
             "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
+            "learned_players": learned_players(game),  # where the form offers the learned bot
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out

@@ -9,6 +9,7 @@ the other bots play as shipped, without parameters.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -28,8 +29,20 @@ _ISMCTS_BOUNDS: dict[str, tuple[type, float, float]] = {
 }
 
 
-def check_web_bot(spec: str, game: Any) -> None:
-    """Refuse (`ServerError`) a bot spec a web table may not seat, naming the limit it breaks."""
+def learned_players(game: Any) -> list[int]:
+    """The player counts the learned bot's weights shipped for `game` were trained for (none: no weights)."""
+    return list(_learned_players(game.name))
+
+
+@functools.cache
+def _learned_players(name: str) -> tuple[int, ...]:
+    from bigtop.rl.learned import shipped_players
+
+    return tuple(shipped_players(name))
+
+
+def check_web_bot(spec: str, game: Any, players: int | None = None) -> None:
+    """Refuse (`ServerError`) a bot spec a web table of `players` may not seat, naming the limit it breaks."""
     try:
         name, params = bots.parse_spec(spec)
     except BigtopError as exc:
@@ -40,6 +53,9 @@ def check_web_bot(spec: str, game: Any) -> None:
         if set(params) != {"chapter"}:
             raise ServerError(f"a web table's tutorial bot takes only chapter=N ({spec!r})")
         params = {}
+    if name == "learned" and players is not None and players not in learned_players(game):
+        shipped = ", ".join(map(str, learned_players(game))) or "no"
+        raise ServerError(f"no learned bot is shipped for {game.title} at {players} players (weights for {shipped} players)")
     if params and name != "ismcts":
         raise ServerError(f"a web table plays the {name} bot as shipped: no parameters ({spec!r})")
     for key, value in params.items():

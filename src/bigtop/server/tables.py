@@ -240,7 +240,7 @@ class Hall:
         for i, spec in enumerate(seat_specs):
             name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")
             if spec.bot is not None:
-                check_web_bot(spec.bot, game)
+                check_web_bot(spec.bot, game, players)
             token = None if spec.bot is not None else secrets.token_urlsafe(18)
             seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None,
                                      open=spec.open and spec.bot is None))

@@ -17,6 +17,7 @@ from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.compact import CompactActionSpace
     from bigtop.games.carcassonne.observation import CarcassonneEncoder
 
 
@@ -100,3 +101,9 @@ class Carcassonne(Game[CarcassonneState]):
         from bigtop.games.carcassonne.observation import CarcassonneEncoder
 
         return CarcassonneEncoder(players, options)
+
+    def compact_action_space(self, players: int, options: CarcassonneOptions) -> CompactActionSpace:
+        """Placements named by the rank of their square among those where the tile fits (compact.py)."""
+        from bigtop.games.carcassonne.compact import CompactActionSpace
+
+        return CompactActionSpace(self, players, self.parse_options(options))

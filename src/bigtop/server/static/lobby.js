@@ -12,7 +12,7 @@ import { practiceFields, variantFields } from "./variants.js";
 import { welcomeSection } from "./welcome.js";
 
 const REFRESH_MS = 4000;
-const BOT_STRENGTHS = ["random", "heuristic", "ismcts"];  // Easy, Normal, Strong
+const BOT_STRENGTHS = ["random", "heuristic", "ismcts", "learned"];  // Easy, Normal, Strong, Learned
 const CLOCKS = {
   none: null,
   blitz: { kind: "realtime", base: 300, increment: 20 },
@@ -186,7 +186,20 @@ function createForm(gameList, botNames, draft, playerName) {
       h("option", { value: "open", selected: seat.kind === "open" }, t("lobby.seatOpen")),
       botNames.filter((bot) => bot !== "tutorial").map((bot) => h("option", { value: bot, selected: seat.kind === bot },
         BOT_STRENGTHS.includes(bot) ? t(`lobby.bot.${bot}`) : t("lobby.bot", { bot }))));
-    return h("div", { class: "seat-row" }, h("span", {}, t("lobby.seat", { n: n + 1 })), " ", kind, " ", name);
+    const row = h("div", { class: "seat-row" }, h("span", {}, t("lobby.seat", { n: n + 1 })), " ", kind, " ", name);
+    row.kind = kind;
+    return row;
+  }
+
+  // The learned bot is offered only where weights ship for the game at this many players.
+  function offerLearned(row, count) {
+    const learned = row.kind.querySelector('option[value="learned"]');
+    if (!learned) return;
+    learned.hidden = learned.disabled = !(chosen().learned_players || []).includes(count);
+    if (learned.disabled && row.kind.value === "learned") {
+      row.kind.value = "random";
+      row.kind.dispatchEvent(new Event("change"));
+    }
   }
 
   // The seat rows already drawn are kept as they are (a row being typed in is never replaced).
@@ -194,6 +207,7 @@ function createForm(gameList, botNames, draft, playerName) {
     const count = Number(players.value);
     draft.players[chosen().name] = count;
     for (let n = seatRows.length; n < count; n++) seatRows.push(seatRow(n));
+    seatRows.forEach((row) => offerLearned(row, count));
     seatsBox.replaceChildren(h("legend", {}, t("lobby.players")), ...seatRows.slice(0, count));
   }
 

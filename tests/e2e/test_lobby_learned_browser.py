@@ -1,0 +1,52 @@
+"""The new-table form offers the learned bot only where weights ship for the game at that many
+players, in every language (Chromium on a real server)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+from server_support import ServerProcess, sqlite_url  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("learned")
+    process = ServerProcess(sqlite_url(folder), folder).start()
+    yield process
+    process.stop()
+
+
+def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerProcess, browser: Browser) -> None:
+    page = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url)
+    learned = page.locator('select[name=kind-1] option[value="learned"]')
+    page.select_option("#new-game", "drumroll")
+    page.fill("#new-players", "2")
+    page.dispatch_event("#new-players", "change")
+    expect(learned).to_have_text("Bot: Learned")
+    expect(learned).to_be_enabled()
+    page.select_option("select[name=kind-1]", "learned")
+    page.fill("#new-players", "3")  # no weights for three players: the seat goes back to a random bot
+    page.dispatch_event("#new-players", "change")
+    expect(learned).to_be_disabled()
+    expect(page.locator("select[name=kind-1]")).to_have_value("random")
+    page.select_option("#new-game", "carcassonne")
+    page.fill("#new-players", "2")
+    page.dispatch_event("#new-players", "change")
+    expect(learned).to_be_disabled()
+    page.select_option("#new-game", "drumroll")
+    page.fill("#new-players", "2")
+    page.dispatch_event("#new-players", "change")
+    page.select_option("#language", "fr")
+    expect(page.locator('select[name=kind-1] option[value="learned"]')).to_have_text("Robot : appris")
+    page.select_option("#language", "zh-Hant")
+    expect(page.locator('select[name=kind-1] option[value="learned"]')).to_have_text("電腦：學習型")
+    assert errors == []
