@@ -17,18 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne.actions import Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind
 from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGURE_OF_ACTION, expansions_of
 from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
-from bigtop.games.carcassonne.names import (
-    TURN_WORDS,
-    feature_counts,
-    feature_name,
-    rotated_halves,
-    tile_name,
-)
-from bigtop.games.carcassonne.rules import MEEPLE
+from bigtop.games.carcassonne.names import ENGLISH, Words, feature_counts, rotated_halves
 from bigtop.games.carcassonne.state import tiles_of
 
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
@@ -108,24 +102,26 @@ def _text(grid: Picture) -> Text:
     return out
 
 
-def describe(state: Any, action: Action) -> str:
-    """An action in words (uses only what the acting seat can see)."""
-    tiles = tiles_of(state.options)
-    view = state.view(state.to_move()[0] if state.to_move() else None)
+def describe(state: Any, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An action in words in language `lang` (uses only what the acting seat can see)."""
+    words = Words(lang)
     if isinstance(action, Place):
-        return f"Lay the tile at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
+        return words("do.place", x=action.x, y=action.y, turned=words.turned(action.turns))
     if isinstance(action, Pass):
-        return "Place no figure"
+        return words("do.pass")
     kind = FIGURE_OF_ACTION.get(type(action))
-    if kind is not None:
-        x, y = view["last"]
-        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        figure = "a meeple" if kind == MEEPLE else f"your {FIGURE_NAMES[kind]}"
-        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"  # type: ignore[attr-defined]
+    if kind is not None and state.last in state.board:
+        tiles = state.tiles
+        tile, rot, _ = state.board[state.last]
+        laid = tiles.kinds[tile]
+        feature = action.feature  # type: ignore[attr-defined]
+        if feature in range(len(laid.features)):
+            where = words.feature(laid, laid.rotations[rot].turns, feature)
+            return words("do.figure", figure_name=words.figure(FIGURE_NAMES[kind], menu=True), feature_name=where)
     for c in state.capabilities:
-        words = c.describe(state, action)
-        if words is not None:
-            return words
+        said = c.describe(state, action, words)
+        if said is not None:
+            return said
     return str(action)
 
 
@@ -136,7 +132,7 @@ def turns_offered(kind: TileKind, turns: set[int]) -> Table:
     shown = sorted(turns)
     for _ in shown:
         grid.add_column(width=16)
-    grid.add_row(*(Text(TURN_WORDS[t], "dim") for t in shown))
+    grid.add_row(*(Text(ENGLISH.turned(t), "dim") for t in shown))
     grid.add_row(*(_text(tile_picture(kind, t)) for t in shown))
     return grid
 
@@ -186,7 +182,7 @@ def render(state: Any, player: int | None) -> Any:
     if view["tile"]:
         kind = tiles.kinds[tiles.by_id[view["tile"]]]
         left = view["stack_size"]
-        parts.append(Text(f"Tile to lay: {tile_name(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
+        parts.append(Text(f"Tile to lay: {ENGLISH.tile(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
                           "It fits these ways:"))
         parts.append(turns_offered(kind, {a.turns for a in state.placements}))
     if view["phase"] == "figure" and view["last"]:
@@ -215,7 +211,7 @@ def cards(options: Any) -> Any:
         block.add_column(width=5)
         block.add_column(width=29)
         title = Text(f"{kind.id} ×{kind.count}", "bold") + Text("  start tile" if kind.index == tiles.start else "", "dim")
-        words = Text("\n").join([title, Text(tile_name(kind).capitalize()), Text(feature_counts(kind), "dim")])
+        words = Text("\n").join([title, Text(ENGLISH.tile(kind).capitalize()), Text(feature_counts(kind), "dim")])
         block.add_row(_text(tile_picture(kind, 0)), words)
         blocks.append(block)
     parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),
