@@ -10,14 +10,18 @@ from terminal.pty_person import BOARD_RULE, PROMPT, Person, menu_above
 
 def test_a_number_no_longer_offered_is_refused_and_the_menu_shown_again(tmp_path: Path) -> None:
     """Laying the tile and placing a figure are one step: the figure's options get numbers the
-    tile's never had, a tile's number typed at the figure question is refused, the same menu is
-    shown again (not the board), and `b` shows the board before the same question."""
+    tile's never had, the figure question shows the tile just laid (not the whole board), a
+    tile's number typed at it is refused, the same menu is shown again (not the board), and `b`
+    shows the board before the same question."""
     person = Person("carcassonne", "--players", "2", "--bots", "random", "--seed", "13", cwd=tmp_path)
     place = person.next_question()
     assert place is not None and place[0] == 1
+    before = person.screen()
     person.answer(str(place[0]))
     figure = person.next_question()
     assert figure is not None and min(figure) > max(place)  # new options, new numbers
+    laid = person.screen()[len(before):].splitlines()  # not the board again: the tile just laid and around it
+    assert not any(BOARD_RULE.match(line) for line in laid) and any(line.startswith("Tile just laid at") for line in laid)
     before = person.screen()
     person.answer(str(place[-1]))
     assert person.next_question() == figure

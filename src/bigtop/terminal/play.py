@@ -5,7 +5,8 @@ for them and said in one line: the game goes exactly as if they had typed it, so
 learns anything from it.
 
 What the person sees: the board once when their turn begins (after other seats moved, or on `b`),
-then before each question the log entries since the last one, then the menu. A menu's numbers hold
+at a later question of the turn what the game says it needs (`Game.render_question`), then before
+each question the log entries since the last one, then the menu. A menu's numbers hold
 over one step, the person's decisions with no other seat moving between (`Menu`): an option keeps
 its number from question to question, an option that goes away leaves its number unused, and a new
 option gets a number never used before in the step, so a number never changes meaning under the
@@ -156,6 +157,8 @@ class TerminalGame:
             self.console.print(Rule())
             self.console.print(self.game.render(state, self.seat))
             self.show_board = False
+        elif (shown := self.game.render_question(state, self.seat)) is not None:
+            self.console.print(shown)
         self.print_log()
         for number, words in self.menu.ask([(action, self.game.describe(state, action)) for action in legal]):
             self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}")

@@ -112,8 +112,9 @@ def test_the_ringmasters_bonus_follows_its_feature() -> None:
     turn(state, 0, 2, 2)
     said = lines(state)
     first = said.index("Ada scores 2 points for a completed road of 2 tiles.")
-    assert said[first + 1] == "Ada's ringmaster adds 2 points for 1 circus or acrobat tile on and around its tile."
-    assert "Le Monsieur Loyal de Ada ajoute 2 points pour 1 tuile Cirque ou Acrobates sur sa tuile et autour." in lines(state, "fr")
+    assert said[first + 1] == "Ringmaster bonus: Ada scores 2 points for 1 circus or acrobat tile on and around the ringmaster's tile."
+    assert ("Bonus de Monsieur Loyal : Ada marque 2 points pour 1 tuile Cirque ou Acrobates sur la tuile de Monsieur Loyal "
+            "et autour.") in lines(state, "fr")
 
 
 def test_a_pyramid_scored_says_what_each_owner_gains() -> None:

@@ -128,3 +128,27 @@ def test_the_log_never_shows_an_internal_id() -> None:
         line = GAME.describe_event(event, options=state.options)
         assert "{" not in line and not re.search(r"\btiles? [A-X]\b", line), line
         assert not any(tid in line for tid in expansion_ids), line
+
+
+def test_two_fields_reaching_the_same_side_are_told_apart_by_its_halves() -> None:
+    """A city on three sides with a road ending in it: the fields either side of the road both
+    reach only the road's side, so each is named by the half it holds."""
+    state = new(["S"])
+    state.apply(0, Place(0, -1, 2))  # the road to the north
+    fields = [GAME.describe(state, a) for a in state.legal_actions(0) if isinstance(a, Meeple) and "field" in GAME.describe(state, a)]
+    assert fields == ["Put a meeple on the field (west half of N)", "Put a meeple on the field (east half of N)"]
+    assert "Placer un partisan sur le pré (moitié ouest de N)" in [GAME.describe(state, a, "fr") for a in state.legal_actions(0)]
+    assert "在草地（北邊的東半）放上一個人偶" in [GAME.describe(state, a, "zh-Hant") for a in state.legal_actions(0)]
+
+
+def test_the_figure_question_shows_the_tile_just_laid_with_its_neighbours() -> None:
+    """The terminal prints the board when a turn begins; at the figure question it prints only
+    the tile just laid and the tiles around it (`render_question`)."""
+    state = new(["ffrf.bt", "U"])
+    assert GAME.render_question(state, 0) is None  # laying the tile: the board is what counts
+    state.apply(0, Place(0, 1, 0))
+    out = text(GAME.render_question(state, 0)).splitlines()
+    assert out[0] == "Tile just laid at (0, 1) (underlined), with the tiles around it:"
+    assert out[1].split() == ["0"] and len([line for line in out if line.strip()]) == 2 + 2 * 5  # the start tile above it
+    assert "◎" in out[9] and "─────" in out[4]
+    assert "▶ 0 red (you)" in text(GAME.render(state, 0)) and "(you)" not in text(GAME.render(state, None))

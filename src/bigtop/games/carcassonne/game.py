@@ -74,6 +74,10 @@ class Carcassonne(Game[CarcassonneState]):
 
     text = TEXT  # the base game's words and its capabilities' (data/text.toml, bigtop/*.toml)
 
+    def render_question(self, state: CarcassonneState, player: int) -> Any:
+        """At the figure question: the tile just laid with the tiles around it."""
+        return render.render_question(state, player)
+
     def describe(self, state: CarcassonneState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
         """An action in words in language `lang`, for menus, hints and reviews."""
         return render.describe(state, action, lang)

@@ -17,6 +17,10 @@ from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind
 from bigtop.games.carcassonne.expansions import TEXT
 
+# the direction (0 N, 1 E, 2 S, 3 W) of each half of a side from the tile's middle ("L" and "R"
+# seen from the centre looking out, as in the tiles file: the left half of N is its west half)
+HALF_DIRECTION = {(0, "L"): 3, (0, "R"): 1, (1, "L"): 0, (1, "R"): 2, (2, "L"): 1, (2, "R"): 3, (3, "L"): 2, (3, "R"): 0}
+
 
 class Words:
     """The game's words in one language."""
@@ -95,13 +99,23 @@ class Words:
         return out
 
     def feature(self, kind: TileKind, turns: int, feature: int) -> str:
-        """A local feature of a laid tile, e.g. "the city (N, W)" or "the field (N, E)"."""
+        """A local feature of a laid tile, e.g. "the city (N, W)" or "the field (N, E)"; two
+        fields reaching the same sides are told apart by the halves they hold ("the field (west
+        half of S)", "the field (east half of S)", either side of a road)."""
         f = kind.features[feature]
+        name = self(f"the.{FEATURE_NAMES[f.type]}")
         if f.type == FIELD:
-            sides = sorted({s for s, _ in rotated_halves(kind, turns, feature)})
+            halves = rotated_halves(kind, turns, feature)
+            sides = sorted({s for s, _ in halves})
+            if any(i != feature and sorted({s for s, _ in rotated_halves(kind, turns, i)}) == sides
+                   for i, other in enumerate(kind.features) if other.type == FIELD):
+                words = [self(f"side.{SIDES[s]}") if len([h for h in halves if h[0] == s]) == 2
+                         else self("half_side", half=self(f"direction.{HALF_DIRECTION[next(h for h in halves if h[0] == s)]}"),
+                                   side=self(f"side.{SIDES[s]}"))
+                         for s in sides]
+                return self("feature_at", feature=name, sides=self("join.sep").join(words))
         else:
             sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
-        name = self(f"the.{FEATURE_NAMES[f.type]}")
         if not sides:
             return name
         return self("feature_at", feature=name, sides=self("join.sep").join(self(f"side.{SIDES[s]}") for s in sides))

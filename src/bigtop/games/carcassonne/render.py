@@ -137,32 +137,31 @@ def turns_offered(kind: TileKind, turns: set[int]) -> Table:
     return grid
 
 
-def render(state: Any, player: int | None) -> Any:
-    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
-    from a tiles file is read as Rich markup."""
-    view = state.view(player)
+def _cells(state: Any, view: dict[str, Any]) -> dict[tuple[int, int], Picture]:
+    """Every laid tile's picture with the figures on it and the expansions' pieces."""
     tiles = tiles_of(state.options)
-    cells: dict[tuple[int, int], Picture] = {}
-    for x, y, tid, turns in view["board"]:
-        cells[(x, y)] = tile_picture(tiles.kinds[tiles.by_id[tid]], turns)
+    laid = {(x, y): (tiles.kinds[tiles.by_id[tid]], turns) for x, y, tid, turns in view["board"]}
+    cells = {xy: tile_picture(kind, turns) for xy, (kind, turns) in laid.items()}
     for seat, figure, x, y, local in view["figures"]:
-        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
-        glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
-        cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
+        kind, turns = laid[(x, y)]
+        r, c = feature_cell(kind, turns, local)
+        cells[(x, y)][r][c] = (str(seat) if figure == "meeple" else "ABCDEF"[seat], SEAT_STYLES[seat])
     for e in state.expansions:
         for c in e.capabilities:
             c.draw(view[e.name], cells)
-    fits = {tuple(f) for f in view["fits"]}
-    xs = [x for x, _ in cells] + [x for x, _ in fits]
-    ys = [y for _, y in cells] + [y for _, y in fits]
+    return cells
+
+
+def _board(cells: dict[tuple[int, int], Picture], fits: set[tuple[int, int]], last: tuple[int, int] | None,
+           xs: range, ys: range) -> Text:
+    """The squares `xs` × `ys` of the board with their coordinates: tiles, `+` where the drawn
+    tile fits, the bottom row of the tile just laid underlined."""
     board = Text()
-    board.append("     " + "".join(f"{x:^6}" for x in range(min(xs), max(xs) + 1)) + "\n", "dim")
-    last = tuple(view["last"]) if view["last"] else None
-    for y in range(min(ys), max(ys) + 1):
+    board.append("     " + "".join(f"{x:^6}" for x in xs) + "\n", "dim")
+    for y in ys:
         for r in range(5):
             board.append(f"{y:>4} " if r == 2 else "     ", "dim")
-            for x in range(min(xs), max(xs) + 1):
+            for x in xs:
                 grid = cells.get((x, y))
                 for c in range(5):
                     if grid is None:
@@ -172,11 +171,26 @@ def render(state: Any, player: int | None) -> Any:
                         board.append(glyph, style + (" underline" if (x, y) == last and r == 4 else ""))
                 board.append(" ")
             board.append("\n")
+    return board
+
+
+def render(state: Any, player: int | None) -> Any:
+    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
+    from a tiles file is read as Rich markup."""
+    view = state.view(player)
+    tiles = tiles_of(state.options)
+    cells = _cells(state, view)
+    fits = {(x, y) for x, y in view["fits"]}
+    xs = [x for x, _ in cells] + [x for x, _ in fits]
+    ys = [y for _, y in cells] + [y for _, y in fits]
+    last = (view["last"][0], view["last"][1]) if view["last"] else None
+    board = _board(cells, fits, last, range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
     header = Table.grid(padding=(0, 2))
     header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), Text(str(view["points"][p])),
+        you = " (you)" if p == player else ""
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}{you}", SEAT_STYLES[p]), Text(str(view["points"][p])),
                        *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]
     if view["tile"]:
@@ -185,9 +199,8 @@ def render(state: Any, player: int | None) -> Any:
         parts.append(Text(f"Tile to lay: {ENGLISH.tile(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
                           "It fits these ways:"))
         parts.append(turns_offered(kind, {a.turns for a in state.placements}))
-    if view["phase"] == "figure" and view["last"]:
-        x, y = view["last"]
-        parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
+    if view["phase"] == "figure" and last:
+        parts.append(Text(f"Tile just laid at {last} (underlined): choose what to do with a figure"))
     for e in state.expansions:
         for c in e.capabilities:
             line = c.status(view[e.name])
@@ -199,6 +212,20 @@ def render(state: Any, player: int | None) -> Any:
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
     return Group(*parts)
+
+
+def render_question(state: Any, player: int) -> Any:
+    """At the figure question, the tile just laid in the middle of the tiles around it (the board
+    printed when the turn began does not show it yet); None at other questions."""
+    view = state.view(player)
+    if view["phase"] != "figure" or not view["last"]:
+        return None
+    x, y = view["last"]
+    cells = _cells(state, view)
+    near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (x + dx, y + dy) in cells]
+    xs = range(min(a for a, _ in near), max(a for a, _ in near) + 1)
+    ys = range(min(b for _, b in near), max(b for _, b in near) + 1)
+    return Group(Text(f"Tile just laid at ({x}, {y}) (underlined), with the tiles around it:"), _board(cells, set(), (x, y), xs, ys))
 
 
 def cards(options: Any) -> Any:
