@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -114,11 +115,15 @@ def test_bench_reports_games_and_decisions_per_second(capsys: pytest.CaptureFixt
 
 
 def test_play_in_terminal_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    answers = iter(["x", "99", "b"] + ["1"] * 50)
-    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    answers = iter(["x", "99", "b"])
+
+    def answer(self: object, prompt: object = "") -> str:  # then the first number the prompt offers
+        return next(answers, None) or re.search(r"choose (\d+)", str(prompt)).group(1)  # type: ignore[union-attr]
+
+    monkeypatch.setattr("rich.console.Console.input", answer)
     code, out, _ = run(capsys, "play", "highcard", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "4")
     assert code == 0
-    assert "choose a number from 1 to" in out
+    assert "choose one of the numbers shown (1-" in out
     assert "seed 4" in out and "game over" in out and "Winner" in out and "Final scores" in out
 
 

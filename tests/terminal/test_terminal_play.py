@@ -1,60 +1,64 @@
 """`bigtop play` in a pseudo-terminal, as a person plays it: whole games of every game to the end
-screen, saving, quitting, and `bigtop replay` of what was saved."""
+screen, saving, quitting, and `bigtop replay` of what was saved; what the screen shows along the
+way (the board once a turn, the log before each question, menus whose numbers hold over a step)."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
-import signal
 from pathlib import Path
 
-import pexpect
 import pytest
 
 from bigtop import games
 from bigtop.core.record import Record
-from terminal.cli_process import BIGTOP, bigtop
+from terminal.cli_process import bigtop
+from terminal.pty_person import BOARD_RULE, PROMPT, Person, menu_above, numbers_of
 
-PROMPT = re.compile(r"choose 1-(\d+) or h/s/u/b/q> ")
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def _as_a_shell_starts_it() -> None:
-    """In the child before `bigtop` starts: Ctrl-C as a shell leaves it to a program it starts
-    (the default action, not blocked), whatever the test process inherited or set for itself: a
-    program started with SIGINT ignored never hears Ctrl-C."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+FORCED = "your only choice, played for you:"
 
 
-class Person:
-    """`bigtop play ...` in a pseudo-terminal of 100 columns, read as the person reads it."""
-
-    def __init__(self, *args: str, cwd: Path) -> None:
-        self.log = io.StringIO()
-        self.child = pexpect.spawn(
-            str(BIGTOP), ["play", *args], cwd=str(cwd), encoding="utf-8", timeout=60, dimensions=(40, 100),
-            preexec_fn=_as_a_shell_starts_it,
-        )
-        self.child.logfile_read = self.log
-        self.child.delaybeforesend = None
-
-    def next_question(self) -> int | None:
-        """How many options the next question offers, or None once the program has ended."""
-        if self.child.expect([PROMPT, pexpect.EOF]) == 1:
-            return None
-        return int(self.child.match.group(1))
-
-    def answer(self, text: str) -> None:
-        self.child.sendline(text)
-
-    def finish(self) -> tuple[int, str]:
-        """The exit code and everything the terminal showed, colours taken out."""
-        self.child.expect(pexpect.EOF)
-        self.child.close()
-        return self.child.exitstatus, ANSI.sub("", self.log.getvalue()).replace("\r\n", "\n")
-
+def check_screen(screen: str, record: Record, seat: int = 0, bot: str = "Easy bot") -> None:
+    """What the person saw, against the saved game: one line per decision played for them and no
+    menu for it; the board printed at the first question of each step (the person's decisions with
+    no other seat moving between) and at no other; before each question the log entries since the
+    last one, each once, after the board and above the menu; the menu's numbers exactly those of
+    the prompt, and over a step a number never meaning two things and an option keeping its number."""
+    game = games.get(record.game)
+    names = [f"Seat {p} ({'you' if p == seat else bot})" for p in range(record.players)]
+    lines = screen.splitlines()
+    decisions = [i for i, line in enumerate(lines) if PROMPT.search(line) or FORCED in line]
+    states = list(record.states(game))
+    mine = [i for i, (p, _) in enumerate(record.moves) if p == seat]
+    assert len(decisions) == len(mine)
+    seen = [len(states[i].log.visible_to(seat)) for i in mine]
+    step: dict[int, str] = {}
+    last_asked = -1  # the move index of the person's last question
+    for k, (at, move) in enumerate(zip(decisions, mine, strict=True)):
+        chunk = range(decisions[k - 1] + 1 if k else 0, at)
+        logged = [i for i in chunk if lines[i].startswith("  · ")]
+        events = states[move].log.visible_to(seat)[seen[k - 1] if k else 0 : seen[k]]
+        assert [lines[i][4:] for i in logged] == [game.describe_event(e, names, record.options) for e in events]
+        if FORCED in lines[at]:
+            assert not menu_above(lines, at)
+            continue
+        boards = [i for i in chunk if BOARD_RULE.match(lines[i])]
+        new_step = last_asked < 0 or any(p != seat for p, _ in record.moves[last_asked + 1 : move])
+        assert len(boards) == (1 if new_step else 0), (k, lines[at])
+        menu = menu_above(lines, at)
+        assert sorted(menu) == numbers_of(PROMPT.search(lines[at]).group(1))
+        assert all(boards[0] < i for i in logged) if boards else True
+        assert all(i < min(at - len(menu), at) for i in logged)
+        if new_step:
+            step = {}
+        for number, words in menu.items():
+            assert step.setdefault(number, words) == words, f"{number} meant {step[number]!r}, now {words!r}"
+        for words in set(menu.values()):
+            before = [n for n, w in step.items() if w == words]
+            now = [n for n, w in menu.items() if w == words]
+            if len(before) == 1 and len(now) == 1:
+                assert before == now, f"{words!r} moved from {before} to {now}"
+        last_asked = move
 
 GAMES = [("drumroll", 3, 11), ("trollfest", 3, 12), ("carcassonne", 2, 13)]
 
@@ -62,25 +66,27 @@ GAMES = [("drumroll", 3, 11), ("trollfest", 3, 12), ("carcassonne", 2, 13)]
 @pytest.mark.parametrize("name, players, seed", GAMES, ids=[g[0] for g in GAMES])
 def test_a_person_plays_a_whole_game_saves_it_and_replays_it(tmp_path: Path, name: str, players: int, seed: int) -> None:
     choices = random.Random(seed)
-    person = Person(name, "--players", str(players), "--bots", "random", "--seed", str(seed), "--save", "game.json", cwd=tmp_path)
+    person = Person(name, "--players", str(players), "--bots", "random", "--seed", str(seed), "--save", "game.json", cwd=tmp_path,
+                    columns=240)
     questions = []
     while (options := person.next_question()) is not None:
         questions.append(options)
-        person.answer(str(choices.randint(1, options)))
+        person.answer(str(choices.choice(options)))
     code, screen = person.finish()
     assert code == 0, screen[-3000:]
-    assert screen.index(f"seed {seed}") < screen.index("choose 1-")  # the seed is shown before the first question
-    assert min(questions) >= 2  # never a one-option question
+    assert screen.index(f"seed {seed}") < screen.index("choose ")  # the seed is shown before the first question
+    assert min(map(len, questions)) >= 2  # never a one-option question
     forced = screen.count("your only choice, played for you:")
     record = Record.load(tmp_path / "game.json")
     assert sum(1 for seat, _ in record.moves if seat == 0) == len(questions) + forced
     state = record.replay(games.get(record.game))
     assert state.is_over()
+    check_screen(screen, record)
 
     end = screen[screen.index("Final scores") :]
     assert "{" not in end and "Total" in end and "saved the game" in end
     result = state.result()
-    winner = f"Seat {result.winners[0]}" + (" (you)" if result.winners[0] == 0 else "")
+    winner = f"Seat {result.winners[0]}" + (" (you)" if result.winners[0] == 0 else " (Easy bot)")
     assert re.search(rf"\nWinners?( \(tied\))?: .*{re.escape(winner)}.* with {result.scores[result.winners[0]]:g} points?", end), end
 
     replay = bigtop("replay", "game.json", cwd=tmp_path)

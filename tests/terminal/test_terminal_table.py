@@ -61,11 +61,11 @@ def text(renderable: Any) -> str:
 
 
 def test_the_log_and_the_end_table_print_square_brackets_as_written() -> None:
-    table, screen = table_for(BracketCard().new(2, seed=3), lambda table, prompt: "1")
+    table, screen = table_for(BracketCard().new(2, seed=3), lambda table, prompt: str(min(table.menu.shown)))
     table.run()
     shown = screen.getvalue()
     assert "Seat 0 (you) plays [red yellow -] face down." in shown
-    assert "Seat 1 plays [red yellow -] face down." in shown
+    assert "Seat 1 (Easy bot) plays [red yellow -] face down." in shown
     assert "First half [a]" in shown
 
 
@@ -107,8 +107,9 @@ def test_a_one_option_decision_is_played_for_the_person_and_never_asked() -> Non
     def answer(table: TerminalGame, prompt: str) -> str:
         options = len(table.state.legal_actions(0))
         questions.append(options)
-        assert prompt.startswith(f"choose 1-{options} ")
-        return str(1 + table.state.move_count % options)
+        shown = sorted(table.menu.shown)
+        assert len(shown) == options and prompt.startswith(f"choose {table.menu.choices()} ")
+        return str(shown[table.state.move_count % options])
 
     table, screen = table_for(games.get("drumroll").new(2, seed=4), answer)
     table.run()
@@ -143,7 +144,8 @@ def test_undo_takes_back_the_choice_and_the_moves_played_for_the_person_after_it
             undone.append(state.move_count - 2)  # the question, then a move played for the person
             return "u"
         asked_at.append(state.move_count)
-        return str(1 + state.move_count % len(state.legal_actions(0)))
+        shown = sorted(table.menu.shown)
+        return str(shown[state.move_count % len(shown)])
 
     table, screen = table_for(games.get("drumroll").new(2, seed=0), answer)
     table.run()

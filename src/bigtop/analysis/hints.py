@@ -3,6 +3,7 @@ seat's view only (the state is read through `determinize(seat, ...)`, never dire
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -46,16 +47,20 @@ def note_hint(state: State, seat: int) -> None:
     state.annotate(HINT_EVENT, seat=seat)
 
 
-def print_hints(console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET) -> list[Hint]:
+def print_hints(
+    console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET, numbers: Mapping[Action, int] | None = None,
+) -> list[Hint]:
     """The terminal's hint key: search (with a spinner), print the top 3 moves with their numbers
-    in the seat's menu of legal actions and their win chances, and note the hint in the log."""
+    in the seat's menu (`numbers`, by default each legal action's place in the list, from 1) and
+    their win chances, and note the hint in the log."""
     with console.status("thinking about a hint..."):
         found = hints(state, seat, budget, seed=state.move_count)
     note_hint(state, seat)
-    legal = state.legal_actions(seat)
+    if numbers is None:
+        numbers = {action: i for i, action in enumerate(state.legal_actions(seat), 1)}
     for hint in found:
         console.print(
-            f"  hint: [cyan]{legal.index(hint.action) + 1:>3}[/cyan]  {escape(hint.text)}"
+            f"  hint: [cyan]{numbers[hint.action]:>3}[/cyan]  {escape(hint.text)}"
             f"  (win chance {100 * hint.win_chance:.0f} % ± {100 * hint.margin:.0f})"
         )
     return found

@@ -51,6 +51,17 @@ _FACTORIES: dict[str, BotFactory] = {
 }
 
 
+STRENGTHS = {"random": "Easy", "heuristic": "Normal", "ismcts": "Strong", "learned": "Learned"}
+"""Each shipped bot's strength, the word the web table and the terminal name it by."""
+
+
+def display_name(spec: str) -> str:
+    """A bot as people see it at a table: "Easy bot" (random), "Normal bot" (heuristic), "Strong
+    bot" (ismcts, whatever its parameters), "Learned bot"; another bot by its registered name."""
+    name = spec.strip().partition(":")[0]
+    return f"{STRENGTHS.get(name, name)} bot"
+
+
 def register(name: str, factory: BotFactory) -> None:
     """Make a bot kind available to `make` (factory(game, seed, **params) -> Bot)."""
     _FACTORIES[name] = factory
@@ -81,4 +92,4 @@ def make(spec: str, game: Any, seed: int) -> Bot:
     return factory(game, seed, **params)
 
 
-__all__ = ["Bot", "RandomBot", "make", "names", "parse_spec", "register"]
+__all__ = ["STRENGTHS", "Bot", "RandomBot", "display_name", "make", "names", "parse_spec", "register"]

@@ -507,6 +507,12 @@ class Game(ABC, Generic[S]):
 
         return json.dumps(state.view(player), indent=1)
 
+    def render_question(self, state: S, player: int) -> Any:
+        """What seat `player` needs to see at a question of its turn that the board printed when
+        the turn began does not show (Carcassonne: the tile just laid, for the figure question),
+        for the terminal, which prints `render` once a turn; None (the default): nothing."""
+        return None
+
     def describe(self, state: S, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
         """An action in words in language `lang` (see `bigtop.core.text`), for menus, hints,
         reviews and logs."""

@@ -3,6 +3,14 @@
 The person types a number to choose, or a key (`KEYS`). A choice with a single option is played
 for them and said in one line: the game goes exactly as if they had typed it, so no other seat
 learns anything from it.
+
+What the person sees: the board once when their turn begins (after other seats moved, or on `b`),
+at a later question of the turn what the game says it needs (`Game.render_question`), then before
+each question the log entries since the last one, then the menu. A menu's numbers hold
+over one step, the person's decisions with no other seat moving between (`Menu`): an option keeps
+its number from question to question, an option that goes away leaves its number unused, and a new
+option gets a number never used before in the step, so a number never changes meaning under the
+person's fingers. Seats are named as at the web table: "Seat 1 (Easy bot)", "Seat 0 (you)".
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from rich.text import Text
 from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.analysis.hints import print_hints
+from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
 from bigtop.terminal.saving import check_record_file, save_record
@@ -26,6 +35,52 @@ from bigtop.terminal.text import plural
 
 KEYS = {"h": "a hint (the search's 3 best moves)", "s": "save the game", "u": "undo your last choice", "b": "show the board", "q": "quit"}
 HELP = "Type a number to choose; " + "; ".join(f"{key}: {what}" for key, what in KEYS.items()) + "."
+
+
+class Menu:
+    """The numbers of the person's options over one step (their decisions with no other seat
+    moving between). An option, an action with its words, keeps the number it was first given in
+    the step; a number is never given twice in a step."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[tuple[Action, str], int] = {}
+        self.shown: dict[int, Action] = {}  # the question now: number -> action
+
+    def ask(self, options: list[tuple[Action, str]]) -> list[tuple[int, str]]:
+        """Number the options of a question (in the order given, known options by their old
+        number); returns (number, words) in the order of the numbers."""
+        numbers = self._numbers
+        self.shown = {}
+        listed = []
+        for action, words in options:
+            key = (action, words)
+            number = numbers.get(key)
+            if number is None:
+                number = numbers[key] = len(numbers) + 1
+            self.shown[number] = action
+            listed.append((number, words))
+        listed.sort()
+        return listed
+
+    def was_offered(self, number: int) -> bool:
+        """Whether `number` meant an option earlier in this step."""
+        return 1 <= number <= len(self._numbers)
+
+    def choices(self) -> str:
+        """The numbers of the question now as ranges: "1-4", "3, 5-7"."""
+        runs: list[list[int]] = []
+        for n in sorted(self.shown):
+            if runs and runs[-1][-1] == n - 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def seat_names(players: int, seat: int, bot_spec: str) -> list[str]:
+    """Each seat's name in the log, the menus and the end screen: "Seat 0 (you)", "Seat 1 (Easy bot)"."""
+    bot = bot_registry.display_name(bot_spec)
+    return [f"Seat {p} ({'you' if p == seat else bot})" for p in range(players)]
 
 
 class TerminalGame:
@@ -38,11 +93,12 @@ class TerminalGame:
         self.console = console
         self.save_path = save
         self.bots = {p: bot_registry.make(bot_spec, self.game, seed=state.seed * 10 + p) for p in range(state.players) if p != seat}
-        self.names = [f"Seat {p} (you)" if p == seat else f"Seat {p}" for p in range(state.players)]
-        self.headers = [f"Seat {p}\n{'you' if p == seat else bot_spec}" for p in range(state.players)]
+        self.names = seat_names(state.players, seat, bot_spec)
+        self.headers = [name.replace(" (", "\n").rstrip(")") for name in self.names]
         self.runner_rng = Rng(state.seed ^ 0xB07)
         self.seen = 0  # log entries of the person's already printed
-        self.show_board = True
+        self.show_board = True  # the person's turn begins: the board is printed before the next question
+        self.menu = Menu()
         self.playing = True
         self.keys = {"h": self.hint, "s": self.save, "u": self.undo, "b": self.ask_for_board, "q": self.quit}
 
@@ -51,7 +107,6 @@ class TerminalGame:
         (also on an interrupt) if a file was chosen."""
         try:
             while self.playing and not self.state.is_over():
-                self.print_log()
                 if not self.bot_moves():
                     self.person_moves()
             self.print_log()
@@ -63,13 +118,15 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ the flow of the game
     def print_log(self) -> None:
+        """The log entries the person may read that were not printed yet."""
         events = self.state.log.visible_to(self.seat)
         for event in events[self.seen :]:
             self.console.print(f"  · {escape(self.game.describe_event(event, self.names, self.state.options))}")
         self.seen = len(events)
 
     def bot_moves(self) -> bool:
-        """Let one bot that has a decision now make it; False if no bot has one."""
+        """Let one bot that has a decision now make it; False if no bot has one. Another seat
+        moving ends the person's step: their next question starts a new turn (board, new menu)."""
         state = self.state
         waiting = [p for p in state.to_move() if p != self.seat]
         if not waiting:
@@ -79,14 +136,20 @@ class TerminalGame:
         bot = self.bots[p]
         view = state.determinize(p, self.runner_rng.fork()) if bot.needs_state else None
         state.apply(p, legal[0] if len(legal) == 1 else bot.choose(view, p, legal))
-        self.show_board = True
+        self.new_turn()
         return True
 
+    def new_turn(self) -> None:
+        self.show_board = True
+        self.menu = Menu()
+
     def person_moves(self) -> None:
-        """The person's decision: played for them if it has one option, else asked."""
+        """The person's decision: played for them if it has one option, else asked (the board
+        first if their turn begins, then the log since the last question, then the menu)."""
         state = self.state
         legal = state.legal_actions(self.seat)
         if len(legal) == 1:
+            self.print_log()
             self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0]))}")
             state.apply(self.seat, legal[0])
             return
@@ -94,17 +157,21 @@ class TerminalGame:
             self.console.print(Rule())
             self.console.print(self.game.render(state, self.seat))
             self.show_board = False
-        for i, action in enumerate(legal, 1):
-            self.console.print(f"  [cyan]{i:>3}[/cyan]  {escape(self.game.describe(state, action))}")
+        elif (shown := self.game.render_question(state, self.seat)) is not None:
+            self.console.print(shown)
+        self.print_log()
+        for number, words in self.menu.ask([(action, self.game.describe(state, action)) for action in legal]):
+            self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}")
         keys = "/".join(KEYS)
-        answer = self.ask(f"choose 1-{len(legal)} or {keys}> ").strip().lower()
+        answer = self.ask(f"choose {self.menu.choices()} or {keys}> ").strip().lower()
         if answer in self.keys:
             self.keys[answer]()
-        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-            state.apply(self.seat, legal[int(answer) - 1])
-            self.show_board = True
+        elif answer.isdigit() and int(answer) in self.menu.shown:
+            state.apply(self.seat, self.menu.shown[int(answer)])
+        elif answer.isdigit() and self.menu.was_offered(int(answer)):
+            self.console.print(f"[red]{answer} is no longer offered[/red]: choose one of {self.menu.choices()}.")
         else:
-            self.console.print(f"[red]choose a number from 1 to {len(legal)}[/red] ({escape(HELP)})")
+            self.console.print(f"[red]choose one of the numbers shown ({self.menu.choices()})[/red] ({escape(HELP)})")
 
     def end_screen(self) -> None:
         self.console.print(Rule("game over"))
@@ -146,12 +213,13 @@ class TerminalGame:
             return
         self.state = state
         self.seen = len(state.log.visible_to(self.seat))
-        self.show_board = True
+        self.new_turn()
         self.console.print("undone: back to your last choice.")
 
     def hint(self) -> None:
-        """Show the search's best moves for the person's decision (the log notes that a hint was asked)."""
-        print_hints(self.console, self.state, self.seat)
+        """Show the search's best moves for the person's decision by their menu numbers (the log
+        notes that a hint was asked)."""
+        print_hints(self.console, self.state, self.seat, numbers={action: n for n, action in self.menu.shown.items()})
 
     def ask_for_board(self) -> None:
         self.show_board = True

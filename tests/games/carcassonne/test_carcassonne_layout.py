@@ -45,3 +45,9 @@ def test_the_base_game_never_names_its_expansion(module: str) -> None:
     owned = {option for e in EXPANSIONS for option in e.options}
     named = sorted(w for w in code_words(PACKAGE / module) - owned if any(word in w.lower() for word in WORDS))
     assert not named, f"{module} names the expansion: {named}"
+
+
+def test_the_base_games_words_never_name_its_expansion() -> None:
+    """The expansion's words come with its capabilities (`Capability.text`), not in the base catalog."""
+    text = (PACKAGE / "data" / "text.toml").read_text(encoding="utf-8").lower()
+    assert [word for word in WORDS if word in text] == []

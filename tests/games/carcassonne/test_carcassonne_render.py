@@ -84,8 +84,23 @@ def test_actions_in_words() -> None:
     assert GAME.describe(state, Meeple(0)) == "Put a meeple on the road (E, W)"
     assert GAME.describe(state, Ringmaster(1)) == "Put your ringmaster on the field (N, E, W)"
     assert GAME.describe(state, Pass()) == "Place no figure"
-    assert "acrobat tile at (1, 1)" in GAME.describe(state, Acrobat(0, 1))
-    assert "pyramid at (2, 3)" in GAME.describe(state, ScorePyramid(2, 3))
+    state.apply(0, Pass())
+    state.apply(1, Place(1, 1, 0))
+    assert Acrobat(0, 0) in state.legal_actions(1)
+    assert GAME.describe(state, Acrobat(0, 0)) == "Put an acrobat on an acrobat tile at (1, 1) (1 of 3 in its pyramid)"
+    assert GAME.describe(state, ScorePyramid(1, 1)) == "Score the complete pyramid at (1, 1) instead of placing a figure (yours: 0 acrobats)"
+
+
+def test_actions_in_french_and_chinese() -> None:
+    state = new(["ffff.ac"])
+    state.apply(0, Place(0, 1, 0))
+    said = {lang: [GAME.describe(state, a, lang) for a in state.legal_actions(0)] for lang in ("fr", "zh-Hant")}
+    assert said["fr"] == ["Ne placer aucune figurine", "Placer un partisan sur le pré (N, E, S, O)",
+                          "Placer votre Monsieur Loyal sur le pré (N, E, S, O)",
+                          "Placer un acrobate sur une tuile Acrobates en (0, 1) (1 sur 3 dans sa pyramide)"]
+    assert said["zh-Hant"] == ["不放人偶", "在草地（北、東、南、西）放上一個人偶", "在草地（北、東、南、西）放上你的馬戲團長",
+                               "在 (0, 1) 的雜技板塊放一名特技演員（疊羅漢第 1/3 名）"]
+    assert GAME.describe(new(["K"]), Place(0, -1, 2), "fr") == "Poser la tuile en (0, -1), tournée d’un demi-tour"
 
 
 def test_log_in_words() -> None:
@@ -95,8 +110,9 @@ def test_log_in_words() -> None:
     lines = [GAME.describe_event(e, names=["Ada", "Bo"]) for e in state.events]
     assert "Ada draws a circus tile with a road." in lines
     assert "Ada lays a circus tile with a road at (0, 1), not turned." in lines
-    assert "Ada puts a meeple on the field (N, E, S, W) of the tile at (0, 1)." in lines
-    assert "The circus is scored: the seal gives 4 points per figure around the Big Top." in lines
+    assert "Ada puts a meeple on the field (N, E, S, W) of the new tile." in lines
+    assert "The circus is scored: under the Big Top is a seal, 4 points per figure on its tile and the 8 around it." in lines
+    assert "Ada scores 4 points at the circus for 1 figure." in lines
     assert lines[-1].startswith("Game over. Final points: ")
 
 
@@ -112,3 +128,27 @@ def test_the_log_never_shows_an_internal_id() -> None:
         line = GAME.describe_event(event, options=state.options)
         assert "{" not in line and not re.search(r"\btiles? [A-X]\b", line), line
         assert not any(tid in line for tid in expansion_ids), line
+
+
+def test_two_fields_reaching_the_same_side_are_told_apart_by_its_halves() -> None:
+    """A city on three sides with a road ending in it: the fields either side of the road both
+    reach only the road's side, so each is named by the half it holds."""
+    state = new(["S"])
+    state.apply(0, Place(0, -1, 2))  # the road to the north
+    fields = [GAME.describe(state, a) for a in state.legal_actions(0) if isinstance(a, Meeple) and "field" in GAME.describe(state, a)]
+    assert fields == ["Put a meeple on the field (west half of N)", "Put a meeple on the field (east half of N)"]
+    assert "Placer un partisan sur le pré (moitié ouest de N)" in [GAME.describe(state, a, "fr") for a in state.legal_actions(0)]
+    assert "在草地（北邊的東半）放上一個人偶" in [GAME.describe(state, a, "zh-Hant") for a in state.legal_actions(0)]
+
+
+def test_the_figure_question_shows_the_tile_just_laid_with_its_neighbours() -> None:
+    """The terminal prints the board when a turn begins; at the figure question it prints only
+    the tile just laid and the tiles around it (`render_question`)."""
+    state = new(["ffrf.bt", "U"])
+    assert GAME.render_question(state, 0) is None  # laying the tile: the board is what counts
+    state.apply(0, Place(0, 1, 0))
+    out = text(GAME.render_question(state, 0)).splitlines()
+    assert out[0] == "Tile just laid at (0, 1) (underlined), with the tiles around it:"
+    assert out[1].split() == ["0"] and len([line for line in out if line.strip()]) == 2 + 2 * 5  # the start tile above it
+    assert "◎" in out[9] and "─────" in out[4]
+    assert "▶ 0 red (you)" in text(GAME.render(state, 0)) and "(you)" not in text(GAME.render(state, None))

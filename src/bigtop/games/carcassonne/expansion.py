@@ -3,8 +3,8 @@
 An `Expansion` is what the `expansions` option names. It is made of capabilities (one mechanism
 each, as JCloisterZone's `game/capability/`), and declares what the base game loops over: the
 options it owns, its view block (the merged views of its capabilities, under the expansion's name)
-and its observation block. Each `Capability` declares its figures, score categories, tile spaces
-and actions, and implements the hooks the base calls at fixed points of a turn: after the tile is
+and its observation block. Each `Capability` declares its figures, score categories, tile spaces,
+actions and words (a catalog merged into the game's), and implements the hooks the base calls at fixed points of a turn: after the tile is
 placed (`tile_placed`), for the figure decision (`figure_actions`, `apply_figure`), for each
 feature scored (`feature_scored`), once the features are scored (`after_scoring`), and at game end
 (`before_final_scoring`, `final_scoring`). A capability keeps its own state in
@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.actions import Action
 from bigtop.core.rng import Rng
+from bigtop.core.text import Catalog
 from bigtop.games.carcassonne.glyphs import Picture
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.names import Words
     from bigtop.games.carcassonne.state import CarcassonneState
 
 
@@ -65,7 +67,7 @@ class Capability:
 
     name: str = ""  # its key in `state.ext` and in the log
     figures: tuple[FigureKind, ...] = ()
-    categories: dict[str, str] = {}  # score category -> English label, in display order
+    categories: tuple[str, ...] = ()  # score categories, in display order (labelled `score.<category>` in `text`)
     spaces: tuple[str, ...] = ()  # tile spaces (a tile's `space` in the tiles file) it gives meaning to
     action_types: tuple[type[Action], ...] = ()
 
@@ -123,12 +125,20 @@ class Capability:
     def check_invariants(self, state: CarcassonneState) -> None:
         """Assert this capability's conservation laws."""
 
-    def describe(self, state: CarcassonneState, action: Action) -> str | None:
-        """One of this capability's actions in words (None: not its own)."""
+    # ------------------------------------------------------------------ words, terminal and log
+    text: Catalog | None = None
+    """This capability's words in every language (`log.<kind>` of its events, its figures, tile
+    spaces and score categories), merged into the game's catalog (`expansions.TEXT`)."""
+
+    def describe(self, state: CarcassonneState, action: Action, words: Words) -> str | None:
+        """One of this capability's actions in `words`' language (None: not its own)."""
         return None
 
-    # ------------------------------------------------------------------ terminal and log
-    log_templates: dict[str, str] = {}  # English log templates of this capability's events
+    def log_values(self, kind: str, data: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        """The values the template of this capability's event `kind` names beyond the base game's
+        (tile names, figures, points), in `words`' language; None if `kind` is not its own."""
+        return None
+
     legend = ""  # what its glyphs on the terminal board mean
     space_glyphs: dict[str, tuple[str, str]] = {}  # tile space -> (glyph, Rich style) at the tile's centre
 

@@ -13,8 +13,10 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from bigtop.core.actions import Action
+from bigtop.core.text import Catalog
 from bigtop.games.carcassonne.actions import Meeple
 from bigtop.games.carcassonne.bigtop import UNDER_THE_BIG_TOP
+from bigtop.games.carcassonne.data import DATA
 from bigtop.games.carcassonne.expansion import Capability, Expansion, FigureKind
 from bigtop.games.carcassonne.rules import MEEPLES
 
@@ -28,9 +30,12 @@ FIGURES: tuple[FigureKind, ...] = (BASE_FIGURE, *(f for c in CAPABILITIES for f 
 FIGURE_NAMES = tuple(f.name for f in FIGURES)
 FIGURE_OF_ACTION: dict[type[Action], int] = {f.action: k for k, f in enumerate(FIGURES) if f.action is not None}
 
-BASE_CATEGORIES = {"road": "Roads", "city": "Cities", "monastery": "Monasteries", "field": "Fields"}
-CATEGORY_LABELS = {**BASE_CATEGORIES, **{k: v for c in CAPABILITIES for k, v in c.categories.items()}}
-CATEGORIES = tuple(CATEGORY_LABELS)
+TEXT = Catalog.load(DATA / "text.toml").merged(*(c.text for c in CAPABILITIES if c.text is not None))
+"""The game's words in every language: the base game's and those its capabilities bring."""
+
+BASE_CATEGORIES = ("road", "city", "monastery", "field")
+CATEGORIES = (*BASE_CATEGORIES, *(k for c in CAPABILITIES for k in c.categories))
+CATEGORY_LABELS = {k: TEXT.text(f"score.{k}") for k in CATEGORIES}  # in English
 CAT = {name: i for i, name in enumerate(CATEGORIES)}
 
 ACTION_TYPES: tuple[type[Action], ...] = tuple(f.action for f in FIGURES[1:] if f.action is not None) + tuple(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bigtop.games.carcassonne.expansions import FIGURE_NAMES
+
 
 def features(game: Any, state: Any) -> list[set[str]]:
     """Per seat: `tile: ID` for every kind of tile it laid, `expansion tile: NAME` if it laid a
@@ -27,8 +29,7 @@ def features(game: Any, state: Any) -> list[set[str]]:
             if expansion != "base":
                 had[data["seat"]].add(f"expansion tile: {expansion}")
         elif event.kind == "figure":
-            figure = game.log_values("figure", data, state.options).get("figure", data["figure"])
-            had[data["seat"]].add(f"figure: {figure}")
+            had[data["seat"]].add(f"figure: {FIGURE_NAMES[data['figure']]}")
         elif event.kind == "acrobat":
             had[data["seat"]].add("acrobat")
         elif event.kind == "circus":

@@ -8,11 +8,19 @@ from bigtop.core.actions import Action
 from bigtop.core.api import Game
 from bigtop.core.errors import DataError
 from bigtop.core.options import OptionError
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
 from bigtop.games.carcassonne.data import load_tile_entries
-from bigtop.games.carcassonne.expansions import ACTION_TYPES, CAPABILITIES, CATEGORY_LABELS, EXPANSION_NAMES, FIGURES
+from bigtop.games.carcassonne.expansions import (
+    ACTION_TYPES,
+    CAPABILITIES,
+    CATEGORY_LABELS,
+    EXPANSION_NAMES,
+    FIGURES,
+    TEXT,
+)
 from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
@@ -65,15 +73,19 @@ class Carcassonne(Game[CarcassonneState]):
         """The board, the scores and the drawn tile as seat `player` sees them."""
         return render.render(state, player)
 
-    def describe(self, state: CarcassonneState, action: Action, lang: str = "en") -> str:
-        """An action in words, for numbered menus."""
-        return render.describe(state, action)
+    text = TEXT  # the base game's words and its capabilities' (data/text.toml, bigtop/*.toml)
 
-    log_templates = log.LOG_TEMPLATES
+    def render_question(self, state: CarcassonneState, player: int) -> Any:
+        """At the figure question: the tile just laid with the tiles around it."""
+        return render.render_question(state, player)
 
-    def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = "en") -> dict[str, Any]:
-        """Tiles, features, turns and figures of an event in words (see log.py)."""
-        return log.log_values(kind, data, self.parse_options(options))
+    def describe(self, state: CarcassonneState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
+        """An action in words in language `lang`, for menus, hints and reviews."""
+        return render.describe(state, action, lang)
+
+    def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """Tiles, features, turns, figures and points of an event in words (see log.py)."""
+        return log.log_values(kind, data, self.parse_options(options), lang)
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)

@@ -1,8 +1,10 @@
-"""Carcassonne's log in English: a template per event kind (the web table's translations are in
-static/games/carcassonne.js) and the names its data stands for.
+"""The values Carcassonne's log templates name (`log.<kind>` in the catalog, `expansions.TEXT`), in
+any language the catalog speaks.
 
-Events name tiles by id and features by number; the English log names them in words (`tile_name`,
-`feature_name`, `turned`), under keys of their own so that the boards' translations keep the ids.
+Events keep what they stand for as data: tiles by id, features by number, figures by kind, points
+and counts as numbers, so that every front end can word them. `log_values` words them under keys
+of their own (`tile_name`, `feature_name`, `turned`, `figure_name`, `gain`, `what`), and each
+capability words its own events (`Capability.log_values`).
 """
 
 from __future__ import annotations
@@ -10,42 +12,47 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES
-from bigtop.games.carcassonne.names import TURN_WORDS, feature_name, tile_name
+from bigtop.games.carcassonne.names import Words
 from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import tiles_of
 
-LOG_TEMPLATES = {
-    "drew": "{seat} draws {tile_name}.",
-    "discarded": "The drawn tile, {tile_name}, fits nowhere and leaves the game.",
-    "placed": "{seat} lays {tile_name} at ({x}, {y}), {turned}.",
-    "figure": "{seat} puts a {figure} on {feature_name} of the tile at ({x}, {y}).",
-    "scored": "A {feature} is scored: +{points} for {seats}.",
-    "game_over": "Game over. Final points: {scores}.",
-    **{kind: text for c in CAPABILITIES for kind, text in c.log_templates.items()},
-}
 
-
-def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions) -> dict[str, Any]:
-    """The tile in words for its id, the feature a figure stands on in words, the turn in words;
-    a figure by its name (the event numbers its kind); each scoring seat once (a
-    pyramid lists a seat per acrobat); points per figure (`value`) with the right plural."""
+def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions, lang: str) -> dict[str, Any]:
+    """The words an event's template names in language `lang`: its tile by what is printed on it,
+    the feature a figure stands on, the turn, the figure, the points gained (`gain`) and, for a
+    scored feature, what it was (`what`: "a completed city of 5 tiles with 2 pennants")."""
+    words = Words(lang)
     out: dict[str, Any] = {}
     tiles = tiles_of(options)
     found = tiles.by_id.get(data.get("tile"))  # type: ignore[arg-type]
     turns = data.get("turns")
     if found is not None:
         tile = tiles.kinds[found]
-        out["tile_name"] = tile_name(tile)
+        out["tile_name"] = words.tile(tile)
         feature = data.get("feature")
         if kind == "figure" and turns in range(4) and feature in range(len(tile.features)):
-            out["feature_name"] = feature_name(tile, turns, feature)
+            out["feature_name"] = words.feature(tile, turns, feature)
     if kind == "placed" and turns in range(4):
-        out["turned"] = TURN_WORDS[turns]
+        out["turned"] = words.turned(turns)
     figure = data.get("figure")
     if type(figure) is int and 0 <= figure < len(FIGURE_NAMES):
-        out["figure"] = FIGURE_NAMES[figure]
-    if isinstance(data.get("seats"), list):
-        out["seats"] = list(dict.fromkeys(data["seats"]))
-    if type(data.get("value")) is int:
-        out["points_each"] = f"{data['value']} point{'' if data['value'] == 1 else 's'}"
+        out["figure_name"] = words.figure(FIGURE_NAMES[figure])
+    if type(data.get("points")) is int:
+        out["gain"] = words.points(data["points"])
+    if kind == "scored":
+        out["what"] = scored_what(data, words)
+    for c in CAPABILITIES:
+        found_values = c.log_values(kind, data, words)
+        if found_values is not None:
+            out.update(found_values)
     return out
+
+
+def scored_what(data: dict[str, Any], words: Words) -> str:
+    """What a scored feature was: "a completed road of 3 tiles", "a field next to 2 completed
+    cities", "an unfinished monastery with 5 tiles around it"."""
+    feature, size, pennants = data.get("feature"), data.get("size"), data.get("pennants")
+    key = f"scored.{feature}.{'complete' if data.get('complete') else 'final'}"
+    if pennants:
+        key += "_pennants"
+    return words(key, tiles=words("tiles", n=size), pennants=words("pennants", n=pennants), cities=words("cities", n=size))

@@ -1,72 +1,132 @@
-"""Tiles, turns and features in English words, for the log, the menus and the terminal.
+"""Tiles, turns and features in words, in any language of the game's catalog, for the log, the
+menus and the terminal.
 
 A tile kind is named by what is printed on it ("a monastery with a road", "a tile with a city edge
 and a straight road", "a circus tile with two roads"), never by its id in the tiles file; a
 feature of a laid tile by its type and the sides it reaches once turned ("the city (N, W)").
+`Words(lang)` reads every such word from the catalog (`TEXT`: the base game's words and those the
+expansions' capabilities bring).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne.data import CITY, FEATURE_NAMES, FIELD, ROAD, SIDES, TileKind
+from bigtop.games.carcassonne.expansions import TEXT
 
-TURN_WORDS = ("not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise")
-NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def counted(n: int, singular: str, plural: str | None = None) -> str:
-    """`n` things in words: "a road", "two roads"."""
-    word = NUMBERS[n] if n < len(NUMBERS) else str(n)
-    return f"{word} {singular if n == 1 else plural or singular + 's'}"
+# the direction (0 N, 1 E, 2 S, 3 W) of each half of a side from the tile's middle ("L" and "R"
+# seen from the centre looking out, as in the tiles file: the left half of N is its west half)
+HALF_DIRECTION = {(0, "L"): 3, (0, "R"): 1, (1, "L"): 0, (1, "R"): 2, (2, "L"): 1, (2, "R"): 3, (3, "L"): 2, (3, "R"): 0}
 
 
-def _cities(kind: TileKind) -> list[str]:
-    pieces = [f for f in kind.features if f.type == CITY]
-    edges = [f for f in pieces if len(f.sides) == 1]
-    out = []
-    if len(edges) == 2:
-        a, b = edges[0].sides[0], edges[1].sides[0]
-        out.append(f"two {'opposite' if (a - b) % 2 == 0 else 'adjacent'} city edges")
-    elif edges:
-        out.append(counted(len(edges), "city edge"))
-    for f in pieces:
-        if len(f.sides) == 2:
-            out.append("a city running across" if (f.sides[0] - f.sides[1]) % 2 == 0 else "a city in a corner")
-        elif len(f.sides) > 2:
-            out.append("a city on three sides" if len(f.sides) == 3 else "a city on all four sides")
-    if any(f.pennants for f in pieces):
-        out[-1] += " with a pennant"
-    return out
+class Words:
+    """The game's words in one language."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, **values: Any) -> str:
+        """The catalog's `key` in this language with `values` filled in (`n` picks the plural form)."""
+        return TEXT.text(key, self.lang, **values)
+
+    def number(self, n: int) -> str:
+        """A small count in words ("two"), larger ones in digits."""
+        key = f"number.{n}"
+        return self(key) if TEXT.has(key) else str(n)
+
+    def listing(self, items: Sequence[str]) -> str:
+        """ "A", "A and B", "A, B and C" in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self("join.last", rest=self("join.sep").join(items[:-1]), last=items[-1])
+
+    def points(self, n: int) -> str:
+        """ "1 point", "3 points"."""
+        return self("points", n=n)
+
+    def turned(self, turns: int) -> str:
+        """A quarter turn in words ("turned a quarter clockwise")."""
+        return self(f"turned.{turns}")
+
+    def figure(self, kind_name: str, menu: bool = False) -> str:
+        """A figure as the log names it ("a meeple", "their ringmaster") or as the menu offers it
+        to its owner ("your ringmaster")."""
+        return self(f"figure.{kind_name}.{'menu' if menu else 'log'}")
+
+    def tile(self, kind: TileKind) -> str:
+        """What is printed on a tile kind, with its article: "a monastery with a road"."""
+        if kind.monastery:
+            head = self("tile.monastery")
+        elif kind.space:
+            head = self(f"tile.space.{kind.space}")
+        else:
+            head = self("tile.plain")
+        parts = self._cities(kind) + self._roads(kind)
+        if not parts:
+            return head if kind.monastery or kind.space else self("tile.fields")
+        return self("tile.with", head=head, parts=self.listing(parts))
+
+    def _cities(self, kind: TileKind) -> list[str]:
+        pieces = [f for f in kind.features if f.type == CITY]
+        edges = [f for f in pieces if len(f.sides) == 1]
+        out = []
+        if len(edges) == 2:
+            a, b = edges[0].sides[0], edges[1].sides[0]
+            out.append(self("city.opposite" if (a - b) % 2 == 0 else "city.adjacent"))
+        elif edges:
+            out.append(self("city.edges", n=len(edges), count=self.number(len(edges))))
+        for f in pieces:
+            if len(f.sides) == 2:
+                out.append(self("city.across" if (f.sides[0] - f.sides[1]) % 2 == 0 else "city.corner"))
+            elif len(f.sides) > 2:
+                out.append(self("city.sides3" if len(f.sides) == 3 else "city.sides4"))
+        if any(f.pennants for f in pieces):
+            out[-1] = self("city.pennant", city=out[-1])
+        return out
+
+    def _roads(self, kind: TileKind) -> list[str]:
+        roads = [f for f in kind.features if f.type == ROAD]
+        through = [f for f in roads if len(f.sides) == 2]
+        ends = len(roads) - len(through)
+        out = [self("road.straight" if (f.sides[0] - f.sides[1]) % 2 == 0 else "road.curved") for f in through]
+        if ends >= 3 and not kind.space and not kind.monastery:
+            out.append(self("road.crossroads" if ends == 4 else "road.junction"))
+        elif ends:
+            out.append(self("road.ends", n=ends, count=self.number(ends)))
+        return out
+
+    def feature(self, kind: TileKind, turns: int, feature: int) -> str:
+        """A local feature of a laid tile, e.g. "the city (N, W)" or "the field (N, E)"; two
+        fields reaching the same sides are told apart by the halves they hold ("the field (west
+        half of S)", "the field (east half of S)", either side of a road)."""
+        f = kind.features[feature]
+        name = self(f"the.{FEATURE_NAMES[f.type]}")
+        if f.type == FIELD:
+            halves = rotated_halves(kind, turns, feature)
+            sides = sorted({s for s, _ in halves})
+            if any(i != feature and sorted({s for s, _ in rotated_halves(kind, turns, i)}) == sides
+                   for i, other in enumerate(kind.features) if other.type == FIELD):
+                words = [self(f"side.{SIDES[s]}") if len([h for h in halves if h[0] == s]) == 2
+                         else self("half_side", half=self(f"direction.{HALF_DIRECTION[next(h for h in halves if h[0] == s)]}"),
+                                   side=self(f"side.{SIDES[s]}"))
+                         for s in sides]
+                return self("feature_at", feature=name, sides=self("join.sep").join(words))
+        else:
+            sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
+        if not sides:
+            return name
+        return self("feature_at", feature=name, sides=self("join.sep").join(self(f"side.{SIDES[s]}") for s in sides))
 
 
-def _roads(kind: TileKind) -> list[str]:
-    roads = [f for f in kind.features if f.type == ROAD]
-    through = [f for f in roads if len(f.sides) == 2]
-    ends = len(roads) - len(through)
-    out = [f"a {'straight' if (f.sides[0] - f.sides[1]) % 2 == 0 else 'curved'} road" for f in through]
-    if ends >= 3 and not kind.space and not kind.monastery:
-        out.append("a crossroads" if ends == 4 else "a junction of three roads")
-    elif ends:
-        out.append(counted(ends, "road"))
-    return out
-
-
-def tile_name(kind: TileKind) -> str:
-    """What is printed on a tile kind, with its article: "a monastery with a road"."""
-    if kind.monastery:
-        head = "a monastery"
-    elif kind.space:
-        head = f"{'an' if kind.space[0] in 'aeiou' else 'a'} {kind.space} tile"
-    else:
-        head = "a tile"
-    parts = _cities(kind) + _roads(kind)
-    if not parts:
-        return head if head != "a tile" else "a tile of fields"
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{head} with {listed}"
+ENGLISH = Words()
 
 
 def feature_counts(kind: TileKind) -> str:
-    """How many features of each type a tile kind has: "1 city, 1 road, 2 fields"."""
+    """How many features of each type a tile kind has: "1 city, 1 road, 2 fields" (English, for
+    `bigtop cards`)."""
     plurals = ("cities", "roads", "fields", "monasteries")
     counts = [sum(1 for f in kind.features if f.type == t) for t in range(len(FEATURE_NAMES))]
     out = ", ".join(f"{n} {FEATURE_NAMES[t] if n == 1 else plurals[t]}" for t, n in enumerate(counts) if n)
@@ -77,14 +137,3 @@ def rotated_halves(kind: TileKind, turns: int, feature: int) -> list[tuple[int, 
     """The half-edges (side, "L" or "R") a field of `kind` reaches once turned `turns` quarter turns."""
     rot = kind.rotations[kind.turn_index[turns]]
     return [(s, h) for s in range(4) for h, row in (("L", rot.left), ("R", rot.right)) if row[s] == feature]
-
-
-def feature_name(kind: TileKind, turns: int, feature: int) -> str:
-    """A local feature of a laid tile in words, e.g. "the city (N, W)" or "the field (N, E)"."""
-    f = kind.features[feature]
-    if f.type == FIELD:
-        sides = sorted({s for s, _ in rotated_halves(kind, turns, feature)})
-    else:
-        sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
-    where = f" ({', '.join(SIDES[s] for s in sides)})" if sides else ""
-    return f"the {FEATURE_NAMES[f.type]}{where}"

@@ -17,18 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne.actions import Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind
 from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGURE_OF_ACTION, expansions_of
 from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
-from bigtop.games.carcassonne.names import (
-    TURN_WORDS,
-    feature_counts,
-    feature_name,
-    rotated_halves,
-    tile_name,
-)
-from bigtop.games.carcassonne.rules import MEEPLE
+from bigtop.games.carcassonne.names import ENGLISH, Words, feature_counts, rotated_halves
 from bigtop.games.carcassonne.state import tiles_of
 
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
@@ -108,24 +102,26 @@ def _text(grid: Picture) -> Text:
     return out
 
 
-def describe(state: Any, action: Action) -> str:
-    """An action in words (uses only what the acting seat can see)."""
-    tiles = tiles_of(state.options)
-    view = state.view(state.to_move()[0] if state.to_move() else None)
+def describe(state: Any, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An action in words in language `lang` (uses only what the acting seat can see)."""
+    words = Words(lang)
     if isinstance(action, Place):
-        return f"Lay the tile at ({action.x}, {action.y}), {TURN_WORDS[action.turns]}"
+        return words("do.place", x=action.x, y=action.y, turned=words.turned(action.turns))
     if isinstance(action, Pass):
-        return "Place no figure"
+        return words("do.pass")
     kind = FIGURE_OF_ACTION.get(type(action))
-    if kind is not None:
-        x, y = view["last"]
-        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        figure = "a meeple" if kind == MEEPLE else f"your {FIGURE_NAMES[kind]}"
-        return f"Put {figure} on {feature_name(tiles.kinds[tiles.by_id[tid]], turns, action.feature)}"  # type: ignore[attr-defined]
+    if kind is not None and state.last in state.board:
+        tiles = state.tiles
+        tile, rot, _ = state.board[state.last]
+        laid = tiles.kinds[tile]
+        feature = action.feature  # type: ignore[attr-defined]
+        if feature in range(len(laid.features)):
+            where = words.feature(laid, laid.rotations[rot].turns, feature)
+            return words("do.figure", figure_name=words.figure(FIGURE_NAMES[kind], menu=True), feature_name=where)
     for c in state.capabilities:
-        words = c.describe(state, action)
-        if words is not None:
-            return words
+        said = c.describe(state, action, words)
+        if said is not None:
+            return said
     return str(action)
 
 
@@ -136,37 +132,36 @@ def turns_offered(kind: TileKind, turns: set[int]) -> Table:
     shown = sorted(turns)
     for _ in shown:
         grid.add_column(width=16)
-    grid.add_row(*(Text(TURN_WORDS[t], "dim") for t in shown))
+    grid.add_row(*(Text(ENGLISH.turned(t), "dim") for t in shown))
     grid.add_row(*(_text(tile_picture(kind, t)) for t in shown))
     return grid
 
 
-def render(state: Any, player: int | None) -> Any:
-    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
-    from a tiles file is read as Rich markup."""
-    view = state.view(player)
+def _cells(state: Any, view: dict[str, Any]) -> dict[tuple[int, int], Picture]:
+    """Every laid tile's picture with the figures on it and the expansions' pieces."""
     tiles = tiles_of(state.options)
-    cells: dict[tuple[int, int], Picture] = {}
-    for x, y, tid, turns in view["board"]:
-        cells[(x, y)] = tile_picture(tiles.kinds[tiles.by_id[tid]], turns)
+    laid = {(x, y): (tiles.kinds[tiles.by_id[tid]], turns) for x, y, tid, turns in view["board"]}
+    cells = {xy: tile_picture(kind, turns) for xy, (kind, turns) in laid.items()}
     for seat, figure, x, y, local in view["figures"]:
-        _, _, tid, turns = next(t for t in view["board"] if t[0] == x and t[1] == y)
-        r, c = feature_cell(tiles.kinds[tiles.by_id[tid]], turns, local)
-        glyph = str(seat) if figure == "meeple" else "ABCDEF"[seat]
-        cells[(x, y)][r][c] = (glyph, SEAT_STYLES[seat])
+        kind, turns = laid[(x, y)]
+        r, c = feature_cell(kind, turns, local)
+        cells[(x, y)][r][c] = (str(seat) if figure == "meeple" else "ABCDEF"[seat], SEAT_STYLES[seat])
     for e in state.expansions:
         for c in e.capabilities:
             c.draw(view[e.name], cells)
-    fits = {tuple(f) for f in view["fits"]}
-    xs = [x for x, _ in cells] + [x for x, _ in fits]
-    ys = [y for _, y in cells] + [y for _, y in fits]
+    return cells
+
+
+def _board(cells: dict[tuple[int, int], Picture], fits: set[tuple[int, int]], last: tuple[int, int] | None,
+           xs: range, ys: range) -> Text:
+    """The squares `xs` × `ys` of the board with their coordinates: tiles, `+` where the drawn
+    tile fits, the bottom row of the tile just laid underlined."""
     board = Text()
-    board.append("     " + "".join(f"{x:^6}" for x in range(min(xs), max(xs) + 1)) + "\n", "dim")
-    last = tuple(view["last"]) if view["last"] else None
-    for y in range(min(ys), max(ys) + 1):
+    board.append("     " + "".join(f"{x:^6}" for x in xs) + "\n", "dim")
+    for y in ys:
         for r in range(5):
             board.append(f"{y:>4} " if r == 2 else "     ", "dim")
-            for x in range(min(xs), max(xs) + 1):
+            for x in xs:
                 grid = cells.get((x, y))
                 for c in range(5):
                     if grid is None:
@@ -176,22 +171,36 @@ def render(state: Any, player: int | None) -> Any:
                         board.append(glyph, style + (" underline" if (x, y) == last and r == 4 else ""))
                 board.append(" ")
             board.append("\n")
+    return board
+
+
+def render(state: Any, player: int | None) -> Any:
+    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
+    from a tiles file is read as Rich markup."""
+    view = state.view(player)
+    tiles = tiles_of(state.options)
+    cells = _cells(state, view)
+    fits = {(x, y) for x, y in view["fits"]}
+    xs = [x for x, _ in cells] + [x for x, _ in fits]
+    ys = [y for _, y in cells] + [y for _, y in fits]
+    last = (view["last"][0], view["last"][1]) if view["last"] else None
+    board = _board(cells, fits, last, range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
     header = Table.grid(padding=(0, 2))
     header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}", SEAT_STYLES[p]), Text(str(view["points"][p])),
+        you = " (you)" if p == player else ""
+        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}{you}", SEAT_STYLES[p]), Text(str(view["points"][p])),
                        *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]
     if view["tile"]:
         kind = tiles.kinds[tiles.by_id[view["tile"]]]
         left = view["stack_size"]
-        parts.append(Text(f"Tile to lay: {tile_name(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
+        parts.append(Text(f"Tile to lay: {ENGLISH.tile(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
                           "It fits these ways:"))
         parts.append(turns_offered(kind, {a.turns for a in state.placements}))
-    if view["phase"] == "figure" and view["last"]:
-        x, y = view["last"]
-        parts.append(Text(f"Tile just laid at ({x}, {y}) (underlined): choose what to do with a figure"))
+    if view["phase"] == "figure" and last:
+        parts.append(Text(f"Tile just laid at {last} (underlined): choose what to do with a figure"))
     for e in state.expansions:
         for c in e.capabilities:
             line = c.status(view[e.name])
@@ -205,6 +214,20 @@ def render(state: Any, player: int | None) -> Any:
     return Group(*parts)
 
 
+def render_question(state: Any, player: int) -> Any:
+    """At the figure question, the tile just laid in the middle of the tiles around it (the board
+    printed when the turn began does not show it yet); None at other questions."""
+    view = state.view(player)
+    if view["phase"] != "figure" or not view["last"]:
+        return None
+    x, y = view["last"]
+    cells = _cells(state, view)
+    near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (x + dx, y + dy) in cells]
+    xs = range(min(a for a, _ in near), max(a for a, _ in near) + 1)
+    ys = range(min(b for _, b in near), max(b for _, b in near) + 1)
+    return Group(Text(f"Tile just laid at ({x}, {y}) (underlined), with the tiles around it:"), _board(cells, set(), (x, y), xs, ys))
+
+
 def cards(options: Any) -> Any:
     """Every tile kind as a block (picture; id and count; name; features) two to a row at 80
     columns, and what the expansions' capabilities add (the animal tokens)."""
@@ -215,7 +238,7 @@ def cards(options: Any) -> Any:
         block.add_column(width=5)
         block.add_column(width=29)
         title = Text(f"{kind.id} ×{kind.count}", "bold") + Text("  start tile" if kind.index == tiles.start else "", "dim")
-        words = Text("\n").join([title, Text(tile_name(kind).capitalize()), Text(feature_counts(kind), "dim")])
+        words = Text("\n").join([title, Text(ENGLISH.tile(kind).capitalize()), Text(feature_counts(kind), "dim")])
         block.add_row(_text(tile_picture(kind, 0)), words)
         blocks.append(block)
     parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),

@@ -347,15 +347,21 @@ class CarcassonneState(State):
         best = max(counts)
         return [p for p, c in enumerate(counts) if c == best]
 
-    def _score_root(self, root: int, points: int, category: str) -> None:
-        """Score a feature: the majority gets `points`, then every figure goes home."""
+    def _score_root(self, root: int, points: int, category: str, size: int, complete: bool) -> None:
+        """Score a feature: the majority gets `points`, then every figure goes home. The log says
+        what each scorer gained for what: `size` is the feature's tiles (a city or road), its
+        completed cities (a field) or its neighbours (a monastery); `complete` whether it was
+        completed during the game (else the game is over); 0 points write nothing."""
         figures = self.figs[root]
         if not figures:
             return
         winners = self.majority(figures)
-        for p in winners:
-            self.add_points(p, category, points)
-        self.emit("scored", feature=category, points=points, seats=winners)
+        if points:
+            pennants = self.pennants[root]
+            for p in winners:
+                self.add_points(p, category, points)
+                self.emit("scored", seat=p, points=points, feature=category, size=size, pennants=pennants,
+                          complete=complete, n=len(winners), seats=winners)
         self.figs[root] = ()
         self.held.discard(root)
         for f in figures:
@@ -380,9 +386,9 @@ class CarcassonneState(State):
                 done.append(root)
                 size = len(self.spans[root])
                 if self.ntype[root] == CITY:
-                    self._score_root(root, 2 * size + 2 * self.pennants[root], "city")
+                    self._score_root(root, 2 * size + 2 * self.pennants[root], "city", size, True)
                 else:
-                    self._score_root(root, size, "road")
+                    self._score_root(root, size, "road", size, True)
         figs = self.figs
         complete = []  # the monasteries with figures on and around the tile that it completes
         for q, node in self.monasteries.items():  # a few: fewer than the 9 squares to look at
@@ -391,7 +397,7 @@ class CarcassonneState(State):
         if len(complete) > 1:
             complete.sort()  # scored in the order of ON_AND_AROUND
         for _, node in complete:
-            self._score_root(node, 9, "monastery")
+            self._score_root(node, 9, "monastery", 8, True)
 
     def _end_game(self) -> None:
         for c in self.capabilities:
@@ -402,15 +408,19 @@ class CarcassonneState(State):
                 continue
             t = self.ntype[node]
             if t == CITY:
-                self._score_root(node, len(self.spans[node]) + self.pennants[node], "city")
+                size = len(self.spans[node])
+                self._score_root(node, size + self.pennants[node], "city", size, False)
             elif t == ROAD:
-                self._score_root(node, len(self.spans[node]), "road")
+                size = len(self.spans[node])
+                self._score_root(node, size, "road", size, False)
             elif t == FIELD:
                 cities = {self.find(c) for c in self.touch[node]}
-                self._score_root(node, 3 * sum(1 for c in cities if self.open[c] == 0), "field")
+                completed = sum(1 for c in cities if self.open[c] == 0)
+                self._score_root(node, 3 * completed, "field", completed, False)
         for pos, node in self.monasteries.items():
             if figs[node]:
-                self._score_root(node, 1 + self.neighbours(pos), "monastery")
+                around = self.neighbours(pos)
+                self._score_root(node, 1 + around, "monastery", around, False)
         for c in self.capabilities:
             c.final_scoring(self)
         self.phase = OVER

@@ -3,15 +3,18 @@ scored instead of placing a figure (5 points per acrobat), and every acrobat sco
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
+from bigtop.core.text import Catalog
 from bigtop.games.carcassonne.bigtop.actions import Acrobat, AcrobatActions, ScorePyramid
 from bigtop.games.carcassonne.expansion import ActionBlock, Capability
 from bigtop.games.carcassonne.glyphs import CORNERS, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.rules import MEEPLE, STRIDE, pos_of, xy
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.names import Words
     from bigtop.games.carcassonne.state import CarcassonneState
 
 PYRAMID = 3  # acrobats in a complete pyramid
@@ -41,7 +44,8 @@ class AcrobatsCapability(Capability):
     """Acrobat spaces, pyramids and their scoring."""
 
     name = "acrobats"
-    categories = {"acrobat": "Acrobats"}
+    categories = ("acrobat",)
+    text = Catalog.load(Path(__file__).with_name("acrobats.toml"))
     spaces = ("acrobat",)
     action_types = (Acrobat, ScorePyramid)
 
@@ -81,22 +85,32 @@ class AcrobatsCapability(Capability):
             pos = state.last + action.dx * STRIDE + action.dy
             on[pos] = on[pos] + (player,)
             state.supply[player][MEEPLE] -= 1
-            state.emit("acrobat", seat=player, x=xy(pos)[0], y=xy(pos)[1])
+            x, y = xy(pos)
+            state.emit("acrobat", seat=player, x=x, y=y, tile=state.tiles.kinds[state.board[pos][0]].id, height=len(on[pos]))
         elif isinstance(action, ScorePyramid):
             pos = pos_of(action.x, action.y)
-            for p in on[pos]:
-                state.add_points(p, "acrobat", ACROBAT_POINTS)
-                state.supply[p][MEEPLE] += 1
-            state.emit("pyramid_scored", x=action.x, y=action.y, seats=list(on[pos]))
+            acrobats = on[pos]
+            tile = state.tiles.kinds[state.board[pos][0]].id
+            state.emit("pyramid_scored", seat=player, x=action.x, y=action.y, tile=tile, seats=list(acrobats))
+            for p in sorted(set(acrobats)):
+                count = acrobats.count(p)
+                state.add_points(p, "acrobat", ACROBAT_POINTS * count)
+                state.supply[p][MEEPLE] += count
+                state.emit("acrobat_points", seat=p, points=ACROBAT_POINTS * count, acrobats=count)
             on[pos] = ()
         else:
             return False
         return True
 
     def final_scoring(self, state: CarcassonneState) -> None:
+        counts = [0] * state.players
         for acrobats in pyramids(state).values():
             for p in acrobats:
-                state.add_points(p, "acrobat", ACROBAT_POINTS)
+                counts[p] += 1
+        for p, count in enumerate(counts):
+            if count:
+                state.add_points(p, "acrobat", ACROBAT_POINTS * count)
+                state.emit("acrobats_left", seat=p, points=ACROBAT_POINTS * count, acrobats=count)
 
     def figures_on_board(self, state: CarcassonneState, player: int) -> int:
         return sum(a.count(player) for a in pyramids(state).values())
@@ -118,10 +132,6 @@ class AcrobatsCapability(Capability):
     def check_invariants(self, state: CarcassonneState) -> None:
         assert all(len(a) <= PYRAMID for a in pyramids(state).values())
 
-    log_templates = {
-        "acrobat": "{seat} adds an acrobat to the pyramid at ({x}, {y}).",
-        "pyramid_scored": "The pyramid at ({x}, {y}) is scored: 5 points per acrobat ({seats}).",
-    }
     legend = "▲ acrobat space  ^ acrobats"
     space_glyphs = {"acrobat": ("▲", "bold cyan")}
 
@@ -130,10 +140,22 @@ class AcrobatsCapability(Capability):
             for (r, c), seat in zip(CORNERS, acrobats, strict=False):
                 cells[(x, y)][r][c] = ("^", SEAT_STYLES[seat])
 
-    def describe(self, state: CarcassonneState, action: Action) -> str | None:
+    def describe(self, state: CarcassonneState, action: Action, words: Words) -> str | None:
+        on = pyramids(state)
         if isinstance(action, Acrobat):
-            x, y = xy(state.last)
-            return f"Put an acrobat on the acrobat tile at ({x + action.dx}, {y + action.dy})"
+            pos = state.last + action.dx * STRIDE + action.dy
+            laid = state.board.get(pos)
+            if laid is None:
+                return None
+            x, y = xy(pos)
+            tile = words.tile(state.tiles.kinds[laid[0]])
+            return words("do.acrobat", tile_name=tile, x=x, y=y, height=len(on.get(pos, ())) + 1)
         if isinstance(action, ScorePyramid):
-            return f"Score the complete pyramid at ({action.x}, {action.y}) instead of placing a figure"
+            mine = on.get(pos_of(action.x, action.y), ()).count(state.turn)
+            return words("do.score_pyramid", x=action.x, y=action.y, mine=words("acrobats", n=mine))
+        return None
+
+    def log_values(self, kind: str, data: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        if kind in ("acrobat_points", "acrobats_left"):
+            return {"acrobats": words("acrobats", n=data.get("acrobats"))}
         return None

@@ -6,6 +6,7 @@ more, before final scoring."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
@@ -13,12 +14,14 @@ from rich.text import Text
 
 from bigtop.core.options import OptionError
 from bigtop.core.rng import Rng
+from bigtop.core.text import Catalog
 from bigtop.games.carcassonne.data import TileSet, tokens
 from bigtop.games.carcassonne.expansion import Capability
 from bigtop.games.carcassonne.glyphs import Picture
 from bigtop.games.carcassonne.rules import AROUND, xy
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.names import Words
     from bigtop.games.carcassonne.state import CarcassonneState
 
 
@@ -59,8 +62,9 @@ class BigTopCapability(Capability):
     """Circus tiles, the Big Top and the animal tokens."""
 
     name = "big_top"
-    categories = {"circus": "Circus"}
+    categories = ("circus",)
     spaces = ("circus",)
+    text = Catalog.load(Path(__file__).with_name("big_top.toml"))
 
     def setup(self, state: CarcassonneState) -> None:
         bt = BigTopPart()
@@ -93,6 +97,7 @@ class BigTopCapability(Capability):
         for p, n in enumerate(counts):
             if n:
                 state.add_points(p, "circus", kind.value * n)
+                state.emit("circus_points", seat=p, points=kind.value * n, figures=n)
         bt.revealed.append(bt.under)
         bt.under = -1
 
@@ -134,9 +139,15 @@ class BigTopCapability(Capability):
         held = len(bt.tokens) + len(bt.revealed) + (1 if bt.under >= 0 else 0)
         assert held == total, f"animal tokens not conserved: {held} != {total}"
 
-    log_templates = {
-        "circus": "The circus is scored: the {animal} gives {points_each} per figure around the Big Top.",
-    }
+    def log_values(self, kind: str, data: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        if kind == "circus":
+            out: dict[str, Any] = {"animal_name": words(f"animal.{data.get('animal')}"), "gain": words.points(data.get("value"))}
+            out["nobody"] = "" if any(data.get("meeples") or ()) else words("circus.nobody")
+            return out
+        if kind == "circus_points":
+            return {"figures": words("figures", n=data.get("figures"))}
+        return None
+
     legend = "◎ circus  Ω Big Top"
     space_glyphs = {"circus": ("◎", "bold red")}
 

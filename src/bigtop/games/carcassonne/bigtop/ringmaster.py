@@ -3,13 +3,16 @@ its feature is scored it brings 2 points per circus or acrobat tile on and aroun
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from bigtop.core.text import Catalog
 from bigtop.games.carcassonne.bigtop.actions import Ringmaster
 from bigtop.games.carcassonne.expansion import Capability, Figure, FigureKind
 from bigtop.games.carcassonne.rules import AROUND
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.names import Words
     from bigtop.games.carcassonne.state import CarcassonneState
 
 RINGMASTER_POINTS = 2  # per circus or acrobat tile on or around the ringmaster's tile
@@ -20,7 +23,8 @@ class RingmasterCapability(Capability):
 
     name = "ringmaster"
     figures = (FigureKind("ringmaster", 1, Ringmaster),)
-    categories = {"ringmaster": "Ringmaster bonus"}
+    categories = ("ringmaster",)
+    text = Catalog.load(Path(__file__).with_name("ringmaster.toml"))
     kind = -1  # the ringmaster's supply index, set by `bind`
 
     def bind(self, figure_index: dict[str, int]) -> None:
@@ -29,7 +33,15 @@ class RingmasterCapability(Capability):
     def feature_scored(self, state: CarcassonneState, root: int, figures: tuple[Figure, ...]) -> None:
         for player, kind, pos, _ in figures:
             if kind == self.kind:
-                state.add_points(player, "ringmaster", RINGMASTER_POINTS * shows_around(state, pos))
+                shows = shows_around(state, pos)
+                if shows:
+                    state.add_points(player, "ringmaster", RINGMASTER_POINTS * shows)
+                    state.emit("ringmaster", seat=player, points=RINGMASTER_POINTS * shows, shows=shows)
+
+    def log_values(self, kind: str, data: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        if kind == "ringmaster":
+            return {"shows": words("shows", n=data.get("shows"))}
+        return None
 
 
 def shows_around(state: CarcassonneState, pos: int) -> int:
