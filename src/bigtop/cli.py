@@ -98,6 +98,21 @@ def play_command(
     play_in_terminal(game, players, seat, bots, seed, game_options(option, cards), console, save, force)
 
 
+@app.command("learn")
+def learn_command(
+    game: GameArg,
+    chapter: Annotated[int, typer.Option("--chapter", "-c", help="The tutorial's chapter to play (1 is the first).")] = 1,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson, the log and the menus: en, fr or zh-Hant.")] = "en",
+) -> None:
+    """Learn a game by playing it: a guided game where each step says what to do and why."""
+    from bigtop.core.text import LANGUAGES
+    from bigtop.tutorial.terminal import learn_in_terminal
+
+    if lang not in LANGUAGES:
+        raise BigtopError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    learn_in_terminal(game, chapter, lang, console)
+
+
 @app.command("sim")
 def sim_command(
     game: GameArg,

@@ -86,14 +86,16 @@ def seat_names(players: int, seat: int, bot_spec: str) -> list[str]:
 class TerminalGame:
     """One game between a person at `seat` and bots at the other seats, in a Rich console."""
 
-    def __init__(self, state: Any, seat: int, bot_spec: str, console: Console, save: Path | None) -> None:
+    def __init__(self, state: Any, seat: int, bot_spec: str, console: Console, save: Path | None,
+                 names: list[str] | None = None, lang: str = "en") -> None:
         self.state = state
         self.game = state.game
         self.seat = seat
         self.console = console
         self.save_path = save
+        self.lang = lang  # the language of the log and the menus
         self.bots = {p: bot_registry.make(bot_spec, self.game, seed=state.seed * 10 + p) for p in range(state.players) if p != seat}
-        self.names = seat_names(state.players, seat, bot_spec)
+        self.names = names or seat_names(state.players, seat, bot_spec)
         self.headers = [name.replace(" (", "\n").rstrip(")") for name in self.names]
         self.runner_rng = Rng(state.seed ^ 0xB07)
         self.seen = 0  # log entries of the person's already printed
@@ -121,7 +123,7 @@ class TerminalGame:
         """The log entries the person may read that were not printed yet."""
         events = self.state.log.visible_to(self.seat)
         for event in events[self.seen :]:
-            self.console.print(f"  · {escape(self.game.describe_event(event, self.names, self.state.options))}")
+            self.console.print(f"  · {escape(self.game.describe_event(event, self.names, self.state.options, lang=self.lang))}")
         self.seen = len(events)
 
     def bot_moves(self) -> bool:
@@ -150,7 +152,7 @@ class TerminalGame:
         legal = state.legal_actions(self.seat)
         if len(legal) == 1:
             self.print_log()
-            self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0]))}")
+            self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0], self.lang))}")
             state.apply(self.seat, legal[0])
             return
         if self.show_board:
@@ -160,18 +162,28 @@ class TerminalGame:
         elif (shown := self.game.render_question(state, self.seat)) is not None:
             self.console.print(shown)
         self.print_log()
-        for number, words in self.menu.ask([(action, self.game.describe(state, action)) for action in legal]):
-            self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}")
+        for number, words in self.menu.ask([(action, self.game.describe(state, action, self.lang)) for action in legal]):
+            self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}{self.mark(self.menu.shown[number])}")
         keys = "/".join(KEYS)
         answer = self.ask(f"choose {self.menu.choices()} or {keys}> ").strip().lower()
         if answer in self.keys:
             self.keys[answer]()
+        elif answer.isdigit() and int(answer) in self.menu.shown and (refused := self.refusal(self.menu.shown[int(answer)])):
+            self.console.print(f"[yellow]{escape(refused)}[/yellow]")
         elif answer.isdigit() and int(answer) in self.menu.shown:
             state.apply(self.seat, self.menu.shown[int(answer)])
         elif answer.isdigit() and self.menu.was_offered(int(answer)):
             self.console.print(f"[red]{answer} is no longer offered[/red]: choose one of {self.menu.choices()}.")
         else:
             self.console.print(f"[red]choose one of the numbers shown ({self.menu.choices()})[/red] ({escape(HELP)})")
+
+    def mark(self, action: Action) -> str:
+        """Words after an option in the menu (a lesson marks the move to make); none here."""
+        return ""
+
+    def refusal(self, action: Action) -> str | None:
+        """Why the person may not choose `action` now (a lesson's other moves), or None."""
+        return None
 
     def end_screen(self) -> None:
         self.console.print(Rule("game over"))

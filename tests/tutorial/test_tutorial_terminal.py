@@ -1,0 +1,52 @@
+"""A tutorial chapter at the terminal (`bigtop learn`), on the test game: the lesson's words before
+each of the learner's steps, the move to make marked, another choice answered with the lesson's hint,
+and the free game after the script."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from bigtop.tutorial import load, start
+from bigtop.tutorial.terminal import Lesson
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from toy.game import GAME  # noqa: E402
+
+
+class Typed(Lesson):
+    """A lesson whose person types the given answers, then the first number offered."""
+
+    def __init__(self, answers: list[str], lang: str = "en") -> None:
+        chapter = load(GAME).chapter[0]
+        self.screen = io.StringIO()
+        super().__init__(start(GAME, chapter), chapter, 1, Console(file=self.screen, width=100, color_system=None), lang)
+        self.answers = answers
+
+    def ask(self, prompt: str) -> str:
+        self.screen.write(prompt + "\n")
+        return self.answers.pop(0) if self.answers else str(min(self.menu.shown))
+
+
+def test_the_lesson_marks_the_move_refuses_the_others_and_ends_free():
+    lesson = Typed(["1", "3", "1"])  # 1 is the 10: refused; 3 is the 12, as the lesson says; then Draw
+    lesson.run()
+    screen = lesson.screen.getvalue()
+    assert "Play your 12" in screen and "draw a card or pass" in screen
+    assert screen.index("Play your 12") < screen.index("In this lesson, choose the move marked ◀")  # the 10 was refused
+    assert "◀ this one" in screen
+    assert "That is the end of the lesson" in screen
+    assert "Bruno" in screen  # the scripted seat by the chapter's name
+    moves = [(p, GAME.codec.to_json(a)) for p, a in lesson.state.moves()]
+    assert moves[:4] == [(s.seat, s.action) for s in load(GAME).chapter[0].step]
+    assert lesson.state.is_over()
+
+
+def test_the_lesson_speaks_the_chosen_language():
+    lesson = Typed([], lang="fr")
+    lesson.run()
+    screen = lesson.screen.getvalue()
+    assert "Jouez votre 12" in screen and "La leçon est finie" in screen and "◀ celui-ci" in screen
