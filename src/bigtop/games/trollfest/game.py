@@ -35,7 +35,8 @@ class TrollFest(Game[TrollFestState]):
     """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
 
     name = "trollfest"
-    version = "2"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions
+    version = "3"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions;
+    # 3: a city's action only with a concert there
     title = "Troll Fest"
     min_players = 3
     max_players = 6

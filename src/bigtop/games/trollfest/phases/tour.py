@@ -1,6 +1,7 @@
 """Phase 2, the tour. 'On your first turn ... choose your starting city'; then each turn: 1)
 movement along a road (a Tour Bus: two), taking a dragon token on a pass; 2) stop in the city; 3)
-the concert; 4) the city's action, if you wish (Market, vivid cultural life); 5) Groundhog Day.
+the concert; 4) the city's action, if you wish and gave a concert (Market, vivid cultural life);
+5) Groundhog Day.
 Tour cards are played at the moments their text names. When a player places their last tour token,
 every other player has one more turn; then the end-of-tour bonuses, and the Festival."""
 
@@ -110,7 +111,9 @@ def move(s: TrollFestState, p: int, city: int) -> None:
 
 def stop(s: TrollFestState, p: int, city: int) -> None:
     """The concert ('you must place one of your Tour Tokens', unless you have one there or the city
-    holds players - 1), then the city's action or Groundhog Day."""
+    holds players - 1), then the city's action, which only a concert opens ('You may do these
+    actions in addition to a concert if the corresponding symbol is present on the city'), then
+    Groundhog Day."""
     c = s.c
     here = s.city_tokens[city]
     if s.tokens[p] > 0 and p not in here and len(here) < s.players - 1:
@@ -127,7 +130,7 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
         if s.tokens[p] == 0 and s.trigger < 0:
             s.trigger = p
             s.turns_left = s.players - 1
-    symbol = c.cities[city].symbol
+    symbol = c.cities[city].symbol if s.placed else "none"
     if symbol == "market" and s.actions:
         s.step = "visit"
     elif symbol == "culture" and (s.springboard or s.seasoned):
