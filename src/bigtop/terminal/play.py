@@ -83,10 +83,12 @@ class TerminalGame:
         return True
 
     def person_moves(self) -> None:
-        """The person's decision: played for them if it has one option, else asked."""
+        """The person's decision: played for them if it has one option, else asked. An action a
+        person may give by typing text (`Action.typed`) is offered under the key `t`."""
         state = self.state
         legal = state.legal_actions(self.seat)
-        if len(legal) == 1:
+        typed = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)
+        if len(legal) == 1 and typed is None:
             self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0]))}")
             state.apply(self.seat, legal[0])
             return
@@ -96,9 +98,17 @@ class TerminalGame:
             self.show_board = False
         for i, action in enumerate(legal, 1):
             self.console.print(f"  [cyan]{i:>3}[/cyan]  {escape(self.game.describe(state, action))}")
+        if typed is not None:
+            self.console.print(f"  [cyan]{'t':>3}[/cyan]  {escape(self.game.describe(state, typed('')))}")
         keys = "/".join(KEYS)
         answer = self.ask(f"choose 1-{len(legal)} or {keys}> ").strip().lower()
-        if answer in self.keys:
+        if answer == "t" and typed is not None:
+            try:
+                state.apply(self.seat, typed(self.ask("type it> ")))
+                self.show_board = True
+            except IllegalAction as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/red]")
+        elif answer in self.keys:
             self.keys[answer]()
         elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             state.apply(self.seat, legal[int(answer) - 1])

@@ -103,9 +103,8 @@ def test_the_log_names_cards_artists_results_and_bonuses() -> None:
     assert say("scored", seat=2, points=5, award="band_name") == "Cy scores 5 points: the best band name, and plays last."
     assert say("scored", seat=2, points=1, award="festival", parts={"energy": 1, "skill": 0}) == (
         "Cy scores 1 point: the Festival (Energy 1).")
-    assert say("vote", votes=[1, 0, 1], names=[0, 1, 2], seats=[1]) == (
-        f"Votes for the best band name: {GAME.content()['band_names'][1]} 2, {GAME.content()['band_names'][0]} 1; "
-        "the most votes: Bo.")
+    assert say("vote", votes=[1, 0, 1], names=[-1, 1, 2], bands=["Bog Rock", "Moss Pit", "Grumble Jam"], seats=[1]) == (
+        "Votes for the best band name: Moss Pit 2, Bog Rock 1; the most votes: Bo.")
 
 
 def test_cards_is_readable_at_80_columns() -> None:

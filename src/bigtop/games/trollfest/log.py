@@ -13,7 +13,6 @@ LOG_TEMPLATES = {
     "bands": "The bands are revealed.",
     "play_card": "{seat} plays {card}{target}.",
     "cancelled": "Thor's Hammer cancels {card} of {seat}.",
-    "names": "The bands are named: {bands}.",
     "vote": "Votes for the best band name: {tally}; the most votes: {seats}.",
     "vote_settled": "The tie is settled: {seat} has the best band name.",
     "scored": "{seat} scores {pts}: {award}.",
@@ -110,9 +109,7 @@ def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") 
         out["award"] = _award(data)
     elif kind == "hand_shown" and type(data.get("cards")) is list:
         out["cards"] = ", ".join(card_words(card) for card in data["cards"]) or "none"
-    elif kind == "names":
-        out["bands"] = ", ".join(c.band_names[i] for i in data["names"] if i >= 0)
-    elif kind == "vote" and "names" in data:
-        tally = [(data["votes"].count(s), c.band_names[i]) for s, i in enumerate(data["names"])]
+    elif kind == "vote" and "bands" in data:
+        tally = [(data["votes"].count(s), name) for s, name in enumerate(data["bands"])]
         out["tally"] = ", ".join(f"{name} {n}" for n, name in sorted(tally, key=lambda t: -t[0]) if n)
     return out

@@ -23,6 +23,7 @@ from bigtop.games.trollfest.actions import (
     KeepMarket,
     Move,
     Name,
+    OwnName,
     Pick,
     PlayCard,
     Recruit,
@@ -73,9 +74,9 @@ def card_text(card: int) -> str:
 
 
 def _seat(view: Mapping[str, Any], seat: int) -> str:
-    names = view.get("names") or []
-    if 0 <= seat < len(names) and names[seat] >= 0:
-        return f"seat {seat} ({content().band_names[names[seat]]})"
+    names = view.get("band_names") or []
+    if 0 <= seat < len(names) and names[seat]:
+        return f"seat {seat} (\u201c{names[seat]}\u201d)"
     return f"seat {seat}"
 
 
@@ -92,6 +93,8 @@ def describe(view: Mapping[str, Any], action: Action) -> str:  # noqa: C901 - on
         return "reveal your band"
     if isinstance(action, Name):
         return f"name your band \u201c{c.band_names[action.index]}\u201d"
+    if isinstance(action, OwnName):
+        return f"name your band \u201c{action.text}\u201d" if action.text else "type a name of your own for your band"
     if isinstance(action, Vote):
         return f"vote for {_seat(view, action.seat)}"
     if isinstance(action, StartCity):
