@@ -8,7 +8,7 @@ from trollfest_scenario import ART, CITY, C, copies, new
 from bigtop.core import Rng
 from bigtop.core.events import Event
 from bigtop.games.trollfest import GAME
-from bigtop.games.trollfest.render import card_name
+from bigtop.games.trollfest.render import artist_words
 
 
 def text(renderable: object, width: int = 200) -> str:
@@ -54,8 +54,8 @@ def test_render_shows_only_the_seats_own_secrets() -> None:
     state = GAME.new(3, seed=5)
     mine = text(GAME.render(state, 0))
     for card in state.view(1)["start_hand"]:
-        assert card_name(card) not in text(GAME.render(state, None))
-    assert all(card_name(card) in mine for card in state.view(0)["start_hand"])
+        assert artist_words(card) not in text(GAME.render(state, None))
+    assert all(artist_words(card) in mine for card in state.view(0)["start_hand"])
 
 
 def test_the_board_prints_marks_as_they_are_and_explains_them() -> None:
@@ -75,7 +75,7 @@ def test_the_board_prints_marks_as_they_are_and_explains_them() -> None:
 def test_action_cards_are_shown_with_their_effect() -> None:
     s = new(3, action_top=("encore",))
     board = " ".join(text(GAME.render(s, 0)).split())
-    assert "Encore (tour): Your turn, after a concert where you placed a tour token: score 3 points." in board
+    assert "Encore (Tour card): Your turn, after a concert where you placed a tour token: score 3 points." in board
 
 
 def test_the_final_board_shows_the_score_by_category_adding_up() -> None:

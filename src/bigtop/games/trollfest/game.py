@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
-from bigtop.core.text import Catalog
-from bigtop.games.trollfest import log, search
+from bigtop.games.trollfest import log, search, words
 from bigtop.games.trollfest.actions import (
     ACTION_TYPES,
     Answer,
@@ -112,12 +110,11 @@ class TrollFest(Game[TrollFestState]):
         return render(state.view(player), state.score_breakdown() if state.is_over() else None)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
-        from bigtop.games.trollfest.render import describe
+        from bigtop.games.trollfest.describe import describe
 
-        return describe(state.view(None), action)
+        return describe(state.c, state.view(None), action, lang)
 
-    text = Catalog.load(Path(__file__).parent / "data" / "text.toml")
-    log_templates = log.LOG_TEMPLATES
+    text = words.TEXT  # every log template and word, in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 

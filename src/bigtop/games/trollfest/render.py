@@ -1,4 +1,4 @@
-"""Troll Fest in the terminal: the board from a seat's view, actions in words, the content tables.
+"""Troll Fest in the terminal: the board from a seat's view and the content tables (`bigtop cards`).
 
 Everything is built from `rich.text.Text`, which Rich never reads as markup: a name or a mark in
 brackets is printed as it is.
@@ -13,28 +13,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bigtop.core import Action
-from bigtop.games.trollfest.actions import (
-    Answer,
-    DropArtist,
-    EndTurn,
-    Keep,
-    KeepBlind,
-    KeepMarket,
-    Move,
-    Name,
-    OwnName,
-    Pick,
-    PlayCard,
-    Recruit,
-    ShowBand,
-    StartCity,
-    VisitMarket,
-    Vote,
-)
+from bigtop.games.trollfest import words
 from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.log import target_words
-from bigtop.games.trollfest.pieces import BLIND
 from bigtop.games.trollfest.scoring import CATEGORIES
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
@@ -54,23 +34,12 @@ STEPS = {
 
 def artist_words(card: int) -> str:
     """An artist with everything printed on its card."""
-    a = content().artists[card]
-    return f"{a.name} ({a.species} {a.instrument}, {a.gender[0]}, E{a.energy} C{a.charisma} S{a.skill})"
-
-
-def card_name(card: int) -> str:
-    """A card in words: an artist with its card's values, or an action card's name."""
-    c = content()
-    return artist_words(card) if c.is_artist(card) else c.action(card).name
+    return words.artist_card(content(), card, "en")
 
 
 def card_text(card: int) -> str:
     """A card with what it does: an artist's values, or an action card's name and effect."""
-    c = content()
-    if c.is_artist(card):
-        return artist_words(card)
-    kind = c.action(card)
-    return f"{kind.name} ({kind.kind}): {kind.text}"
+    return words.card_text(content(), card, "en")
 
 
 def _seat(view: Mapping[str, Any], seat: int) -> str:
@@ -78,54 +47,6 @@ def _seat(view: Mapping[str, Any], seat: int) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return f"seat {seat} (\u201c{names[seat]}\u201d)"
     return f"seat {seat}"
-
-
-def describe(view: Mapping[str, Any], action: Action) -> str:  # noqa: C901 - one line per action type
-    """An action in words (for numbered menus)."""
-    c = content()
-    if isinstance(action, Pick):
-        return f"draft {card_name(action.card)}"
-    if isinstance(action, Keep):
-        if not action.cards:
-            return "keep no artist of this instrument"
-        return "keep " + " and ".join(card_name(a) for a in action.cards) + (" (play a Duo)" if len(action.cards) == 2 else "")
-    if isinstance(action, ShowBand):
-        return "reveal your band"
-    if isinstance(action, Name):
-        return f"name your band \u201c{c.band_names[action.index]}\u201d"
-    if isinstance(action, OwnName):
-        return f"name your band \u201c{action.text}\u201d" if action.text else "type a name of your own for your band"
-    if isinstance(action, Vote):
-        return f"vote for {_seat(view, action.seat)}"
-    if isinstance(action, StartCity):
-        return f"start in {c.cities[action.city].name} (hometown)"
-    if isinstance(action, Move):
-        pos = view["pos"][view["turn"]] if view.get("turn", -1) >= 0 else -1
-        colour = next((col for b, col in c.neighbours[pos] if b == action.city), -1) if pos >= 0 else -1
-        city = c.cities[action.city]
-        extra = f", over the {COLOURS[colour]} dragon pass" if colour >= 0 else ""
-        return f"move to {city.name} ({city.species}{', ' + city.symbol if city.symbol != 'none' else ''}{extra})"
-    if isinstance(action, PlayCard):
-        return f"play {c.action(action.card).name}{target_words(action.card, action.arg)}"
-    if isinstance(action, Answer):
-        return "play Thor's Hammer to cancel it" if action.hammer else "let it happen"
-    if isinstance(action, VisitMarket):
-        return "visit the Market: draw four action cards, keep one" if action.visit else "leave the Market alone"
-    if isinstance(action, KeepMarket):
-        return f"keep {card_text(action.card)}"
-    if isinstance(action, Recruit):
-        if action.source < 0:
-            return "recruit nobody"
-        if action.source == BLIND:
-            return "blind audition (top of the deck)"
-        return f"recruit {card_name(view['springboard'][action.source])}"
-    if isinstance(action, KeepBlind):
-        return "add the drawn artist to your band" if action.keep else "discard the drawn artist"
-    if isinstance(action, DropArtist):
-        return f"discard {card_name(action.card)} from your band"
-    if isinstance(action, EndTurn):
-        return "stop playing Festival cards" if view.get("phase") == "festival" else "end your turn"
-    return str(action)
 
 
 def _table(title: str, *columns: str) -> Table:
@@ -199,7 +120,7 @@ def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | N
             f"{COLOURS[i]} {n}" for i, n in enumerate(view["pass_tokens"]))))
     if view["stack"]:
         parts.append(Text("Just played, waiting for answers: " + "; ".join(
-            f"{_seat(view, s)}: {card_text(x)}{target_words(x, arg)}" for s, x, arg in view["stack"])))
+            f"{_seat(view, s)}: {card_text(x)}{words.target(content(), x, arg, 'en')}" for s, x, arg in view["stack"])))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:
