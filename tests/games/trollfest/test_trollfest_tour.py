@@ -121,7 +121,7 @@ def test_the_held_groundhog_goes_back_at_groundhog_day_of_the_holders_next_turn(
     s.apply(1, VisitMarket(False))
     view = s.view(None)
     assert view["holder"] == -1 and view["groundhog"] == CITY["bouldergate"]  # Ashpit was full
-    assert [e.data["city"] for e in s.events if e.kind == "groundhog"] == [CITY["bouldergate"]]
+    assert [e.data["city"] for e in s.events if e.kind == "groundhog"] == [CITY["snorheim"], CITY["bouldergate"]]
 
 
 def tour(**options: object):

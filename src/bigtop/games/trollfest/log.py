@@ -48,6 +48,7 @@ def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") 
     elif kind == "concert" and "species" in data:
         out["detail"] = _concert(c, data, lang)
     elif kind == "recruit":
+        out["source"] = words.say(f"recruit.{data['source']}", lang) if "source" in data else ""
         detail = words.say("recruit.point", lang) if data.get("point") else ""
         if data.get("replaced", -1) >= 0:
             detail += words.say("recruit.replaces", lang, card=words.card(c, data["replaced"], lang))
@@ -61,4 +62,8 @@ def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") 
         tally = [(data["votes"].count(s), name) for s, name in enumerate(data["bands"])]
         out["tally"] = words.listed(
             (words.say("vote.tally", lang, band=name, n=n) for n, name in sorted(tally, key=lambda t: -t[0]) if n), lang)
+        runoff = data.get("runoff", 0)
+        out["ballot"] = words.say("vote.runoff", lang, n=runoff) if runoff else words.say("vote.first", lang)
+    elif kind == "dragon":
+        out["colour"] = words.colour(data["colour"], lang)
     return out

@@ -132,15 +132,18 @@ class VoteName(Prompt):
             return
         s.reveal()
         s.votes = [votes[q] for q in range(s.players)]
+        for q in range(s.players):
+            s.emit("voted", seat=q, band=s.band_names[s.votes[q]], runoff=s.runoffs)
         tally = [s.votes.count(c) for c in range(s.players)]
         best = max(tally[c] for c in s.candidates)
         tied = [c for c in s.candidates if tally[c] == best]
-        s.emit("vote", votes=list(s.votes), names=list(s.names), bands=list(s.band_names), seats=tied)
+        s.emit("vote", votes=list(s.votes), names=list(s.names), bands=list(s.band_names), seats=tied, runoff=s.runoffs)
         if len(tied) > 1:
             limit = s.options.runoff_limit
             if not s.options.bots_only or limit == 0 or s.runoffs < limit:
                 s.runoffs += 1
                 s.candidates = tied
+                s.emit("runoff", seats=tied, n=s.runoffs)
                 open_vote(s)
                 return
             tied = [s.rng.choice(tied)]

@@ -55,6 +55,7 @@ def begin(s: TrollFestState, best_name: int) -> None:
         card = draw(s, "city_deck")
         s.city_discard.append(card)
         s.groundhog = s.c.city_cards[card]
+    s.emit("groundhog", city=s.groundhog)
     s.first = (best_name + 1) % s.players
     begin_turn(s, s.first)
 
@@ -88,7 +89,7 @@ def end_tour(s: TrollFestState) -> None:
         if p == s.trigger or s.tokens[p] == 0:
             s.gain(p, "all_tokens", bonus["all_tokens"])
             s.emit("scored", seat=p, points=bonus["all_tokens"], award="all_tokens")
-    s.emit("tour_end", seat=s.trigger)
+    s.emit("tour_end")
     festival.begin(s)
 
 
@@ -100,6 +101,7 @@ def move(s: TrollFestState, p: int, city: int) -> None:
             if colour >= 0 and s.pass_tokens[colour] > 0 and colour not in s.dragons[p]:
                 s.pass_tokens[colour] -= 1
                 s.dragons[p].append(colour)
+                s.emit("dragon", seat=p, colour=colour)
             break
     s.pos[p] = city
     s.emit("move", seat=p, city=city)
@@ -130,6 +132,8 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
         if s.tokens[p] == 0 and s.trigger < 0:
             s.trigger = p
             s.turns_left = s.players - 1
+            s.emit("last_round", seat=p)
+
     symbol = c.cities[city].symbol if s.placed else "none"
     if symbol == "market" and s.actions:
         s.step = "visit"
@@ -149,6 +153,7 @@ def groundhog_day(s: TrollFestState, p: int) -> None:
     elif s.placed and s.groundhog == s.pos[p]:
         s.groundhog = -1
         s.holder = p
+        s.emit("groundhog_taken", seat=p)
 
 
 def place_groundhog(s: TrollFestState) -> None:
@@ -179,6 +184,7 @@ def keep_market(s: TrollFestState, p: int, card: int) -> None:
     s.actions.extend(s.market)
     s.market = []
     s.emit("market", seat=p)
+    s.emit("market_card", (p,), seat=p, card=card)  # only its seat sees which card it kept
     groundhog_day(s, p)
 
 
@@ -268,7 +274,7 @@ class Recruiting(Prompt):
             s.step = "blind"
             return
         if action.source >= 0:
-            take_springboard(s, p, action.source, s.c.cities[s.pos[p]].species)
+            take_springboard(s, p, action.source, s.c.cities[s.pos[p]].species, "springboard")
         groundhog_day(s, p)
 
 
@@ -283,7 +289,7 @@ class BlindAudition(Prompt):
         card, s.blind = s.blind, -1
         if action.keep:
             s.reveal()
-            add_artist(s, p, card, s.c.cities[s.pos[p]].species)
+            add_artist(s, p, card, s.c.cities[s.pos[p]].species, "blind")
         else:
             s.seasoned.append(card)
             s.emit("blind_discard", seat=p)
