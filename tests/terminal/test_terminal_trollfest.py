@@ -26,3 +26,18 @@ def test_a_person_types_a_band_name_refused_then_accepted(tmp_path: Path) -> Non
     code, screen = person.finish()
     assert code == 0 and "Traceback" not in screen
     assert "Seat 0 (you) names the band \u201cThe Bog Rockers\u201d." in screen
+
+
+def test_the_tour_board_and_move_options_say_what_a_person_needs(tmp_path: Path) -> None:
+    """The board's map is one column of cities per species, with the roads out of each band's city;
+    each move option says whether a concert is possible there and what it scores."""
+    person = Person("trollfest", "--players", "3", "--bots", "random", "--seed", "5", cwd=tmp_path)
+    while person.next_question() is not None and "move to " not in person.child.before:
+        person.answer("1")
+    screen = ANSI.sub("", person.child.before)
+    assert "troll cities" in screen and "Roads from " in screen and "Cities" not in screen
+    moves = [line for line in screen.splitlines() if "  move to " in line]
+    assert moves and all("concert: " in line or "no concert: " in line for line in moves), moves
+    person.answer("q")
+    code, _ = person.finish()
+    assert code == 0

@@ -27,7 +27,7 @@ from bigtop.games.trollfest.actions import (
     Vote,
 )
 from bigtop.games.trollfest.data import Content
-from bigtop.games.trollfest.pieces import BLIND
+from bigtop.games.trollfest.pieces import BLIND, FIRST_TOKEN, GROUNDHOG
 
 
 def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "en") -> str:  # noqa: C901 - one line per action type
@@ -49,13 +49,15 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     if isinstance(action, Vote):
         return say("do.Vote", lang, band=(view.get("band_names") or [])[action.seat] or action.seat)
     if isinstance(action, StartCity):
-        return say("do.StartCity", lang, city=c.cities[action.city].name)
+        return say("do.StartCity", lang, city=c.cities[action.city].name, where=_city(c, view, action.city, lang))
     if isinstance(action, Move):
         return say("do.Move", lang, city=c.cities[action.city].name, where=_where(c, view, action.city, lang))
     if isinstance(action, PlayCard):
-        scouted = view["springboard"][action.arg] if c.action(action.card).effect == "scout" else -1
-        return say("do.PlayCard", lang, card=words.action_name(c, action.card, lang),
-                   target=words.target(c, action.card, action.arg, lang, scouted))
+        if c.action(action.card).effect == "scout":  # the artist it takes, with its strengths
+            target = say("target.scout", lang, artist=words.artist_card(c, view["springboard"][action.arg], lang))
+        else:
+            target = words.target(c, action.card, action.arg, lang)
+        return say("do.PlayCard", lang, card=words.action_name(c, action.card, lang), target=target)
     if isinstance(action, Answer):
         return say("do.Hammer" if action.hammer else "do.Let", lang)
     if isinstance(action, VisitMarket):
@@ -77,14 +79,41 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     return str(action)
 
 
-def _where(c: Content, view: Mapping[str, Any], city: int, lang: str) -> str:
-    """Where a road leads: the city's species and symbol, and the dragon pass on the way."""
+def _city(c: Content, view: Mapping[str, Any], city: int, lang: str) -> str:
+    """A city's species and symbol, and whether the Groundhog is there."""
     here = c.cities[city]
     parts = [words.say(f"species.{here.species}", lang)]
     if here.symbol != "none":
         parts.append(words.say(f"symbol.{here.symbol}", lang))
-    pos = view["pos"][view["turn"]] if view.get("turn", -1) >= 0 else -1
-    colour = next((col for b, col in c.neighbours[pos] if b == city), -1) if pos >= 0 else -1
+    if view["groundhog"] == city:
+        parts.append(words.say("do.groundhog", lang))
+    return words.listed(parts, lang)
+
+
+def _where(c: Content, view: Mapping[str, Any], city: int, lang: str) -> str:
+    """Where a road leads, for the band on the move: the city (`_city`), the dragon pass on the
+    way and whether a dragon can still be taken there, and whether the band can play a concert there
+    and for how many points."""
+    say = words.say
+    here = c.cities[city]
+    parts = [_city(c, view, city, lang)]
+    p = view["turn"]
+    colour = next((col for b, col in c.neighbours[view["pos"][p]] if b == city), -1)
     if colour >= 0:
-        parts.append(words.say("do.over_pass", lang, colour=words.colour(colour, lang)))
+        dragon = "held" if colour in view["dragons"][p] else "take" if view["pass_tokens"][colour] else "none"
+        parts.append(say(f"do.pass.{dragon}", lang, colour=words.colour(colour, lang)))
+    if view["bus"] and view["step"] == "move":
+        parts.append(say("do.passing", lang))  # the Tour Bus rolls on: no stop here
+        return words.listed(parts, lang)
+    tokens = view["city_tokens"][city]
+    if view["tokens"][p] == 0:
+        parts.append(say("do.no_concert.no_tokens", lang))
+    elif p in tokens:
+        parts.append(say("do.no_concert.played", lang))
+    elif len(tokens) >= view["players"] - 1:
+        parts.append(say("do.no_concert.full", lang))
+    else:
+        kin = sum(1 for a in view["bands"][p] if c.artists[a].species == here.species)
+        points = kin + (0 if tokens else FIRST_TOKEN) + (GROUNDHOG if view["groundhog"] == city else 0)
+        parts.append(say("do.concert", lang, pts=words.points(points, lang)))
     return words.listed(parts, lang)

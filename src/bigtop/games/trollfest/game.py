@@ -104,10 +104,11 @@ class TrollFest(Game[TrollFestState]):
 
         return content_for(self.parse_options(options).cards)
 
-    def render(self, state: TrollFestState, player: int | None) -> Any:
+    def render(self, state: TrollFestState, player: int | None, full: bool = False) -> Any:
+        """The board (`full`: with every city's roads, 32 rows more)."""
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player), state.score_breakdown() if state.is_over() else None)
+        return render(state.view(player), state.score_breakdown() if state.is_over() else None, full)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
         from bigtop.games.trollfest.describe import describe

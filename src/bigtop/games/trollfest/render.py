@@ -14,16 +14,15 @@ from rich.table import Table
 from rich.text import Text
 
 from bigtop.games.trollfest import words
-from bigtop.games.trollfest.data import COLOURS, content
+from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES, content
 from bigtop.games.trollfest.scoring import CATEGORIES
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 GROUNDHOG_MARK = " G"
 LEGEND = (
-    "Map: $ Market city (draw four action cards, keep one) · * city with a vivid cultural life (recruit "
-    "an artist) · G the Groundhog (+5 points to the next tour token there) · (red) the road crosses the "
-    "red dragon pass. Tokens: the seats with a tour token in the city (at most players − 1). Artists: "
-    "m/f male/female, E Energy, C Charisma, S Skill."
+    "$ Market · * vivid cultural life (each: its action after a concert there) · G Groundhog (+5 to the next "
+    "concert there) · City: 0 2 = seats 0 and 2 have a tour token there (at most players − 1) · (red), (red "
+    "pass: 1 left) = a road over the red dragon pass · m/f male/female · E Energy, C Charisma, S Skill."
 )
 STEPS = {
     "start": "choose a hometown", "move": "move along a road", "move2": "Tour Bus: move along a second road",
@@ -71,7 +70,10 @@ def _heading(view: Mapping[str, Any]) -> Text:
                  "name": "naming the bands", "vote": "vote for the best band name" + (
                      f" (run-off {view['runoffs']})" if view["runoffs"] else ""), "over": "the game is over"}[phase]
     waiting = ", ".join(_seat(view, s) for s in view["to_move"]) or "nobody"
-    return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.", style="bold")
+    last = ""
+    if phase == "tour" and view["trigger"] >= 0:
+        last = f" Last round: {_seat(view, view['trigger'])} has placed every tour token; {view['turns_left']} turn(s) left."
+    return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.{last}", style="bold")
 
 
 def _bands(view: Mapping[str, Any]) -> list[Any]:
@@ -85,7 +87,7 @@ def _bands(view: Mapping[str, Any]) -> list[Any]:
         if home >= 0:
             at += " (home)" if home == pos else f" (home {c.cities[home].name})"
         marks = [COLOURS[d] for d in view["dragons"][p]]
-        seat = _seat(view, p) + (" — you" if p == me else "") + (" — holds the Groundhog" if view["holder"] == p else "")
+        seat = _seat(view, p) + (", you" if p == me else "") + (", holds the Groundhog" if view["holder"] == p else "")
         _row(table, seat, view["scores"][p], view["tokens"][p], at, " ".join(marks) or "-", view["hand_sizes"][p])
         members = "; ".join(artist_words(a) for a in view["bands"][p])
         duos = f" (Duo ×{len(view['duos'][p])})" if view["duos"][p] else ""
@@ -93,7 +95,46 @@ def _bands(view: Mapping[str, Any]) -> list[Any]:
     return [table, *lines]
 
 
+def _map(view: Mapping[str, Any]) -> Table:
+    """The cities in one column per species (eight rows): each with its marks and the seats that
+    have a tour token there. Which roads join them: `_roads`, and the full table on demand."""
+    c = content()
+    by_species = [[i for i, city in enumerate(c.cities) if city.species == species] for species in COMMON_SPECIES]
+    table = _table("Map (city, marks: seats with a tour token)", *(f"{species} cities" for species in COMMON_SPECIES))
+    for row in range(max(len(cities) for cities in by_species)):
+        _row(table, *(_city_cell(view, cities[row]) if row < len(cities) else "" for cities in by_species))
+    return table
+
+
+def _city_cell(view: Mapping[str, Any], i: int) -> str:
+    city = content().cities[i]
+    marks = MARKS[city.symbol] + (GROUNDHOG_MARK if view["groundhog"] == i else "")
+    tokens = " ".join(str(s) for s in view["city_tokens"][i])
+    return f"{city.name}{marks}" + (f": {tokens}" if tokens else "")
+
+
+def _road_words(view: Mapping[str, Any], i: int) -> str:
+    """The roads from city i: each neighbour with its marks, and the dragon pass on the way with the
+    dragons left there."""
+    c = content()
+    out = []
+    for b, colour in c.neighbours[i]:
+        pass_words = f" ({COLOURS[colour]} pass: {view['pass_tokens'][colour]} left)" if colour >= 0 else ""
+        out.append(_city_cell(view, b) + pass_words)
+    return "; ".join(out)
+
+
+def _roads(view: Mapping[str, Any]) -> list[Text]:
+    """For each city where a band stands, the roads out of it."""
+    lines = []
+    for i in dict.fromkeys(pos for pos in view["pos"] if pos >= 0):
+        bands = ", ".join(_seat(view, p) for p, pos in enumerate(view["pos"]) if pos == i)
+        lines.append(Text(f"Roads from {content().cities[i].name} ({bands}): {_road_words(view, i)}"))
+    return lines
+
+
 def _cities(view: Mapping[str, Any]) -> Table:
+    """Every city with its species, tour tokens and roads (32 rows)."""
     c = content()
     table = _table("Cities", "city", "species", "tokens", "roads")
     for i, city in enumerate(c.cities):
@@ -104,23 +145,35 @@ def _cities(view: Mapping[str, Any]) -> Table:
     return table
 
 
+def _target(view: Mapping[str, Any], card: int, arg: int) -> str:
+    """What a card on the stack aims at (a Talent Scout: the artist in its Springboard slot)."""
+    c = content()
+    scouted = view["springboard"][arg] if arg >= 0 and c.action(card).effect == "scout" else -1
+    return words.target(c, card, arg, "en", scouted)
+
+
 def _cards(label: str, cards: Sequence[int]) -> Text:
     return Text(f"{label}:\n" + "\n".join(f"  {card_text(x)}" for x in cards))
 
 
-def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None) -> Group:
-    """The table as the view's seat sees it; at the end, `breakdown` is `State.score_breakdown()`."""
+def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False) -> Group:
+    """The table as the view's seat sees it, compact enough to print once a turn: the map as one
+    column of cities per species, and the roads out of the cities where the bands stand; `full`
+    adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`."""
     me = view["seat"]
     parts: list[Any] = [_heading(view), *_bands(view)]
     if view["phase"] in ("tour", "festival", "over"):
-        parts.append(_cities(view))
+        parts.append(_map(view))
+        parts.extend(_roads(view))
+        if full:
+            parts.append(_cities(view))
         slots = "; ".join(f"{i + 1}. {artist_words(a)}" for i, a in enumerate(view["springboard"]))
         parts.append(Text(f"Rock Springboard: {slots or 'empty'}"))
         parts.append(Text("Dragons left on the passes: " + ", ".join(
             f"{COLOURS[i]} {n}" for i, n in enumerate(view["pass_tokens"]))))
     if view["stack"]:
         parts.append(Text("Just played, waiting for answers: " + "; ".join(
-            f"{_seat(view, s)}: {card_text(x)}{words.target(content(), x, arg, 'en')}" for s, x, arg in view["stack"])))
+            f"{_seat(view, s)}: {card_text(x)}{_target(view, x, arg)}" for s, x, arg in view["stack"])))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:
