@@ -10,6 +10,7 @@ from trollfest_scenario import (
     THREE_TROLLS,
     TROLLS,
     C,
+    after_draft,
     card,
     copies,
     finish_turn,
@@ -24,7 +25,7 @@ from trollfest_scenario import (
 from bigtop.core import Rng
 from bigtop.core.events import Event
 from bigtop.games.trollfest import GAME
-from bigtop.games.trollfest.actions import Move, PlayCard
+from bigtop.games.trollfest.actions import Move, Pick, PlayCard, Recruit
 from bigtop.games.trollfest.render import artist_words
 
 
@@ -199,3 +200,29 @@ def test_cards_is_readable_at_80_columns() -> None:
     assert "Silverleaf (blue)" in out and "Grumblerock" in out and "Thor's Hammer" in out
     assert "provenance: reconstructed" in out and "Light Show" in out
     assert "Play out of turn: cancel the" in out  # each card's effect, wrapped in its column
+
+
+def test_options_say_what_a_recruit_brings_and_where_a_hometown_leads() -> None:
+    """'If you add an artist to your band but already have an artist playing the same instrument
+    ... you must discard the one that was already in the band.' 'If you add an artist to your band
+    that corresponds to the city's species, score one point.' A recruit option says both; a starting
+    city option names its roads."""
+    s = to_tour(3, groundhog_city="bonerattle", starting_top=starting(TROLLS, THREE_TROLLS, ELVES),
+                **after_draft(3, seasoned=("sea33", "sea34", "sea35", "sea36", "sea37", "sea38", "sea39", "sea40")))
+    start = {a.city: GAME.describe(s, a) for a in s.legal_actions(1)}
+    assert start[CITY["snorheim"]] == "start in Snorheim (troll; roads to Grumblerock, Bouldergate): your hometown"
+    start_all(s, ["trollhaugen", "grumblerock", "mudfang"])
+    s.apply(1, Move(CITY["cragmire"]))  # a troll culture city; the Springboard's first artist is a troll guitarist
+    recruit = GAME.describe(s, Recruit(0))
+    old = next(a for a in s.view(None)["bands"][1] if C.artists[a].instrument == "guitar")
+    assert recruit == (f"recruit {artist_words(ART['sea33'])} (+1 point: the city's species), who replaces "
+                       f"{C.artists[old].name} (troll guitar)")
+
+
+def test_the_band_reveal_heading_names_the_instrument_being_decided() -> None:
+    s = new(3, starting_top=starting(TROLLS, THREE_TROLLS, ELVES), seasoned_top=("sea33",))
+    while s.view(None)["phase"] == "draft":
+        for p in s.to_move():
+            packet = s.view(p)["packet"]
+            s.apply(p, Pick(ART["sea33"]) if ART["sea33"] in packet and p == 0 else Pick(packet[-1]))
+    assert "band reveal: whom you keep on guitar" in text(GAME.render(s, 0))

@@ -49,7 +49,9 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     if isinstance(action, Vote):
         return say("do.Vote", lang, band=(view.get("band_names") or [])[action.seat] or action.seat)
     if isinstance(action, StartCity):
-        return say("do.StartCity", lang, city=c.cities[action.city].name, where=_city(c, view, action.city, lang))
+        roads = words.listed((c.cities[b].name for b, _ in c.neighbours[action.city]), lang)
+        return say("do.StartCity", lang, city=c.cities[action.city].name, where=_city(c, view, action.city, lang),
+                   roads=roads)
     if isinstance(action, Move):
         return say("do.Move", lang, city=c.cities[action.city].name, where=_where(c, view, action.city, lang))
     if isinstance(action, PlayCard):
@@ -69,7 +71,8 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
             return say("do.RecruitNone", lang)
         if action.source == BLIND:
             return say("do.RecruitBlind", lang)
-        return say("do.Recruit", lang, card=words.artist_card(c, view["springboard"][action.source], lang))
+        return say("do.Recruit", lang, card=words.artist_card(c, view["springboard"][action.source], lang),
+                   detail=_joining(c, view, view["springboard"][action.source], lang))
     if isinstance(action, KeepBlind):
         return say("do.KeepBlind" if action.keep else "do.DiscardBlind", lang)
     if isinstance(action, DropArtist):
@@ -77,6 +80,21 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     if isinstance(action, EndTurn):
         return say("do.StopFestival" if view.get("phase") == "festival" else "do.EndTurn", lang)
     return str(action)
+
+
+def _joining(c: Content, view: Mapping[str, Any], card: int, lang: str) -> str:
+    """What recruiting artist `card` here brings the band on the move: the species point, and whom
+    it replaces (of a Duo pair, one of the two, the band's choice)."""
+    p = view["turn"]
+    artists = c.artists
+    detail = words.say("recruit.point", lang) if artists[card].species == c.cities[view["pos"][p]].species else ""
+    same = [a for a in view["bands"][p] if artists[a].instrument == artists[card].instrument]
+    if len(same) == 1:
+        detail += words.say("do.replacing", lang, card=words.artist(c, same[0], lang))
+    elif same:
+        detail += words.say("do.replacing_one", lang, cards=words.say("do.or", lang).join(
+            words.artist(c, a, lang) for a in same))
+    return detail
 
 
 def _city(c: Content, view: Mapping[str, Any], city: int, lang: str) -> str:

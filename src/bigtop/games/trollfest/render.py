@@ -65,6 +65,8 @@ def _heading(view: Mapping[str, Any]) -> Text:
         doing = f"tour, {_seat(view, view['turn'])}: {STEPS.get(view['step'], view['step'])}"
     elif phase == "festival":
         doing = f"Festival, {_seat(view, view['turn'])} plays Festival cards"
+    elif phase == "form" and view.get("todo"):
+        doing = f"band reveal: whom you keep on {words.say('instrument.' + view['todo'][0], 'en')}"
     else:
         doing = {"draft": f"draft, pick {(view['draft_round'] or 0) + 1}", "form": "band reveal", "duo": "the Duos",
                  "name": "naming the bands", "vote": "vote for the best band name" + (
@@ -72,7 +74,9 @@ def _heading(view: Mapping[str, Any]) -> Text:
     waiting = ", ".join(_seat(view, s) for s in view["to_move"]) or "nobody"
     last = ""
     if phase == "tour" and view["trigger"] >= 0:
-        last = f" Last round: {_seat(view, view['trigger'])} has placed every tour token; {view['turns_left']} turn(s) left."
+        left = view["turns_left"]
+        last = (f" Last round: {_seat(view, view['trigger'])} has placed every tour token; "
+                f"{left} turn{'' if left == 1 else 's'} left.")
     return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.{last}", style="bold")
 
 
@@ -172,8 +176,10 @@ def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | N
         parts.append(Text("Dragons left on the passes: " + ", ".join(
             f"{COLOURS[i]} {n}" for i, n in enumerate(view["pass_tokens"]))))
     if view["stack"]:
+        c = content()
         parts.append(Text("Just played, waiting for answers: " + "; ".join(
-            f"{_seat(view, s)}: {card_text(x)}{_target(view, x, arg)}" for s, x, arg in view["stack"])))
+            f"{_seat(view, s)} plays {words.action_name(c, x, 'en')}{_target(view, x, arg)} "
+            f"({words.action_text(c, x, 'en')})" for s, x, arg in view["stack"])))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:
