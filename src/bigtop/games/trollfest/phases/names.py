@@ -14,6 +14,7 @@ bots (`bots_only`) lets the seed settle a tie after `runoff_limit` run-offs."""
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import TYPE_CHECKING
 
 from bigtop.core import Action, SealedChoices
@@ -44,6 +45,12 @@ def name_key(text: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(text.split())).casefold()
 
 
+@cache
+def listed_keys(band_names: tuple[str, ...]) -> dict[str, int]:
+    """Each name of the content's list by its `name_key` (worked out once per list)."""
+    return {name_key(name): i for i, name in enumerate(band_names)}
+
+
 def own_name_refusal(s: TrollFestState, p: int, text: str) -> str | None:
     """Why seat p may not name its band `text` now, or None if it may."""
     if s.phase != "name" or s.sealed is None or p not in s.sealed.waiting():
@@ -53,8 +60,8 @@ def own_name_refusal(s: TrollFestState, p: int, text: str) -> str | None:
     except TextRefused as exc:
         return str(exc)
     key = name_key(text)
-    listed = [i for i, name in enumerate(s.c.band_names) if name_key(name) == key]
-    if listed and listed[0] not in offers(s, p):
+    listed = listed_keys(s.c.band_names).get(key, -1)
+    if listed >= 0 and listed not in offers(s, p):
         return f"\u201c{text}\u201d is a name proposed to another band: type another"
     if key in (name_key(name) for name in s.band_names if name):
         return f"\u201c{text}\u201d is another band's name: type another"
@@ -88,7 +95,7 @@ def reveal_names(s: TrollFestState, named: dict[int, int | str]) -> None:
     texts = {q: s.c.band_names[x] if isinstance(x, int) else x for q, x in named.items()}
     keys = {q: name_key(text) for q, text in texts.items()}
     clash = [q for q in sorted(named) if list(keys.values()).count(keys[q]) > 1]
-    listed = {name_key(name): i for i, name in enumerate(s.c.band_names)}
+    listed = listed_keys(s.c.band_names)
     band_names = list(s.band_names)
     for q in sorted(named):
         if q not in clash:

@@ -89,7 +89,7 @@ def end_tour(s: TrollFestState) -> None:
         if p == s.trigger or s.tokens[p] == 0:
             s.gain(p, "all_tokens", bonus["all_tokens"])
             s.emit("scored", seat=p, points=bonus["all_tokens"], award="all_tokens")
-    s.emit("tour_end")
+    s.emit("tour_end", seat=s.trigger)
     festival.begin(s)
 
 
