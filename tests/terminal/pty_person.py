@@ -13,8 +13,9 @@ import pexpect
 
 from terminal.cli_process import BIGTOP
 
-PROMPT = re.compile(r"choose ([\d, -]+) or h/s/u/b/q> ")
+PROMPT = re.compile(r"choose ([\d, -]+)(?:, t)? or h/s/u/b/q> ")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+TYPED_LINE = re.compile(r"^ +t {2}\S")
 MENU_LINE = re.compile(r"^ {2} *(\d+) {2}(\S.*)$")
 BOARD_RULE = re.compile(r"^─{20,}$")  # the rule printed above the board
 
@@ -73,6 +74,8 @@ def menu_above(lines: list[str], prompt_at: int) -> dict[int, str]:
     """The menu printed right above the prompt on line `prompt_at`: number -> words."""
     menu: dict[int, str] = {}
     at = prompt_at - 1
+    if TYPED_LINE.match(lines[at]):  # the option to type text, printed under the numbers
+        at -= 1
     while at >= 0 and (found := MENU_LINE.match(lines[at])):
         menu[int(found.group(1))] = found.group(2)
         at -= 1

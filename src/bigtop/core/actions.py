@@ -14,14 +14,22 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from bigtop.core.errors import IllegalAction
 
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """Base of every game's actions. Subclasses are frozen dataclasses."""
+    """Base of every game's actions. Subclasses are frozen dataclasses.
+
+    `typed`, on an action class, names the action a person may give instead of one of this class
+    by typing text (a band name of their own instead of one from a list): a class whose one field
+    is that text. `legal_actions` lists only the actions of this class, so the choices stay finite
+    and the action space fixed; a front end offers to type, and the game says in `apply` whether
+    the text is accepted."""
+
+    typed: ClassVar[type[Action] | None] = None
 
     def __str__(self) -> str:
         fields = dataclasses.fields(self)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, String, Table, Text, func, insert, select
 from sqlalchemy.engine import Connection
 
+from bigtop.core.typed import TextRefused, typed_line
 from bigtop.server.accounts import Player, current_player
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, RateLimited, ServerError
 from bigtop.server.live import LiveHub, encode
@@ -72,12 +72,10 @@ class Sender:
 
 def clean_text(text: str) -> str:
     """The message as it is kept: control characters as spaces, trimmed; `ServerError` if empty or long."""
-    text = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text).strip()
-    if not text:
-        raise ServerError("a chat message needs some text")
-    if len(text) > MAX_TEXT:
-        raise ServerError(f"a chat message has at most {MAX_TEXT} characters")
-    return text
+    try:
+        return typed_line(text, "a chat message", MAX_TEXT)
+    except TextRefused as exc:
+        raise ServerError(str(exc)) from None
 
 
 def readable(message: dict[str, Any], seat: int | None, finished: bool) -> bool:

@@ -147,10 +147,12 @@ class TerminalGame:
 
     def person_moves(self) -> None:
         """The person's decision: played for them if it has one option, else asked (the board
-        first if their turn begins, then the log since the last question, then the menu)."""
+        first if their turn begins, then the log since the last question, then the menu). An action
+        a person may give by typing text (`Action.typed`) is offered under the key `t`."""
         state = self.state
         legal = state.legal_actions(self.seat)
-        if len(legal) == 1:
+        typed = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)
+        if len(legal) == 1 and typed is None:
             self.print_log()
             self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0], self.lang))}")
             state.apply(self.seat, legal[0])
@@ -164,9 +166,16 @@ class TerminalGame:
         self.print_log()
         for number, words in self.menu.ask([(action, self.game.describe(state, action, self.lang)) for action in legal]):
             self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}{self.mark(self.menu.shown[number])}")
+        if typed is not None:
+            self.console.print(f"  [cyan]{'t':>3}[/cyan]  {escape(self.game.describe(state, typed(''), self.lang))}")
         keys = "/".join(KEYS)
-        answer = self.ask(f"choose {self.menu.choices()} or {keys}> ").strip().lower()
-        if answer in self.keys:
+        answer = self.ask(f"choose {self.menu.choices()}{', t' if typed else ''} or {keys}> ").strip().lower()
+        if answer == "t" and typed is not None:
+            try:
+                state.apply(self.seat, typed(self.ask("type it> ")))
+            except IllegalAction as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/red]")
+        elif answer in self.keys:
             self.keys[answer]()
         elif answer.isdigit() and int(answer) in self.menu.shown and (refused := self.refusal(self.menu.shown[int(answer)])):
             self.console.print(f"[yellow]{escape(refused)}[/yellow]")

@@ -3,9 +3,12 @@ the rulebook, or docs/trollfest.md for what the rulebook leaves to the digital t
 
 from __future__ import annotations
 
+import pytest
 from trollfest_scenario import ART, ELVES, ORCS, TROLLS, C, draft, form, new, pass_answers, starting, to_tour
 
-from bigtop.games.trollfest.actions import Answer, DropArtist, Keep, Name, Vote
+from bigtop.core import IllegalAction, Rng
+from bigtop.games.trollfest import GAME
+from bigtop.games.trollfest.actions import Answer, DropArtist, Keep, Name, OwnName, Vote
 
 
 def drafted(wants: dict, **options: object):
@@ -168,3 +171,128 @@ def test_a_table_of_bots_with_no_limit_votes_on() -> None:
     for _ in range(5):
         vote(s, {2: 0, 3: 1})
     assert s.view(None)["phase"] == "vote" and s.view(None)["runoffs"] == 6
+
+
+def at_names(players: int = 3):
+    s = new(players)
+    draft(s)
+    form(s)
+    pass_answers(s)
+    assert s.view(None)["phase"] == "name"
+    return s
+
+
+def test_band_names_are_unique_at_a_table() -> None:
+    """'Make up a name for your band ... Vote for the best band name' — a vote between two bands of
+    one name could not say which won: the list is dealt round the table, so no two bands are
+    proposed the same name, and every band is proposed at least two."""
+    for players in range(3, 7):
+        s = at_names(players)
+        offers = [[a.index for a in s.legal_actions(p)] for p in range(players)]
+        assert all(len(o) >= 2 for o in offers)
+        assert sorted(i for o in offers for i in o) == list(range(len(C.band_names)))
+        for p in range(players):
+            s.apply(p, Name(offers[p][-1]))
+        shown = s.view(None)["band_names"]
+        assert len(set(shown)) == players and shown == [C.band_names[o[-1]] for o in offers]
+
+
+def test_a_person_may_type_a_name_of_their_own() -> None:
+    """'Make up a name for your band, write it down on a piece of paper' — a person types it
+    (`OwnName`); it is sealed like a name of the list and shown with the others."""
+    s = at_names(3)
+    legal = s.legal_actions(0)
+    assert all(isinstance(a, Name) for a in legal) and Name.typed is OwnName  # listed: the finite names
+    s.apply(0, OwnName("  The   Bog Rockers "))
+    assert s.view(1)["band_names"] == [None, None, None] and s.view(0)["my_choice"] == "The Bog Rockers"
+    s.apply(1, Name(1))
+    s.apply(2, Name(2))
+    view = s.view(None)
+    assert view["band_names"] == ["The Bog Rockers", C.band_names[1], C.band_names[2]] and view["names"] == [-1, 1, 2]
+    assert view["phase"] == "vote"
+    lines = [GAME.describe_event(e, ["Ada", "Bo", "Cy"]) for e in s.events if e.kind == "named"]
+    assert lines[0] == "Ada names the band \u201cThe Bog Rockers\u201d."
+
+
+def test_a_typed_name_is_one_bounded_line_without_markup() -> None:
+    """A typed name is checked as chat is (`bigtop.core.typed`): one line of at most 40 printed
+    characters, and no markup; a refused name changes nothing."""
+    s = at_names(3)
+    before = (s.move_count, s.view(0))
+    refused = {
+        "": "a band name needs some text",
+        "x" * 41: "a band name has at most 40 characters",
+        "Bog\nRock": "no line break",
+        "Bog\u202eRock": "control character",
+        "<b>Bog</b>": "markup",
+        "[bold]Bog": "markup",
+        "Bog &amp; Rock": "markup",
+    }
+    for text, why in refused.items():
+        with pytest.raises(IllegalAction, match=why):
+            s.apply(0, OwnName(text))
+        assert not s.is_legal(0, OwnName(text))
+    assert (s.move_count, s.view(0)) == before
+    assert s.is_legal(0, OwnName("Bog & Rock [Live]")) and s.is_legal(0, OwnName("x" * 40))
+    with pytest.raises(IllegalAction, match="not asked to name a band"):
+        to_tour(3).apply(0, OwnName("Bog Rock"))
+
+
+def test_a_typed_name_may_not_be_another_bands() -> None:
+    """Names are unique: a typed name may not be one proposed to another band (whatever its case or
+    spacing), though it may be one's own; once names are shown, none may be taken again."""
+    s = at_names(3)
+    theirs, mine = C.band_names[1], C.band_names[3]  # seat 1's offer; seat 0's
+    with pytest.raises(IllegalAction, match="proposed to another band"):
+        s.apply(0, OwnName(" ".join(theirs.upper().split()) + " "))
+    s.apply(0, OwnName(mine.lower()))
+    s.apply(1, Name(1))
+    s.apply(2, Name(2))
+    assert s.view(None)["names"][0] == 3
+
+
+def test_bands_that_wrote_the_same_name_name_themselves_again() -> None:
+    """Two people may write the same name: both bands name themselves again (sealed), that name set
+    aside; the other bands' names are shown at once and stay theirs."""
+    s = at_names(3)
+    s.apply(0, OwnName("Bog Rock"))
+    s.apply(1, OwnName("bog  ROCK"))
+    s.apply(2, OwnName("Swamp Kings"))
+    view = s.view(None)
+    assert view["phase"] == "name" and s.to_move() == (0, 1)
+    assert view["band_names"] == [None, None, "Swamp Kings"]
+    assert [e.data for e in s.events if e.kind == "names_clash"] == [{"seats": [0, 1], "band": "Bog Rock"}]
+    with pytest.raises(IllegalAction, match="set aside"):
+        s.apply(1, OwnName("Bog Rock"))
+    with pytest.raises(IllegalAction, match="another band's name"):
+        s.apply(1, OwnName("SWAMP kings"))
+    s.apply(0, OwnName("Bog Roll"))
+    s.apply(1, Name(1))
+    view = s.view(None)
+    assert view["phase"] == "vote" and view["band_names"] == ["Bog Roll", C.band_names[1], "Swamp Kings"]
+
+
+def test_a_band_may_not_vote_for_itself() -> None:
+    """'Vote for the best band name (or ask an impartial judge at a nearby table).' The rulebook
+    does not forbid a vote for one's own band, but its judge is impartial, and with self-votes every
+    band's own vote would tie every first vote (docs/trollfest.md, "Band names")."""
+    s = at_names(4)
+    for p in range(4):
+        s.apply(p, Name(p))
+    for p in range(4):
+        assert Vote(p) not in s.legal_actions(p) and len(s.legal_actions(p)) == 3
+        with pytest.raises(IllegalAction):
+            s.apply(p, Vote(p))
+
+
+def test_a_typed_name_keeps_the_action_space_fixed() -> None:
+    """One id for every name of one's own: the space does not grow with what people type, and the
+    ids of the listed actions are never it."""
+    s = at_names(3)
+    space = s.action_space
+    ids = {space.encode(OwnName(text)) for text in ("Bog Rock", "Moss Boss", "")}
+    assert len(ids) == 1 and space.decode(ids.pop()) == OwnName("")
+    assert space.encode(OwnName("")) not in s.legal_ids(0) and space.size == GAME.action_space(3, None).size
+    s.apply(0, OwnName("Bog Rock"))
+    other = s.determinize(1, Rng(5))  # seat 1 cannot know seat 0's name: drawn from its offers
+    assert other.view(0)["my_choice"] in [a.index for a in at_names(3).legal_actions(0)]

@@ -4,10 +4,10 @@ same question as every other seat when asking fewer would tell who holds a card.
 from __future__ import annotations
 
 import pytest
-from trollfest_scenario import C, copies, new, start_all, to_tour
+from trollfest_scenario import C, card, copies, holding, new, start_all, to_tour
 
 from bigtop.core import Rng
-from bigtop.games.trollfest.actions import Answer, PlayCard
+from bigtop.games.trollfest.actions import Answer, DropArtist, EndTurn, Move, PlayCard, ShowBand
 
 
 def hammer_holders(view: dict, seats: range) -> set[int]:
@@ -80,3 +80,55 @@ def test_the_festival_passes_a_seat_that_has_played_its_last_festival_card() -> 
             assert s.is_over() or s.view(None)["turn"] != p
             return
     pytest.fail("no seeded game reached a Festival seat with a single Festival card")
+
+
+def hammer_window(seat0: tuple[str, ...]):
+    """A tour where seat 1 has just played Dragon Tamer and seat 0 holds `seat0`, seat 2 nothing
+    that answers: the window in which seats 0 and 2 answer."""
+    s = holding(3, s0=seat0, s1=("dragon_tamer",))
+    s.apply(1, PlayCard(card(s, 1, "dragon_tamer"), 0))
+    assert s.to_move() == (0, 2)
+    return s
+
+
+def test_a_seat_without_a_hammer_has_one_answer_and_nothing_tells_who_holds_one() -> None:
+    """'The Thor's Hammer card is played out of turn, to cancel a Action card that has just been
+    played by another player.' While hands are hidden, every other seat is asked: a seat holding no
+    Hammer gets exactly one legal action (a front end answers it for the person), a seat holding
+    one gets the real question; what any other seat sees, view and log, is the same in both cases,
+    during the window and after both have let the card happen."""
+    with_hammer = hammer_window(("thors_hammer",))
+    without = hammer_window(("encore",))  # a card that answers nothing, in its place
+    assert with_hammer.legal_actions(0) == [Answer(False), Answer(True)]
+    assert without.legal_actions(0) == [Answer(False)]
+    assert with_hammer.legal_actions(2) == without.legal_actions(2) == [Answer(False)]
+
+    def seen(s) -> list:
+        return [(s.view(q), [e for e in s.events if e.visible_to(q)]) for q in (None, 1, 2)]
+
+    assert seen(with_hammer) == seen(without)
+    for s in (with_hammer, without):
+        s.apply(2, Answer(False))
+    assert seen(with_hammer) == seen(without)
+    for s in (with_hammer, without):
+        s.apply(0, Answer(False))
+    assert seen(with_hammer) == seen(without) and with_hammer.view(None)["dragons"][1] == [0]
+
+
+def test_every_question_that_only_hides_something_has_one_answer() -> None:
+    """Showing a band with nothing left to decide, and ending a turn with no Tour card to play, are
+    asked so that nobody learns what the seat holds: each is a single legal action. In seeded random
+    games, every question with a single answer is one of these, an answer without a Hammer, or a
+    move with one road (nothing hidden)."""
+    single = set()
+    for seed in range(6):
+        s = new(4, seed=seed)
+        rng = Rng(seed)
+        while not s.is_over():
+            p = s.to_move()[rng.below(len(s.to_move()))]
+            legal = s.legal_actions(p)
+            if len(legal) == 1:
+                single.add(type(legal[0]).__name__ if not isinstance(legal[0], Answer) else "Answer(False)")
+                assert legal[0] in (ShowBand(), EndTurn(), Answer(False)) or isinstance(legal[0], (Move, DropArtist))
+            s.apply(p, legal[rng.below(len(legal))])
+    assert {"ShowBand", "EndTurn", "Answer(False)"} <= single

@@ -56,6 +56,46 @@ def test_the_market_is_optional() -> None:
     assert len(drawn) == 4 and s.legal_actions(1) == [KeepMarket(card) for card in drawn]
 
 
+def test_a_city_action_comes_only_with_a_concert_there() -> None:
+    """'You may do these actions in addition to a concert if the corresponding symbol is present on
+    the city.' A band that gives no concert where it stops (its tour token is already there, or the
+    city is full) neither draws at the Market nor recruits: shuttling between two neighbouring
+    Market cities (Eldaran and Bloodmarsh) or cultural cities (Goldpeak and Skullcrag) gains nothing
+    once both have its token (docs/trollfest.md, "City actions")."""
+    s = to_tour(3, groundhog_city="moonbrook")
+    start_all(s, ["eldaran", "goldpeak", "hammerdeep"])  # seats 1, 2, 0: hometowns hold no tour token
+    shuttles = {1: ("bloodmarsh", "eldaran"), 2: ("skullcrag", "goldpeak")}
+    for rounds in range(4):  # two rounds with a concert in each city, then two without
+        for p, cities in shuttles.items():
+            view = s.view(p)
+            score, hand, band = view["scores"][p], view["hand"], view["bands"][p]
+            city = CITY[cities[rounds % 2]]
+            s.apply(p, Move(city))
+            view = s.view(p)
+            if rounds < 2:
+                assert view["city_tokens"][city].count(p) == 1 and view["step"] in ("visit", "culture")
+            else:
+                assert view["step"] == "after" and EndTurn() in s.legal_actions(p)
+                assert not any(isinstance(a, (VisitMarket, Recruit)) for a in s.legal_actions(p))
+                assert (view["scores"][p], view["hand"], view["bands"][p]) == (score, hand, band)
+            finish_turn(s, p)
+        others_move(s, 0)
+
+
+def test_a_full_city_offers_no_city_action() -> None:
+    """'There are already a number of Tour Tokens there equal to the number of players minus one.'
+    — no concert, so no recruit in a full city with a vivid cultural life."""
+    s = to_tour(3, groundhog_city="moonbrook")
+    start_all(s, ["goldpeak", "ashpit", "starglade"])  # seats 1, 2, 0
+    for p in (1, 2):  # Skullcrag gets its two tour tokens: the limit with three players
+        s.apply(p, Move(CITY["skullcrag"]))
+        finish_turn(s, p)
+    s.apply(0, Move(CITY["skullcrag"]))
+    assert s.view(None)["city_tokens"][CITY["skullcrag"]] == [1, 2]
+    assert s.view(None)["step"] == "after"
+    assert not any(isinstance(a, Recruit) for a in s.legal_actions(0))
+
+
 def test_the_held_groundhog_goes_back_at_groundhog_day_of_the_holders_next_turn() -> None:
     """'take the Groundhog Meeple from that city and place it in front of you until your next turn.
     If you still have the Groundhog Meeple from your previous turn, draw City cards until you draw
@@ -81,7 +121,7 @@ def test_the_held_groundhog_goes_back_at_groundhog_day_of_the_holders_next_turn(
     s.apply(1, VisitMarket(False))
     view = s.view(None)
     assert view["holder"] == -1 and view["groundhog"] == CITY["bouldergate"]  # Ashpit was full
-    assert [e.data["city"] for e in s.events if e.kind == "groundhog"] == [CITY["bouldergate"]]
+    assert [e.data["city"] for e in s.events if e.kind == "groundhog"] == [CITY["snorheim"], CITY["bouldergate"]]
 
 
 def tour(**options: object):
@@ -373,22 +413,26 @@ def last_token_placed(seed: int):
 def test_tour_end_one_more_turn_hometown_and_all_tokens() -> None:
     """'When you place your last Tour Token, all other players have one more turn' 'If you ended
     with your Band Meeple in your Hometown, score 5 points.' 'The player who triggered the game end
-    and each other player who played all their Tour Tokens score 5 points.'"""
-    s, trigger = last_token_placed(seed=3)
-    view = s.view(None)
-    assert view["trigger"] == trigger and view["tokens"][trigger] == 0 and view["turns_left"] == 2
-    finish_turn(s, trigger)
-    for i in (1, 2):
-        q = (trigger + i) % 3
-        assert s.view(None)["phase"] == "tour" and s.view(None)["turn"] == q
-        home = s.view(None)["home"][q]
-        moves = [a for a in s.legal_actions(q) if isinstance(a, Move)]
-        s.apply(q, Move(home) if Move(home) in moves else moves[0])  # home if the road allows
-        finish_turn(s, q)
-    view = s.view(None)
-    assert view["phase"] in ("festival", "over")
-    breakdown = s.score_breakdown()
-    for q in range(3):
-        assert breakdown["all_tokens"][q] == (5 if q == trigger or view["tokens"][q] == 0 else 0)
-        assert breakdown["hometown"][q] == (5 if view["pos"][q] == view["home"][q] else 0)
-    assert any(breakdown["hometown"]) and not all(breakdown["hometown"])
+    and each other player who played all their Tour Tokens score 5 points.' (Seeded games until one
+    where some band ends at home and some does not.)"""
+    for seed in range(3, 40):
+        s, trigger = last_token_placed(seed=seed)
+        view = s.view(None)
+        assert view["trigger"] == trigger and view["tokens"][trigger] == 0 and view["turns_left"] == 2
+        finish_turn(s, trigger)
+        for i in (1, 2):
+            q = (trigger + i) % 3
+            assert s.view(None)["phase"] == "tour" and s.view(None)["turn"] == q
+            home = s.view(None)["home"][q]
+            moves = [a for a in s.legal_actions(q) if isinstance(a, Move)]
+            s.apply(q, Move(home) if Move(home) in moves else moves[0])  # home if the road allows
+            finish_turn(s, q)
+        view = s.view(None)
+        assert view["phase"] in ("festival", "over")
+        breakdown = s.score_breakdown()
+        for q in range(3):
+            assert breakdown["all_tokens"][q] == (5 if q == trigger or view["tokens"][q] == 0 else 0)
+            assert breakdown["hometown"][q] == (5 if view["pos"][q] == view["home"][q] else 0)
+        if any(breakdown["hometown"]) and not all(breakdown["hometown"]):
+            return
+    raise AssertionError("no seeded game had a band at home and one away at the end of the tour")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from bigtop.core import Action
 
@@ -28,10 +28,20 @@ class ShowBand(Action):
 
 
 @dataclass(frozen=True)
+class OwnName(Action):
+    """Name your band with a name of your own, typed by a person (sealed). Never listed by
+    `legal_actions`; one id in the action space whatever the text (`phases/names.py`)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Name(Action):
-    """Pick your band's name from the list (sealed)."""
+    """Pick your band's name from the names proposed to you (sealed); a person may type one of
+    their own instead (`OwnName`)."""
 
     index: int
+    typed: ClassVar[type[Action] | None] = OwnName
 
 
 @dataclass(frozen=True)
@@ -141,6 +151,6 @@ VISIT_MARKET = (VisitMarket(True), VisitMarket(False))
 KEEP_BLIND = (KeepBlind(True), KeepBlind(False))
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Pick, Keep, ShowBand, Name, Vote, StartCity, Move, PlayCard, Answer, KeepMarket, Recruit,
+    Pick, Keep, ShowBand, Name, OwnName, Vote, StartCity, Move, PlayCard, Answer, KeepMarket, Recruit,
     KeepBlind, DropArtist, EndTurn, VisitMarket,
 )

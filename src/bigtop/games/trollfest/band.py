@@ -21,9 +21,10 @@ def discard_artist(s: TrollFestState, card: int) -> None:
     (s.seasoned if s.c.artists[card].deck == "seasoned" else s.box).append(card)
 
 
-def add_artist(s: TrollFestState, p: int, card: int, species: str) -> None:
+def add_artist(s: TrollFestState, p: int, card: int, species: str, source: str) -> None:
     """Add an artist to p's band, scoring 1 if it is of `species`; it replaces the artist of its
-    instrument (of a Duo pair, p chooses which one leaves)."""
+    instrument (of a Duo pair, p chooses which one leaves). `source` says where it comes from
+    (springboard, blind, scout), for the log."""
     c = s.c
     artist = c.artists[card]
     same = [a for a in s.band[p] if c.artists[a].instrument == artist.instrument]
@@ -31,7 +32,7 @@ def add_artist(s: TrollFestState, p: int, card: int, species: str) -> None:
     point = artist.species == species
     if point:
         s.gain(p, "recruits", 1)
-    s.emit("recruit", seat=p, card=card, point=point, replaced=same[0] if len(same) == 1 else -1)
+    s.emit("recruit", seat=p, card=card, point=point, replaced=same[0] if len(same) == 1 else -1, source=source)
     if len(same) == 1:
         s.band[p].remove(same[0])
         discard_artist(s, same[0])
@@ -39,7 +40,7 @@ def add_artist(s: TrollFestState, p: int, card: int, species: str) -> None:
         s.drop = Drop(p, artist.instrument, card)
 
 
-def take_springboard(s: TrollFestState, p: int, slot: int, species: str) -> None:
+def take_springboard(s: TrollFestState, p: int, slot: int, species: str, source: str) -> None:
     """p takes the artist of a Springboard slot, refilled from the top of the deck."""
     card = s.springboard[slot]
     if s.seasoned:
@@ -47,7 +48,7 @@ def take_springboard(s: TrollFestState, p: int, slot: int, species: str) -> None
         s.springboard[slot] = draw(s, "seasoned")
     else:
         del s.springboard[slot]
-    add_artist(s, p, card, species)
+    add_artist(s, p, card, species, source)
 
 
 @prompt("drop")

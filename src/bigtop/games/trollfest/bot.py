@@ -96,11 +96,11 @@ class HeuristicBot:
                 value += self.w["groundhog"]
             if s.tokens[p] == 1:
                 value += 5.0
-        symbol = c.cities[city].symbol
-        if symbol == "market" and s.actions:
-            value += self.w["market"]
-        elif symbol == "culture":
-            value += self.w["culture"]
+            symbol = c.cities[city].symbol  # the city's action comes only with a concert
+            if symbol == "market" and s.actions:
+                value += self.w["market"]
+            elif symbol == "culture":
+                value += self.w["culture"]
         return value
 
     def _destination(self, s: TrollFestState, p: int, city: int) -> float:

@@ -92,6 +92,7 @@ class GroundhogCall(TourCard):
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.groundhog = arg
+        s.emit("groundhog", city=arg)
 
 
 class Encore(TourCard):
@@ -102,6 +103,7 @@ class Encore(TourCard):
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.gain(p, "encore", s.c.action(card).value)
+        s.emit("scored", seat=p, points=s.c.action(card).value, award="encore")
 
 
 class DragonTamer(TourCard):
@@ -115,6 +117,7 @@ class DragonTamer(TourCard):
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
         s.pass_tokens[arg] -= 1
         s.dragons[p].append(arg)
+        s.emit("dragon", seat=p, colour=arg)
 
 
 class TalentScout(TourCard):
@@ -124,7 +127,7 @@ class TalentScout(TourCard):
         return [] if moment == FESTIVAL else [PLAY[card, slot] for slot in range(len(s.springboard))]
 
     def effect(self, s: TrollFestState, p: int, card: int, arg: int) -> None:
-        take_springboard(s, p, arg, "")
+        take_springboard(s, p, arg, "", "scout")
 
 
 class FestivalCard(CardKind):
@@ -140,6 +143,7 @@ class FestivalCard(CardKind):
             s.bonus[p][ATTRIBUTES.index(effect)] += s.c.action(card).value
         elif effect == "points":
             s.gain(p, "rave_review", s.c.action(card).value)
+            s.emit("scored", seat=p, points=s.c.action(card).value, award="rave_review")
         # a Light Show counts as a dragon of its colour at the final scoring
 
 

@@ -223,7 +223,9 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
 
     names_file = source("band_names.toml", "band_name")
     names = load_entries(names_file, "band_name", NameEntry)
-    _unique(names_file, "band_name", [n.id for n in names])
+    _unique(names_file, "band_name", [" ".join(n.id.split()).casefold() for n in names])  # unique whatever the case
+    if len(names) < 12:  # the list is dealt round the table: two names for each of six bands
+        raise DataError(f"{names_file}: band_name: {len(names)} names; give at least 12 (two for each of six bands)")
 
     copies = tuple(i for i, a in enumerate(actions) for _ in range(a.copies))
     return Content(

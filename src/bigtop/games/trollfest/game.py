@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
-from bigtop.games.trollfest import log, search
+from bigtop.games.trollfest import log, search, words
 from bigtop.games.trollfest.actions import (
     ACTION_TYPES,
     Answer,
@@ -16,6 +16,7 @@ from bigtop.games.trollfest.actions import (
     KeepMarket,
     Move,
     Name,
+    OwnName,
     Pick,
     PlayCard,
     Recruit,
@@ -31,11 +32,20 @@ from bigtop.games.trollfest.scoring import CATEGORIES
 from bigtop.games.trollfest.state import TrollFestState
 
 
+class TrollFestActionSpace(EnumeratedActionSpace):
+    """Every Troll Fest action, numbered; a band name of one's own has one id whatever its text
+    (the id of `OwnName("")`), so the space stays fixed while a person types any name."""
+
+    def encode(self, action: Action) -> int:
+        return super().encode(OwnName("") if type(action) is OwnName else action)
+
+
 class TrollFest(Game[TrollFestState]):
     """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
 
     name = "trollfest"
-    version = "2"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions
+    version = "3"  # 2: optional Market, Groundhog Day at step 5, run-offs until one band wins, fewer forced questions;
+    # 3: a city's action only with a concert there; unique band names (the list dealt round the table, or one's own)
     title = "Troll Fest"
     min_players = 3
     max_players = 6
@@ -85,7 +95,8 @@ class TrollFest(Game[TrollFestState]):
         acts.extend(DropArtist(a) for a in artists)
         acts.append(EndTurn())
         acts += [VisitMarket(True), VisitMarket(False)]
-        return EnumeratedActionSpace(acts)
+        acts.append(OwnName(""))  # last: the ids of the other actions are those of version 2
+        return TrollFestActionSpace(acts)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """The map, artists, action cards and band names, as loaded for these options (`cards`)."""
@@ -93,17 +104,18 @@ class TrollFest(Game[TrollFestState]):
 
         return content_for(self.parse_options(options).cards)
 
-    def render(self, state: TrollFestState, player: int | None) -> Any:
+    def render(self, state: TrollFestState, player: int | None, full: bool = False) -> Any:
+        """The board (`full`: with every city's roads, 32 rows more)."""
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player), state.score_breakdown() if state.is_over() else None)
+        return render(state.view(player), state.score_breakdown() if state.is_over() else None, full)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
-        from bigtop.games.trollfest.render import describe
+        from bigtop.games.trollfest.describe import describe
 
-        return describe(state.view(None), action)
+        return describe(state.c, state.view(None), action, lang)
 
-    log_templates = log.LOG_TEMPLATES
+    text = words.TEXT  # every log template and word, in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 

@@ -1,118 +1,69 @@
-"""Troll Fest's log in English: a template per event kind (the web table's translations are in
-static/games/trollfest.js) and the words its data stands for (cards, cities, bands, points)."""
+"""Troll Fest's log: the values each entry's template (`log.<kind>` in `data/text.toml`) names, in
+the reader's language: cards, cities, bands, points and what they are for."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.scoring import CATEGORIES
-
-LOG_TEMPLATES = {
-    "draft_pick": "Draft: everyone picks a card (pick {round}).",
-    "bands": "The bands are revealed.",
-    "play_card": "{seat} plays {card}{target}.",
-    "cancelled": "Thor's Hammer cancels {card} of {seat}.",
-    "names": "The bands are named: {bands}.",
-    "vote": "Votes for the best band name: {tally}; the most votes: {seats}.",
-    "vote_settled": "The tie is settled: {seat} has the best band name.",
-    "scored": "{seat} scores {pts}: {award}.",
-    "start_city": "{seat} chooses {city} as hometown.",
-    "groundhog": "The Groundhog moves to {city}.",
-    "move": "{seat} moves to {city}.",
-    "concert": "{seat} gives a concert in {city}: {pts} ({detail}).",
-    "market": "{seat} keeps one of the four Market cards.",
-    "market_pass": "{seat} leaves the Market alone.",
-    "recruit": "{seat} recruits {card}{detail}.",
-    "blind_discard": "{seat} turns down the artist drawn blind (to the bottom of the deck).",
-    "drop": "{seat} lets {card} go.",
-    "tour_end": "{seat} has placed every tour token: the tour is over and the Festival begins.",
-    "hand_shown": "{seat} reveals the action cards left in hand: {cards}.",
-    "festival": "The Festival is scored.",
-}
+from bigtop.games.trollfest import words
+from bigtop.games.trollfest.data import content
 
 
-def points(n: int) -> str:
-    """`1 point`, `5 points`."""
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def card_words(card: int) -> str:
-    """A card by its printed name: an artist with species and instrument, or an action card."""
-    c = content()
-    if c.is_artist(card):
-        a = c.artists[card]
-        return f"{a.name} ({a.species} {a.instrument})"
-    return c.action(card).name
-
-
-def target_words(card: int, arg: int) -> str:
-    """What a played action card aims at, as its argument names it."""
-    c = content()
-    effect = c.action(card).effect
-    if arg < 0:
-        return ""
-    if effect == "take_dragon":
-        return f" for a {COLOURS[arg]} dragon"
-    if effect == "move_groundhog":
-        return f" to send the Groundhog to {c.cities[arg].name}"
-    if effect == "scout":
-        return f" for the artist in Springboard slot {arg + 1}"
-    if effect == "duo":
-        return f" to keep two {c.instruments[arg]} players"
-    return ""
-
-
-PLURAL = {"troll": "trolls", "orc": "orcs", "elf": "elves", "dwarf": "dwarves"}
-
-
-def _concert(data: dict[str, Any]) -> str:
-    species = content().cities[data["city"]].species
-    kin = data["species"]
-    parts = [f"{kin or 'no'} {species if kin == 1 else PLURAL[species]} in the band"]
+def _concert(c: Any, data: dict[str, Any], lang: str) -> str:
+    """Why a concert scored what it did: the artists of the city's species, the bonuses."""
+    species, n = c.cities[data["city"]].species, data["species"]
+    kin = words.say(f"kin.{species}", lang, n=n) if n else words.say(f"no_kin.{species}", lang)
+    parts = [words.say("concert.kin", lang, kin=kin)]
     if data.get("first"):
-        parts.append(f"+{data['first']} for the first token")
+        parts.append(words.say("concert.first", lang, n=data["first"]))
     if data.get("groundhog"):
-        parts.append(f"+{data['groundhog']} for the Groundhog")
-    return ", ".join(parts)
+        parts.append(words.say("concert.groundhog", lang, n=data["groundhog"]))
+    return words.listed(parts, lang)
 
 
-def _award(data: dict[str, Any]) -> str:
+def _award(data: dict[str, Any], lang: str) -> str:
+    """What a score is for (the Festival with its categories)."""
     award = data["award"]
     if award == "festival":
-        return "the Festival (" + ", ".join(f"{CATEGORIES[k]} {v}" for k, v in data["parts"].items() if v) + ")"
-    return CATEGORIES[award].lower() if award != "band_name" else "the best band name, and plays last"
+        parts = [words.say("reason.part", lang, category=words.category(key, lang), n=pts)
+                 for key, pts in data["parts"].items() if pts]
+        return words.say("reason.festival", lang, parts=words.listed(parts, lang))
+    key = f"reason.{award}"
+    return words.say(key, lang) if words.TEXT.has(key) else words.category(award, lang)
 
 
 def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") -> dict[str, Any]:
-    """Cities, cards and bands by name, points with their unit, and what a score is for."""
-    c = content()
+    """Cities, cards and bands by name, points with their unit, and what a score is for, in `lang`."""
+    c = content(getattr(options, "cards", None))
     out: dict[str, Any] = {}
     city = data.get("city")
     if type(city) is int and 0 <= city < len(c.cities):
         out["city"] = c.cities[city].name
     if type(data.get("card")) is int:
-        out["card"] = card_words(data["card"])
+        out["card"] = words.card(c, data["card"], lang)
     if type(data.get("points")) is int:
-        out["pts"] = points(data["points"])
+        out["pts"] = words.points(data["points"], lang)
     if kind == "play_card":
-        out["target"] = target_words(data["card"], data.get("arg", -1))
+        out["target"] = words.target(c, data["card"], data.get("arg", -1), lang, data.get("artist", -1))
     elif kind == "concert" and "species" in data:
-        out["detail"] = _concert(data)
+        out["detail"] = _concert(c, data, lang)
     elif kind == "recruit":
-        detail = []
-        if data.get("point"):
-            detail.append(" (+1 point: the city's species)")
+        out["source"] = words.say(f"recruit.{data['source']}", lang) if "source" in data else ""
+        detail = words.say("recruit.point", lang) if data.get("point") else ""
         if data.get("replaced", -1) >= 0:
-            detail.append(f", who replaces {card_words(data['replaced'])}")
-        out["detail"] = "".join(detail)
+            detail += words.say("recruit.replaces", lang, card=words.card(c, data["replaced"], lang))
+        out["detail"] = detail
     elif kind == "scored" and "award" in data:
-        out["award"] = _award(data)
+        out["award"] = _award(data, lang)
     elif kind == "hand_shown" and type(data.get("cards")) is list:
-        out["cards"] = ", ".join(card_words(card) for card in data["cards"]) or "none"
-    elif kind == "names":
-        out["bands"] = ", ".join(c.band_names[i] for i in data["names"] if i >= 0)
-    elif kind == "vote" and "names" in data:
-        tally = [(data["votes"].count(s), c.band_names[i]) for s, i in enumerate(data["names"])]
-        out["tally"] = ", ".join(f"{name} {n}" for n, name in sorted(tally, key=lambda t: -t[0]) if n)
+        shown = [words.card(c, card, lang) for card in data["cards"]]
+        out["cards"] = words.listed(shown, lang) if shown else words.say("none", lang)
+    elif kind == "vote" and "bands" in data:
+        tally = [(data["votes"].count(s), name) for s, name in enumerate(data["bands"])]
+        out["tally"] = words.listed(
+            (words.say("vote.tally", lang, band=name, n=n) for n, name in sorted(tally, key=lambda t: -t[0]) if n), lang)
+        runoff = data.get("runoff", 0)
+        out["ballot"] = words.say("vote.runoff", lang, n=runoff) if runoff else words.say("vote.first", lang)
+    elif kind == "dragon":
+        out["colour"] = words.colour(data["colour"], lang)
     return out

@@ -173,7 +173,7 @@ class TrollFestEncoder:
     def _fill(  # noqa: C901 - one straight pass over the blocks, in plain loops (the fastest way here)
         self, me: int, phase: str, step: str, to_move: Any, progress: tuple, pass_tokens: list[int],
         scores: list[int], tokens: list[int], hand_sizes: list[int], duos: list, hand: list[int], hands: Any,
-        played: list, packet: list[int], picks: list[int], market: Any, my_choice: int | None,
+        played: list, packet: list[int], picks: list[int], market: Any, my_choice: int | str | None,
         formed: list[bool], candidates: list[int], first: int, turn: int, holder: int, trigger: int,
         best_name: int, flags: tuple, my_answer: bool | None, drop: Any, names: list[int], votes: list[int],
         dragons: list, pos: list[int], home: list[int], city_tokens: list, bands: list, groundhog: int,
@@ -273,7 +273,8 @@ class TrollFestEncoder:
             if phase == "draft":
                 hot[o["my_pick_artist"] + my_choice if my_choice < base else o["my_pick_action"] + kind[my_choice]] = 1
             elif phase == "name":
-                hot[o["my_name"] + my_choice] = 1
+                if type(my_choice) is int:  # a name of the list (one's own name has no place here)
+                    hot[o["my_name"] + my_choice] = 1
             else:
                 hot[my_vote_at[my_choice]] = 1
 

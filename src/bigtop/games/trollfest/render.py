@@ -1,4 +1,4 @@
-"""Troll Fest in the terminal: the board from a seat's view, actions in words, the content tables.
+"""Troll Fest in the terminal: the board from a seat's view and the content tables (`bigtop cards`).
 
 Everything is built from `rich.text.Text`, which Rich never reads as markup: a name or a mark in
 brackets is printed as it is.
@@ -13,36 +13,16 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bigtop.core import Action
-from bigtop.games.trollfest.actions import (
-    Answer,
-    DropArtist,
-    EndTurn,
-    Keep,
-    KeepBlind,
-    KeepMarket,
-    Move,
-    Name,
-    Pick,
-    PlayCard,
-    Recruit,
-    ShowBand,
-    StartCity,
-    VisitMarket,
-    Vote,
-)
-from bigtop.games.trollfest.data import COLOURS, content
-from bigtop.games.trollfest.log import target_words
-from bigtop.games.trollfest.pieces import BLIND
+from bigtop.games.trollfest import words
+from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES, content
 from bigtop.games.trollfest.scoring import CATEGORIES
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 GROUNDHOG_MARK = " G"
 LEGEND = (
-    "Map: $ Market city (draw four action cards, keep one) · * city with a vivid cultural life (recruit "
-    "an artist) · G the Groundhog (+5 points to the next tour token there) · (red) the road crosses the "
-    "red dragon pass. Tokens: the seats with a tour token in the city (at most players − 1). Artists: "
-    "m/f male/female, E Energy, C Charisma, S Skill."
+    "$ Market · * vivid cultural life (each: its action after a concert there) · G Groundhog (+5 to the next "
+    "concert there) · City: 0 2 = seats 0 and 2 have a tour token there (at most players − 1) · (red), (red "
+    "pass: 1 left) = a road over the red dragon pass · m/f male/female · E Energy, C Charisma, S Skill."
 )
 STEPS = {
     "start": "choose a hometown", "move": "move along a road", "move2": "Tour Bus: move along a second road",
@@ -53,76 +33,19 @@ STEPS = {
 
 def artist_words(card: int) -> str:
     """An artist with everything printed on its card."""
-    a = content().artists[card]
-    return f"{a.name} ({a.species} {a.instrument}, {a.gender[0]}, E{a.energy} C{a.charisma} S{a.skill})"
-
-
-def card_name(card: int) -> str:
-    """A card in words: an artist with its card's values, or an action card's name."""
-    c = content()
-    return artist_words(card) if c.is_artist(card) else c.action(card).name
+    return words.artist_card(content(), card, "en")
 
 
 def card_text(card: int) -> str:
     """A card with what it does: an artist's values, or an action card's name and effect."""
-    c = content()
-    if c.is_artist(card):
-        return artist_words(card)
-    kind = c.action(card)
-    return f"{kind.name} ({kind.kind}): {kind.text}"
+    return words.card_text(content(), card, "en")
 
 
 def _seat(view: Mapping[str, Any], seat: int) -> str:
-    names = view.get("names") or []
-    if 0 <= seat < len(names) and names[seat] >= 0:
-        return f"seat {seat} ({content().band_names[names[seat]]})"
+    names = view.get("band_names") or []
+    if 0 <= seat < len(names) and names[seat]:
+        return f"seat {seat} (\u201c{names[seat]}\u201d)"
     return f"seat {seat}"
-
-
-def describe(view: Mapping[str, Any], action: Action) -> str:  # noqa: C901 - one line per action type
-    """An action in words (for numbered menus)."""
-    c = content()
-    if isinstance(action, Pick):
-        return f"draft {card_name(action.card)}"
-    if isinstance(action, Keep):
-        if not action.cards:
-            return "keep no artist of this instrument"
-        return "keep " + " and ".join(card_name(a) for a in action.cards) + (" (play a Duo)" if len(action.cards) == 2 else "")
-    if isinstance(action, ShowBand):
-        return "reveal your band"
-    if isinstance(action, Name):
-        return f"name your band \u201c{c.band_names[action.index]}\u201d"
-    if isinstance(action, Vote):
-        return f"vote for {_seat(view, action.seat)}"
-    if isinstance(action, StartCity):
-        return f"start in {c.cities[action.city].name} (hometown)"
-    if isinstance(action, Move):
-        pos = view["pos"][view["turn"]] if view.get("turn", -1) >= 0 else -1
-        colour = next((col for b, col in c.neighbours[pos] if b == action.city), -1) if pos >= 0 else -1
-        city = c.cities[action.city]
-        extra = f", over the {COLOURS[colour]} dragon pass" if colour >= 0 else ""
-        return f"move to {city.name} ({city.species}{', ' + city.symbol if city.symbol != 'none' else ''}{extra})"
-    if isinstance(action, PlayCard):
-        return f"play {c.action(action.card).name}{target_words(action.card, action.arg)}"
-    if isinstance(action, Answer):
-        return "play Thor's Hammer to cancel it" if action.hammer else "let it happen"
-    if isinstance(action, VisitMarket):
-        return "visit the Market: draw four action cards, keep one" if action.visit else "leave the Market alone"
-    if isinstance(action, KeepMarket):
-        return f"keep {card_text(action.card)}"
-    if isinstance(action, Recruit):
-        if action.source < 0:
-            return "recruit nobody"
-        if action.source == BLIND:
-            return "blind audition (top of the deck)"
-        return f"recruit {card_name(view['springboard'][action.source])}"
-    if isinstance(action, KeepBlind):
-        return "add the drawn artist to your band" if action.keep else "discard the drawn artist"
-    if isinstance(action, DropArtist):
-        return f"discard {card_name(action.card)} from your band"
-    if isinstance(action, EndTurn):
-        return "stop playing Festival cards" if view.get("phase") == "festival" else "end your turn"
-    return str(action)
 
 
 def _table(title: str, *columns: str) -> Table:
@@ -142,12 +65,19 @@ def _heading(view: Mapping[str, Any]) -> Text:
         doing = f"tour, {_seat(view, view['turn'])}: {STEPS.get(view['step'], view['step'])}"
     elif phase == "festival":
         doing = f"Festival, {_seat(view, view['turn'])} plays Festival cards"
+    elif phase == "form" and view.get("todo"):
+        doing = f"band reveal: whom you keep on {words.say('instrument.' + view['todo'][0], 'en')}"
     else:
         doing = {"draft": f"draft, pick {(view['draft_round'] or 0) + 1}", "form": "band reveal", "duo": "the Duos",
                  "name": "naming the bands", "vote": "vote for the best band name" + (
                      f" (run-off {view['runoffs']})" if view["runoffs"] else ""), "over": "the game is over"}[phase]
     waiting = ", ".join(_seat(view, s) for s in view["to_move"]) or "nobody"
-    return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.", style="bold")
+    last = ""
+    if phase == "tour" and view["trigger"] >= 0:
+        left = view["turns_left"]
+        last = (f" Last round: {_seat(view, view['trigger'])} has placed every tour token; "
+                f"{left} turn{'' if left == 1 else 's'} left.")
+    return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.{last}", style="bold")
 
 
 def _bands(view: Mapping[str, Any]) -> list[Any]:
@@ -161,7 +91,7 @@ def _bands(view: Mapping[str, Any]) -> list[Any]:
         if home >= 0:
             at += " (home)" if home == pos else f" (home {c.cities[home].name})"
         marks = [COLOURS[d] for d in view["dragons"][p]]
-        seat = _seat(view, p) + (" — you" if p == me else "") + (" — holds the Groundhog" if view["holder"] == p else "")
+        seat = _seat(view, p) + (", you" if p == me else "") + (", holds the Groundhog" if view["holder"] == p else "")
         _row(table, seat, view["scores"][p], view["tokens"][p], at, " ".join(marks) or "-", view["hand_sizes"][p])
         members = "; ".join(artist_words(a) for a in view["bands"][p])
         duos = f" (Duo ×{len(view['duos'][p])})" if view["duos"][p] else ""
@@ -169,7 +99,46 @@ def _bands(view: Mapping[str, Any]) -> list[Any]:
     return [table, *lines]
 
 
+def _map(view: Mapping[str, Any]) -> Table:
+    """The cities in one column per species (eight rows): each with its marks and the seats that
+    have a tour token there. Which roads join them: `_roads`, and the full table on demand."""
+    c = content()
+    by_species = [[i for i, city in enumerate(c.cities) if city.species == species] for species in COMMON_SPECIES]
+    table = _table("Map (city, marks: seats with a tour token)", *(f"{species} cities" for species in COMMON_SPECIES))
+    for row in range(max(len(cities) for cities in by_species)):
+        _row(table, *(_city_cell(view, cities[row]) if row < len(cities) else "" for cities in by_species))
+    return table
+
+
+def _city_cell(view: Mapping[str, Any], i: int) -> str:
+    city = content().cities[i]
+    marks = MARKS[city.symbol] + (GROUNDHOG_MARK if view["groundhog"] == i else "")
+    tokens = " ".join(str(s) for s in view["city_tokens"][i])
+    return f"{city.name}{marks}" + (f": {tokens}" if tokens else "")
+
+
+def _road_words(view: Mapping[str, Any], i: int) -> str:
+    """The roads from city i: each neighbour with its marks, and the dragon pass on the way with the
+    dragons left there."""
+    c = content()
+    out = []
+    for b, colour in c.neighbours[i]:
+        pass_words = f" ({COLOURS[colour]} pass: {view['pass_tokens'][colour]} left)" if colour >= 0 else ""
+        out.append(_city_cell(view, b) + pass_words)
+    return "; ".join(out)
+
+
+def _roads(view: Mapping[str, Any]) -> list[Text]:
+    """For each city where a band stands, the roads out of it."""
+    lines = []
+    for i in dict.fromkeys(pos for pos in view["pos"] if pos >= 0):
+        bands = ", ".join(_seat(view, p) for p, pos in enumerate(view["pos"]) if pos == i)
+        lines.append(Text(f"Roads from {content().cities[i].name} ({bands}): {_road_words(view, i)}"))
+    return lines
+
+
 def _cities(view: Mapping[str, Any]) -> Table:
+    """Every city with its species, tour tokens and roads (32 rows)."""
     c = content()
     table = _table("Cities", "city", "species", "tokens", "roads")
     for i, city in enumerate(c.cities):
@@ -180,23 +149,37 @@ def _cities(view: Mapping[str, Any]) -> Table:
     return table
 
 
+def _target(view: Mapping[str, Any], card: int, arg: int) -> str:
+    """What a card on the stack aims at (a Talent Scout: the artist in its Springboard slot)."""
+    c = content()
+    scouted = view["springboard"][arg] if arg >= 0 and c.action(card).effect == "scout" else -1
+    return words.target(c, card, arg, "en", scouted)
+
+
 def _cards(label: str, cards: Sequence[int]) -> Text:
     return Text(f"{label}:\n" + "\n".join(f"  {card_text(x)}" for x in cards))
 
 
-def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None) -> Group:
-    """The table as the view's seat sees it; at the end, `breakdown` is `State.score_breakdown()`."""
+def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False) -> Group:
+    """The table as the view's seat sees it, compact enough to print once a turn: the map as one
+    column of cities per species, and the roads out of the cities where the bands stand; `full`
+    adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`."""
     me = view["seat"]
     parts: list[Any] = [_heading(view), *_bands(view)]
     if view["phase"] in ("tour", "festival", "over"):
-        parts.append(_cities(view))
+        parts.append(_map(view))
+        parts.extend(_roads(view))
+        if full:
+            parts.append(_cities(view))
         slots = "; ".join(f"{i + 1}. {artist_words(a)}" for i, a in enumerate(view["springboard"]))
         parts.append(Text(f"Rock Springboard: {slots or 'empty'}"))
         parts.append(Text("Dragons left on the passes: " + ", ".join(
             f"{COLOURS[i]} {n}" for i, n in enumerate(view["pass_tokens"]))))
     if view["stack"]:
+        c = content()
         parts.append(Text("Just played, waiting for answers: " + "; ".join(
-            f"{_seat(view, s)}: {card_text(x)}{target_words(x, arg)}" for s, x, arg in view["stack"])))
+            f"{_seat(view, s)} plays {words.action_name(c, x, 'en')}{_target(view, x, arg)} "
+            f"({words.action_text(c, x, 'en')})" for s, x, arg in view["stack"])))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:

@@ -4,30 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bigtop.games.trollfest import words
 from bigtop.games.trollfest.data import CLASSIC_INSTRUMENTS, COMMON_SPECIES, Content
 
 ATTRIBUTES = ("energy", "charisma", "skill")
 CLASSIC = frozenset(CLASSIC_INSTRUMENTS)
 
-CATEGORIES = {
-    "band_name": "Best band name",
-    "concerts": "Concerts",
-    "recruits": "Recruits of the city's species",
-    "encore": "Encore",
-    "hometown": "Back in the hometown",
-    "all_tokens": "Every tour token placed",
-    "energy": "Energy",
-    "charisma": "Charisma",
-    "skill": "Skill",
-    "light_show": "Light Show",
-    "diversity": "Diversity",
-    "classic_rock": "Classic Rock band",
-    "male_only": "Male-only band",
-    "female_only": "Female-only band",
-    "one_species": "One-species band",
-    "rave_review": "Rave Review",
-}
-"""Every way to score, in the order an end screen lists them, with its English label."""
+CATEGORIES = {key: words.category(key, "en") for key in (
+    "band_name", "concerts", "recruits", "encore", "hometown", "all_tokens", "energy", "charisma", "skill",
+    "light_show", "diversity", "classic_rock", "male_only", "female_only", "one_species", "rave_review",
+)}
+"""Every way to score, in the order an end screen lists them, with its English label (the other
+languages: `category.<key>` in data/text.toml)."""
 TOUR_CATEGORIES = ("band_name", "concerts", "recruits", "encore")  # scored during band formation and the tour
 
 

@@ -3,15 +3,21 @@
 
     python -m bigtop.games.trollfest.sim winrate [games] [players]
     python -m bigtop.games.trollfest.sim balance [games] [players] [heuristic|random]
+    python -m bigtop.games.trollfest.sim tour FOLDER   (the records `bigtop sim --save FOLDER` wrote)
 """
 
 from __future__ import annotations
 
+import math
+import statistics
 import sys
+from pathlib import Path
 from typing import Any
 
 from bigtop.bots.match import play_game
 from bigtop.bots.random_bot import RandomBot
+from bigtop.core.record import Record
+from bigtop.games.trollfest.actions import Move, Recruit, VisitMarket
 from bigtop.games.trollfest.game import GAME
 
 
@@ -61,6 +67,44 @@ def balance(games: int, players: int, kind: str = "heuristic") -> dict[str, floa
     }
 
 
+def tour_figures(folder: Path) -> dict[str, tuple[float, float]]:
+    """What the games recorded in `folder` were made of, per game: decisions, tour turns,
+    city actions taken (a Market visit or a recruit) with and without a concert that turn, final
+    score per seat and the winner's score; each as (mean, half-width of its 95 % interval)."""
+    rows: dict[str, list[float]] = {key: [] for key in (
+        "decisions", "tour turns", "city actions with a concert", "city actions without a concert", "score per seat", "winning score")}
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise SystemExit(f"{folder}: no records (write them with `bigtop sim trollfest --save {folder}`)")
+    for path in files:
+        record = Record.load(path)
+        state = GAME.new(record.players, seed=record.seed, options=record.options)
+        turns = with_concert = without = 0
+        for p, data in record.moves:
+            action = GAME.codec.from_json(data)
+            if isinstance(action, Move) and state.step == "move":
+                turns += 1
+            if (isinstance(action, VisitMarket) and action.visit) or (isinstance(action, Recruit) and action.source >= 0):
+                if state.placed:
+                    with_concert += 1
+                else:
+                    without += 1
+            state.apply(p, action)
+        rows["decisions"].append(len(record.moves))
+        rows["tour turns"].append(turns)
+        rows["city actions with a concert"].append(with_concert)
+        rows["city actions without a concert"].append(without)
+        rows["score per seat"].append(statistics.fmean(state.score))
+        rows["winning score"].append(max(state.score))
+    return {key: _mean_interval(values) for key, values in rows.items()}
+
+
+def _mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95 % interval."""
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return statistics.fmean(values), 1.96 * spread / math.sqrt(len(values))
+
+
 def main(argv: list[str]) -> None:
     what = argv[0] if argv else "winrate"
     if what == "winrate":
@@ -76,6 +120,9 @@ def main(argv: list[str]) -> None:
         print(f"{players} {kind} bots, {games} games: mean tour points {b['mean_tour_points']:.1f}, "
               f"mean festival points {b['mean_festival_points']:.1f}, tour leader wins {b['tour_leader_wins']:.0%}, "
               f"festival top scorer wins {b['festival_top_scorer_wins']:.0%}")
+    elif what == "tour" and len(argv) == 2:
+        for key, (mean, half) in tour_figures(Path(argv[1])).items():
+            print(f"{key}: {mean:.1f} ± {half:.1f}")
     else:
         raise SystemExit(__doc__)
 

@@ -32,7 +32,10 @@ def play_from_hand(s: TrollFestState, p: int, card: int, arg: int) -> None:
     if s.phase != "festival":
         s.reveal()  # a card from a hidden hand is now face up
     s.hand[p].remove(card)
-    s.emit("play_card", seat=p, card=card, arg=arg)
+    if s.c.action(card).effect == "scout":  # the log names the artist, not the Springboard slot
+        s.emit("play_card", seat=p, card=card, arg=arg, artist=s.springboard[arg])
+    else:
+        s.emit("play_card", seat=p, card=card, arg=arg)
     push(s, p, card, arg)
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtop.core import Action, Rng, SealedChoices, State
+from bigtop.core import Action, IllegalAction, Rng, SealedChoices, State
 from bigtop.games.trollfest import phases  # noqa: F401 - registers every prompt
+from bigtop.games.trollfest.actions import OwnName
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS, Content, content
 from bigtop.games.trollfest.flow import PROMPTS, Prompt
 from bigtop.games.trollfest.options import TrollFestOptions, check_options
 from bigtop.games.trollfest.phases import tour
+from bigtop.games.trollfest.phases.names import own_name_refusal
 from bigtop.games.trollfest.pieces import (
     DRAFT_ACTIONS,
     DRAFT_ARTISTS,
@@ -44,7 +46,7 @@ class TrollFestState(State):
         "picks", "sealed", "pile", "kept", "todo", "duo_used", "formed", "duo_queue", "names", "votes", "candidates",
         "hand", "band", "duos", "springboard", "stack", "answer", "tokens", "city_tokens", "pos", "home", "pass_tokens",
         "dragons", "market", "played", "bonus", "breakdown",
-        "c", "roads", "fixed_groundhog", "drop",
+        "c", "roads", "fixed_groundhog", "drop", "band_names", "set_aside",
     )
 
     c: Content
@@ -96,7 +98,9 @@ class TrollFestState(State):
         self.formed = [False] * n
         self.duo_queue: list[DuoPlay] = []
         self.drop: Drop | None = None
-        self.names = [-1] * n
+        self.names = [-1] * n  # per seat, the index of its name in the list (-1: none, or its own)
+        self.band_names: tuple[str, ...] = ("",) * n  # per seat, its name once shown
+        self.set_aside: tuple[str, ...] = ()  # names two bands wrote (`names.name_key`)
         self.votes: list[int] = []
         self.candidates = list(range(n))
         self.runoffs = 0
@@ -175,6 +179,20 @@ class TrollFestState(State):
     def _legal_actions(self, p: int) -> list[Action]:
         return self.asking.legal(self, p)
 
+    # a band name of one's own is never listed (its text is free): it is checked here
+    def is_legal(self, player: int, action: Action) -> bool:
+        if type(action) is OwnName:
+            return own_name_refusal(self, player, action.text) is None
+        return super().is_legal(player, action)
+
+    def _check(self, player: int, action: Action) -> None:
+        if type(action) is OwnName:
+            refusal = own_name_refusal(self, player, action.text)
+            if refusal is not None:
+                raise IllegalAction(refusal)
+            return
+        super()._check(player, action)
+
     def _apply(self, p: int, action: Action) -> None:
         self.asking.apply(self, p, action)
         self.movers, self.asking = self._question()
@@ -238,6 +256,7 @@ class TrollFestState(State):
         o.bonus = [list(x) for x in self.bonus]
         o.breakdown = [dict(x) for x in self.breakdown]
         o.c, o.roads, o.fixed_groundhog, o.drop = self.c, self.roads, self.fixed_groundhog, self.drop  # never changed in place
+        o.band_names, o.set_aside = self.band_names, self.set_aside
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)

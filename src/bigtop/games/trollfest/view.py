@@ -87,6 +87,7 @@ def view(s: TrollFestState, player: int | None) -> dict[str, Any]:
         formed=list(s.formed),
         sealed=None if s.sealed is None else s.sealed.public(),
         names=list(s.names),
+        band_names=[name or None for name in s.band_names],
         votes=list(s.votes),
         candidates=list(s.candidates),
         runoffs=s.runoffs,

@@ -59,7 +59,8 @@ def final_scoring(s: TrollFestState) -> None:
     for p in range(s.players):
         for key, pts in fest[p].items():
             s.gain(p, key, pts)
-        s.emit("scored", seat=p, points=sum(fest[p].values()), award="festival", parts=fest[p])
+        if any(fest[p].values()):  # a band that scores nothing gets no line
+            s.emit("scored", seat=p, points=sum(fest[p].values()), award="festival", parts=fest[p])
 
 
 @prompt("festival")

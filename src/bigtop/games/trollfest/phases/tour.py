@@ -1,6 +1,7 @@
 """Phase 2, the tour. 'On your first turn ... choose your starting city'; then each turn: 1)
 movement along a road (a Tour Bus: two), taking a dragon token on a pass; 2) stop in the city; 3)
-the concert; 4) the city's action, if you wish (Market, vivid cultural life); 5) Groundhog Day.
+the concert; 4) the city's action, if you wish and gave a concert (Market, vivid cultural life);
+5) Groundhog Day.
 Tour cards are played at the moments their text names. When a player places their last tour token,
 every other player has one more turn; then the end-of-tour bonuses, and the Festival."""
 
@@ -54,6 +55,7 @@ def begin(s: TrollFestState, best_name: int) -> None:
         card = draw(s, "city_deck")
         s.city_discard.append(card)
         s.groundhog = s.c.city_cards[card]
+    s.emit("groundhog", city=s.groundhog)
     s.first = (best_name + 1) % s.players
     begin_turn(s, s.first)
 
@@ -99,6 +101,7 @@ def move(s: TrollFestState, p: int, city: int) -> None:
             if colour >= 0 and s.pass_tokens[colour] > 0 and colour not in s.dragons[p]:
                 s.pass_tokens[colour] -= 1
                 s.dragons[p].append(colour)
+                s.emit("dragon", seat=p, colour=colour)
             break
     s.pos[p] = city
     s.emit("move", seat=p, city=city)
@@ -110,7 +113,9 @@ def move(s: TrollFestState, p: int, city: int) -> None:
 
 def stop(s: TrollFestState, p: int, city: int) -> None:
     """The concert ('you must place one of your Tour Tokens', unless you have one there or the city
-    holds players - 1), then the city's action or Groundhog Day."""
+    holds players - 1), then the city's action, which only a concert opens ('You may do these
+    actions in addition to a concert if the corresponding symbol is present on the city'), then
+    Groundhog Day."""
     c = s.c
     here = s.city_tokens[city]
     if s.tokens[p] > 0 and p not in here and len(here) < s.players - 1:
@@ -127,7 +132,9 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
         if s.tokens[p] == 0 and s.trigger < 0:
             s.trigger = p
             s.turns_left = s.players - 1
-    symbol = c.cities[city].symbol
+            s.emit("last_round", seat=p)
+
+    symbol = c.cities[city].symbol if s.placed else "none"
     if symbol == "market" and s.actions:
         s.step = "visit"
     elif symbol == "culture" and (s.springboard or s.seasoned):
@@ -146,6 +153,7 @@ def groundhog_day(s: TrollFestState, p: int) -> None:
     elif s.placed and s.groundhog == s.pos[p]:
         s.groundhog = -1
         s.holder = p
+        s.emit("groundhog_taken", seat=p)
 
 
 def place_groundhog(s: TrollFestState) -> None:
@@ -176,6 +184,7 @@ def keep_market(s: TrollFestState, p: int, card: int) -> None:
     s.actions.extend(s.market)
     s.market = []
     s.emit("market", seat=p)
+    s.emit("market_card", (p,), seat=p, card=card)  # only its seat sees which card it kept
     groundhog_day(s, p)
 
 
@@ -265,7 +274,7 @@ class Recruiting(Prompt):
             s.step = "blind"
             return
         if action.source >= 0:
-            take_springboard(s, p, action.source, s.c.cities[s.pos[p]].species)
+            take_springboard(s, p, action.source, s.c.cities[s.pos[p]].species, "springboard")
         groundhog_day(s, p)
 
 
@@ -280,7 +289,7 @@ class BlindAudition(Prompt):
         card, s.blind = s.blind, -1
         if action.keep:
             s.reveal()
-            add_artist(s, p, card, s.c.cities[s.pos[p]].species)
+            add_artist(s, p, card, s.c.cities[s.pos[p]].species, "blind")
         else:
             s.seasoned.append(card)
             s.emit("blind_discard", seat=p)

@@ -1,0 +1,104 @@
+"""Troll Fest's words in every language: the catalog (`data/text.toml`) and the names it gives the
+content (species, instruments, colours, action cards, artists, points), for the log, the menus and
+the terminal board. Cities and artists keep their printed names in every language; an action card
+a content file adds without words in the catalog keeps its printed name and text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from bigtop.core.text import Catalog
+from bigtop.games.trollfest.data import COLOURS, Content
+
+TEXT = Catalog.load(Path(__file__).parent / "data" / "text.toml")
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    """The catalog's `key` in `lang`, filled with `values`."""
+    return TEXT.text(key, lang, **values)
+
+
+def listed(items: Iterable[str], lang: str) -> str:
+    """Items one after the other, as the language separates them."""
+    return say("separator", lang).join(items)
+
+
+def points(n: int, lang: str) -> str:
+    """`1 point`, `5 points`."""
+    return say("points", lang, n=n)
+
+
+def colour(index: int, lang: str) -> str:
+    return say(f"colour.{COLOURS[index]}", lang)
+
+
+def _known(key: str, lang: str, printed: str, **values: Any) -> str:
+    """The catalog's words for `key` if it has them, else what the content prints."""
+    return say(key, lang, **values) if TEXT.has(key) else printed
+
+
+def action_name(c: Content, card: int, lang: str) -> str:
+    """An action card's name."""
+    kind = c.action(card)
+    if kind.effect == "light":
+        return _known("action.light.name", lang, kind.name, colour=say(f"colour.{kind.colour}", lang))
+    return _known(f"action.{kind.id}.name", lang, kind.name)
+
+
+def action_text(c: Content, card: int, lang: str) -> str:
+    """What an action card does."""
+    kind = c.action(card)
+    if kind.effect == "light":
+        return _known("action.light.text", lang, kind.text, colour=say(f"colour.{kind.colour}", lang))
+    return _known(f"action.{kind.id}.text", lang, kind.text)
+
+
+def artist(c: Content, card: int, lang: str) -> str:
+    """An artist with species and instrument."""
+    a = c.artists[card]
+    return say("artist", lang, name=a.name, species=_known(f"species.{a.species}", lang, a.species),
+               instrument=_known(f"instrument.{a.instrument}", lang, a.instrument))
+
+
+def artist_card(c: Content, card: int, lang: str) -> str:
+    """An artist with everything printed on the card: gender and strengths too."""
+    a = c.artists[card]
+    return say("artist_card", lang, name=a.name, species=_known(f"species.{a.species}", lang, a.species),
+               instrument=_known(f"instrument.{a.instrument}", lang, a.instrument),
+               gender=say(f"gender.{a.gender}", lang), energy=a.energy, charisma=a.charisma, skill=a.skill)
+
+
+def card(c: Content, card: int, lang: str) -> str:
+    """A card by what it is called: an artist with species and instrument, or an action card."""
+    return artist(c, card, lang) if c.is_artist(card) else action_name(c, card, lang)
+
+
+def card_text(c: Content, card: int, lang: str) -> str:
+    """A card with what it does: an artist's values, or an action card's name, kind and effect."""
+    if c.is_artist(card):
+        return artist_card(c, card, lang)
+    return say("card_text", lang, name=action_name(c, card, lang), kind=say(f"kind.{c.action(card).kind}", lang),
+               text=action_text(c, card, lang))
+
+
+def target(c: Content, card: int, arg: int, lang: str, scouted: int = -1) -> str:
+    """What a played action card aims at (`scouted`: the artist a Talent Scout takes)."""
+    if arg < 0 or c.is_artist(card):
+        return ""
+    effect = c.action(card).effect
+    if effect == "take_dragon":
+        return say("target.dragon", lang, colour=colour(arg, lang))
+    if effect == "move_groundhog":
+        return say("target.groundhog", lang, city=c.cities[arg].name)
+    if effect == "scout" and scouted >= 0:
+        return say("target.scout", lang, artist=artist(c, scouted, lang))
+    if effect == "duo":
+        return say("target.duo", lang, instrument=say(f"instrument.{c.instruments[arg]}", lang))
+    return ""
+
+
+def category(key: str, lang: str) -> str:
+    """A score category's name (`scoring.CATEGORIES`)."""
+    return say(f"category.{key}", lang)
