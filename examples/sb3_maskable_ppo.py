@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import numpy as np
 from sb3_contrib import MaskablePPO
 
 from bigtop.rl import SeatEnv

@@ -10,12 +10,12 @@ from rl_cases import GAME_SEATS, IDS
 
 from bigtop import games
 from bigtop.core.errors import BigtopError, IllegalAction
-from bigtop.rl import pettingzoo as bz
+from bigtop.rl.parallel import parallel_env
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_SEATS, ids=IDS)
 def test_pettingzoo_parallel_api_test_passes(name: str, players: int) -> None:
-    parallel_api_test(bz.parallel_env(name, players=players, seed=players), num_cycles=300)
+    parallel_api_test(parallel_env(name, players=players, seed=players), num_cycles=300)
 
 
 def masked_random(observations: dict, infos: dict, rng: np.random.Generator) -> dict[str, int]:
@@ -26,7 +26,7 @@ def masked_random(observations: dict, infos: dict, rng: np.random.Generator) -> 
 
 
 def test_a_sealed_step_is_chosen_by_every_seat_in_one_step() -> None:
-    env = bz.parallel_env("highcard", players=3)
+    env = parallel_env("highcard", players=3)
     observations, infos = env.reset(seed=11)
     assert env.game_state.to_move() == (0, 1, 2)  # High Card opens with a sealed step
     assert all(infos[agent]["acting"] and observations[agent]["action_mask"].any() for agent in env.agents)
@@ -39,7 +39,7 @@ def test_a_sealed_step_is_chosen_by_every_seat_in_one_step() -> None:
 
 def test_every_step_is_the_kernel_game_and_every_agent_sees_its_own_view() -> None:
     for name, players in (("highcard", 4), ("trollfest", 3), ("drumroll", 2), ("carcassonne", 2)):
-        env = bz.parallel_env(name, players=players)
+        env = parallel_env(name, players=players)
         observations, infos = env.reset(seed=5)
         rng = np.random.default_rng(5)
         steps = 0
@@ -57,7 +57,7 @@ def test_every_step_is_the_kernel_game_and_every_agent_sees_its_own_view() -> No
 
 
 def test_rewards_end_the_game_for_every_agent() -> None:
-    env = bz.parallel_env("highcard", players=2, reward="margin")
+    env = parallel_env("highcard", players=2, reward="margin")
     observations, infos = env.reset(seed=3)
     rng = np.random.default_rng(3)
     while env.agents:
@@ -70,7 +70,7 @@ def test_rewards_end_the_game_for_every_agent() -> None:
 
 
 def test_max_cycles_truncates_every_agent() -> None:
-    env = bz.parallel_env("drumroll", players=2, max_cycles=3)
+    env = parallel_env("drumroll", players=2, max_cycles=3)
     observations, infos = env.reset(seed=1)
     rng = np.random.default_rng(1)
     for step in range(3):
@@ -80,7 +80,7 @@ def test_max_cycles_truncates_every_agent() -> None:
 
 
 def test_an_illegal_or_missing_action_raises_before_any_seat_plays() -> None:
-    env = bz.parallel_env("highcard", players=3)
+    env = parallel_env("highcard", players=3)
     observations, infos = env.reset(seed=11)
     actions = masked_random(observations, infos, np.random.default_rng(0))
     before = env.game_state.view(None)
@@ -95,7 +95,7 @@ def test_an_illegal_or_missing_action_raises_before_any_seat_plays() -> None:
 def test_a_sealed_choice_waits_made_while_another_seats_choice_opens_a_follow_up_decision() -> None:
     """Drum Roll's sealed steps can open a prompt for the seat that chose first: the other seats'
     choices, made in the same step, are applied when the game comes back to them, not asked again."""
-    env = bz.parallel_env("drumroll", players=3)
+    env = parallel_env("drumroll", players=3)
     rng = np.random.default_rng(0)
     waited = 0
     for seed in range(6):

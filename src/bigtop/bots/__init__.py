@@ -43,7 +43,7 @@ def _learned(game: Any, seed: int, **params: Any) -> Bot:
 def _tutorial(game: Any, seed: int, **params: Any) -> Bot:
     from bigtop.tutorial.bot import make_scripted
 
-    return make_scripted(game, seed, **params)
+    return make_scripted(game, seed, make, **params)
 
 
 _FACTORIES: dict[str, BotFactory] = {

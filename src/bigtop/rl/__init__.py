@@ -2,7 +2,7 @@
 
 `bigtop.rl.SeatEnv(game, players, opponents=[...])` is one seat against bots as a `gymnasium.Env`;
 `bigtop.rl.pettingzoo.env(name, players=...)` gives a PettingZoo AEC environment and
-`bigtop.rl.pettingzoo.parallel_env(...)` a Parallel one; importing `bigtop.rl.openspiel` registers
+`bigtop.rl.parallel.parallel_env(...)` a Parallel one; importing `bigtop.rl.openspiel` registers
 every game with OpenSpiel as `bigtop_<name>`. All see a seat only through `state.view(seat)`,
 turned into numbers by an observation encoder (`bigtop.rl.encoding`). The submodules are imported
 on demand, so importing `bigtop.rl` is cheap.

@@ -58,6 +58,7 @@ from bigtop.rl.chance import CHANCE, ChanceNeeded, ChanceNode, scripted, widest_
 from bigtop.rl.encoding import encoder_for, observe
 from bigtop.rl.lengths import max_game_length
 from bigtop.rl.rewards import check_reward, final_rewards, reward_bounds
+from bigtop.rl.spiel_guard import guard_cpp_bots
 
 PREFIX = "bigtop_"
 HISTORY_SIZE = 256  # buckets of the hashed recall summary in the information-state tensor
@@ -770,11 +771,4 @@ def load_game(
 
 register_all()
 
-
-def _guard_cpp_bots() -> None:
-    from bigtop.rl.spiel_bots import guard_cpp_bots  # it imports this module: imported once this one is
-
-    guard_cpp_bots()
-
-
-_guard_cpp_bots()
+guard_cpp_bots(BigtopSpielGame, BigtopSpielState)

@@ -1,7 +1,7 @@
 """bigtop games as PettingZoo Parallel environments.
 
-    from bigtop.rl import pettingzoo as bz
-    env = bz.parallel_env("trollfest", players=4)
+    from bigtop.rl.parallel import parallel_env
+    env = parallel_env("trollfest", players=4)
     observations, infos = env.reset(seed=7)
     while env.agents:
         actions = {agent: choose(observations[agent]) for agent in env.agents if infos[agent]["acting"]}

@@ -347,11 +347,3 @@ def env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> Big
 
 raw_env = env
 """PettingZoo's other conventional name: the same environment, which has no wrapper to leave off."""
-
-
-def parallel_env(game: str | Game[Any], players: int | None = None, **kwargs: Any) -> Any:
-    """The PettingZoo Parallel environment for `game` (`bigtop.rl.parallel`): the acting agents of
-    a sealed step choose in the same step."""
-    from bigtop.rl.parallel import parallel_env as make
-
-    return make(game, players, **kwargs)

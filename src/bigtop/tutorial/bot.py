@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bigtop import bots
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
 
@@ -19,11 +18,11 @@ class ScriptedBot:
 
     needs_state = True  # the moves played tell where the script stands
 
-    def __init__(self, game: Any, chapter: Chapter, seed: int) -> None:
+    def __init__(self, game: Any, chapter: Chapter, then: Any) -> None:
         self.name = "tutorial"
         self.game = game
         self.chapter = chapter
-        self.then = bots.make(chapter.then, game, seed)
+        self.then = then
         self.steps: dict[int, list[Step]] = {}
         for step in chapter.step:
             self.steps.setdefault(step.seat, []).append(step)
@@ -37,11 +36,13 @@ class ScriptedBot:
         return self.then.choose(state if self.then.needs_state else None, player, legal)
 
 
-def make_scripted(game: Any, seed: int, chapter: str = "1", **params: Any) -> ScriptedBot:
-    """The bot factory behind the spec `tutorial:chapter=N` (chapters count from 1)."""
+def make_scripted(game: Any, seed: int, make: Callable[[str, Any, int], Any], chapter: str = "1", **params: Any) -> ScriptedBot:
+    """The bot factory behind the spec `tutorial:chapter=N` (chapters count from 1); `make` builds
+    the chapter's free-game bot from its spec (`bigtop.bots.make`)."""
     if params:
         raise BigtopError(f"the tutorial bot takes only chapter=N, got {', '.join(params)}")
     tutorial = load(game)
     if not chapter.isdigit() or not 1 <= int(chapter) <= len(tutorial.chapter):
         raise BigtopError(f"tutorial bot: chapter must be 1 to {len(tutorial.chapter)}, got {chapter!r}")
-    return ScriptedBot(game, tutorial.chapter[int(chapter) - 1], seed)
+    found = tutorial.chapter[int(chapter) - 1]
+    return ScriptedBot(game, found, make(found.then, game, seed))
