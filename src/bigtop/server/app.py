@@ -10,6 +10,7 @@ with `hall.add_sink` (as the clock keeper does).
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, InternalError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -26,18 +28,22 @@ from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
+from bigtop.server.database_checks import check_writable, unavailable
 from bigtop.server.errors import as_server_error, error_json
 from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
-from bigtop.server.sessions import SessionSigner, install_secret
+from bigtop.server.security_headers import SecurityHeaders
+from bigtop.server.sessions import SessionRepository
+from bigtop.server.socket_limits import SocketLimits
 from bigtop.server.store import Store
 from bigtop.server.sync import Listener
 from bigtop.server.tables import Hall
 from bigtop.server.throttle import AttemptRepository
 
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
+log = logging.getLogger("bigtop.server")
 ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.router, ratings.router, chat.router, live.router,
            frontend.router)
 
@@ -52,6 +58,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     think for the bots that need the game; `game_modules` are imported there to register extra games.
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
     `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
+    check_writable(database_url)
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
@@ -89,10 +96,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
     app.state.hub = hub
+    app.state.socket_limits = SocketLimits()
     app.state.bots = runner
     app.state.accounts = AccountRepository(store)
     app.state.attempts = AttemptRepository(store)
-    app.state.sessions = SessionSigner(install_secret(store.engine))
+    app.state.sessions = SessionRepository(store)
     app.state.ratings = rating.repository
     app.state.chat = ChatRepository(store)
     app.state.chat_hub = chat_hub
@@ -119,11 +127,19 @@ def _collect_garbage_rarely() -> None:
 
 def _answer_errors(app: FastAPI) -> None:
     """Every refusal answers `{"error": {"code", "message"}}` with its 4xx status (a 405 with the
-    `Allow` methods); bodies are checked before any route reads them (`request_body.py`)."""
+    `Allow` methods; a 503 when the database refuses a write); bodies are checked before any route
+    reads them (`request_body.py`)."""
 
     @app.exception_handler(BigtopError)
     async def bigtop_error(request: Request, exc: BigtopError) -> JSONResponse:
         error = as_server_error(exc)
+        return JSONResponse({"error": error.to_json()}, status_code=error.status)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InternalError)
+    async def database_error(request: Request, exc: DBAPIError) -> JSONResponse:
+        log.warning("%s %s: the database refused: %s", request.method, request.url.path, " ".join(str(exc.orig).split()))
+        error = unavailable(exc)
         return JSONResponse({"error": error.to_json()}, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
@@ -138,6 +154,7 @@ def _answer_errors(app: FastAPI) -> None:
         return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code, headers=headers)
 
     app.add_middleware(CheckedBody)
+    app.add_middleware(SecurityHeaders)  # added last: around everything, refusals included
 
 
 def _allowed(app: FastAPI, request: Request) -> str:
