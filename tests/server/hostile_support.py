@@ -1,9 +1,13 @@
 """Test support for the hostile-client tests: raw HTTP over a socket (what a polite client will not
-send), a chunked upload that stops at a byte budget, a server process's peak memory, and requests
-fired at the same moment from threads."""
+send), a chunked upload that stops at a byte budget, a server process's peak memory, requests
+fired at the same moment from threads, and a server process that cannot write what it may not
+(root included) or that runs out of disk."""
 
 from __future__ import annotations
 
+import ctypes
+import os
+import resource
 import socket
 import threading
 import time
@@ -124,3 +128,21 @@ def elapsed(call: Callable[[], object]) -> float:
     start = time.perf_counter()
     call()
     return time.perf_counter() - start
+
+
+def without_file_override() -> None:
+    """In a child about to exec: lose the power to write files the permissions forbid (root's
+    CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH), so that a read-only file is read-only to it too."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+def file_size_limit(size: int) -> Callable[[], None]:
+    """In a child about to exec: no file it writes may grow past `size` bytes (a disk that is full)."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return limit
