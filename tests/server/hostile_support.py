@@ -115,7 +115,7 @@ def at_once(calls: list[Callable[[], T]]) -> list[T]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(120)
+        thread.join(600)
     return results  # type: ignore[return-value]
 
 

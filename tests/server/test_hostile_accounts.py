@@ -23,7 +23,9 @@ HASH_MEMORY = 64 * 1024 * 1024  # what one Argon2id hash holds (argon2-cffi's de
 
 
 def _post(server: ServerProcess, path: str, body: dict, address: str) -> int:
-    with httpx.Client(base_url=server.url, timeout=120) as client:
+    """POST from `address` (a proxy's X-Forwarded-For); answers the status. Hashes wait their turn:
+    on a busy machine many at once take minutes."""
+    with httpx.Client(base_url=server.url, timeout=600) as client:
         return client.post(path, json=body, headers={"x-forwarded-for": address}).status_code
 
 
@@ -39,10 +41,10 @@ def test_parallel_failed_sign_ins_are_hashed_no_more_than_the_limits(server: Ser
     before = peak_memory(server.proc.pid)
     wrong = "not the password"
     many_names = at_once([lambda n=n: _post(server, "/api/session", {"name": f"nobody{n}", "password": wrong}, "10.3.0.2")
-                          for n in range(SIGN_IN_PER_ADDRESS.count + 20)])
+                          for n in range(SIGN_IN_PER_ADDRESS.count + 10)])
     one_name = at_once([lambda: _post(server, "/api/session", {"name": "Racer1", "password": wrong}, "10.3.0.3")
                         for _ in range(4 * SIGN_IN_PER_NAME_AND_ADDRESS.count)])
-    assert many_names.count(401) == SIGN_IN_PER_ADDRESS.count and many_names.count(429) == 20, many_names
+    assert many_names.count(401) == SIGN_IN_PER_ADDRESS.count and many_names.count(429) == 10, many_names
     assert one_name.count(401) == SIGN_IN_PER_NAME_AND_ADDRESS.count, one_name
     assert one_name.count(429) == 3 * SIGN_IN_PER_NAME_AND_ADDRESS.count
     grown = peak_memory(server.proc.pid) - before
@@ -53,10 +55,9 @@ def test_a_name_under_attack_is_slowed_down_not_locked(server: ServerProcess) ->
     """Guesses for one name from many addresses: each address stops at its limit, and the owner,
     from their own address, still signs in with the right password, after a short wait."""
     register(server, "Owner").close()
-    for attacker in range(3):
-        statuses = {_post(server, "/api/session", {"name": "owner", "password": f"guess {n}"}, f"10.4.0.{attacker}")
-                    for n in range(SIGN_IN_PER_NAME_AND_ADDRESS.count + 1)}
-        assert statuses == {401, 429}
+    guesses = at_once([lambda n=n: _post(server, "/api/session", {"name": "owner", "password": f"guess {n}"}, f"10.4.0.{n % 2}")
+                       for n in range(2 * SIGN_IN_PER_NAME_AND_ADDRESS.count + 2)])
+    assert guesses.count(401) == 2 * SIGN_IN_PER_NAME_AND_ADDRESS.count and guesses.count(429) == 2
     start = time.monotonic()
     assert _post(server, "/api/session", {"name": "Owner", "password": PASSWORD}, "10.4.1.1") == 200
     assert time.monotonic() - start >= SLOW_DELAY

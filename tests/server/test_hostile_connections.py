@@ -43,7 +43,7 @@ def test_a_flood_of_headers_is_answered_431_before_it_is_all_sent(server: Server
     with socket.create_connection(address(server), timeout=10) as sock:
         sock.sendall(f"GET /api/games HTTP/1.1\r\nHost: {_host(server)}\r\n".encode())
         try:
-            while sent < 1024 * 1024:
+            while sent < 8 * 1024 * 1024:
                 sock.sendall(header * 16)
                 sent += 16 * len(header)
         except (BrokenPipeError, ConnectionResetError):
@@ -52,7 +52,7 @@ def test_a_flood_of_headers_is_answered_431_before_it_is_all_sent(server: Server
     small, _ = raw_exchange(server, f"GET /api/games HTTP/1.1\r\nHost: {_host(server)}\r\n".encode()
                             + header * (MAX_HEAD // len(header) - 2) + b"\r\n")
     assert status == 431 and small == 200
-    assert sent < 1024 * 1024  # cut short
+    assert sent < 8 * 1024 * 1024  # cut short (what the sockets' buffers took before the answer came)
 
 
 @pytest.mark.parametrize("start", [b"", b"GET /api/games HTTP/1.1\r\nHost: x\r\n", b"GET /api/ga"])

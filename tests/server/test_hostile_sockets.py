@@ -11,7 +11,7 @@ import time
 
 import pytest
 from hostile_support import elapsed, percentile
-from server_support import ServerProcess, create, receive
+from server_support import ServerProcess, create, receive, start_table
 from websockets.asyncio.client import connect as connect_async
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
@@ -119,3 +119,17 @@ def test_a_page_of_another_site_cannot_open_a_socket(server: ServerProcess, tabl
         assert refused.value.response.status_code == 403, origin
     with connect(_ws_url(server, table_id), origin=server.url, open_timeout=10) as ws:
         assert receive(ws, "state")["table"]["id"] == table_id
+
+
+def test_a_message_json_cannot_hold_is_refused_and_the_socket_stays(server: ServerProcess) -> None:
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}])
+        table_id = start_table(client, created)
+    with server.socket(table_id, created["seats"][0]["token"]) as ws:
+        receive(ws, "state")
+        for text in ('{"type": "move", "action": {"type": "Play", "card": "\\ud800"}}', '{"type": "ping", "n": NaN}',
+                     '{"type": "move", "move": 1e400, "action": {"type": "Pass"}}'):
+            ws.send(text)
+            assert receive(ws, "error")["code"] == "bad_request", text
+        ws.send('{"type": "ping"}')
+        assert receive(ws, "pong") == {"type": "pong"}

@@ -42,6 +42,8 @@ def check_writable(url: str) -> None:
 
 def _check_sqlite_files(database: Path) -> None:
     folder = database.resolve().parent
+    if not folder.is_dir():
+        return  # the store says it cannot open the database
     files = [database, Path(f"{database}-wal"), Path(f"{database}-shm")]
     for path in files:
         if path.exists():

@@ -14,7 +14,6 @@ Chat messages the watcher may read come on the same socket as `{"type": "chat", 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +27,7 @@ from bigtop.server.accounts import player_of
 from bigtop.server.database_checks import WRITE_ERRORS, unavailable
 from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
+from bigtop.server.request_body import check_json_text
 from bigtop.server.socket_limits import CLOSE_POLICY
 from bigtop.server.tables import Hall, LiveTable
 
@@ -202,15 +202,10 @@ async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | N
 
 
 def _parse(text: str | None, data: bytes | None) -> dict[str, Any]:
-    raw = text if text is not None else (data or b"").decode("utf-8", "replace")
-    if len(raw.encode("utf-8")) > MAX_MESSAGE:
+    raw = text.encode("utf-8") if text is not None else (data or b"")
+    if len(raw) > MAX_MESSAGE:
         raise TooLarge(f"message too large: at most {MAX_MESSAGE} bytes")
-    try:
-        request = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ServerError(f"message is not JSON: {exc.msg}") from None
-    except RecursionError:
-        raise ServerError("message is nested too deeply") from None
+    request = check_json_text(raw, "the message")  # strict JSON, as a request body
     if not isinstance(request, dict) or request.get("type") not in ("move", "undo", "ping"):
         raise ServerError('expected {"type": "move", "action": {...}}, {"type": "undo"} or {"type": "ping"}')
     if request["type"] == "move" and "action" not in request:

@@ -95,31 +95,32 @@ def _check_media_type(content_type: bytes | None) -> None:
             f"a request body must be JSON in UTF-8 (Content-Type: application/json), not {content_type[:100].decode('latin-1')!r}")
 
 
-def check_json_text(body: bytes) -> Any:
+def check_json_text(body: bytes, what: str = "the body") -> Any:
     """The JSON value of `body`, or `ServerError` if it is not strict JSON text that can be stored
-    and sent again: UTF-8, no NaN or Infinity, no lone UTF-16 surrogate, not nested too deeply."""
+    and sent again: UTF-8, no NaN or Infinity, no lone UTF-16 surrogate, not nested too deeply.
+    `what` names it in the refusal ("the body", "the message")."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ServerError(f"the body is not UTF-8 text (byte {exc.start})") from None
+        raise ServerError(f"{what} is not UTF-8 text (byte {exc.start})") from None
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
-        raise ServerError(f"the body is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise ServerError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise ServerError("the body is nested too deeply to be read") from None
+        raise ServerError(f"{what} is nested too deeply to be read") from None
     if _SURROGATE_ESCAPE.search(body):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise ServerError("the body holds a lone UTF-16 surrogate (\\ud800-\\udfff): not text") from None
+            raise ServerError(f"{what} holds a lone UTF-16 surrogate (\\ud800-\\udfff): not text") from None
         except RecursionError:
-            raise ServerError("the body is nested too deeply to be read") from None
+            raise ServerError(f"{what} is nested too deeply to be read") from None
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise ServerError(f"the body is not JSON: {name} is not a JSON number")
+    raise ServerError(f"{name} is not a JSON number")
 
 
 def _finite(text: str) -> float:
