@@ -81,7 +81,7 @@ const STRINGS = {
     "error.forbidden": "Ce lien n’ouvre aucune place à cette table.", "error.not_found": "Cette table n’existe pas.",
     "error.conflict": "Ce n’est pas possible maintenant.", "error.illegal_move": "Ce coup n’est pas permis maintenant.",
     "error.bad_request": "Le serveur n’a pas compris la demande.", "error.too_large": "Cette demande est trop grande.",
-    "error.rate_limited": "Trop de messages à la fois : attendez un instant.", "error.unavailable": "Le serveur ne peut rien enregistrer pour l’instant : réessayez plus tard.",
+    "error.rate_limited": "Trop d’envois à la fois : attendez un instant.", "error.unavailable": "Le serveur ne peut rien enregistrer pour l’instant : réessayez plus tard.",
     "rules.table": "À cette table", "rules.tableText": "Reprendre annule votre dernier coup tant que rien n’a été pioché ni montré et qu’aucun autre joueur n’a joué ; tout le monde le lit dans le journal. Avec une pendule, le temps d’une place s’écoule quand elle a une décision à prendre : s’il s’épuise, un robot joue ce coup, et après trois fois de suite un robot joue à votre place jusqu’à ce que vous la repreniez.",
     // ---- end of the table's block
     "replay.title": "Rediffusion", "replay.first": "◀◀ Début", "replay.prev": "◀ Retour", "replay.next": "Suivant ▶", "replay.last": "Fin ▶▶",
