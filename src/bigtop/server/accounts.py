@@ -1,8 +1,8 @@
 """Players: register with a name and a password, sign in and out, and who a request comes from.
 
 Passwords are hashed with Argon2id (argon2-cffi), never stored or logged in clear; hashing runs
-in a thread, at most `HASHING_AT_ONCE` at a time (each takes 64 MiB for about 0.1 s). A signed
-session cookie says who is signed in (`sessions.py`). Sign-ins and registrations are counted
+in a thread, at most `HASHING_AT_ONCE` at a time (each takes 64 MiB for about 0.1 s). A session
+cookie, whose session the server keeps, says who is signed in (`sessions.py`). Sign-ins and registrations are counted
 before the hash (`throttle.py`): failed sign-ins are limited per (name, address) and per address,
 and slowed down per name; registrations are limited per address. Names are unique case-insensitively.
 

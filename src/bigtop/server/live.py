@@ -9,6 +9,8 @@ n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message
 "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
+A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
+budget is dropped, and a socket that floods is closed (`socket_limits.py`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from bigtop.server.tables import Hall, LiveTable
 MAX_MESSAGE = 16 * 1024
 MAX_QUEUED = 512
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
+CLOSE_WAIT = 5.0  # seconds to send what is queued and the close frame to a socket closed for flooding
 _TOO_FAST = "too many messages: what this socket sends past its budget is dropped; keep on and it is closed"
 
 router = APIRouter()
@@ -145,7 +148,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
                     watcher.send(encode({"type": "error", **RateLimited(_TOO_FAST).to_json()}))
                 if budget.over:
                     watcher.close(CLOSE_POLICY)
-                    await sender
+                    await asyncio.wait({sender}, timeout=CLOSE_WAIT)  # a client that reads nothing is not waited for
                     break
                 continue
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))

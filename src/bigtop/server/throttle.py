@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Column, Float, Integer, String, Table, delete, func, insert, select, text
@@ -53,7 +54,7 @@ class Taken:
 class AttemptRepository(Repository):
     """Attempts by key, for rate limits."""
 
-    async def take(self, limited: list[tuple[str, Limit]], counted: list[tuple[str, float]] = ()) -> Taken:
+    async def take(self, limited: Sequence[tuple[str, Limit]], counted: Sequence[tuple[str, float]] = ()) -> Taken:
         """Count one attempt for every key, unless a `limited` key is at its limit: then
         `RateLimited` (saying how long to wait) and nothing is counted. `counted` keys (with the
         seconds to look back) are counted without a limit; `Taken.before` tells their counts too."""
