@@ -65,7 +65,7 @@ def test_a_flooding_spectator_is_cut_to_its_budget_and_others_are_served(server:
             reader.start()
             sender.start()
             during = []
-            while sender.is_alive() or len(during) < 50:
+            while sender.is_alive() or len(during) < 100:
                 during.append(elapsed(lambda: client.get(f"/api/tables/{table_id}")))
             sender.join()
             reader.join()
