@@ -21,11 +21,13 @@ class Shots:
 
 
 def recording_page(browser: Browser, width: int, height: int) -> Iterator[Page]:
-    """A page in a fresh context of that size; the errors it raises collect in `page.errors`."""
+    """A page in a fresh context of that size; the errors it raises, and what the content security
+    policy refused, collect in `page.errors`."""
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    page.on("console", lambda message: "Content Security Policy" in message.text and page.errors.append(message.text))  # type: ignore[attr-defined]
     yield page
     context.close()
 

@@ -44,10 +44,12 @@ def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 def person(browser: Browser, width: int = 1200, height: int = 900) -> Page:
-    """A page in a browser context of its own (its own cookies and storage), collecting its errors."""
+    """A page in a browser context of its own (its own cookies and storage), collecting its errors
+    (what the content security policy refused among them)."""
     page = browser.new_context(viewport={"width": width, "height": height}, locale="en-US").new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    page.on("console", lambda message: "Content Security Policy" in message.text and page.errors.append(message.text))  # type: ignore[attr-defined]
     return page
 
 
@@ -207,3 +209,37 @@ def test_what_is_typed_in_the_new_table_form_is_never_lost(sqlite_server: Server
     page.select_option("#language", "zh-Hant")
     expect(page.locator("select[name=kind-1] option:checked")).to_have_text("僅限邀請")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_password_change_signs_every_other_browser_out(sqlite_server: ServerProcess, browser: Browser) -> None:
+    laptop, phone = person(browser), person(browser)
+    sign_up(laptop, sqlite_server.url, "Cleo")
+    phone.goto(sqlite_server.url + "/#/account")
+    phone.fill("#sign-in-name", "Cleo")
+    phone.fill("#sign-in-password", PASSWORD)
+    phone.click("#sign-in-button")
+    expect(phone.locator("#me-link")).to_have_text("Cleo")
+
+    laptop.click("#me-link")
+    laptop.click("#change-password-link")
+    laptop.select_option("#language", "fr")
+    expect(laptop.locator("#password-form h2")).to_have_text("Changer de mot de passe")
+    laptop.fill("#current-password", "not my password")
+    laptop.fill("#new-password", "a new circus password")
+    laptop.click("#password-button")
+    expect(laptop.locator("#notice")).to_contain_text("wrong name or password")
+    laptop.fill("#current-password", PASSWORD)
+    laptop.click("#password-button")
+    expect(laptop.locator("#notice")).to_have_text("Votre mot de passe est changé.")
+    laptop.reload()
+    expect(laptop.locator("#me-link")).to_have_text("Cleo")  # this browser stays signed in
+
+    phone.reload()
+    expect(phone.locator("#sign-in-link")).to_be_visible()  # the other one is signed out
+    phone.goto(sqlite_server.url + "/#/account")
+    phone.fill("#sign-in-name", "Cleo")
+    phone.fill("#sign-in-password", "a new circus password")
+    phone.click("#sign-in-button")
+    expect(phone.locator("#me-link")).to_have_text("Cleo")
+    for page in (laptop, phone):
+        assert page.errors == []  # type: ignore[attr-defined]

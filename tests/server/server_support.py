@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,11 @@ class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
-                 extra_args: tuple[str, ...] = ()) -> None:
+                 extra_args: tuple[str, ...] = (), before_exec: Callable[[], None] | None = None) -> None:
         self.database_url = database_url
         self.boards = boards
         self.extra_args = list(extra_args)  # more options of `bigtop serve`
+        self.before_exec = before_exec  # run in the child before it becomes the server (limits, privileges)
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
@@ -51,7 +53,7 @@ class ServerProcess:
         command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
-            stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,
+            stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, preexec_fn=self.before_exec,
         )
         url = served_address(self.proc, 30)
         if url is None:

@@ -76,7 +76,7 @@ def test_bad_requests_are_refused_clearly_and_change_nothing(server):
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": [1, 2]}), 400, "malformed action"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token}), 400, "action"),
             (client.post(f"/api/tables/{table_id}/moves", content=b"{", headers={"content-type": "application/json"}), 400, "JSON"),
-            (client.post(f"/api/tables/{table_id}/moves", content=b"[" * 9000, headers={"content-type": "application/json"}), 400, "parsing the body"),
+            (client.post(f"/api/tables/{table_id}/moves", content=b"[" * 9000, headers={"content-type": "application/json"}), 400, "nested too deeply"),
             (client.get("/api/nowhere"), 404, "Not Found"),
             (client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Pass", "x": "y" * 2_000_000}}), 413, "too large"),
             (client.post("/api/tables", json={"game": "chess", "players": 2}), 404, "unknown game 'chess'"),

@@ -123,8 +123,8 @@ def test_actions_are_decoded_strictly_and_refusals_are_short(server):
 
 def test_a_deeply_nested_upload_is_refused_cleanly(server):
     with server.client() as client:
-        deep = client.post("/api/replays", content=b"[" * 200_000 + b"]" * 200_000)
-        deep_object = client.post("/api/replays", content=b'{"a":' * 50_000 + b"1" + b"}" * 50_000)
+        deep = client.post("/api/replays", content=b"[" * 200_000 + b"]" * 200_000, headers={"content-type": "application/json"})
+        deep_object = client.post("/api/replays", content=b'{"a":' * 50_000 + b"1" + b"}" * 50_000, headers={"content-type": "application/json"})
         still_up = client.get("/api/games")
     assert deep.status_code == 400 and "nested too deeply" in error_of(deep)["message"]
     assert deep_object.status_code == 400 and still_up.status_code == 200

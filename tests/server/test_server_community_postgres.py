@@ -1,6 +1,6 @@
 """Players, seats, ratings and chat on a real PostgreSQL shared by two server processes: a session
 from one is good on the other, sign-in failures count on both, one of two people sitting at once
-on two processes gets the seat, chat reaches the sockets of both, and a game that ends is rated
+on two processes gets the seat, registrations at once on both stop at the limit, chat reaches the sockets of both, and a game that ends is rated
 once although both processes see it end."""
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from contextlib import closing
 
 import pytest
 from community_support import PASSWORD, ada_and_bo, play_to_end, register, sit_at_once, unique, wait_for
+from hostile_support import at_once
 from server_postgres import postgres_server
 from server_support import ServerProcess, create, receive
 from sqlalchemy import create_engine, text
 
-from bigtop.server.accounts import SIGN_IN_PER_NAME
+from bigtop.server.accounts import REGISTER_PER_ADDRESS, SIGN_IN_PER_NAME_AND_ADDRESS
 
 
 @pytest.fixture(scope="module")
@@ -45,11 +46,24 @@ def test_failed_sign_ins_count_on_every_process(site) -> None:
     register(a, name).close()
     headers = {"x-forwarded-for": "10.2.2.2"}
     with a.client() as on_a, b.client() as on_b:
-        for n in range(SIGN_IN_PER_NAME.count):
+        for n in range(SIGN_IN_PER_NAME_AND_ADDRESS.count):
             client = (on_a, on_b)[n % 2]
             assert client.post("/api/session", json={"name": name, "password": "wrong one"}, headers=headers).status_code == 401
         for client in (on_a, on_b):
             assert client.post("/api/session", json={"name": name, "password": PASSWORD}, headers=headers).status_code == 429
+
+
+def test_parallel_registrations_on_two_processes_stop_at_the_limit(site) -> None:
+    """Registrations from one address, at once, half through each process: the database counts
+    them one by one (a lock per key), so exactly the limit get through."""
+    def register_at(server: ServerProcess, n: int) -> int:
+        with server.client() as client:
+            body = {"name": f"Rush{n}", "password": PASSWORD}
+            return client.post("/api/players", json=body, headers={"x-forwarded-for": "10.5.5.5"}, timeout=120).status_code
+
+    statuses = at_once([lambda n=n: register_at(site[n % 2], n) for n in range(3 * REGISTER_PER_ADDRESS.count)])
+    assert statuses.count(201) == REGISTER_PER_ADDRESS.count, statuses
+    assert statuses.count(429) == 2 * REGISTER_PER_ADDRESS.count
 
 
 def test_one_of_two_people_sitting_on_two_processes_gets_the_seat(site) -> None:

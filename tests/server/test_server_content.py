@@ -76,5 +76,5 @@ def test_replays_carry_the_content(server):
         replay = client.get(f"/api/tables/{table_id}/replay").json()
         assert replay["content"] == {}
         state = games.get("carcassonne").new(2, seed=1, options={"expansions": []})
-        uploaded = client.post("/api/replays", content=json.dumps(state.record().to_json())).json()
+        uploaded = client.post("/api/replays", content=json.dumps(state.record().to_json()), headers={"content-type": "application/json"}).json()
         assert "crrc.bt" not in uploaded["content"]["tiles"] and "D" in uploaded["content"]["tiles"]

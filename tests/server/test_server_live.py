@@ -141,7 +141,7 @@ def test_replays_of_finished_and_uploaded_games(server):
         uploaded = client.post("/api/replays", json=record).json()
         broken = dict(record, moves=[*record["moves"][:2], [0, {"type": "Play", "card": 99}]])
         refused = client.post("/api/replays", json=broken)
-        not_record = client.post("/api/replays", content=b"[1, 2]")
+        not_record = client.post("/api/replays", content=b"[1, 2]", headers={"content-type": "application/json"})
     frames = replay["frames"]
     assert len(frames) == len(record["moves"]) + 1 and frames[0]["seat"] is None
     assert [f["seat"] for f in frames[1:]] == [seat for seat, _ in record["moves"]]

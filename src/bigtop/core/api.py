@@ -521,6 +521,10 @@ class Game(ABC, Generic[S]):
     tutorial_file: ClassVar[Any] = None
     """The path of the game's tutorial (`bigtop.tutorial`), or None if it has none."""
 
+    file_options: ClassVar[frozenset[str]] = frozenset({"cards"})
+    """Options whose value names a file on the disk (`cards`, which `--cards FILE` sets): the
+    command line reads them; a server takes none of them from a request."""
+
     hidden_order_options: ClassVar[frozenset[str]] = frozenset()
     """Options that fix the order of something hidden (deck, tile or token orders): a web table
     takes them only as a practice table that everyone sees as such."""

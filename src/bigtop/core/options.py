@@ -44,7 +44,7 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
             raise OptionError(f"option {name}: expected a whole number, got {value!r}")
         try:
             return int(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
             raise OptionError(f"option {name}: expected a whole number, got {value!r}") from None
     if kind is float:
         try:

@@ -1,13 +1,15 @@
 """Players: register with a name and a password, sign in and out, and who a request comes from.
 
 Passwords are hashed with Argon2id (argon2-cffi), never stored or logged in clear; hashing runs
-in a thread, at most `HASHING_AT_ONCE` at a time (each takes 64 MiB for about 0.1 s). A signed
-session cookie says who is signed in (`sessions.py`). Failed sign-ins are limited per name and
-per address, registrations per address (`throttle.py`). Names are unique case-insensitively.
+in a thread, at most `HASHING_AT_ONCE` at a time (each takes 64 MiB for about 0.1 s). A session
+cookie, whose session the server keeps, says who is signed in (`sessions.py`). Sign-ins and registrations are counted
+before the hash (`throttle.py`): failed sign-ins are limited per (name, address) and per address,
+and slowed down per name; registrations are limited per address. Names are unique case-insensitively.
 
 `POST /api/players {name, password}` (201, signed in; 409 if the name is taken),
 `POST /api/session {name, password}` (sets the cookie; 401 if wrong; 429 after too many failures),
-`DELETE /api/session`, `GET /api/session` (who is signed in: `{"name": null}` for nobody).
+`DELETE /api/session` (ends the session), `GET /api/session` (who is signed in: `{"name": null}`
+for nobody), `POST /api/password {password, new_password}` (ends every session of the player).
 """
 
 from __future__ import annotations
@@ -25,20 +27,24 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Column, Integer, String, Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from bigtop import bots
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, ServerError
 from bigtop.server.schema import UtcDateTime, metadata
-from bigtop.server.sessions import SessionSigner
+from bigtop.server.sessions import SessionRepository, end_sessions
 from bigtop.server.store import Repository, Store
 from bigtop.server.throttle import AttemptRepository, Limit
 
 MIN_NAME, MAX_NAME = 2, 20
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 HASHING_AT_ONCE = 2
-SIGN_IN_PER_NAME = Limit(10, 15 * 60, "failed sign-ins for this name")
+SIGN_IN_PER_NAME_AND_ADDRESS = Limit(10, 15 * 60, "failed sign-ins for this name from this address")
 SIGN_IN_PER_ADDRESS = Limit(50, 15 * 60, "failed sign-ins from this address")
-REGISTER_PER_ADDRESS = Limit(20, 3600, "new players from this address")
+REGISTER_PER_ADDRESS = Limit(20, 3600, "registrations from this address")
+SLOW_AFTER = 10  # failed sign-ins for a name, from any address, in SLOW_WINDOW seconds: then each sign-in for it waits
+SLOW_WINDOW = 15 * 60
+SLOW_DELAY = 2.0  # seconds
 _NAME = re.compile(r"[^\W_](?:[\w.-]*[^\W_])?")  # letters and digits, with . _ - inside
 _RESERVED = {"bot", "guest", "spectator", *bots.names()}
 
@@ -134,6 +140,16 @@ class AccountRepository(Repository):
             await self._rehash(player_id, password)
         return Player(player_id, real_name)
 
+    async def change_password(self, player_id: int, new_password: str) -> None:
+        """Store a new password for the player and end every session of theirs, in one transaction."""
+        new_hash = await self._hash(new_password)
+
+        def work(db: Connection) -> None:
+            db.execute(update(players).where(players.c.id == player_id).values(password_hash=new_hash))
+            end_sessions(db, player_id)
+
+        await self.writer.write(work)
+
     async def _rehash(self, player_id: int, password: str) -> None:
         new_hash = await self._hash(password)
         await self.writer.write(lambda db: db.execute(
@@ -157,11 +173,20 @@ class AccountRepository(Repository):
 
 
 async def current_player(request: Request) -> Player | None:
-    """The player whose valid session cookie came with the request, or None."""
-    player_id = request.app.state.sessions.from_request(request)
+    """The player whose live session's cookie came with the request, or None."""
+    return await player_of(request)
+
+
+async def player_of(connection: HTTPConnection) -> Player | None:
+    """The player of the session cookie a request or a WebSocket came with, or None."""
+    repository: SessionRepository = connection.app.state.sessions
+    token = repository.token(connection)
+    if token is None:
+        return None
+    player_id = await asyncio.to_thread(repository.player_id, token)
     if player_id is None:
         return None
-    return await asyncio.to_thread(request.app.state.accounts.by_id, player_id)
+    return await asyncio.to_thread(connection.app.state.accounts.by_id, player_id)
 
 
 async def signed_in(request: Request) -> Player:
@@ -186,6 +211,11 @@ class Credentials(BaseModel):
     password: str = Field(max_length=1000)
 
 
+class NewPassword(BaseModel):
+    password: str = Field(max_length=1000, description="The current password.")
+    new_password: str = Field(max_length=1000)
+
+
 def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -196,32 +226,62 @@ async def register(request: Request, response: Response, body: Credentials) -> d
     name = check_name(body.name)
     check_password(body.password)
     attempts: AttemptRepository = request.app.state.attempts
-    key = f"register:{_address(request)}"
-    await asyncio.to_thread(attempts.check, [(key, REGISTER_PER_ADDRESS)])
+    await attempts.take([(f"register@{_address(request)}", REGISTER_PER_ADDRESS)])  # counted before the hash
     player = await request.app.state.accounts.register(name, body.password)
-    await attempts.add([key])
-    request.app.state.sessions.set(response, request, player.id)
+    await _open_session(request, response, player)
     return {"name": player.name}
 
 
 @router.post("/session")
 async def sign_in(request: Request, response: Response, body: Credentials) -> dict[str, str]:
-    """Sign in: sets the session cookie. 401 if the name or the password is wrong."""
-    attempts: AttemptRepository = request.app.state.attempts
-    keys = [(f"name:{name_key(body.name)[:120]}", SIGN_IN_PER_NAME), (f"address:{_address(request)}", SIGN_IN_PER_ADDRESS)]
-    await asyncio.to_thread(attempts.check, keys)
-    player = await request.app.state.accounts.authenticate(body.name, body.password)
-    if player is None:
-        await attempts.add([key for key, _ in keys])
-        raise NotSignedIn("wrong name or password")
-    request.app.state.sessions.set(response, request, player.id)
+    """Sign in: sets the session cookie. 401 if the name or the password is wrong; 429 after too
+    many failures for this name from this address, or from this address; slowed down after many
+    failures for this name from anywhere (the right password still signs in)."""
+    player = await _check_password(request, body.name, body.password)
+    await _open_session(request, response, player)
     return {"name": player.name}
+
+
+@router.post("/password")
+async def change_password(request: Request, response: Response, body: NewPassword) -> dict[str, str]:
+    """Change the signed-in player's password (the current one is checked like a sign-in): every
+    session of theirs ends, on every device; this browser gets a new one."""
+    player = await signed_in(request)
+    check_password(body.new_password)
+    await _check_password(request, player.name, body.password)
+    await request.app.state.accounts.change_password(player.id, body.new_password)
+    await _open_session(request, response, player)
+    return {"name": player.name}
+
+
+async def _open_session(request: Request, response: Response, player: Player) -> None:
+    repository: SessionRepository = request.app.state.sessions
+    repository.set_cookie(response, request, await repository.open(player.id))
+
+
+async def _check_password(request: Request, name: str, password: str) -> Player:
+    """The player of this name and password, the attempt counted as a failure before the hash
+    and forgotten if it succeeds; `NotSignedIn` if wrong, `RateLimited` past the limits."""
+    attempts: AttemptRepository = request.app.state.attempts
+    key, address = name_key(name)[:120], _address(request)
+    taken = await attempts.take([(f"sign-in:{key}@{address}", SIGN_IN_PER_NAME_AND_ADDRESS), (f"sign-in@{address}", SIGN_IN_PER_ADDRESS)],
+                                [(f"sign-in:{key}", SLOW_WINDOW)])
+    if taken.before[f"sign-in:{key}"] >= SLOW_AFTER:
+        await asyncio.sleep(SLOW_DELAY)
+    player = await request.app.state.accounts.authenticate(name, password)
+    if player is None:
+        raise NotSignedIn("wrong name or password")
+    await attempts.forget(taken)
+    return player
 
 
 @router.delete("/session")
 async def sign_out(request: Request, response: Response) -> dict[str, None]:
-    """Sign out (forget the session cookie)."""
-    SessionSigner.clear(response, request)
+    """Sign out: the session ends on the server (a copy of its cookie opens nothing) and the
+    browser forgets the cookie."""
+    repository: SessionRepository = request.app.state.sessions
+    await repository.end(repository.token(request))
+    repository.clear_cookie(response, request)
     return {"name": None}
 
 

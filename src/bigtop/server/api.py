@@ -6,7 +6,6 @@ Every error answers `{"error": {"code", "message"}}` with a 4xx status and chang
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -23,7 +22,7 @@ from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import game_content, game_message, summary
 from bigtop.server.replays import replay_frames
-from bigtop.server.table_options import FILE_OPTIONS
+from bigtop.server.request_body import check_json_text
 from bigtop.server.tables import Hall, LiveTable, NewSeat
 
 MAX_SEATS = 16  # more than any game seats: bounds a request before its game is looked up
@@ -93,7 +92,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "title": game.title,
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "options": {k: v for k, v in game.options_json(None).items() if k not in FILE_OPTIONS},
+            "options": {k: v for k, v in game.options_json(None).items() if k not in game.file_options},
             "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
             "learned_players": learned_players(game),  # where the form offers the learned bot
             "board": board_url(request.app.state.board_dirs, name),
@@ -225,13 +224,10 @@ async def table_replay(request: Request, table_id: str, seat: int | None = None)
 
 @router.post("/replays")
 async def upload_replay(request: Request, seat: int | None = None) -> dict[str, Any]:
-    """Every step of an uploaded record (the body is the record's JSON)."""
+    """Every step of an uploaded record (the body is the record's JSON). A record whose options
+    name a file (a game's `cards`) is refused: no request names a file on the server."""
     try:
-        record = Record.from_json(json.loads(await request.body()))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ServerError(f"the upload is not JSON: {exc}") from None
-    except RecursionError:
-        raise ServerError("the upload is nested too deeply to be a record") from None
+        record = Record.from_json(check_json_text(await request.body()))
     except (BigtopError, TypeError, ValueError) as exc:
         raise ServerError(str(exc)) from None
     return await asyncio.to_thread(replay_frames, record, seat)

@@ -10,6 +10,7 @@ with `hall.add_sink` (as the clock keeper does).
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,8 +18,9 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, InternalError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.routing import Match
 
 from bigtop.core.errors import BigtopError
 from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings, tutorials
@@ -26,18 +28,22 @@ from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
-from bigtop.server.errors import TooLarge, as_server_error, error_json
+from bigtop.server.database_checks import check_writable, unavailable
+from bigtop.server.errors import as_server_error, error_json
 from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
 from bigtop.server.ratings import RatingRepository, RatingSink
-from bigtop.server.sessions import SessionSigner, install_secret
+from bigtop.server.request_body import CheckedBody
+from bigtop.server.security_headers import SecurityHeaders
+from bigtop.server.sessions import SessionRepository
+from bigtop.server.socket_limits import SocketLimits
 from bigtop.server.store import Store
 from bigtop.server.sync import Listener
 from bigtop.server.tables import Hall
 from bigtop.server.throttle import AttemptRepository
 
-MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
+log = logging.getLogger("bigtop.server")
 ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.router, ratings.router, chat.router, live.router,
            tutorials.router, frontend.router)
 
@@ -52,6 +58,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     think for the bots that need the game; `game_modules` are imported there to register extra games.
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
     `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
+    check_writable(database_url)
     store = Store(database_url)
     hall = Hall(store)
     hub = LiveHub()
@@ -89,10 +96,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
     app.state.hub = hub
+    app.state.socket_limits = SocketLimits()
     app.state.bots = runner
     app.state.accounts = AccountRepository(store)
     app.state.attempts = AttemptRepository(store)
-    app.state.sessions = SessionSigner(install_secret(store.engine))
+    app.state.sessions = SessionRepository(store)
     app.state.ratings = rating.repository
     app.state.chat = ChatRepository(store)
     app.state.chat_hub = chat_hub
@@ -118,11 +126,20 @@ def _collect_garbage_rarely() -> None:
 
 
 def _answer_errors(app: FastAPI) -> None:
-    """Every refusal answers `{"error": {"code", "message"}}` with its 4xx status; bodies are bounded."""
+    """Every refusal answers `{"error": {"code", "message"}}` with its 4xx status (a 405 with the
+    `Allow` methods; a 503 when the database refuses a write); bodies are checked before any route
+    reads them (`request_body.py`)."""
 
     @app.exception_handler(BigtopError)
     async def bigtop_error(request: Request, exc: BigtopError) -> JSONResponse:
         error = as_server_error(exc)
+        return JSONResponse({"error": error.to_json()}, status_code=error.status)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InternalError)
+    async def database_error(request: Request, exc: DBAPIError) -> JSONResponse:
+        log.warning("%s %s: the database refused: %s", request.method, request.url.path, " ".join(str(exc.orig).split()))
+        error = unavailable(exc)
         return JSONResponse({"error": error.to_json()}, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
@@ -132,23 +149,21 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "bad_request"}.get(exc.status_code, "bad_request")
-        return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        headers = {"Allow": _allowed(app, request)} if exc.status_code == 405 else exc.headers
+        return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code, headers=headers)
 
-    app.add_middleware(LimitBody)
+    app.add_middleware(CheckedBody)
+    app.add_middleware(SecurityHeaders)  # added last: around everything, refusals included
 
 
-class LimitBody:
-    """Refuse (413) a request whose declared body is over `MAX_BODY` bytes before reading it."""
+def _allowed(app: FastAPI, request: Request) -> str:
+    """The methods some route takes at this request's path (a path may have a route per method)."""
+    def taken(method: str) -> bool:
+        scope = {**request.scope, "method": method}
+        return any(route.matches(scope)[0] == Match.FULL for route in app.router.routes)
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    return ", ".join(method for method in _METHODS if taken(method))
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                error = TooLarge(f"request too large: at most {MAX_BODY} bytes")
-                await JSONResponse({"error": error.to_json()}, status_code=error.status)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")

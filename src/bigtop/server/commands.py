@@ -77,11 +77,15 @@ def register(app: typer.Typer) -> None:
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
           bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
+    import faulthandler
+
     import uvicorn
 
     from bigtop.server.app import create_app
     from bigtop.server.extra_games import register_game_modules
+    from bigtop.server.http_protocol import BoundedHttp
 
+    faulthandler.enable()  # a fatal signal (SIGSEGV, SIGBUS) prints where it struck, never a silent death
     register_game_modules(game_modules)
     for folder in boards:
         if not folder.is_dir():
@@ -89,7 +93,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE, http=BoundedHttp)
     uvicorn.Server(config).run(sockets=[sock])
 
 

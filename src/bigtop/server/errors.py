@@ -82,6 +82,20 @@ class TooLarge(ServerError):
     code = "too_large"
 
 
+class UnsupportedMediaType(ServerError):
+    """A request body that is not JSON."""
+
+    status = 415
+    code = "unsupported_media_type"
+
+
+class Unavailable(ServerError):
+    """The server cannot do it now (its database cannot be written: read-only, disk full); nothing changed."""
+
+    status = 503
+    code = "unavailable"
+
+
 def as_server_error(exc: BigtopError) -> ServerError:
     """Any bigtop error as a `ServerError` (illegal moves and bad options are 400, unknown games 404)."""
     if isinstance(exc, ServerError):
@@ -107,7 +121,9 @@ _REFUSALS = {
     400: "bad request, bad options or an illegal move", 401: "not signed in, or a wrong name or password",
     403: "wrong token", 404: "unknown table, game or player",
     409: "wrong moment (code `conflict`) or a stale move (`stale_move`)", 413: "over 1 MiB",
+    415: "a request body that is not JSON",
     429: "too many attempts in a short time (code `rate_limited`)",
+    503: "the database cannot be written now (read-only, disk full), or too many sign-ins at once (code `unavailable`)",
 }
 # The refusals every API route may answer, for its OpenAPI schema (`APIRouter(responses=...)`).
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {

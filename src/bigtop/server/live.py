@@ -9,27 +9,35 @@ n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message
 "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
+A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
+budget is dropped, and a socket that floods is closed (`socket_limits.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
-from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
+from bigtop.server.accounts import player_of
+from bigtop.server.database_checks import WRITE_ERRORS, unavailable
+from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
+from bigtop.server.request_body import check_json_text
+from bigtop.server.socket_limits import CLOSE_POLICY
 from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
 MAX_QUEUED = 512
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
+CLOSE_WAIT = 5.0  # seconds to send what is queued and the close frame to a socket closed for flooding
+_TOO_FAST = "too many messages: what this socket sends past its budget is dropped; keep on and it is closed"
 
 router = APIRouter()
 
@@ -46,14 +54,18 @@ class Watcher:
 
     seat: int | None
     reader: int | None
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | int] = field(default_factory=asyncio.Queue)
     mark: LogMark = WHOLE_LOG
 
     def send(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUED:
-            self.queue.put_nowait(None)
+            self.close(CLOSE_TOO_SLOW)
             return
         self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        """Close the connection with `code` once what is queued before is sent."""
+        self.queue.put_nowait(code)
 
 
 class LiveHub:
@@ -105,6 +117,9 @@ class LiveHub:
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
     """Follow a table and, with a seat's token, play it."""
+    if not same_origin(ws):
+        await ws.close(code=CLOSE_POLICY)  # before accepting: the handshake is answered 403
+        return
     await ws.accept()
     hall: Hall = ws.app.state.hall
     hub: LiveHub = ws.app.state.hub
@@ -117,15 +132,25 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         return
     reader = seat
     if seat is None:  # a player watching their own table reads the chat as their seat, not a spectator's
-        held = table.seat_of_player(ws.app.state.sessions.from_request(ws))
+        player = await player_of(ws)
+        held = table.seat_of_player(player.id if player is not None else None)
         reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
+    budget = ws.app.state.socket_limits.budget(ws.client.host if ws.client else "unknown")
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if not budget.allow():
+                if budget.dropped == 1:
+                    watcher.send(encode({"type": "error", **RateLimited(_TOO_FAST).to_json()}))
+                if budget.over:
+                    watcher.close(CLOSE_POLICY)
+                    await asyncio.wait({sender}, timeout=CLOSE_WAIT)  # a client that reads nothing is not waited for
+                    break
+                continue
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
             watcher.send(encode(reply))
     finally:
@@ -133,13 +158,29 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         sender.cancel()
 
 
-async def _send_queued(ws: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+async def _send_queued(ws: WebSocket, queue: asyncio.Queue[str | int]) -> None:
     while True:
         text = await queue.get()
-        if text is None:
-            await ws.close(code=CLOSE_TOO_SLOW)
+        if isinstance(text, int):
+            await ws.close(code=text)
             return
         await ws.send_text(text)
+
+
+def same_origin(ws: WebSocket) -> bool:
+    """Whether a browser opened this socket from a page of this server: its `Origin` names the
+    host and port the request was sent to (`Host`). A client that sends no Origin (not a browser)
+    passes; behind a proxy, the proxy passes `Host` on."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    sent, asked = urlsplit(origin), urlsplit("//" + ws.headers.get("host", ""))
+    default = {"http": 80, "https": 443}.get(sent.scheme)
+    try:
+        return default is not None and sent.hostname is not None and \
+            (sent.hostname, sent.port or default) == (asked.hostname, asked.port or default)
+    except ValueError:  # a port that is not a number
+        return False
 
 
 async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | None, text: str | None,
@@ -159,18 +200,15 @@ async def _answer(hall: Hall, table: LiveTable, token: str | None, seat: int | N
         return {"type": "ack", "move": number}
     except BigtopError as exc:
         return {"type": "error", **as_server_error(exc).to_json()}
+    except WRITE_ERRORS as exc:
+        return {"type": "error", **unavailable(exc).to_json()}
 
 
 def _parse(text: str | None, data: bytes | None) -> dict[str, Any]:
-    raw = text if text is not None else (data or b"").decode("utf-8", "replace")
-    if len(raw.encode("utf-8")) > MAX_MESSAGE:
+    raw = text.encode("utf-8") if text is not None else (data or b"")
+    if len(raw) > MAX_MESSAGE:
         raise TooLarge(f"message too large: at most {MAX_MESSAGE} bytes")
-    try:
-        request = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ServerError(f"message is not JSON: {exc.msg}") from None
-    except RecursionError:
-        raise ServerError("message is nested too deeply") from None
+    request = check_json_text(raw, "the message")  # strict JSON, as a request body
     if not isinstance(request, dict) or request.get("type") not in ("move", "undo", "ping"):
         raise ServerError('expected {"type": "move", "action": {...}}, {"type": "undo"} or {"type": "ping"}')
     if request["type"] == "move" and "action" not in request:

@@ -9,6 +9,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 from bigtop.server.errors import ServerError
 from bigtop.server.messages import event_json, game_content, score_table
+from bigtop.server.table_options import request_options
 
 MAX_REPLAY_MOVES = 20_000
 
@@ -18,8 +19,9 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
 
     Frame 0 is the start; frame i follows move i-1 and names who played what: `action` (the
     action's JSON, which the page names in its language) and `action_text` (the game's English
-    `describe`, as the position before the move saw it). Refuses a record
-    that does not replay (`ServerError` saying at which move and why)."""
+    `describe`, as the position before the move saw it). Refuses a record whose options name a
+    file (`table_options.request_options`) and one that does not replay (`ServerError` saying at
+    which move and why)."""
     try:
         game = games.get(record.game)
     except BigtopError as exc:
@@ -29,7 +31,7 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
     if len(record.moves) > MAX_REPLAY_MOVES:
         raise ServerError(f"a record may have at most {MAX_REPLAY_MOVES} moves")
     try:
-        state = game.new(record.players, seed=record.seed, options=record.options)
+        state = game.new(record.players, seed=record.seed, options=request_options(game, record.options))
     except BigtopError as exc:
         raise ServerError(f"bad record: {exc}") from None
     frames = [_frame(state, seat, None, None, None)]
@@ -49,8 +51,8 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
 
 
 def _content(game: Any, options: Any) -> dict[str, Any]:
-    """The game's content for the record's options (empty if it cannot be built, e.g. a user's
-    card file that is not on this server: the board then draws what it can)."""
+    """The game's content for the record's options (empty if it cannot be built: the board then
+    draws what it can)."""
     try:
         return game_content(game, options)
     except BigtopError:

@@ -1,5 +1,6 @@
 // Players: who is signed in (asked once, then kept), the header's account links, and the page
-// #/account to sign in or register. The session is an HttpOnly cookie: scripts never see it.
+// #/account to sign in or register, or, signed in, to change the password (which signs the player
+// out everywhere else). The session is an HttpOnly cookie: scripts never see it.
 
 import { api } from "./api.js";
 import { fill, h, notify } from "./dom.js";
@@ -40,9 +41,11 @@ export async function drawAccountLinks(nav) {
       : h("a", { href: "#/account", id: "sign-in-link" }, t("account.signIn")));
 }
 
-// #/account: sign in, or register as a new player; typed input survives a change of language.
+// #/account: sign in, or register as a new player; signed in, change the password. Typed input
+// survives a change of language.
 export function accountPage(root) {
-  const draft = { name: "", password: "", newName: "", newPassword: "" };
+  const draft = { name: "", password: "", newName: "", newPassword: "", current: "", fresh: "" };
+  let player = null;
 
   function field(key, type, autocomplete, id) {
     return h("input", { id, type, value: draft[key], autocomplete, required: true, maxlength: type === "password" ? 256 : 20,
@@ -59,7 +62,33 @@ export function accountPage(root) {
     }
   }
 
+  async function changePassword() {
+    try {
+      await api("/api/password", { method: "POST", body: { password: draft.current, new_password: draft.fresh } });
+      draft.current = draft.fresh = "";
+      render();
+      notify(t("account.passwordChanged"));
+    } catch (error) {
+      notify(error.message);
+    }
+  }
+
+  function passwordForm() {
+    return h("div", { class: "account-page" },
+      h("form", { class: "card", id: "password-form", onsubmit: (event) => { event.preventDefault(); changePassword(); } },
+        h("h2", {}, t("account.changePassword")),
+        h("p", { class: "hint" }, t("account.signedInAs", { name: player })),
+        h("label", {}, t("account.currentPassword"), " ", field("current", "password", "current-password", "current-password")),
+        h("label", {}, t("account.newPassword"), " ", field("fresh", "password", "new-password", "new-password")),
+        h("p", { class: "hint" }, t("account.passwordRules"), " ", t("account.everywhere")),
+        h("button", { type: "submit", id: "password-button" }, t("account.changePassword"))));
+  }
+
   function render() {
+    if (player) {
+      root.replaceChildren(passwordForm());
+      return;
+    }
     root.replaceChildren(h("div", { class: "account-page" },
       h("form", { class: "card", id: "sign-in-form", onsubmit: (event) => { event.preventDefault(); send("/api/session", draft.name, draft.password); } },
         h("h2", {}, t("account.signIn")),
@@ -76,5 +105,9 @@ export function accountPage(root) {
   }
 
   render();
+  me().then((name) => {
+    player = name;
+    if (name) render();
+  });
   return { render, close() {} };
 }

@@ -38,6 +38,7 @@ const STRINGS = {
     "error.forbidden": "This link does not open a seat at this table.", "error.not_found": "There is no such table.",
     "error.conflict": "That cannot be done now.", "error.illegal_move": "That move is not allowed now.",
     "error.bad_request": "The server did not understand the request.", "error.too_large": "That request is too large.",
+    "error.rate_limited": "Too many messages at once: wait a moment.", "error.unavailable": "The server cannot save anything now: try again later.",
     "rules.table": "At this table", "rules.tableText": "Take back undoes your last move until something is drawn or shown or another player moves; everyone reads it in the log. With a clock, each seat's time runs while it has a decision: when it runs out a bot plays that move, and after three in a row a bot plays for you until you take your seat back.",
     // ---- end of the table's block
     "replay.title": "Replay", "replay.first": "◀◀ Start", "replay.prev": "◀ Back", "replay.next": "Next ▶", "replay.last": "End ▶▶",
@@ -82,6 +83,7 @@ const STRINGS = {
     "error.forbidden": "Ce lien n’ouvre aucune place à cette table.", "error.not_found": "Cette table n’existe pas.",
     "error.conflict": "Ce n’est pas possible maintenant.", "error.illegal_move": "Ce coup n’est pas permis maintenant.",
     "error.bad_request": "Le serveur n’a pas compris la demande.", "error.too_large": "Cette demande est trop grande.",
+    "error.rate_limited": "Trop d’envois à la fois : attendez un instant.", "error.unavailable": "Le serveur ne peut rien enregistrer pour l’instant : réessayez plus tard.",
     "rules.table": "À cette table", "rules.tableText": "Reprendre annule votre dernier coup tant que rien n’a été pioché ni montré et qu’aucun autre joueur n’a joué ; tout le monde le lit dans le journal. Avec une pendule, le temps d’une place s’écoule quand elle a une décision à prendre : s’il s’épuise, un robot joue ce coup, et après trois fois de suite un robot joue à votre place jusqu’à ce que vous la repreniez.",
     // ---- end of the table's block
     "replay.title": "Rediffusion", "replay.first": "◀◀ Début", "replay.prev": "◀ Retour", "replay.next": "Suivant ▶", "replay.last": "Fin ▶▶",
@@ -126,6 +128,7 @@ const STRINGS = {
     "error.forbidden": "這個連結打不開這張牌桌的座位。", "error.not_found": "沒有這張牌桌。",
     "error.conflict": "現在不能這麼做。", "error.illegal_move": "現在不能走這一步。",
     "error.bad_request": "伺服器看不懂這個請求。", "error.too_large": "這個請求太大了。",
+    "error.rate_limited": "訊息太多了：請稍等一下。", "error.unavailable": "伺服器現在無法儲存任何東西：請稍後再試。",
     "rules.table": "在這張牌桌", "rules.tableText": "「悔棋」可收回你的上一步，直到抽牌、翻開隱藏資訊或其他玩家出手為止；所有人都會在紀錄中看到。有計時時，輪到某個座位做決定時它的時間才會流逝：時間用完由電腦代為出手，連續三次之後由電腦代打，直到你回到座位。",
     // ---- end of the table's block
     "replay.title": "重播", "replay.first": "◀◀ 開頭", "replay.prev": "◀ 上一步", "replay.next": "下一步 ▶", "replay.last": "結尾 ▶▶",
@@ -140,6 +143,9 @@ Object.assign(STRINGS.en, {
   "account.signIn": "Sign in", "account.signOut": "Sign out", "account.register": "New player", "account.name": "Name",
   "account.password": "Password", "account.nameRules": "2 to 20 letters or digits (. _ - between them)",
   "account.passwordRules": "At least 8 characters.",
+  "account.changePassword": "Change password", "account.currentPassword": "Current password",
+  "account.newPassword": "New password", "account.signedInAs": "Signed in as {name}.",
+  "account.everywhere": "Changing it signs you out on every other device.", "account.passwordChanged": "Your password is changed.",
   "board.title": "Leaderboard", "board.rank": "#", "board.player": "Player", "board.rating": "Rating", "board.games": "Rated games",
   "board.empty": "Nobody is rated at this game yet.", "board.bot.random": "Easy bot", "board.bot.heuristic": "Normal bot",
   "board.bot.ismcts": "Strong bot",
@@ -165,6 +171,9 @@ Object.assign(STRINGS.fr, {
   "account.signIn": "Se connecter", "account.signOut": "Se déconnecter", "account.register": "Nouveau joueur", "account.name": "Nom",
   "account.password": "Mot de passe", "account.nameRules": "2 à 20 lettres ou chiffres (. _ - entre eux)",
   "account.passwordRules": "Au moins 8 caractères.",
+  "account.changePassword": "Changer de mot de passe", "account.currentPassword": "Mot de passe actuel",
+  "account.newPassword": "Nouveau mot de passe", "account.signedInAs": "Connecté en tant que {name}.",
+  "account.everywhere": "Le changer vous déconnecte de tous vos autres appareils.", "account.passwordChanged": "Votre mot de passe est changé.",
   "board.title": "Classement", "board.rank": "#", "board.player": "Joueur", "board.rating": "Cote", "board.games": "Parties classées",
   "board.empty": "Personne n’est encore classé à ce jeu.", "board.bot.random": "Robot facile", "board.bot.heuristic": "Robot moyen",
   "board.bot.ismcts": "Robot fort",
@@ -193,6 +202,8 @@ Object.assign(STRINGS.fr, {
 Object.assign(STRINGS["zh-Hant"], {
   "account.signIn": "登入", "account.signOut": "登出", "account.register": "註冊新玩家", "account.name": "名字",
   "account.password": "密碼", "account.nameRules": "2 到 20 個字母或數字（中間可用 . _ -）", "account.passwordRules": "至少 8 個字元。",
+  "account.changePassword": "變更密碼", "account.currentPassword": "目前的密碼", "account.newPassword": "新密碼",
+  "account.signedInAs": "已登入為 {name}。", "account.everywhere": "變更後，你在其他裝置上的登入都會登出。", "account.passwordChanged": "密碼已變更。",
   "board.title": "排行榜", "board.rank": "#", "board.player": "玩家", "board.rating": "積分", "board.games": "積分場數",
   "board.empty": "這個遊戲還沒有人有積分。", "board.bot.random": "簡單電腦", "board.bot.heuristic": "普通電腦",
   "board.bot.ismcts": "困難電腦",

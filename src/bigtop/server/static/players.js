@@ -1,6 +1,7 @@
 // #/players/<name>: a player's page (games played and won and rating per game, recent games with
 // their replays) and #/leaderboard/<game>: a game's leaderboard, bots at their fixed ratings.
 
+import { me } from "./accounts.js";
 import { api } from "./api.js";
 import { h, notify } from "./dom.js";
 import { language, t } from "./i18n.js";
@@ -42,9 +43,12 @@ function fetchedPage(root, path, draw) {
   return { render, close() {} };
 }
 
+// A player's page; on their own, a link to change the password.
 export function playerPage(root, name) {
-  return fetchedPage(root, `/api/players/${encodeURIComponent(name)}`, (player) => h("div", { class: "player-page" },
+  let signedIn = null;
+  const page = fetchedPage(root, `/api/players/${encodeURIComponent(name)}`, (player) => h("div", { class: "player-page" },
     h("h2", { id: "player-name" }, player.name), h("p", { class: "hint" }, t("player.since", { date: date(player.since) })),
+    signedIn === player.name ? h("p", {}, h("a", { href: "#/account", id: "change-password-link" }, t("account.changePassword"))) : null,
     h("section", {}, h("h3", {}, t("player.games")), player.games.length
       ? h("table", { class: "grid", id: "player-games" },
         h("thead", {}, h("tr", {}, ["player.game", "player.played", "player.won", "player.rated", "player.rating"].map((k) => h("th", {}, t(k))))),
@@ -62,6 +66,11 @@ export function playerPage(root, name) {
           h("td", { class: "num" }, r.rated ? `${rating(r.rating)}${change(r.change)}` : t("lobby.friendly")),
           h("td", {}, h("a", { href: r.replay, class: "replay" }, t("lobby.replay")))))))
       : h("p", { class: "none" }, t("player.none")))));
+  me().then((name) => {
+    signedIn = name;
+    page.render();
+  });
+  return page;
 }
 
 export function leaderboardPage(root, game) {
