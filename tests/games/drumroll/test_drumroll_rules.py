@@ -916,6 +916,32 @@ def test_extended_applause() -> None:
     assert seat(s, 0)["prestige"] == 2 + 2 - 1
 
 
+@pytest.mark.parametrize("played_after", [0, 2, 4])
+def test_extended_applause_counts_the_whole_show_whenever_played(played_after: int) -> None:
+    """"During the 1st, 2nd or 3rd show, use this card to earn 1 for each performer (of this type) who did an
+    outstanding performance. You also lose 1 for each performer (of this type) who did a poor performance."
+    Played before the first performer, between two or after the last, it counts every performance of the show."""
+    s = show(3, {0: {"coins": 50, "hand": ["applause-acrobat"], "performers": [
+        {"id": "rope-walker", "cubes": ["red", "yellow", "white"]}, {"id": "tumbler", "cubes": ["green", "red", "blue"]},
+        {"id": "unicyclist", "cubes": ["blue"]}, {"id": "knife-juggler", "cubes": ["yellow", "blue", "green"]}]}},
+        performer_row=["lion-tamer", "fire-eater", "giant"])
+    order = ["rope-walker", "knife-juggler", "tumbler", "unicyclist"]
+    for i, card in enumerate(order):
+        if i == played_after:
+            s.apply(0, Play("applause-acrobat"))
+        s.apply(0, Perform(card))
+        if performer(s, 0, card)["level"] == 3:
+            s.apply(0, Outstanding(False))
+        while prompt(s) != ("perform", 0):  # the juggler's cube choices
+            s.apply(0, s.legal_actions(0)[0])
+    if played_after == len(order):
+        s.apply(0, Play("applause-acrobat"))
+    assert seat(s, 0)["hand"] == [] and seat(s, 0)["prestige"] == 2 - 1  # two outstanding acrobats, one poor
+    assert s.view(None)["result"] is None
+    entry = next(e for e in s.log.to_list() if e.kind == "applause")
+    assert entry.data == {"seat": 0, "type": "acrobat", "outstanding": 2, "poor": 1, "prestige": 1}
+
+
 def test_orchestra_and_popcorn() -> None:
     """"Orchestra: Gain 2 prestige points after each show." — "Popcorn Vendor: Earn 3 coins after each show.\""""
     s = show(3, {0: {"coins": 0, "personnel": ["orchestra", "popcorn-vendor"]}})

@@ -31,7 +31,7 @@ LOG_TEMPLATES = {
     "organizer_returned": "{seat} returns the Show Organizer and will start next turn.",
     "performed": "{seat}'s {card} in the show: {level}.",
     "flipped": "{seat} flips {card} for {prestige} prestige.",
-    "applause": "{seat}'s Extended Applause ({type}): {prestige} prestige.",
+    "applause": "{seat}'s Extended Applause ({type}): {outstanding} outstanding, {poor} poor in the show: {prestige} prestige.",
     "discarded": "{seat} discards {card}.",
     "looking": "You look at {cards}.",
     "vote_result": "Vote: {delay} to delay, {ready} to start: {outcome}.",

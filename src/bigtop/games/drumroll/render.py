@@ -98,7 +98,8 @@ def investment_text(i: Investment) -> str:
         "double_vote": "after a vote is revealed: your vote counts twice",
         "income": f"+{coins_text(i.amount)}",
         "trailer_bonus": "game end: 1 prestige per performer of yours with a trailer",
-        "applause": f"during your show: +1 prestige per outstanding {i.type}, -1 per poor {i.type}",
+        "applause": f"during your show: +1 prestige per outstanding {i.type}, -1 per poor {i.type}, "
+                    "counting the whole show whenever you play it",
         "personnel_bonus": "game end: 1 prestige per personnel member of yours",
         "extra_resources": f"take any one cube or two {i.color} cubes",
         "cube_income": f"spend a cube for {coins_text(i.amount)}",
