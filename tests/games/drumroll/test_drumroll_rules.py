@@ -471,6 +471,39 @@ def test_show_organizer() -> None:
     assert Hire("show-organizer") not in s.legal_actions(2)
 
 
+@pytest.mark.parametrize("hired", [False, True])
+def test_returned_show_organizer_is_in_the_personnel_row_before_it_is_refilled(hired: bool) -> None:
+    """"Show Organizer: At the end of any turn, you may return the show organizer to the hiring area" — "After a
+    turn has ended ... Replenish the number of available personnel cards." He comes back first and counts as one
+    of the cards available: the row is refilled up to the player count with him in it."""
+    s = position(3, {2: {"personnel": ["show-organizer"]}},
+                 personnel_row=["orchestra", "popcorn-vendor", "bank-representative"])
+    place_all(s, {0: ["personnel"]} if hired else {})
+    if hired:
+        s.apply(0, Hire("orchestra"))
+    finish_distribution(s)
+    assert prompt(s) == ("organizer", 2)
+    deck = s.view(None)["decks"]["personnel"]
+    s.apply(2, ReturnOrganizer(True))
+    kept = ["popcorn-vendor", "bank-representative"] if hired else ["orchestra", "popcorn-vendor", "bank-representative"]
+    assert row(s, "personnel") == [*kept, "show-organizer"]
+    assert s.view(None)["decks"]["personnel"] == deck  # no card dealt: the row holds 3 (or 4) already
+
+
+def test_show_organizer_returned_before_a_show_is_discarded_with_the_rows() -> None:
+    """"After all players have given their shows ... all performer and personnel member cards in the hiring area
+    are discarded": a Show Organizer returned after the last turn goes with them; his owner starts next."""
+    s = position(3, {2: {"personnel": ["show-organizer"]}}, turn=7)
+    pass_turn(s)
+    s.apply(2, ReturnOrganizer(True))
+    ready(s)
+    while prompt(s) is not None and prompt(s)[0] == "perform":
+        s.apply(prompt(s)[1], Done())
+    view = s.view(None)
+    assert view["show"] == 2 and view["start"] == 2 and "show-organizer" in view["discards"]["personnel"]
+    assert "show-organizer" not in row(s, "personnel")
+
+
 def test_empty_deck_reshuffles_discards() -> None:
     """"If the investment, performer or personnel decks are depleted, shuffle and reuse any cards that were earlier
     discarded. If there is none left, no more of this kind is available for the rest of the game.\""""
