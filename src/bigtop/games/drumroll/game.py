@@ -36,6 +36,7 @@ from .data import COLORS, load_content
 from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
+from .text import TEXT, describe
 
 
 class DrumRoll(Game[DrumRollState]):
@@ -109,12 +110,10 @@ class DrumRoll(Game[DrumRollState]):
         return render(state, player)
 
     def describe(self, state: DrumRollState, action: Action, lang: str = "en") -> str:
-        from .render import describe
-
-        return describe(state, action)
+        return describe(state, action, lang)
 
     score_categories = SCORE_CATEGORIES
-    log_templates = log.LOG_TEMPLATES
+    text = TEXT  # every word of the game in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 
