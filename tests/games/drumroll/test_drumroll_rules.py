@@ -24,6 +24,7 @@ from drumroll_scenario import (
     storage,
     vote,
 )
+from rich.console import Console
 
 from bigtop.core import IllegalAction
 from bigtop.games.drumroll.actions import (
@@ -920,6 +921,50 @@ def test_trailer_one_per_performer_and_out_of_stock() -> None:
     assert Play("trailer-1") not in s.legal_actions(0)
     s.apply(0, Perform("strongman"))
     assert prompt(s) == ("perform", 0) and seat(s, 0)["coins"] == 20
+
+
+def test_a_trailer_no_performer_can_take_is_said_in_the_move_and_the_log() -> None:
+    """"Every performer can be given a single trailer." A benefit's trailer that no performer of the seat's can take
+    is not asked about: the move that brings it says so, and so does the log."""
+    s = show(3, {0: {"performers": [{"id": "human-cannonball", "cubes": ["red", "green"], "trailer": True},  # good: a trailer
+                                    {"id": "rope-walker", "trailer": True}]}})
+    assert GAME.describe(s, Perform("human-cannonball")) == (
+        "Human Cannonball performs (good; no performer of yours can take the trailer it gives)")
+    assert GAME.describe(s, Perform("human-cannonball"), "fr") == (
+        "Homme-canon entre en piste (bonne ; aucun de vos artistes ne peut recevoir la roulotte qu’il donne)")
+    assert GAME.describe(s, Perform("rope-walker")) == "Rope Walker performs (no performance)"
+    s.apply(0, Perform("human-cannonball"))
+    assert prompt(s) == ("perform", 0)
+    lines = [GAME.describe_event(e, ["Ada", "Bo", "Cy"]) for e in s.log.to_list()]
+    assert lines[-1] == "Ada gets no trailer: every performer of theirs already has one."
+
+
+def test_a_trailer_card_no_performer_can_take_says_so_on_the_board() -> None:
+    """"Trailer: You get a trailer." With every performer holding one, the card cannot be played, and the hand says why."""
+    s = position(3, {0: {"hand": ["trailer-1"], "performers": [{"id": "rope-walker", "trailer": True}]}})
+    assert Play("trailer-1") not in s.legal_actions(0)
+    board = Console(width=250, record=True, color_system=None)
+    board.print(GAME.render(s, 0))
+    assert ("hand: Trailer: put a trailer on one of your performers; unused at game end: 1 prestige "
+            "(not playable now: every performer of yours has a trailer)") in board.export_text()
+
+
+def test_an_outstanding_trailer_with_none_left_in_the_stock_is_said() -> None:
+    """"Trailers are depleted as well." An outstanding benefit's trailer with none left in the stock."""
+    everyone = {p: {"performers": [{"id": x, "trailer": True} for x in ids]} for p, ids in enumerate((
+        ("rope-walker", "unicyclist", "tiny-man", "mermaid", "wild-man", "strongman"),
+        ("levitator", "mentalist", "hypnotist", "card-magician", "escape-artist", "great-illusionist"),
+        ("ball-juggler", "plate-spinner", "ring-juggler", "torch-twins", "hat-juggler", "fire-juggler")))}
+    everyone[0]["performers"].append({"id": "giant", "cubes": ["blue", "green", "yellow"]})  # outstanding: a trailer
+    s = show(3, everyone, performer_row=["tumbler", "lion-tamer"])
+    assert s.view(None)["trailers_left"] == 0
+    s.apply(0, Perform("giant"))
+    assert GAME.describe(s, Outstanding(False)) == (
+        "take the outstanding benefit (no trailer is left in the stock for the one it gives)")
+    assert GAME.describe(s, Outstanding(False), "zh-Hant") == "拿絕妙演技的利益（供應區已沒有拖車可給）"
+    s.apply(0, Outstanding(False))
+    assert prompt(s) == ("perform", 0) and seat(s, 0)["skips"] == 1
+    assert [e.data for e in s.log.to_list() if e.kind == "no_trailer"] == [{"seat": 0, "why": "stock"}]
 
 
 def test_magician_looks_at_three() -> None:

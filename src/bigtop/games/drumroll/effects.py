@@ -32,10 +32,6 @@ class EffectKind:
     def gain(self, s: DrumRollState, p: int, amount: int) -> None:
         raise NotImplementedError
 
-    def possible(self, s: DrumRollState, p: int, amount: int) -> bool:
-        """Whether the choice can be offered at all (beyond having something to choose)."""
-        return True
-
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
         raise NotImplementedError
 
@@ -44,8 +40,6 @@ class EffectKind:
 
     def ask(self, s: DrumRollState, p: int, choice: EffectChoice) -> None:
         """Ask the choice, unless nothing can be chosen (then it does nothing)."""
-        if not self.possible(s, p, choice.amount):
-            return
         if self.choices(s, p, choice.amount, choice.colors) in ([], [DECLINE]):
             return
         s.prompts.append(Prompt("effect", p, choice))
@@ -141,13 +135,19 @@ class CubeToSkip(SpendCube):
 
 
 class GiveTrailer(EffectKind):
-    """A trailer for one of the player's performers without one (`price` coins; declinable if it costs)."""
+    """A trailer for one of the player's performers without one (`price` coins; declinable if it costs). A
+    trailer that cannot be had (none in stock, every performer has one, too few coins) is not asked: the
+    log says why."""
 
     def price(self, amount: int) -> int:
         return 0
 
-    def possible(self, s: DrumRollState, p: int, amount: int) -> bool:
-        return s.coins[p] >= self.price(amount) and s.trailer_stock > 0
+    def ask(self, s: DrumRollState, p: int, choice: EffectChoice) -> None:
+        why = trailer_blocked(s, p) or ("coins" if s.coins[p] < self.price(choice.amount) else None)
+        if why is not None:
+            s.emit("no_trailer", seat=p, why=why)
+            return
+        s.prompts.append(Prompt("effect", p, choice))
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
         out: list[Action] = [DECLINE] if self.price(amount) else []
@@ -158,6 +158,19 @@ class GiveTrailer(EffectKind):
         s.coins[p] -= self.price(amount)
         s.trailer_stock -= 1
         s.trailers.add(action.card)
+
+
+def trailer_blocked(s: DrumRollState, p: int) -> str | None:
+    """Why p cannot get a trailer now ("stock": none left; "performers": every performer of p's has one), or None."""
+    if s.trailer_stock <= 0:
+        return "stock"
+    if not s.open_trailer_targets(p):
+        return "performers"
+    return None
+
+
+TRAILERS = frozenset({"trailer", "coins_to_trailer"})
+"""The effect kinds that give a trailer."""
 
 
 @effect("trailer")

@@ -50,6 +50,8 @@ def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: 
         out["due_coins"] = coins(data["due"], lang)
     elif kind == "bonus" and isinstance(data.get("bonus"), str):
         out["bonus"] = say(f"score.{data['bonus']}", lang)
+    elif kind == "no_trailer" and isinstance(data.get("why"), str):
+        out["why"] = say(f"why.{data['why']}", lang)
     elif kind == "applause":
         out["outstanding"] = say("count.outstanding", lang, n=data.get("outstanding"))
         out["poor"] = say("count.poor", lang, n=data.get("poor"))

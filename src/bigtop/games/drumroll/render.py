@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .data import LEVELS, Content, Performer, load_content
+from .effects import trailer_blocked
 from .text import card_name, coins, effect_text, investment_text, personnel_text, region_text, say
 
 if TYPE_CHECKING:
@@ -43,6 +44,13 @@ def _performer_lines(c: Content, card: str, first: str, indent: int = 2) -> list
     """A performer in two lines: `first` (what is special here), then what it needs and gives."""
     perf = c.performers[card]
     return [_line(f"{perf.name} ({perf.type}) {first}", indent), _line(performer_needs(perf), indent + 4)]
+
+
+def _unplayable(state: DrumRollState, p: int, card: str) -> str:
+    """Why p's investment card `card` cannot be played now, when that is not plain from the board: a Trailer
+    card that no performer can take."""
+    why = trailer_blocked(state, p) if state.content.investments[card].kind == "trailer" else None
+    return f" ({say(f'note.card_trailer_{why}')})" if why else ""
 
 
 def _breakdown(state: DrumRollState) -> Table:
@@ -103,7 +111,7 @@ def render(state: DrumRollState, player: int | None) -> Group:
             q = c.personnel[x]
             lines.append(_line(f"{q.name}, salary {q.salary}: {personnel_text(q, nums)}", 2))
         for x in seat.get("hand", ()):
-            lines.append(_line(f"hand: {card_name(c, x)}: {investment_text(c.investments[x])}", 2))
+            lines.append(_line(f"hand: {card_name(c, x)}: {investment_text(c.investments[x])}{_unplayable(state, i, x)}", 2))
         for x in seat.get("looking", ()):
             lines.append(_line(f"looking at: {card_name(c, x)}: {investment_text(c.investments[x])}", 2))
         for x in seat.get("draft", ()):

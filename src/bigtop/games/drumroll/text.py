@@ -16,6 +16,7 @@ from bigtop.core.text import DEFAULT_LANGUAGE, Catalog
 
 from . import actions as A
 from .data import DATA, Content, Effect, Investment, Numbers, Personnel, Region
+from .effects import TRAILERS, trailer_blocked
 
 if TYPE_CHECKING:
     from .state import DrumRollState
@@ -191,9 +192,16 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
     if isinstance(action, A.Vote):
         return say("move.vote_delay" if action.delay else "move.vote_start", lang)
     if isinstance(action, A.Perform):
-        return say("move.perform", lang, card=card, level=level_name(state.level(action.card), lang))
+        level = state.level(action.card)
+        perf = c.performers[action.card]
+        note = _trailer_note(state, action.card, perf.benefit(level) if 0 < level < 3 else (), lang)
+        return say("move.perform_note" if note else "move.perform", lang, card=card, level=level_name(level, lang), note=note)
     if isinstance(action, A.Outstanding):
-        return say("move.flip" if action.flip else "move.benefit", lang)
+        if action.flip or not state.prompts or state.prompts[-1].kind != "outstanding":
+            return say("move.flip" if action.flip else "move.benefit", lang)
+        performer = state.prompts[-1].data
+        note = _trailer_note(state, performer, c.performers[performer].outstanding, lang)
+        return say("move.benefit_note", lang, note=note) if note else say("move.benefit", lang)
     if isinstance(action, A.Spend):
         return say("move.spend", lang, color=color(action.color, lang))
     if isinstance(action, A.Play):
@@ -202,6 +210,15 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
         return say("move.return_organizer" if action.back else "move.keep_organizer", lang)
     key = _CARD_MOVES.get(type(action))
     return say(key, lang, card=card) if key else str(action)
+
+
+def _trailer_note(state: DrumRollState, performer: str, effects: Sequence[Effect], lang: str) -> str:
+    """What a move's text says when the benefit it brings gives a trailer that its owner cannot have; else ""."""
+    if not any(e.kind in TRAILERS for e in effects):
+        return ""
+    owner = next(p for p in range(state.players) if performer in state.circus[p])
+    why = trailer_blocked(state, owner)
+    return say(f"note.trailer_{why}", lang) if why else ""
 
 
 _CARD_MOVES = {A.Trailer: "move.trailer", A.Fire: "move.fire", A.SkipSalary: "move.skip_salary", A.Discard: "move.discard"}
