@@ -565,6 +565,14 @@ def test_two_player_virtual_delay_vote() -> None:
     s.apply(0, Vote(True))
     s.apply(1, Vote(False))
     assert s.view(None)["turn"] == 6
+    line = GAME.describe_event(s.log.to_list()[-1], ["Ada", "Bo"])
+    assert line == ("Vote: 2 to delay (the virtual third player's delay vote of the 2-player game among them), "
+                    "1 to start: the show is delayed.")
+    pass_turn(s)
+    s.apply(0, Vote(False))
+    s.apply(1, Vote(False))
+    lines = [GAME.describe_event(e, ["Ada", "Bo"]) for e in s.log.to_list()]
+    assert "Vote: 0 to delay, 2 to start: the show starts." in lines
 
 
 def test_only_the_vote_after_the_sixth_turn_costs_delay_voters_prestige() -> None:
@@ -798,6 +806,20 @@ def test_two_player_regions_pass_through_the_virtual_seat() -> None:
                     s.apply(p, Vote(False))
         ready(s)
     assert seen == [{"moscow", "rome", "paris"}, {"paris", "moscow", "rome"}]
+
+
+def test_two_player_board_shows_the_virtual_region() -> None:
+    """2 players: "a 3rd one is placed on the table between the two players. It will be used as a virtual 3rd
+    player's region": the terminal board shows it, and who visits it next."""
+    s = position(2, regions=["moscow", "paris", "rome"])
+    board = Console(width=250, record=True, color_system=None)
+    board.print(GAME.render(s, 0))
+    assert ("Virtual third region (2 players): Rome: 2 prestige per 2 performers of each type: acrobat and bizarre; "
+            "seat 0 visits it at the next show") in board.export_text()
+    s = show(2, regions=["moscow", "paris", "rome"])
+    s.apply(0, Done())
+    s.apply(1, Done())
+    assert s.view(None)["regions"][0] == "rome"  # as the board said
 
 
 def test_salary_shortfall_loses_prestige() -> None:

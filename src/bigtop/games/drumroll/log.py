@@ -44,6 +44,7 @@ def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: 
         out["how"] = say("how.compensation" if data.get("compensation") else "how.card", lang)
     elif kind == "vote_result":
         out["outcome"] = say("outcome.delayed" if data.get("delayed") else "outcome.started", lang)
+        out["delay_votes"] = say("votes.delay_virtual" if data.get("virtual") else "votes.delay", lang, n=data.get("delay"))
     elif kind == "distributed":
         out["moves"] = _distribution_text(c, data, lang)
     elif kind == "salaries" and type(data.get("due")) is int:

@@ -46,6 +46,17 @@ def _performer_lines(c: Content, card: str, first: str, indent: int = 2) -> list
     return [_line(f"{perf.name} ({perf.type}) {first}", indent), _line(performer_needs(perf), indent + 4)]
 
 
+def _virtual_region(c: Content, v: dict[str, Any]) -> list[Text]:
+    """With 2 players, the third region tile "placed on the table between the two players" as "a virtual 3rd
+    player's region", and who visits it at the next show (tiles pass to the left after each show)."""
+    regions = v["regions"]
+    if len(regions) <= len(v["seats"]):
+        return []
+    region = c.regions[regions[-1]]
+    nxt = "; seat 0 visits it at the next show" if v["show"] < v["shows"] else ""  # the tiles turn one place
+    return [_line(f"Virtual third region (2 players): {region.name}: {region_text(region)}{nxt}")]
+
+
 def _unplayable(state: DrumRollState, p: int, card: str) -> str:
     """Why p's investment card `card` cannot be played now, when that is not plain from the board: a Trailer
     card that no performer can take."""
@@ -78,6 +89,7 @@ def render(state: DrumRollState, player: int | None) -> Group:
     lines.append(_line("Stock: " + ", ".join(f"{k} {n}" for k, n in v["stock"].items())
                        + f" | trailers {v['trailers_left']} | discount tokens {v['discount_tokens_left']}"))
     lines.append(_line("Ticket track: " + " ".join(map(str, v["ticket_values"])) + " coins"))
+    lines += _virtual_region(c, v)
     lines.append(_line("Performers for hire:"))
     for e in v["performer_row"]:
         perf = c.performers[e["id"]]

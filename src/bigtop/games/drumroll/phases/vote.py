@@ -124,7 +124,8 @@ def vote_count(s: DrumRollState) -> Next:
     delay = sum(weight[p] for p in range(s.players) if s.votes[p])
     ready = sum(weight[p] for p in range(s.players) if not s.votes[p])
     first_vote = s.turn == s.nums.first_vote_after
-    if s.players == 2 and first_vote:
+    virtual = s.players == 2 and first_vote
+    if virtual:
         delay += 1
     delayed = delay > ready if delay != ready else s.votes[s.start]
     if not first_vote:
@@ -132,6 +133,6 @@ def vote_count(s: DrumRollState) -> Next:
             if s.votes[p]:
                 s.score(p, "late_votes", -s.nums.late_delay_penalty)
     s.vote_log.append(VoteRecord(s.show, s.turn, [s.votes[p] for p in range(s.players)], list(s.double), delayed))
-    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready)
+    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready, virtual=virtual)
     s.votes, s.double = {}, []
     return next_turn(s) if delayed else "before_show"
