@@ -40,9 +40,10 @@ def board_strings(game: str) -> dict[str, set[str]]:
     }
 
 
-def template(game: Game[Any], kind: str) -> str | None:
-    """The game's English template for a log entry of `kind`: its catalog's, else its `log_templates`."""
-    return game.text.template(f"log.{kind}") or game.log_templates.get(kind)
+def template(game: Game[Any], kind: str, n: Any = None) -> str | None:
+    """The game's English template for a log entry of `kind` (about `n` things): its catalog's, else its
+    `log_templates`."""
+    return game.text.template(f"log.{kind}", n=n) or game.log_templates.get(kind)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -74,7 +75,7 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
             line = g.describe_event(event, names=["Ada", "Bo", "Cy"], options=state.options)
             assert not RAW.search(line), f"{event.kind}: {line!r}"
             entry = event_json(g, event, state.options)  # what the web table is sent
-            assert entry["template"] == template(g, event.kind) and isinstance(entry["values"], dict)
+            assert entry["template"] == template(g, event.kind, event.data.get("n")) and isinstance(entry["values"], dict)
             assert entry["text"] == g.describe_event(event, options=state.options)
             seen.add(event.kind)
     assert len(seen) > 5
@@ -83,7 +84,8 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
 def test_drumroll_names_cards_regions_and_decks() -> None:
     g = games.get("drumroll")
     options = g.parse_options(None)
-    assert g.describe_event(Event("hired", {"seat": 1, "card": "lion-tamer"}), ["Ada", "Bo"]) == "Bo hires Lion Tamer."
+    hired = Event("hired", {"seat": 1, "card": "lion-tamer", "cost": 4})
+    assert g.describe_event(hired, ["Ada", "Bo"]) == "Bo hires Lion Tamer for 4 coins."
     assert g.describe_event(Event("reshuffled", {"deck": "pers"})) == "The personnel discard pile is shuffled into a new deck."
     assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome", "points": "2 prestige"}
     assert g.describe_event(Event("performed", {"seat": 0, "card": "lion-tamer", "level": 0}), ["Ada"]) == (

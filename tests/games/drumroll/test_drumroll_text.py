@@ -81,7 +81,7 @@ def test_numbers_take_their_plural_form() -> None:
     assert GAME.describe(state, TakeCube("red", 2), "fr") == "prendre 2 cubes rouges"
     assert GAME.describe(state, TakeCube("red", 1), "fr") == "prendre 1 cube rouge"
     assert GAME.describe(state, Place("pass"), "fr") == "passer (1 pièce)"
-    assert GAME.describe(state, Hire("tumbler"), "zh-Hant") == "花 2 元雇用翻滾師"
+    assert GAME.describe(state, Hire("tumbler"), "zh-Hant") == "雇用翻滾師（2 元）"
     flipped = Event("flipped", {"seat": 1, "card": "rope-walker", "prestige": 1})
     assert GAME.describe_event(flipped, NAMES, lang="fr") == "Bo retourne Funambule pour 1 point de prestige."
 

@@ -68,6 +68,7 @@ class ExtraIncome(Card):
 
     def play(self, s: DrumRollState, p: int, info: Investment) -> None:
         s.coins[p] += info.amount
+        s.emit("gained", seat=p, source=info.id, coins=info.amount)
 
 
 @card("trailer")

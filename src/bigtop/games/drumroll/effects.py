@@ -58,6 +58,10 @@ def effect(kind: str) -> Any:
     return register
 
 
+GAIN_KEYS = {"coins": "coins", "prestige": "prestige", "skip_salary": "skips"}
+"""The log's name for what each plain gain adds up."""
+
+
 @effect("coins")
 class Coins(EffectKind):
     immediate = True
@@ -93,7 +97,14 @@ class Cube(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, TakeCube)
-        s.gain_cube(p, action.color, action.count)
+        take_cubes(s, p, action)
+
+
+def take_cubes(s: DrumRollState, p: int, action: TakeCube) -> None:
+    """p takes the cubes `action` names (as many as the stock has)."""
+    got = s.gain_cube(p, action.color, action.count)
+    if got:
+        s.emit("cubes_taken", seat=p, cubes=[action.color] * got)
 
 
 class SpendCube(EffectKind):
@@ -108,10 +119,11 @@ class SpendCube(EffectKind):
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Spend)
         s.spend_cube(p, action.color)
-        self.spent(s, p, amount)
+        self.spent(s, p, amount, action.color)
 
-    def spent(self, s: DrumRollState, p: int, amount: int) -> None:
+    def spent(self, s: DrumRollState, p: int, amount: int, color: str) -> None:
         s.coins[p] += amount
+        s.emit("cube_spent", seat=p, color=color, coins=amount)
 
 
 @effect("cube_to_coins")
@@ -130,8 +142,9 @@ class CardCubeIncome(SpendCube):
 class CubeToSkip(SpendCube):
     """"Spend any cube to skip a payment of any single salary after the show.\""""
 
-    def spent(self, s: DrumRollState, p: int, amount: int) -> None:
+    def spent(self, s: DrumRollState, p: int, amount: int, color: str) -> None:
         s.skips[p] += 1
+        s.emit("cube_spent", seat=p, color=color, skips=1)
 
 
 class GiveTrailer(EffectKind):
@@ -155,9 +168,14 @@ class GiveTrailer(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Trailer)
-        s.coins[p] -= self.price(amount)
+        price = self.price(amount)
+        s.coins[p] -= price
         s.trailer_stock -= 1
         s.trailers.add(action.card)
+        if price:
+            s.emit("trailer_bought", seat=p, card=action.card, cost=price)
+        else:
+            s.emit("trailer_given", seat=p, card=action.card)
 
 
 def trailer_blocked(s: DrumRollState, p: int) -> str | None:
@@ -199,6 +217,8 @@ class LookInvest(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Keep)
+        s.emit("kept_investment", seat=p, n=len(s.looking[p]))
+        s.emit("kept_card", audience=[p], card=action.card)
         s.looking[p].remove(action.card)
         s.hands[p].append(action.card)
         # the rest to the bottom of the deck: p knows them there; whoever knew what p was looking at
@@ -223,7 +243,7 @@ class ExtraResources(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, TakeCube)
-        s.gain_cube(p, action.color, action.count)
+        take_cubes(s, p, action)
 
 
 @effect("fire")
@@ -238,15 +258,21 @@ class FireOne(EffectKind):
         s.fire(p, action.card, compensation=False)
 
 
-def benefit(s: DrumRollState, p: int, effects: tuple[Effect, ...]) -> None:
-    """Carry out a benefit: plain gains at once, then each choice asked in printed order."""
+def benefit(s: DrumRollState, p: int, effects: tuple[Effect, ...], source: str) -> None:
+    """Carry out the benefit `source` (a performer) gives: plain gains at once (logged together), then each
+    choice asked in printed order."""
     choices = []
+    gains: dict[str, int] = {}
     for e in effects:
         kind = EFFECTS[e.kind]
         if kind.immediate:
             kind.gain(s, p, e.amount)
+            gains[e.kind] = gains.get(e.kind, 0) + e.amount
         else:
             choices.append(EffectChoice(e.kind, e.amount, e.colors))
+    gained = {GAIN_KEYS[k]: n for k, n in gains.items() if n}
+    if gained:
+        s.emit("gained", seat=p, source=source, **gained)
     for choice in reversed(choices):
         EFFECTS[choice.kind].ask(s, p, choice)
 

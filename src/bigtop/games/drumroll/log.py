@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import load_content
-from .text import card_name, coins, color, cubes, kind_name, level_name, prestige, say, slot_name
+from .text import card_name, coins, color, cubes, for_price, kind_name, level_name, listing, prestige, say, slot_name
 
 if TYPE_CHECKING:
     from .data import Content
@@ -24,12 +24,43 @@ def _distribution_text(c: Content, data: dict[str, Any], lang: str) -> str:
     return say("distributed.separator", lang).join(parts) or say("distributed.nothing", lang)
 
 
+COINS = {"coins": "earned", "cost": "price", "due": "due_coins", "paid": "paid_coins", "bank": "bank_coins", "salary": "saved"}
+"""Amounts of coins in an entry's data, and the value naming each with its unit ("4 coins")."""
+POINTS = {"prestige": "points", "lost": "lost_points"}
+"""Amounts of prestige, likewise; the data keeps the numbers (the web board's templates read them)."""
+GAINS = {"coins": coins, "prestige": prestige, "skips": lambda n, lang: say("skips", lang, n=n)}
+"""What a gain may be made of, in the order a line lists them."""
+
+
+def _cubes_text(colors: list[str], lang: str) -> str:
+    """Cubes by colour ("1 white cube and 2 red cubes")."""
+    counts = dict.fromkeys(colors, 0)
+    for col in colors:
+        counts[col] += 1
+    return listing([cubes(col, n, lang) for col, n in counts.items()], lang)
+
+
 def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: str = "en") -> dict[str, Any]:
     """The values of an entry's template in `lang` that its data holds as ids or bare numbers."""
     c = load_content(options.cards)
-    out: dict[str, Any] = {key: card_name(c, data[key], lang) for key in ("card", "region") if isinstance(data.get(key), str)}
+    out: dict[str, Any] = {key: card_name(c, data[key], lang) for key in ("card", "other", "region", "source")
+                           if isinstance(data.get(key), str)}
+    for key, name in COINS.items():
+        if type(data.get(key)) is int:
+            out[name] = coins(data[key], lang)
+    for key, name in POINTS.items():
+        if type(data.get(key)) is int:
+            out[name] = prestige(data[key], lang)
+    if type(data.get("cost")) is int:
+        out["for_price"] = for_price(data["cost"], lang)
+    if kind in ("gained", "cube_spent"):
+        out["gains"] = listing([say_amount(data[key], lang) for key, say_amount in GAINS.items() if data.get(key)], lang)
+    if isinstance(data.get("color"), str):
+        out["color"] = color(data["color"], lang)
+    if isinstance(data.get("cubes"), list):
+        out["cubes"] = _cubes_text(data["cubes"], lang)
     if isinstance(data.get("cards"), list):
-        out["cards"] = [card_name(c, x, lang) for x in data["cards"]]
+        out["cards"] = listing([card_name(c, x, lang) for x in data["cards"]], lang)
     if isinstance(data.get("deck"), str):
         out["deck"] = say(f"deck.{data['deck']}", lang)
     if type(data.get("level")) is int:
@@ -38,17 +69,13 @@ def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: 
         out["slot"] = slot_name(data["slot"], lang)
     if isinstance(data.get("type"), str):
         out["type"] = kind_name(data["type"], lang)
-    if type(data.get("prestige")) is int:  # as a phrase ("2 prestige"): the data keeps the number
-        out["points"] = prestige(data["prestige"], lang)
     if kind == "fired":
-        out["how"] = say("how.compensation" if data.get("compensation") else "how.card", lang)
+        out["how"] = say("how.compensation" if data.get("compensation") else "how.card", lang, **out)
     elif kind == "vote_result":
         out["outcome"] = say("outcome.delayed" if data.get("delayed") else "outcome.started", lang)
         out["delay_votes"] = say("votes.delay_virtual" if data.get("virtual") else "votes.delay", lang, n=data.get("delay"))
     elif kind == "distributed":
         out["moves"] = _distribution_text(c, data, lang)
-    elif kind == "salaries" and type(data.get("due")) is int:
-        out["due_coins"] = coins(data["due"], lang)
     elif kind == "bonus" and isinstance(data.get("bonus"), str):
         out["bonus"] = say(f"score.{data['bonus']}", lang)
     elif kind == "no_trailer" and isinstance(data.get("why"), str):

@@ -35,6 +35,11 @@ def coins(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return TEXT.text("coins", lang, n=n)
 
 
+def for_price(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What something costs, after "hire X": "for 2 coins", "for free"."""
+    return TEXT.text("price.coins", lang, coins=coins(n, lang)) if n else TEXT.text("price.free", lang)
+
+
 def prestige(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return TEXT.text("prestige", lang, n=n)
 
@@ -174,7 +179,7 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
             return say("move.unblock", lang, slot=slot_name(action.slot, lang), card=say("investment.unblock", lang))
         return say("move.place", lang, slot=slot_name(action.slot, lang))
     if isinstance(action, A.Hire):
-        return say("move.hire", lang, card=card, coins=coins(state.cost(action.card), lang))
+        return say("move.hire", lang, card=card, for_price=for_price(state.cost(action.card), lang))
     if isinstance(action, A.Invest):
         return say("move.invest", lang, coins=coins(state.nums.invest_cost, lang))
     if isinstance(action, A.Decline):

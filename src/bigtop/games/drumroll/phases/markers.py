@@ -95,15 +95,26 @@ def queue(s: DrumRollState) -> Next:
         slot, p = s.queue.pop(0)
         s.prompts.append(ask(QUEUE_PROMPTS[slot], p))
         return None
+    discarded, discounted, missed = [], [], []
     for row in (s.perf_row, s.pers_row):
         for card in list(row):
             if s.cost(card) == 0:
                 row.remove(card)
                 s.discount_stock += s.discount.pop(card, 0)
                 (s.perf_discard if card in s.content.performers else s.pers_discard).append(card)
+                discarded.append(card)
             elif s.discount_stock > 0:
                 s.discount[card] = s.discount.get(card, 0) + 1
                 s.discount_stock -= 1
+                discounted.append(card)
+            else:
+                missed.append(card)
+    if discarded:
+        s.emit("discarded_free", cards=discarded)
+    if discounted:
+        s.emit("discounted", cards=discounted)
+    if missed:
+        s.emit("no_discount", cards=missed)
     s.organizer_block = None
     return "distribution"
 
@@ -127,18 +138,32 @@ def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Nex
         s.emit("declined", seat=p, slot=slot)
     values = s.content.tickets
     stacks: dict[str, list[Queued]] = {kind: [] for kind in QUEUE_PROMPTS}  # the Invest and Hire markers
+    n = s.players
+    cubes: list[list[str]] = [[] for _ in range(n)]  # what each seat gets, for the log
+    sold, takings, passes = [0] * n, [0] * n, [0] * n
     for i, (p, marked) in enumerate(s.markers):  # each colour has its own stock: colours in any order
         if i in declined:
             continue
         if marked in CI:
-            s.gain_cube(p, marked)
+            if s.gain_cube(p, marked):
+                cubes[p].append(marked)
         elif marked in stacks:
             stacks[marked].append(queued(marked, p))
         elif marked == "tickets" and s.tickets[p] < len(values):
             s.tickets[p] += 1
             s.coins[p] += values[s.tickets[p] - 1]
+            sold[p] += 1
+            takings[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
             s.coins[p] += s.nums.pass_coins
+            passes[p] += 1
+    for p in s.player_order(s.start):  # "Cube actions ... Sell Tickets ...", then the unused markers
+        if cubes[p]:
+            s.emit("cubes_taken", seat=p, cubes=cubes[p])
+        if sold[p]:
+            s.emit("tickets_sold", seat=p, n=sold[p], coins=takings[p])
+        if passes[p]:
+            s.emit("passed", seat=p, n=passes[p], coins=passes[p] * s.nums.pass_coins)
     s.queue = [q for kind in QUEUE_PROMPTS for q in stacks[kind]]
     return "queue"
 
@@ -192,6 +217,7 @@ class Bank(PromptKind):
         if isinstance(action, Deposit):
             s.coins[p] -= 1
             s.bank[p] += 1
+            s.emit("deposited", seat=p, bank=s.bank[p])
             s.prompts.append(Prompt("bank", p))
         return None
 
@@ -273,7 +299,7 @@ class CarryOutInvest(PromptKind):
             assert card is not None
             s.hands[p].append(card)
             s.reveal()
-            s.emit("invested", seat=p)
+            s.emit("invested", seat=p, cost=s.nums.invest_cost)
             s.emit("drew_investment", audience=[p], card=card)
             check_hand(s, p)
         return None
@@ -296,11 +322,12 @@ class HireFromRow(PromptKind):
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Hire):
-            s.coins[p] -= s.cost(action.card)
+            cost = s.cost(action.card)
+            s.coins[p] -= cost
             self.row(s).remove(action.card)
             s.discount_stock += s.discount.pop(action.card, 0)
             self.join(s, p, action.card)
-            s.emit("hired", seat=p, card=action.card)
+            s.emit("hired", seat=p, card=action.card, cost=cost)
         return None
 
     def join(self, s: DrumRollState, p: int, card: str) -> None:
