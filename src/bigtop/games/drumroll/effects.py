@@ -287,6 +287,13 @@ class AskEffect(PromptKind):
         kind, amount, colors = data
         return EFFECTS[kind].choices(s, p, amount, colors) or [DECLINE]
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """A choice with one option (one colour of cube left, one performer for the trailer, one card looked
+        at...) is made unasked; one with none is passed."""
+        kind, amount, colors = data
+        choices = EFFECTS[kind].choices(s, p, amount, colors)
+        return choices[0] if len(choices) == 1 else DECLINE if not choices else None
+
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> None:
         if not isinstance(action, Decline):  # declined, or nothing was left to choose
             kind, amount, _ = data

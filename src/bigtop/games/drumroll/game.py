@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import combinations_with_replacement
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game, OptionError
@@ -11,6 +12,7 @@ from bigtop.core.errors import DataError
 from . import log, search
 from .actions import (
     ACTION_TYPES,
+    CarryOut,
     Convert,
     Decline,
     Deposit,
@@ -42,7 +44,7 @@ from .text import TEXT, describe
 class DrumRoll(Game[DrumRollState]):
     name = "drumroll"
     title = "Drum Roll"
-    version = "2"  # 2: card windows before the show and in the vote, Double Vote asked of every seat holding a card
+    version = "3"  # 3: one CarryOut decision per seat, questions with one answer carried out; 2: card windows before the show and in the vote
     min_players = 2
     max_players = 4
     options_type = DrumRollOptions
@@ -74,6 +76,10 @@ class DrumRoll(Game[DrumRollState]):
         acts += [SkipSalary(x) for x in perf + pers]
         acts += [Play(x) for x in inv] + [Discard(x) for x in inv]
         acts += [ReturnOrganizer(False), ReturnOrganizer(True)]
+        # what a seat carries out of its cube and ticket markers, the most first: a seat's "all of them" comes
+        # before its other choices here too
+        acts += [CarryOut(cubes, tickets) for n in range(3, -1, -1) for cubes in combinations_with_replacement(COLORS, n)
+                 for tickets in range(min(2, 3 - n), -1, -1)]
         return EnumeratedActionSpace(acts)
 
     def _check_options(self, players: int, options: DrumRollOptions) -> None:

@@ -7,7 +7,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import load_content
-from .text import card_name, coins, color, cubes, for_price, kind_name, level_name, listing, prestige, say, slot_name
+from .text import (
+    card_name,
+    coins,
+    color,
+    cubes,
+    cubes_text,
+    for_price,
+    kind_name,
+    level_name,
+    listing,
+    prestige,
+    say,
+    slot_name,
+)
 
 if TYPE_CHECKING:
     from .data import Content
@@ -32,14 +45,6 @@ GAINS = {"coins": coins, "prestige": prestige, "skips": lambda n, lang: say("ski
 """What a gain may be made of, in the order a line lists them."""
 
 
-def _cubes_text(colors: list[str], lang: str) -> str:
-    """Cubes by colour ("1 white cube and 2 red cubes")."""
-    counts = dict.fromkeys(colors, 0)
-    for col in colors:
-        counts[col] += 1
-    return listing([cubes(col, n, lang) for col, n in counts.items()], lang)
-
-
 def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: str = "en") -> dict[str, Any]:
     """The values of an entry's template in `lang` that its data holds as ids or bare numbers."""
     c = load_content(options.cards)
@@ -58,7 +63,7 @@ def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: 
     if isinstance(data.get("color"), str):
         out["color"] = color(data["color"], lang)
     if isinstance(data.get("cubes"), list):
-        out["cubes"] = _cubes_text(data["cubes"], lang)
+        out["cubes"] = cubes_text(data["cubes"], lang)
     if isinstance(data.get("cards"), list):
         out["cards"] = listing([card_name(c, x, lang) for x in data["cards"]], lang)
     if isinstance(data.get("deck"), str):

@@ -56,6 +56,14 @@ def cubes(c: str | None, n: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return TEXT.text("cubes", lang, n=n, color=color(c, lang, n))
 
 
+def cubes_text(colors: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Cubes by colour ("1 white cube and 2 red cubes")."""
+    counts = dict.fromkeys(colors, 0)
+    for col in colors:
+        counts[col] += 1
+    return listing([cubes(col, n, lang) for col, n in counts.items()], lang)
+
+
 def listing(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """`a`, `a and b`, `a, b and c` in `lang`."""
     if not items:
@@ -157,7 +165,6 @@ def region_text(r: Region, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 _DONE = {  # what `Done` does in each sealed step that has one
-    "carry_out": "move.sell_tickets",
     "distribution": "move.done_distribution",
     "double_vote": "move.done_double_vote",
     "before_show": "move.done_before_show",
@@ -211,6 +218,15 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
         return say("move.spend", lang, color=color(action.color, lang))
     if isinstance(action, A.Play):
         return say("move.play", lang, card=card, text=investment_text(c.investments[action.card], lang))
+    if isinstance(action, A.CarryOut):
+        parts = []
+        if action.cubes:
+            parts.append(say("carry.take", lang, cubes=cubes_text(action.cubes, lang)))
+        if action.tickets:
+            parts.append(say("carry.sell", lang, n=action.tickets))
+        if not parts:
+            return say("carry.none", lang)
+        return parts[0] if len(parts) == 1 else say("list.comma", lang, a=parts[0], b=parts[1])
     if isinstance(action, A.ReturnOrganizer):
         return say("move.return_organizer" if action.back else "move.keep_organizer", lang)
     key = _CARD_MOVES.get(type(action))

@@ -84,6 +84,14 @@ class NextPerformer(PromptKind):
         left = [x for x in s.circus[p] if x not in s.levels[p] and x not in s.flipped]
         return [perform(x) for x in left] if left else [DONE]
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """The last performer goes on, and the show ends after it, unasked, unless the seat holds a card it
+        might play first (hand sizes are public; what the cards are is not)."""
+        if s.hands[p]:
+            return None
+        left = [x for x in s.circus[p] if x not in s.levels[p] and x not in s.flipped]
+        return DONE if not left else perform(left[0]) if len(left) == 1 else None
+
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Done):
             return close_show(s, p)
