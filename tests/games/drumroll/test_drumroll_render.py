@@ -97,3 +97,15 @@ def test_the_end_screen_shows_named_categories_that_add_up() -> None:
     assert [float(x) for x in total.replace("│", " ").split()[-3:]] == list(state.scores())
     assert "{" not in shown  # no Python dict
 
+
+def test_the_board_shows_the_deck_sizes_and_the_face_up_investment_discard() -> None:
+    """"If the investment, performer or personnel decks are depleted, shuffle and reuse any cards that were earlier
+    discarded": what is left in each deck and what lies face up in the discard piles is public, and on the board."""
+    state = GAME.from_position(3, {"seats": [{}, {}, {}], "discards": {"investment": ["double-vote-1", "extra-income-2"],
+                                                                         "performer": ["giant"]}})
+    decks = state.view(None)["decks"]
+    board = text(GAME.render(state, 1), width=200)
+    assert (f"Decks: performer {decks['performer']}, personnel {decks['personnel']}, investment {decks['investment']} "
+            "| discarded: performer 1, personnel 0, investment 2") in board
+    assert "Investment cards discarded (face up): Double Vote, Extra Income" in board
+    assert decks["investment"] == 28

@@ -46,6 +46,18 @@ def _performer_lines(c: Content, card: str, first: str, indent: int = 2) -> list
     return [_line(f"{perf.name} ({perf.type}) {first}", indent), _line(performer_needs(perf), indent + 4)]
 
 
+def _decks(c: Content, v: dict[str, Any]) -> list[Text]:
+    """The decks' sizes and the face-up discard piles: their sizes, and every investment card played or
+    discarded (which cards are gone matters: a Double Vote, an Extended Applause of a type)."""
+    decks, discards = v["decks"], v["discards"]
+    line = "Decks: " + ", ".join(f"{kind} {decks[kind]}" for kind in ("performer", "personnel", "investment"))
+    line += " | discarded: " + ", ".join(f"{kind} {len(discards[kind])}" for kind in ("performer", "personnel", "investment"))
+    out = [_line(line)]
+    if discards["investment"]:
+        out.append(_line("Investment cards discarded (face up): " + ", ".join(card_name(c, x) for x in discards["investment"]), 2))
+    return out
+
+
 def _virtual_region(c: Content, v: dict[str, Any]) -> list[Text]:
     """With 2 players, the third region tile "placed on the table between the two players" as "a virtual 3rd
     player's region", and who visits it at the next show (tiles pass to the left after each show)."""
@@ -90,6 +102,7 @@ def render(state: DrumRollState, player: int | None) -> Group:
                        + f" | trailers {v['trailers_left']} | discount tokens {v['discount_tokens_left']}"))
     lines.append(_line("Ticket track: " + " ".join(map(str, v["ticket_values"])) + " coins"))
     lines += _virtual_region(c, v)
+    lines += _decks(c, v)
     lines.append(_line("Performers for hire:"))
     for e in v["performer_row"]:
         perf = c.performers[e["id"]]
