@@ -89,7 +89,7 @@ def test_drumroll_names_cards_regions_and_decks() -> None:
     assert g.describe_event(Event("reshuffled", {"deck": "pers"})) == "The personnel discard pile is shuffled into a new deck."
     assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome", "points": "2 prestige"}
     assert g.describe_event(Event("performed", {"seat": 0, "card": "lion-tamer", "level": 0}), ["Ada"]) == (
-        "Ada's Lion Tamer in the show: no performance."
+        "Ada: Lion Tamer performs (no performance)."
     )
 
 

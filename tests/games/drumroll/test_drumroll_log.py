@@ -79,8 +79,8 @@ def test_what_each_performance_and_personnel_member_earns() -> None:
     s.apply(0, Trailer("giant"))  # the show over, the salary skip is asked for
     s.apply(0, SkipSalary("giant"))
     said = lines(s, start)
-    assert said[:4] == ["Ada's Rope Walker in the show: good.", "Ada gains 4 coins from Rope Walker.",
-                        "Ada's Bear Trainer in the show: outstanding.", "Ada spends a red cube for 4 coins."]
+    assert said[:4] == ["Ada: Rope Walker performs (good).", "Ada gains 4 coins from Rope Walker.",
+                        "Ada: Bear Trainer performs (outstanding).", "Ada spends a red cube for 4 coins."]
     assert "Ada gains 1 salary skip from Giant." in said and "Ada puts a trailer on Giant." in said
     assert "Ada gains 2 prestige from Orchestra." in said and "Ada gains 3 coins from Popcorn Vendor." in said
     giant = GAME.content()["performers"]["giant"]["salary"]

@@ -84,18 +84,13 @@ def test_cards_are_readable_at_80_columns() -> None:
     assert "  needs red -> yellow -> white\n  poor: +3 coins\n  good: +4 coins\n  outstanding: +5 coins" in shown
 
 
-def test_the_end_screen_shows_named_categories_that_add_up() -> None:
+def test_the_end_screen_shows_the_score_table_once() -> None:
+    """The board at the end says the game is over; the points by category are the terminal's score table
+    (`bigtop.terminal.scores`), which the board does not repeat."""
     state = GAME.new(3, seed=2)
     random_playout(state, Rng(2))
     shown = text(GAME.render(state, 0))
-    shown = shown[shown.index("Final scores"):]  # the table (the board above may name a card like a category)
-    labels = GAME.score_categories
-    for key, points in state.score_breakdown().items():
-        row = next(line for line in shown.splitlines() if labels[key] in line)
-        assert [float(x) for x in row.replace("│", " ").split()[-3:]] == list(points)
-    total = next(line for line in shown.splitlines() if "total" in line)
-    assert [float(x) for x in total.replace("│", " ").split()[-3:]] == list(state.scores())
-    assert "{" not in shown  # no Python dict
+    assert "Game over." in shown and "Final scores" not in shown and "{" not in shown
 
 
 def test_the_board_shows_the_deck_sizes_and_the_face_up_investment_discard() -> None:

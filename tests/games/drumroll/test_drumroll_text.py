@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from drumroll_scenario import GAME, position
+from drumroll_scenario import GAME, position, show
 
 from bigtop.core import Rng
 from bigtop.core.events import Event
 from bigtop.core.text import LANGUAGES
-from bigtop.games.drumroll.actions import Hire, Place, TakeCube
+from bigtop.games.drumroll.actions import Done, Hire, Perform, Place, SkipSalary, TakeCube
 from bigtop.games.drumroll.data import DATA, load_content
 from bigtop.games.drumroll.text import TEXT, card_name, coins
 
@@ -115,3 +115,16 @@ def test_every_move_and_log_line_of_a_game_reads_in_every_language(players: int)
             line = GAME.describe_event(event, NAMES, state.options, lang=lang)
             assert "{" not in line and not line.startswith(f"{event.kind}("), (event, lang, line)
         assert not set(LATIN.findall(GAME.describe_event(event, NAMES, state.options, lang="zh-Hant"))) - LATIN_IN_CHINESE
+
+
+def test_a_done_says_what_it_does_where_it_is_asked() -> None:
+    """"Skip a payment of any single salary after the show": the salary skip prompt names each salary's amount, and
+    its `Done` says that the skip goes unused."""
+    s = show(3, {0: {"coins": 10, "performers": [{"id": "bearded-lady", "cubes": ["green", "white"]},  # good: skip a salary
+                                                 {"id": "rope-walker", "cubes": ["red"]}]}})
+    assert GAME.describe(s, Done()) == "end your show here"
+    s.apply(0, Perform("bearded-lady"))
+    assert [GAME.describe(s, a) for a in s.legal_actions(0)] == [
+        "use no salary skip (it is lost after the show)", "skip the salary of Bearded Lady (2 coins)",
+        "skip the salary of Rope Walker (4 coins)"]
+    assert GAME.describe(s, SkipSalary("rope-walker"), "fr") == "ne pas payer le salaire de Funambule (4 pièces)"

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from .data import LEVELS, Content, Performer, load_content
@@ -76,20 +75,6 @@ def _unplayable(state: DrumRollState, p: int, card: str) -> str:
     return f" ({say(f'note.card_trailer_{why}')})" if why else ""
 
 
-def _breakdown(state: DrumRollState) -> Table:
-    """The end screen: each seat's points per category, adding up to the total."""
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column(Text("category"))
-    for p in range(state.players):
-        table.add_column(Text(f"seat {p}"), justify="right")
-    labels = state.game.score_categories
-    for key, points in state.score_breakdown().items():
-        table.add_row(Text(labels[key]), *(Text(f"{x:g}") for x in points))
-    table.add_row(Text("total", style="bold"), *(Text(f"{x:g}", style="bold") for x in state.scores()))
-    table.add_row(Text("coins (tie-break)"), *(Text(str(x)) for x in state.coins))
-    return table
-
-
 def render(state: DrumRollState, player: int | None) -> Group:
     """The board as `player` sees it (from `state.view(player)` only), with what is printed on every
     card it shows: cost, needs, benefits and salary of the performers, what the other cards do."""
@@ -143,8 +128,7 @@ def render(state: DrumRollState, player: int | None) -> Group:
             lines += _performer_lines(c, x, "dealt to you; " + performer_terms(c.performers[x]))
     parts: list[Any] = [Text("\n").join(lines)]
     if v["over"]:
-        parts.append(Text("Game over.", style="bold"))
-        parts.append(_breakdown(state))
+        parts.append(Text("Game over.", style="bold"))  # the points by category: the terminal's score table
     elif v["prompt"]:
         prompt = v["prompt"]
         what = say(f"prompt.{prompt['kind']}")

@@ -164,6 +164,8 @@ def region_text(r: Region, lang: str = DEFAULT_LANGUAGE) -> str:
                      types=listing([kind_name(t, lang) for t in r.types], lang))
 
 
+_DONE_ASKED = {"skip": "move.done_skip", "perform": "move.done_perform", "bank": "move.done_bank"}
+"""What `Done` does at each prompt that has one."""
 _DONE = {  # what `Done` does in each sealed step that has one
     "distribution": "move.done_distribution",
     "double_vote": "move.done_double_vote",
@@ -192,7 +194,9 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
     if isinstance(action, A.Decline):
         return say("move.decline", lang)
     if isinstance(action, A.Done):
-        return say(_DONE.get(state.sealed_kind, "move.done") if not state.prompts else "move.done", lang)
+        if state.prompts:
+            return say(_DONE_ASKED.get(state.prompts[-1].kind, "move.done"), lang)
+        return say(_DONE.get(state.sealed_kind, "move.done"), lang)
     if isinstance(action, A.Deposit):
         return say("move.deposit", lang)
     if isinstance(action, A.Move):
@@ -227,6 +231,9 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
         if not parts:
             return say("carry.none", lang)
         return parts[0] if len(parts) == 1 else say("list.comma", lang, a=parts[0], b=parts[1])
+    if isinstance(action, A.SkipSalary):
+        owner = state.prompts[-1].seat if state.prompts else 0
+        return say("move.skip_salary", lang, card=card, coins=coins(state.salary(owner, action.card), lang))
     if isinstance(action, A.ReturnOrganizer):
         return say("move.return_organizer" if action.back else "move.keep_organizer", lang)
     key = _CARD_MOVES.get(type(action))
@@ -242,4 +249,4 @@ def _trailer_note(state: DrumRollState, performer: str, effects: Sequence[Effect
     return say(f"note.trailer_{why}", lang) if why else ""
 
 
-_CARD_MOVES = {A.Trailer: "move.trailer", A.Fire: "move.fire", A.SkipSalary: "move.skip_salary", A.Discard: "move.discard"}
+_CARD_MOVES = {A.Trailer: "move.trailer", A.Fire: "move.fire", A.Discard: "move.discard"}
