@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import bigtop
 from bigtop import games
+from bigtop.core import Game
 from bigtop.core.events import Event, fill_template, seat_values
 from bigtop.core.rng import Rng
 from bigtop.server.boards import STATIC
@@ -38,28 +40,23 @@ def board_strings(game: str) -> dict[str, set[str]]:
     }
 
 
-def catalog_kinds(game: str, language: str) -> set[str]:
-    """The event kinds whose template the game's catalog (`Game.text`) has in `language`."""
-    catalog = games.get(game).text
-    missing = set(catalog.missing()[language])
-    return {key[4:] for key in catalog.keys() if key.startswith("log.") and key not in missing}
-
-
-def english_template(game: str, kind: str, n: object = None) -> str | None:
-    g = games.get(game)
-    return g.text.template(f"log.{kind}", n=n) or g.log_templates.get(kind)
+def template(game: Game[Any], kind: str, n: Any = None) -> str | None:
+    """The game's English template for a log entry of `kind` (about `n` things): its catalog's, else its
+    `log_templates`."""
+    return game.text.template(f"log.{kind}", n=n) or game.log_templates.get(kind)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_event_kind_has_an_english_template_and_its_translations(game: str) -> None:
-    """In the game's catalog in every language, or (a game not moved to a catalog yet) in its
-    English `log_templates` and its board's translations."""
     kinds = emitted_kinds(game)
     strings = board_strings(game)
+    g = games.get(game)
     assert len(kinds) > 5 and set(strings) == {"en", *TRANSLATIONS}
-    assert sorted(kinds - set(games.get(game).log_templates) - catalog_kinds(game, "en")) == []
-    assert {language: sorted(kinds - strings[language] - catalog_kinds(game, language)) for language in TRANSLATIONS} == {
-        "fr": [], "zh-Hant": []}
+    assert sorted(kind for kind in kinds if template(g, kind) is None) == []
+    missing = g.text.missing()  # translated in the game's catalog, or else on its board
+    untranslated = {language: sorted(k for k in kinds - strings[language] if not g.text.has(f"log.{k}")
+                                     or f"log.{k}" in missing[language]) for language in TRANSLATIONS}
+    assert untranslated == {"fr": [], "zh-Hant": []}
     assert sorted(kinds & strings["en"]) == []  # English lives in the game only
 
 
@@ -78,8 +75,7 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
             line = g.describe_event(event, names=["Ada", "Bo", "Cy"], options=state.options)
             assert not RAW.search(line), f"{event.kind}: {line!r}"
             entry = event_json(g, event, state.options)  # what the web table is sent
-            assert entry["template"] == english_template(game, event.kind, event.data.get("n"))
-            assert isinstance(entry["values"], dict)
+            assert entry["template"] == template(g, event.kind, event.data.get("n")) and isinstance(entry["values"], dict)
             assert entry["text"] == g.describe_event(event, options=state.options)
             seen.add(event.kind)
     assert len(seen) > 5
@@ -88,11 +84,12 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
 def test_drumroll_names_cards_regions_and_decks() -> None:
     g = games.get("drumroll")
     options = g.parse_options(None)
-    assert g.describe_event(Event("hired", {"seat": 1, "card": "lion-tamer"}), ["Ada", "Bo"]) == "Bo hires Lion Tamer."
+    hired = Event("hired", {"seat": 1, "card": "lion-tamer", "cost": 4})
+    assert g.describe_event(hired, ["Ada", "Bo"]) == "Bo hires Lion Tamer for 4 coins."
     assert g.describe_event(Event("reshuffled", {"deck": "pers"})) == "The personnel discard pile is shuffled into a new deck."
-    assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome"}
+    assert g.log_values("region_bonus", {"seat": 0, "region": "rome", "prestige": 2}, options) == {"region": "Rome", "points": "2 prestige"}
     assert g.describe_event(Event("performed", {"seat": 0, "card": "lion-tamer", "level": 0}), ["Ada"]) == (
-        "Ada's Lion Tamer in the show: no show."
+        "Ada: Lion Tamer performs (no performance)."
     )
 
 
@@ -104,7 +101,9 @@ def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:
     )
     assert games.get("highcard").describe_event(Event("played_face_down", {"seat": 0})) == "played_face_down(seat=0)"
     carcassonne = games.get("carcassonne")
-    pyramid = Event("acrobat_points", {"seat": 1, "points": 10, "acrobats": 2})
-    assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]) == "Bo scores 10 points for 2 acrobats in the pyramid."
+    pyramid = Event("pyramid_scored", {"x": 1, "y": 0, "seats": [1, 0, 1]})
+    assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]) == "The pyramid at (1, 0) is scored: 5 points per acrobat (Bo, Ada)."
     figure = Event("figure", {"seat": 1, "figure": 1, "x": 0, "y": 2, "feature": 0, "tile": "U", "turns": 0})
-    assert carcassonne.describe_event(figure) == "Seat 1 puts their ringmaster on the road (E, W) of the new tile."
+    assert carcassonne.describe_event(figure) == (
+        "Seat 1 puts a ringmaster on the road (E, W) of the tile at (0, 2)."
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop import games
-from bigtop.games.drumroll.actions import Decline, Done, Keep, Place, TakeCube
+from bigtop.games.drumroll.actions import Done, Keep, Place, TakeCube
 from bigtop.games.drumroll.state import DrumRollState
 
 GAME = games.get("drumroll")
@@ -82,7 +82,7 @@ def place_all(s: DrumRollState, plan: dict[int, list[str]], carry_out: bool = Tr
     while prompt(s) is not None and prompt(s)[0] == "bank":
         s.apply(prompt(s)[1], Done())
     used = {p: 0 for p in range(s.players)}
-    while prompt(s) is not None and prompt(s)[0] == "place":
+    while prompt(s) is not None and prompt(s)[0] == "place" and sum(used.values()) < 3 * s.players:
         p = s.to_move()[0]
         slots = plan.get(p, [])
         slot = slots[used[p]] if used[p] < len(slots) else "pass"
@@ -93,10 +93,10 @@ def place_all(s: DrumRollState, plan: dict[int, list[str]], carry_out: bool = Tr
 
 
 def carry_out_all(s: DrumRollState) -> None:
-    """Carry out every cube and ticket marker still to be decided."""
+    """Carry out every cube and ticket marker still to be decided (the first choice: all of them)."""
     while sealed(s) == "carry_out":
         p = s.to_move()[0]
-        s.apply(p, next(a for a in s.legal_actions(p) if not isinstance(a, Decline)))
+        s.apply(p, s.legal_actions(p)[0])
 
 
 def finish_distribution(s: DrumRollState) -> None:
@@ -115,6 +115,12 @@ def ready(s: DrumRollState) -> None:
     """Everyone asked in the window before the show (or the Double Vote question) goes on without a card."""
     while sealed(s) in ("before_show", "double_vote"):
         s.apply(s.to_move()[0], Done())
+
+
+def end_show(s: DrumRollState) -> None:
+    """Every seat still asked for its next performer ends its show there (`Done`), until the show is over."""
+    while prompt(s) is not None and prompt(s)[0] == "perform" and Done() in s.legal_actions(prompt(s)[1]):
+        s.apply(prompt(s)[1], Done())
 
 
 def show(players: int = 3, seats: dict[int, dict[str, Any]] | None = None, **table: Any) -> DrumRollState:

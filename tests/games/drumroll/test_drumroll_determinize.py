@@ -6,11 +6,11 @@ import json
 import pickle
 
 import pytest
-from drumroll_scenario import ALL_INVESTMENTS, place_all, position, show
+from drumroll_scenario import ALL_INVESTMENTS, end_show, place_all, position, show
 
 from bigtop import games
 from bigtop.core import Rng
-from bigtop.games.drumroll.actions import Decline, Done, Invest, Keep, Move, Outstanding, Perform, Play
+from bigtop.games.drumroll.actions import CarryOut, Done, Invest, Keep, Move, Outstanding, Play
 from bigtop.games.drumroll.state import DrumRollState
 
 GAME = games.get("drumroll")
@@ -70,8 +70,7 @@ def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
     s = show(3, {0: {"performers": [{"id": "card-magician", "cubes": ["blue", "yellow", "green"]}]}},
              discards={"investment": [x for x in ALL_INVESTMENTS if x not in looked + ("unblock-1", "unblock-2")]},
              options={"investment_order": (*looked, "unblock-1", "unblock-2")})
-    s.apply(0, Perform("card-magician"))
-    s.apply(0, Outstanding(False))
+    s.apply(0, Outstanding(False))  # the Card Magician, seat 0's only performer, went on unasked
     s.apply(0, Keep("trailer-1"))
     bottom = s.inv_deck[:2]
     assert bottom == ["extra-income-1", "fire-1"]
@@ -79,8 +78,7 @@ def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
     assert all(s.determinize(0, rng.fork()).inv_deck[:2] == bottom for _ in range(30))
     assert any(s.determinize(1, rng.fork()).inv_deck[:2] != bottom for _ in range(30))
     # the deck runs down to those two; seat 1 draws the top one (the Fire card)
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     place_all(s, {1: ["invest", "invest"], 2: ["invest"]})
     for p in (1, 2, 1):
         s.apply(p, Invest())
@@ -96,7 +94,9 @@ def test_cards_put_back_stay_where_the_seat_knows_them() -> None:
 def test_others_finished_distribution_is_redrawn_legally() -> None:
     """Seat 0 has moved its cubes in secret and is done: seat 1's copies give seat 0 some legal
     distribution (not necessarily the true one); seat 0's own copies keep it."""
-    s = position(3, {0: {"performers": ["rope-walker"], "storage": {"red": 1, "yellow": 1, "white": 1}}})
+    s = position(3, {0: {"performers": ["rope-walker"], "storage": {"red": 1, "yellow": 1, "white": 1}},
+                     1: {"performers": ["tumbler"], "storage": {"green": 1}},
+                     2: {"performers": ["unicyclist"], "storage": {"blue": 1}}})
     place_all(s, {})
     s.apply(0, Move("rope-walker", "red"))
     s.apply(0, Move("rope-walker", "yellow"))
@@ -120,7 +120,7 @@ def test_others_sealed_carry_out_choices_are_redrawn() -> None:
     """Seat 0 has declined its red marker in secret: seat 1's copies may carry it out or not; seat 0's keep it."""
     s = position(3)
     place_all(s, {0: ["red"], 1: ["blue"]}, carry_out=False)
-    s.apply(0, Decline())
+    s.apply(0, CarryOut())
     rng = Rng(4)
     seen = set()
     for _ in range(30):

@@ -84,14 +84,23 @@ def test_cards_are_readable_at_80_columns() -> None:
     assert "  needs red -> yellow -> white\n  poor: +3 coins\n  good: +4 coins\n  outstanding: +5 coins" in shown
 
 
-def test_the_end_screen_shows_named_categories_that_add_up() -> None:
+def test_the_end_screen_shows_the_score_table_once() -> None:
+    """The board at the end says the game is over; the points by category are the terminal's score table
+    (`bigtop.terminal.scores`), which the board does not repeat."""
     state = GAME.new(3, seed=2)
     random_playout(state, Rng(2))
     shown = text(GAME.render(state, 0))
-    labels = GAME.score_categories
-    for key, points in state.score_breakdown().items():
-        row = next(line for line in shown.splitlines() if labels[key] in line)
-        assert [float(x) for x in row.replace("│", " ").split()[-3:]] == list(points)
-    total = next(line for line in shown.splitlines() if "total" in line)
-    assert [float(x) for x in total.replace("│", " ").split()[-3:]] == list(state.scores())
-    assert "{" not in shown  # no Python dict
+    assert "Game over." in shown and "Final scores" not in shown and "{" not in shown
+
+
+def test_the_board_shows_the_deck_sizes_and_the_face_up_investment_discard() -> None:
+    """"If the investment, performer or personnel decks are depleted, shuffle and reuse any cards that were earlier
+    discarded": what is left in each deck and what lies face up in the discard piles is public, and on the board."""
+    state = GAME.from_position(3, {"seats": [{}, {}, {}], "discards": {"investment": ["double-vote-1", "extra-income-2"],
+                                                                         "performer": ["giant"]}})
+    decks = state.view(None)["decks"]
+    board = text(GAME.render(state, 1), width=200)
+    assert (f"Decks: performer {decks['performer']}, personnel {decks['personnel']}, investment {decks['investment']} "
+            "| discarded: performer 1, personnel 0, investment 2") in board
+    assert "Investment cards discarded (face up): Double Vote, Extra Income" in board
+    assert decks["investment"] == 28

@@ -9,6 +9,7 @@ from drumroll_scenario import (
     ALL_INVESTMENTS,
     GAME,
     circus,
+    end_show,
     finish_distribution,
     new,
     pass_turn,
@@ -24,9 +25,11 @@ from drumroll_scenario import (
     storage,
     vote,
 )
+from rich.console import Console
 
 from bigtop.core import IllegalAction
 from bigtop.games.drumroll.actions import (
+    CarryOut,
     Convert,
     Decline,
     Deposit,
@@ -137,8 +140,9 @@ def test_fixed_deck_orders_and_regions() -> None:
 def test_cube_action_limit_three_players() -> None:
     """"In a 3 player game, up to 3 cube actions can be performed each turn. Two slots must remain empty.\""""
     s = position(3)
-    place_all(s, {0: ["white"], 1: ["yellow"], 2: ["green"]})
-    assert s.view(None)["markers"][:3] == [[0, "white"], [1, "yellow"], [2, "green"]]
+    for p, color in enumerate(("white", "yellow", "green")):
+        s.apply(p, Place(color))
+    assert prompt(s) == ("place", 0)
     assert not any(isinstance(a, Place) and a.slot in COLORS for a in s.legal_actions(0))
 
 
@@ -177,13 +181,11 @@ def test_declined_cube_marker_gives_no_cube_and_no_coin() -> None:
     place_all(s, {0: ["red", "green"], 1: ["blue"]}, carry_out=False)
     assert sealed(s) == "carry_out" and s.to_move() == (0, 1)
     red_stock = s.view(None)["stock"]["red"]
-    assert s.legal_actions(0) == [TakeCube("red"), Decline()]
-    s.apply(0, Decline())
-    assert s.legal_actions(0) == [TakeCube("green"), Decline()]
-    s.apply(0, TakeCube("green"))
+    assert s.legal_actions(0) == [CarryOut(("green", "red")), CarryOut(("red",)), CarryOut(("green",)), CarryOut()]
+    s.apply(0, CarryOut(("green",)))
     assert s.view(0)["sealed"]["mine"] == [False, True] and "mine" not in s.view(1)["sealed"]
     assert "carry_out" not in s.view(1)["seats"][0] and storage(s, 0) == {}  # nothing happens yet
-    s.apply(1, TakeCube("blue"))
+    s.apply(1, CarryOut(("blue",)))
     assert sealed(s) != "carry_out"
     assert s.view(None)["stock"]["red"] == red_stock
     assert storage(s, 0) == {"green": 1} and storage(s, 1) == {"blue": 1}
@@ -196,9 +198,9 @@ def test_declined_ticket_marker_gives_no_coins_and_no_pass_coin() -> None:
     the player gets back their action marker but they do not receive 1." — for Sell Tickets too."""
     s = position(3)
     place_all(s, {0: ["tickets", "tickets", "pass"]}, carry_out=False)
-    assert s.to_move() == (0,) and s.legal_actions(0) == [Done(), Decline()]
-    s.apply(0, Decline())
-    s.apply(0, Decline())
+    assert s.to_move() == (0,) and s.legal_actions(0) == [CarryOut((), 2), CarryOut((), 1), CarryOut()]
+    assert [GAME.describe(s, a) for a in s.legal_actions(0)] == ["sell 2 tickets", "sell 1 ticket", "carry out none of them"]
+    s.apply(0, CarryOut())
     assert seat(s, 0)["tickets"] == 0 and seat(s, 0)["coins"] == 21  # the Pass marker's coin only
 
 
@@ -207,9 +209,8 @@ def test_carrying_out_one_of_two_ticket_markers_moves_one_slot() -> None:
     do not perform." — a declined marker is not a Pass: carrying out one of two ticket markers sells once."""
     s = position(3)
     place_all(s, {0: ["tickets", "tickets"], 1: ["tickets"]}, carry_out=False)
-    s.apply(0, Done())
-    s.apply(0, Decline())
-    s.apply(1, Decline())
+    s.apply(0, CarryOut((), 1))
+    s.apply(1, CarryOut())
     values = s.view(None)["ticket_values"]
     assert [seat(s, p)["tickets"] for p in range(3)] == [1, 0, 0]
     assert [seat(s, p)["coins"] for p in range(3)] == [20 + values[0] + 1, 22, 23]
@@ -313,10 +314,10 @@ def test_markers_placed_one_at_a_time_clockwise_from_starting_player() -> None:
     marker ... This is repeated until all players have placed their three action markers.\""""
     s = position(3, start=1)
     seats = []
-    while prompt(s) is not None and prompt(s)[0] == "place":
+    while prompt(s) is not None and prompt(s)[0] == "place" and len(seats) < 9:
         seats.append(s.to_move()[0])
         s.apply(seats[-1], Place("pass"))
-    assert seats == [1, 2, 0] * 3 and len(s.view(None)["markers"]) == 9
+    assert seats == [1, 2, 0] * 3 and [e.data["seat"] for e in s.log.to_list() if e.kind == "placed"] == seats
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -471,6 +472,39 @@ def test_show_organizer() -> None:
     assert Hire("show-organizer") not in s.legal_actions(2)
 
 
+@pytest.mark.parametrize("hired", [False, True])
+def test_returned_show_organizer_is_in_the_personnel_row_before_it_is_refilled(hired: bool) -> None:
+    """"Show Organizer: At the end of any turn, you may return the show organizer to the hiring area" — "After a
+    turn has ended ... Replenish the number of available personnel cards." He comes back first and counts as one
+    of the cards available: the row is refilled up to the player count with him in it."""
+    s = position(3, {2: {"personnel": ["show-organizer"]}},
+                 personnel_row=["orchestra", "popcorn-vendor", "bank-representative"])
+    place_all(s, {0: ["personnel"]} if hired else {})
+    if hired:
+        s.apply(0, Hire("orchestra"))
+    finish_distribution(s)
+    assert prompt(s) == ("organizer", 2)
+    deck = s.view(None)["decks"]["personnel"]
+    s.apply(2, ReturnOrganizer(True))
+    kept = ["popcorn-vendor", "bank-representative"] if hired else ["orchestra", "popcorn-vendor", "bank-representative"]
+    assert row(s, "personnel") == [*kept, "show-organizer"]
+    assert s.view(None)["decks"]["personnel"] == deck  # no card dealt: the row holds 3 (or 4) already
+
+
+def test_show_organizer_returned_before_a_show_is_discarded_with_the_rows() -> None:
+    """"After all players have given their shows ... all performer and personnel member cards in the hiring area
+    are discarded": a Show Organizer returned after the last turn goes with them; his owner starts next."""
+    s = position(3, {2: {"personnel": ["show-organizer"]}}, turn=7)
+    pass_turn(s)
+    s.apply(2, ReturnOrganizer(True))
+    ready(s)
+    while prompt(s) is not None and prompt(s)[0] == "perform":
+        s.apply(prompt(s)[1], Done())
+    view = s.view(None)
+    assert view["show"] == 2 and view["start"] == 2 and "show-organizer" in view["discards"]["personnel"]
+    assert "show-organizer" not in row(s, "personnel")
+
+
 def test_empty_deck_reshuffles_discards() -> None:
     """"If the investment, performer or personnel decks are depleted, shuffle and reuse any cards that were earlier
     discarded. If there is none left, no more of this kind is available for the rest of the game.\""""
@@ -493,9 +527,9 @@ def test_empty_deck_reshuffles_discards() -> None:
 
 def test_no_vote_after_seventh_turn() -> None:
     """"a 7th turn is played and then the show starts without a vote.\""""
-    s = position(3, turn=7)
+    s = position(3, turn=7, seats={0: {"hand": ["resource-bonus-1"]}})  # a card in hand: asked before the show
     pass_turn(s)
-    assert sealed(s) is None and prompt(s) == ("perform", 0)
+    assert sealed(s) == "before_show" and "votes_revealed" not in [e.kind for e in s.log.to_list()]
 
 
 # ---------------------------------------------------------------------------------------- vote
@@ -509,7 +543,7 @@ def test_vote_majority_delays() -> None:
 
 def test_vote_majority_ready_starts_show() -> None:
     """"If the majority of hands are empty, then the show starts.\""""
-    s = vote(3)
+    s = vote(3, {0: {"performers": ["tumbler", "unicyclist"]}})
     for p, v in enumerate((True, False, False)):
         s.apply(p, Vote(v))
     assert s.view(None)["step"] == "show_player" and prompt(s) == ("perform", 0)
@@ -531,11 +565,19 @@ def test_two_player_virtual_delay_vote() -> None:
     s.apply(0, Vote(True))
     s.apply(1, Vote(False))
     assert s.view(None)["turn"] == 6
+    line = GAME.describe_event(s.log.to_list()[-1], ["Ada", "Bo"])
+    assert line == ("Vote: 2 to delay (the virtual third player's delay vote of the 2-player game among them), "
+                    "1 to start: the show is delayed.")
+    pass_turn(s)
+    s.apply(0, Vote(False))
+    s.apply(1, Vote(False))
+    lines = [GAME.describe_event(e, ["Ada", "Bo"]) for e in s.log.to_list()]
+    assert "Vote: 0 to delay, 2 to start: the show starts." in lines
 
 
 def test_only_the_vote_after_the_sixth_turn_costs_delay_voters_prestige() -> None:
     """"The players who voted for a delay on the 6th turn lose 1." — a delay vote after the 5th turn costs nothing."""
-    s = vote(3)
+    s = vote(3, {0: {"performers": ["tumbler", "unicyclist"]}})
     for p, v in enumerate((True, True, False)):
         s.apply(p, Vote(v))
     assert s.view(None)["turn"] == 6 and [seat(s, p)["prestige"] for p in range(3)] == [0, 0, 0]
@@ -579,12 +621,10 @@ def test_double_vote_is_asked_of_every_seat_holding_a_card() -> None:
     s.apply(2, Vote(True))
     check_next(before, 2, Vote(True), s, Rng(5))
     assert sealed(s) == "double_vote" and s.to_move() == (0, 2)
-    assert s.legal_actions(0) == [Done(), Play("extra-income-1")]
+    assert s.legal_actions(0) == [Done()]  # no Double Vote: one thing to do, which a front end answers for the seat
     s.apply(2, Play("double-vote-1"))
     check_now(s, Rng(6))
     assert s.to_move() == (0,) and seat(s, 2, viewer=0)["hand_size"] == 1 and "mine" not in s.view(0)["sealed"]
-    s.apply(0, Play("extra-income-1"))  # a card playable at any moment is played at once, in the open
-    assert seat(s, 0)["coins"] == 24 and s.to_move() == (0,)
     s.apply(0, Done())
     assert s.view(None)["votes"][-1]["double"] == [2] and s.view(None)["turn"] == 6  # 3 delay against 1 start
 
@@ -629,8 +669,8 @@ def test_cards_playable_at_any_moment_before_the_show_without_a_vote() -> None:
     s.apply(1, Play("cube-income"))
     s.apply(1, Spend("red"))
     assert seat(s, 1)["coins"] == 20 + 3 + 5
-    s.apply(1, Done())
-    assert s.view(None)["step"] == "show_player"
+    s.apply(1, Done())  # then the show: the Tumbler, seat 1's only performer, goes on unasked
+    assert [e.data["card"] for e in s.log.to_list() if e.kind == "performed"] == ["tumbler"]
 
 
 # ---------------------------------------------------------------------------------------- show
@@ -652,24 +692,19 @@ def test_rope_walker_out_of_order_cubes_outstanding() -> None:
     for p in range(3):
         s.apply(p, Vote(False))
     coins = seat(s, 0)["coins"]
-    s.apply(s.to_move()[0], Done())  # seat 2, who starts the show, has no performer
-    while prompt(s) != ("perform", 0):
-        s.apply(s.to_move()[0], Done())
-    s.apply(0, Perform("rope-walker"))
+    # seats 2 and 1 have no performer: their shows pass unasked; seat 0's only performer goes on unasked
     assert prompt(s) == ("outstanding", 0)
     s.apply(0, Outstanding(False))
-    assert seat(s, 0)["coins"] == coins + 5  # "the player can either earn 5"
+    assert seat(s, 0)["coins"] == coins + 5 - 4  # "the player can either earn 5", then her salary of 4 is paid
 
 
 def test_rope_walker_flip() -> None:
     """"or (once per game) flip her and immediately score 2" — cubes return to stock; "After the show when this is
     done, the player must pay the performer's regular salary (4)", then the secondary salary."""
     s = show(3, {0: {"coins": 10, "performers": [{"id": "rope-walker", "cubes": ["red", "yellow", "white"]}]}})
-    s.apply(0, Perform("rope-walker"))
-    s.apply(0, Outstanding(True))
+    s.apply(0, Outstanding(True))  # her show's only performer: on stage unasked
     assert seat(s, 0)["prestige"] == 2 and performer(s, 0, "rope-walker")["cubes"] == [None, None, None]
     assert s.view(None)["stock"]["red"] == 25
-    s.apply(0, Done())
     assert seat(s, 0)["coins"] == 10 - 4
     s = position(3, {0: {"performers": [{"id": "rope-walker", "flipped": True}]}}, show=1)
     assert performer(s, 0, "rope-walker")["salary"] == GAME.content()["performers"]["rope-walker"]["secondary_salary"]
@@ -680,7 +715,6 @@ def test_no_cube_for_lowest_level_fires() -> None:
     performance on them, they cannot perform, even if the cubes for higher levels were provided." — "The player
     must pay the performer's hiring cost as compensation and lose 1.\""""
     s = show(3, {0: {"performers": [{"id": "rope-walker", "cubes": ["yellow", "white"]}]}})
-    s.apply(0, Perform("rope-walker"))
     assert circus(s, 0) == [] and "rope-walker" in s.view(None)["discards"]["performer"]
     assert seat(s, 0)["coins"] == 20 - 4 and seat(s, 0)["prestige"] == -1
     assert s.view(None)["stock"]["yellow"] == 25
@@ -691,7 +725,6 @@ def test_unpaid_compensation_costs_prestige_per_coin() -> None:
     compensation costs 1 prestige, as with salaries (docs: "compensation the player cannot pay costs 1 prestige
     per missing coin, like salaries")."""
     s = show(3, {0: {"coins": 1, "performers": ["rope-walker"]}})
-    s.apply(0, Perform("rope-walker"))
     assert circus(s, 0) == [] and seat(s, 0)["coins"] == 0 and seat(s, 0)["prestige"] == -1 - (4 - 1)
 
 
@@ -701,18 +734,15 @@ def test_poor_and_good_benefits() -> None:
                                     {"id": "tumbler", "cubes": ["green", "red"]}]}},
              performer_row=["knife-juggler", "lion-tamer"])
     s.apply(0, Perform("tumbler"))
-    s.apply(0, Perform("rope-walker"))
-    assert seat(s, 0)["coins"] == 20 + 2 + 3
+    salaries = 4 + 2  # the show over (the Rope Walker, the last one, went on unasked), salaries are paid
+    assert seat(s, 0)["coins"] == 20 + 2 + 3 - salaries
 
 
 def test_show_in_player_order_from_starting_player() -> None:
     """"In player order ... players give a show and receive benefits." — from the starting player, then clockwise."""
-    s = show(3, start=1)
-    seats = []
-    while s.view(None)["show"] == 1:
-        seats.append(s.to_move()[0])
-        s.apply(seats[-1], Done())
-    assert seats == [1, 2, 0]
+    s = show(3, {p: {"performers": [{"id": x, "cubes": ["red"]}]} for p, x in enumerate(("rope-walker", "unicyclist",
+                                                                                       "lion-tamer"))}, start=1)
+    assert [e.data["seat"] for e in s.log.to_list() if e.kind == "performed"] == [1, 2, 0]
 
 
 def test_moscow_region_bonus() -> None:
@@ -721,15 +751,13 @@ def test_moscow_region_bonus() -> None:
     flipped = [{"id": x, "flipped": True} for x in ("levitator", "lion-tamer", "tiger-tamer", "bear-trainer")]
     s = show(3, {0: {"coins": 100, "performers": [{"id": "fire-eater", "flipped": True}, *flipped]}},
              show=1, regions=["moscow", "paris", "rome"], performer_row=["tumbler", "knife-juggler"])
-    s.apply(0, Done())  # flipped in an earlier show: they stay in the circus without performing
+    # flipped in an earlier show: they stay in the circus without performing (and nobody is asked anything)
     assert seat(s, 0)["prestige"] == 2 + 2
 
 
 def test_regions_pass_left_after_show() -> None:
     """"Each player passes their region tile to the player on their left.\""""
-    s = show(3, regions=["moscow", "paris", "rome"])
-    for p in (0, 1, 2):
-        s.apply(p, Done())
+    s = show(3, regions=["moscow", "paris", "rome"])  # nobody has a performer: the show passes unasked
     view = s.view(None)
     assert view["regions"] == ["rome", "moscow", "paris"] and view["show"] == 2 and view["turn"] == 1
 
@@ -737,10 +765,8 @@ def test_regions_pass_left_after_show() -> None:
 def test_after_show_reset_and_new_starting_player() -> None:
     """"Each player's ticket cube returns to the starting ticket. The player on the left of the last starting player
     becomes the new starting player." — the hiring area is discarded and dealt anew."""
+    old_row = row(position(3))
     s = show(3, {0: {"tickets": 3}, 1: {"tickets": 1}})
-    old_row = row(s)
-    for p in range(3):
-        s.apply(p, Done())
     view = s.view(None)
     assert [seat(s, p)["tickets"] for p in range(3)] == [0, 0, 0] and view["start"] == 1 and view["turn"] == 1
     assert all(x in view["discards"]["performer"] for x in old_row) and len(row(s)) == 4
@@ -752,8 +778,6 @@ def test_two_player_regions_pass_through_the_virtual_seat() -> None:
     s = show(2, regions=["moscow", "paris", "rome"])
     seen = [{"moscow"}, {"paris"}]
     for _ in range(2):
-        s.apply(s.to_move()[0], Done())
-        s.apply(s.to_move()[0], Done())
         regions = s.view(None)["regions"]
         seen[0].add(regions[0])
         seen[1].add(regions[1])
@@ -766,11 +790,21 @@ def test_two_player_regions_pass_through_the_virtual_seat() -> None:
     assert seen == [{"moscow", "rome", "paris"}, {"paris", "moscow", "rome"}]
 
 
+def test_two_player_board_shows_the_virtual_region() -> None:
+    """2 players: "a 3rd one is placed on the table between the two players. It will be used as a virtual 3rd
+    player's region": the terminal board shows it, and who visits it next."""
+    s = position(2, regions=["moscow", "paris", "rome"])
+    board = Console(width=250, record=True, color_system=None)
+    board.print(GAME.render(s, 0))
+    assert ("Virtual third region (2 players): Rome: 2 prestige per 2 performers of each type: acrobat and bizarre; "
+            "seat 0 visits it at the next show") in board.export_text()
+    s = show(2, regions=["moscow", "paris", "rome"])
+    assert s.view(None)["show"] == 2 and s.view(None)["regions"][0] == "rome"  # as the board said
+
+
 def test_salary_shortfall_loses_prestige() -> None:
     """"For every coin a player cannot pay, they lose 1. This means that a player's score can drop below 0.\""""
-    s = show(3, {0: {"coins": 0, "performers": [{"id": "rope-walker", "cubes": ["red"]}]}})
-    s.apply(0, Perform("rope-walker"))  # poor: 3 coins
-    s.apply(0, Done())
+    s = show(3, {0: {"coins": 0, "performers": [{"id": "rope-walker", "cubes": ["red"]}]}})  # poor: 3 coins
     assert seat(s, 0)["coins"] == 0 and seat(s, 0)["prestige"] == -(4 - 3)
 
 
@@ -785,27 +819,24 @@ def test_trailer_reduces_salary_not_below_zero() -> None:
 def test_bizarre_salary_and_prestige_grow() -> None:
     """"Their own salaries and the prestige points they offer are affected by the number of bizarre performers.\""""
     s = show(3, {0: {"performers": [{"id": "giant", "cubes": ["blue", "green", "yellow"]}]},
-                 1: {"performers": ["tiny-man", {"id": "mermaid", "cubes": ["white", "green", "yellow"]}]}})
+                 1: {"performers": [{"id": "tiny-man", "cubes": ["yellow"]},
+                                    {"id": "mermaid", "cubes": ["white", "green", "yellow"]}]}})
     alone = performer(s, 0, "giant")["salary"]
     pair = performer(s, 1, "mermaid")["salary"]
     info = GAME.content()["performers"]
     assert alone == info["giant"]["salary"] and pair == info["mermaid"]["salary"] + 1
-    s.apply(0, Perform("giant"))
-    s.apply(0, Outstanding(True))
-    s.apply(0, Done())
+    s.apply(0, Outstanding(True))  # the Giant, seat 0's only performer, went on unasked
     s.apply(1, Perform("mermaid"))
     s.apply(1, Outstanding(True))
-    assert seat(s, 0)["prestige"] == info["giant"]["flip_prestige"]
-    assert seat(s, 1)["prestige"] == info["mermaid"]["flip_prestige"] + 1
+    flips = s.score_breakdown()["flips"]
+    assert flips[:2] == (info["giant"]["flip_prestige"], info["mermaid"]["flip_prestige"] + 1)
 
 
 def test_skip_salary_and_spend_cube_benefits() -> None:
     """"Spend any cube to skip a payment of any single salary after the show." / "Skip a payment of any single salary.\""""
     s = show(3, {0: {"coins": 10, "performers": [{"id": "bearded-lady", "cubes": ["green", "white"]},  # good: skip a salary
                                                  {"id": "rope-walker", "cubes": ["red"]}]}})
-    s.apply(0, Perform("bearded-lady"))
-    s.apply(0, Perform("rope-walker"))
-    s.apply(0, Done())
+    s.apply(0, Perform("bearded-lady"))  # then the Rope Walker, the last, unasked
     assert prompt(s) == ("skip", 0)
     lady = performer(s, 0, "bearded-lady")["salary"]
     s.apply(0, SkipSalary("rope-walker"))
@@ -819,11 +850,10 @@ def test_spend_cube_to_skip_a_salary() -> None:
                                     {"id": "rope-walker", "cubes": ["red", "yellow"]}]}})
     s.apply(0, Perform("bearded-lady"))
     assert s.legal_actions(0)[0] == Decline() and Spend("blue") in s.legal_actions(0)
+    lady = performer(s, 0, "bearded-lady")["salary"]
     s.apply(0, Spend("blue"))
     assert storage(s, 0) == {} and s.view(None)["stock"]["blue"] == 25
-    lady = performer(s, 0, "bearded-lady")["salary"]
-    s.apply(0, Perform("rope-walker"))
-    s.apply(0, Done())
+    assert prompt(s) == ("skip", 0)  # the Rope Walker, the last, went on unasked
     s.apply(0, SkipSalary("rope-walker"))
     assert seat(s, 0)["coins"] == 10 + 4 - lady
 
@@ -831,18 +861,17 @@ def test_spend_cube_to_skip_a_salary() -> None:
 def test_tamer_spends_cube_for_coins() -> None:
     """"Spend any cube to get 4 coins.\""""
     s = show(3, {0: {"storage": {"red": 1}, "performers": [{"id": "bear-trainer", "cubes": ["green", "white", "blue"]}]}})
-    s.apply(0, Perform("bear-trainer"))
     s.apply(0, Outstanding(False))
     assert Decline() in s.legal_actions(0)
     s.apply(0, Spend("red"))
-    assert seat(s, 0)["coins"] == 24 and s.view(None)["stock"]["red"] == 25
+    salary = GAME.content()["performers"]["bear-trainer"]["salary"]  # paid next: the show is over
+    assert seat(s, 0)["coins"] == 24 - salary and s.view(None)["stock"]["red"] == 25
 
 
 def test_juggler_cube_choice() -> None:
     """"Get a blue or a yellow cube." / "Get any 2 cubes.\""""
     s = show(3, {0: {"performers": [{"id": "knife-juggler", "cubes": ["yellow", "blue"]}]}},
              performer_row=["tumbler", "lion-tamer", "fire-eater"])
-    s.apply(0, Perform("knife-juggler"))
     assert set(s.legal_actions(0)) >= {TakeCube("blue"), TakeCube("yellow")}
     assert TakeCube("red") not in s.legal_actions(0)
     s.apply(0, TakeCube("blue"))
@@ -852,12 +881,9 @@ def test_juggler_cube_choice() -> None:
 def test_club_juggler_any_cube_and_a_white_cube() -> None:
     """"Get any cube and a white cube.\""""
     s = show(3, {0: {"performers": [{"id": "club-juggler", "cubes": ["white", "green", "red"]}]}})
-    s.apply(0, Perform("club-juggler"))
     s.apply(0, Outstanding(False))
     assert {a for a in s.legal_actions(0) if isinstance(a, TakeCube)} == {TakeCube(c) for c in COLORS}
-    s.apply(0, TakeCube("red"))
-    assert [a for a in s.legal_actions(0) if isinstance(a, TakeCube)] == [TakeCube("white")]
-    s.apply(0, TakeCube("white"))
+    s.apply(0, TakeCube("red"))  # then the white cube, the only choice, is taken unasked
     assert storage(s, 0) == {"red": 1, "white": 1}
 
 
@@ -865,9 +891,11 @@ def test_bizarre_buys_trailer() -> None:
     """"Spend two coins to get 1 trailer." — "Trailers earned by bizarre performers can be given to any other performer.\""""
     s = show(3, {0: {"performers": [{"id": "strongman", "cubes": ["red", "yellow"]}, {"id": "rope-walker", "cubes": ["red"]}]}})
     s.apply(0, Perform("strongman"))
+    assert Decline() in s.legal_actions(0)
     s.apply(0, Trailer("rope-walker"))
     assert performer(s, 0, "rope-walker")["trailer"] and s.view(None)["trailers_left"] == 17
-    assert seat(s, 0)["coins"] == 18
+    strongman = GAME.content()["performers"]["strongman"]["salary"]
+    assert seat(s, 0)["coins"] == 20 - 2 + 3 - strongman - (4 - 1)  # the Rope Walker: +3, salary 4 less its trailer
 
 
 def test_trailer_one_per_performer_and_out_of_stock() -> None:
@@ -875,7 +903,7 @@ def test_trailer_one_per_performer_and_out_of_stock() -> None:
     s = show(3, {0: {"performers": [{"id": "strongman", "cubes": ["red", "yellow"]},  # good: 2 coins -> trailer
                                     {"id": "rope-walker", "trailer": True}]}})
     s.apply(0, Perform("strongman"))
-    assert {a for a in s.legal_actions(0) if isinstance(a, Trailer)} == {Trailer("strongman")}
+    assert s.legal_actions(0) == [Decline(), Trailer("strongman")]
     everyone = {p: {"performers": [{"id": x, "trailer": True} for x in ids]} for p, ids in enumerate((
         ("rope-walker", "unicyclist", "giant", "tiny-man", "mermaid", "wild-man"),
         ("levitator", "mentalist", "hypnotist", "card-magician", "escape-artist", "great-illusionist"),
@@ -886,14 +914,57 @@ def test_trailer_one_per_performer_and_out_of_stock() -> None:
     assert s.view(None)["trailers_left"] == 0
     assert Play("trailer-1") not in s.legal_actions(0)
     s.apply(0, Perform("strongman"))
-    assert prompt(s) == ("perform", 0) and seat(s, 0)["coins"] == 20
+    assert prompt(s) == ("perform", 0) and seat(s, 0)["coins"] == 20  # the trailer could not be had
+
+
+def test_a_trailer_no_performer_can_take_is_said_in_the_move_and_the_log() -> None:
+    """"Every performer can be given a single trailer." A benefit's trailer that no performer of the seat's can take
+    is not asked about: the move that brings it says so, and so does the log."""
+    s = show(3, {0: {"performers": [{"id": "human-cannonball", "cubes": ["red", "green"], "trailer": True},  # good: a trailer
+                                    {"id": "rope-walker", "trailer": True}, {"id": "unicyclist", "trailer": True}]}})
+    assert GAME.describe(s, Perform("human-cannonball")) == (
+        "Human Cannonball performs (good; no performer of yours can take the trailer it gives)")
+    assert GAME.describe(s, Perform("human-cannonball"), "fr") == (
+        "Homme-canon entre en piste (bonne ; aucun de vos artistes ne peut recevoir la roulotte qu’il donne)")
+    assert GAME.describe(s, Perform("rope-walker")) == "Rope Walker performs (no performance)"
+    s.apply(0, Perform("human-cannonball"))
+    assert prompt(s) == ("perform", 0)
+    lines = [GAME.describe_event(e, ["Ada", "Bo", "Cy"]) for e in s.log.to_list()]
+    assert lines[-1] == "Ada gets no trailer: every performer of theirs already has one."
+
+
+def test_a_trailer_card_no_performer_can_take_says_so_on_the_board() -> None:
+    """"Trailer: You get a trailer." With every performer holding one, the card cannot be played, and the hand says why."""
+    s = position(3, {0: {"hand": ["trailer-1"], "performers": [{"id": "rope-walker", "trailer": True}]}})
+    assert Play("trailer-1") not in s.legal_actions(0)
+    board = Console(width=250, record=True, color_system=None)
+    board.print(GAME.render(s, 0))
+    assert ("hand: Trailer: put a trailer on one of your performers; unused at game end: 1 prestige "
+            "(not playable now: every performer of yours has a trailer)") in board.export_text()
+
+
+def test_an_outstanding_trailer_with_none_left_in_the_stock_is_said() -> None:
+    """"Trailers are depleted as well." An outstanding benefit's trailer with none left in the stock."""
+    everyone = {p: {"performers": [{"id": x, "trailer": True} for x in ids]} for p, ids in enumerate((
+        ("rope-walker", "unicyclist", "tiny-man", "mermaid", "wild-man", "strongman"),
+        ("levitator", "mentalist", "hypnotist", "card-magician", "escape-artist", "great-illusionist"),
+        ("ball-juggler", "plate-spinner", "ring-juggler", "torch-twins", "hat-juggler", "fire-juggler")))}
+    everyone[0]["performers"].append({"id": "giant", "cubes": ["blue", "green", "yellow"]})  # outstanding: a trailer
+    s = show(3, everyone, performer_row=["tumbler", "lion-tamer"])
+    assert s.view(None)["trailers_left"] == 0
+    s.apply(0, Perform("giant"))
+    assert GAME.describe(s, Outstanding(False)) == (
+        "take the outstanding benefit (no trailer is left in the stock for the one it gives)")
+    assert GAME.describe(s, Outstanding(False), "zh-Hant") == "拿絕妙演技的利益（供應區已沒有拖車可給）"
+    s.apply(0, Outstanding(False))
+    assert prompt(s) == ("perform", 0) and seat(s, 0)["skips"] == 1
+    assert [e.data for e in s.log.to_list() if e.kind == "no_trailer"] == [{"seat": 0, "why": "stock"}]
 
 
 def test_magician_looks_at_three() -> None:
     """"Look at the top 3 cards of the investment deck and keep 1. Put the rest on the bottom.\""""
     s = show(3, {0: {"performers": [{"id": "card-magician", "cubes": ["blue", "yellow", "green"]}]}},
              options={"investment_order": ("extra-income-1", "trailer-1", "fire-1")})
-    s.apply(0, Perform("card-magician"))
     s.apply(0, Outstanding(False))
     assert seat(s, 0)["looking"] == ["extra-income-1", "trailer-1", "fire-1"]
     assert "looking" not in seat(s, 0, viewer=1)
@@ -916,10 +987,33 @@ def test_extended_applause() -> None:
     assert seat(s, 0)["prestige"] == 2 + 2 - 1
 
 
+@pytest.mark.parametrize("played_after", [0, 2, 4])
+def test_extended_applause_counts_the_whole_show_whenever_played(played_after: int) -> None:
+    """"During the 1st, 2nd or 3rd show, use this card to earn 1 for each performer (of this type) who did an
+    outstanding performance. You also lose 1 for each performer (of this type) who did a poor performance."
+    Played before the first performer, between two or after the last, it counts every performance of the show."""
+    s = show(3, {0: {"coins": 50, "hand": ["applause-acrobat"], "performers": [
+        {"id": "rope-walker", "cubes": ["red", "yellow", "white"]}, {"id": "tumbler", "cubes": ["green", "red", "blue"]},
+        {"id": "unicyclist", "cubes": ["blue"]}, {"id": "knife-juggler", "cubes": ["yellow", "blue", "green"]}]}},
+        performer_row=["lion-tamer", "fire-eater", "giant"])
+    order = ["rope-walker", "knife-juggler", "tumbler", "unicyclist"]
+    for i, card in enumerate(order):
+        if i == played_after:
+            s.apply(0, Play("applause-acrobat"))
+        if Perform(card) in s.legal_actions(0):  # else it went on unasked: the last one, no card left in hand
+            s.apply(0, Perform(card))
+        while prompt(s) is not None and prompt(s)[1] == 0 and prompt(s)[0] in ("outstanding", "effect"):
+            s.apply(0, Outstanding(False) if prompt(s)[0] == "outstanding" else s.legal_actions(0)[0])
+    if played_after == len(order):
+        s.apply(0, Play("applause-acrobat"))
+    assert seat(s, 0)["hand"] == [] and s.score_breakdown()["applause"][0] == 2 - 1  # two outstanding acrobats, one poor
+    entry = next(e for e in s.log.to_list() if e.kind == "applause")
+    assert entry.data == {"seat": 0, "type": "acrobat", "outstanding": 2, "poor": 1, "prestige": 1}
+
+
 def test_orchestra_and_popcorn() -> None:
     """"Orchestra: Gain 2 prestige points after each show." — "Popcorn Vendor: Earn 3 coins after each show.\""""
-    s = show(3, {0: {"coins": 0, "personnel": ["orchestra", "popcorn-vendor"]}})
-    s.apply(0, Done())
+    s = show(3, {0: {"coins": 0, "personnel": ["orchestra", "popcorn-vendor"]}})  # no performer: nothing to ask
     info = GAME.content()["personnel"]
     salaries = info["orchestra"]["salary"] + info["popcorn-vendor"]["salary"]
     assert seat(s, 0)["prestige"] == 2 and seat(s, 0)["coins"] == 3 - salaries
@@ -928,10 +1022,12 @@ def test_orchestra_and_popcorn() -> None:
 def test_fire_card_outside_show_only() -> None:
     """"Fire a Performer: ... You do not have to pay compensation or lose prestige. You may not fire a performer
     during a show.\""""
-    s = position(3, {0: {"hand": ["fire-1"], "performers": [{"id": "rope-walker", "cubes": ["red"]}]}})
+    s = position(3, {0: {"hand": ["fire-1"], "performers": [{"id": "rope-walker", "cubes": ["red"]}, "tumbler"]}},
+                 performer_row=["knife-juggler", "lion-tamer", "fire-eater"])
     s.apply(0, Play("fire-1"))
+    assert s.legal_actions(0) == [Fire("rope-walker"), Fire("tumbler")]
     s.apply(0, Fire("rope-walker"))
-    assert circus(s, 0) == [] and seat(s, 0)["coins"] == 20 and seat(s, 0)["prestige"] == 0
+    assert circus(s, 0) == ["tumbler"] and seat(s, 0)["coins"] == 20 and seat(s, 0)["prestige"] == 0
     s = position(3, {0: {"hand": ["fire-2"], "performers": [{"id": "rope-walker", "cubes": ["red"]}]}}, at="show")
     s.apply(0, Done())
     assert prompt(s) == ("perform", 0) and Play("fire-2") not in s.legal_actions(0)
@@ -950,10 +1046,13 @@ def test_extra_income_spend_a_cube_for_five_coins() -> None:
     """"Extra Income: Spend any cube to get 5 coins.\""""
     s = position(3, {0: {"hand": ["cube-income"]}})
     assert Play("cube-income") not in s.legal_actions(0)  # no cube to spend
-    s = position(3, {0: {"hand": ["cube-income"], "storage": {"green": 1}}})
+    s = position(3, {0: {"hand": ["cube-income"], "storage": {"green": 1, "red": 1}}})
     s.apply(0, Play("cube-income"))
-    assert s.legal_actions(0) == [Spend("green")]
+    assert s.legal_actions(0) == [Spend("green"), Spend("red")]  # it must be spent: no Decline
     s.apply(0, Spend("green"))
+    assert seat(s, 0)["coins"] == 25 and storage(s, 0) == {"red": 1}
+    s = position(3, {0: {"hand": ["cube-income"], "storage": {"green": 1}}})
+    s.apply(0, Play("cube-income"))  # the one cube there is: spent unasked
     assert seat(s, 0)["coins"] == 25 and storage(s, 0) == {} and s.view(None)["stock"]["green"] == 25
 
 
@@ -968,8 +1067,7 @@ def test_bank_representative(deposits: int, prestige: int) -> None:
     s.apply(0, Done())
     assert seat(s, 0)["bank"] == deposits and seat(s, 0)["coins"] == 20 - deposits
     pass_turn(s)
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert s.is_over() and bonuses(s, 0)["bank_representative"] == prestige
 
 
@@ -981,8 +1079,7 @@ def test_end_game_bonuses_and_tiebreak() -> None:
     s = show(3, {0: {"coins": 50, "performers": [{"id": x, "flipped": True} for x in eight]},
                  1: {"coins": 50, "performers": [{"id": "rope-walker", "flipped": True}]}, 2: {"coins": 50}},
              show=2, performer_row=["bear-trainer"])
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert s.is_over()
     assert bonuses(s, 0) == {"largest_show": 5, "full_variety": 3, "perfect_show": 5, "large_troupe": 5}
     assert bonuses(s, 1) == {"perfect_show": 5}
@@ -995,13 +1092,8 @@ def test_perfect_show_needs_every_performer_outstanding() -> None:
                  1: {"coins": 50, "performers": [{"id": "unicyclist", "cubes": ["blue", "red", "yellow"]}]},
                  2: {"coins": 50}}, show=2, performer_row=["knife-juggler"])
     s.apply(0, Perform("rope-walker"))
-    s.apply(0, Outstanding(False))
-    s.apply(0, Perform("tumbler"))
-    s.apply(0, Done())
-    s.apply(1, Perform("unicyclist"))
-    s.apply(1, Outstanding(True))
-    s.apply(1, Done())
-    s.apply(2, Done())
+    s.apply(0, Outstanding(False))  # then the Tumbler, the last, goes on unasked: good
+    s.apply(1, Outstanding(True))  # the Unicyclist, seat 1's only performer, went on unasked
     assert "perfect_show" not in bonuses(s, 0) and bonuses(s, 1).get("perfect_show") == 5
     assert bonuses(s, 0)["largest_show"] == 5 and "largest_show" not in bonuses(s, 1)
 
@@ -1012,19 +1104,15 @@ def test_perfect_show_lost_by_a_performer_fired_for_no_performance() -> None:
     s = show(3, {p: {"coins": 50} for p in range(3)} | {0: {"coins": 50, "performers": [
         {"id": "rope-walker", "cubes": ["red", "yellow", "white"]}, "tumbler"]}}, show=2, performer_row=["knife-juggler"])
     s.apply(0, Perform("rope-walker"))
-    s.apply(0, Outstanding(False))
-    s.apply(0, Perform("tumbler"))
+    s.apply(0, Outstanding(False))  # then the Tumbler, the last, goes on unasked: no performance, fired
     assert circus(s, 0) == ["rope-walker"]
-    for p in range(3):
-        s.apply(p, Done())
     assert s.is_over() and "perfect_show" not in bonuses(s, 0)
 
 
 def test_unused_cards_and_bonus_cards() -> None:
     """"(If not used, this card is worth 1 at the end of the game)" — Resource Bonus: "1 for every 3 resources"."""
     s = show(3, {0: {"hand": ["trailer-1", "resource-bonus-1"], "storage": {"red": 3, "blue": 3, "white": 1}}}, show=2)
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert bonuses(s, 0) == {"unused_cards": 1, "resource_bonus": 2}
 
 
@@ -1036,8 +1124,7 @@ def test_trailer_bonus_and_personnel_bonus() -> None:
                  1: {"coins": 50, "hand": ["personnel-bonus"], "personnel": ["orchestra", "general-supplier", "agent-white-yellow"],
                      "performers": [{"id": "levitator", "flipped": True, "trailer": True}]}},
              show=2, performer_row=["knife-juggler"])
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert bonuses(s, 0).get("trailer_bonus") == 2 and "personnel_bonus" not in bonuses(s, 0)
     assert bonuses(s, 1).get("personnel_bonus") == 3 and "trailer_bonus" not in bonuses(s, 1)
 
@@ -1048,8 +1135,7 @@ def test_tied_end_game_bonus_goes_to_every_tied_player() -> None:
     s = show(3, {0: {"coins": 50, "performers": flipped("rope-walker", "tumbler")},
                  1: {"coins": 50, "performers": flipped("giant", "levitator")},
                  2: {"coins": 50, "performers": flipped("unicyclist")}}, show=2, performer_row=["knife-juggler"])
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert [bonuses(s, p).get("largest_show") for p in range(3)] == [5, 5, None]
 
 
@@ -1058,8 +1144,7 @@ def test_prestige_tie_goes_to_most_coins_then_shared_victory() -> None:
     it is a shared victory.\""""
     for coins, winners in (([9, 8, 20], (0,)), ([9, 9, 20], (0, 1))):
         s = show(3, {p: {"coins": c, "prestige": v} for p, (c, v) in enumerate(zip(coins, (4, 4, 3), strict=True))}, show=2)
-        for p in range(3):
-            s.apply(p, Done())
+        end_show(s)
         assert s.is_over() and s.result().winners == winners
 
 
@@ -1068,10 +1153,7 @@ def test_score_breakdown_names_where_prestige_came_from() -> None:
     coin a player cannot pay, they lose 1"), and the end-game bonuses."""
     s = show(3, {0: {"coins": 0, "performers": [{"id": "rope-walker", "cubes": ["red", "yellow", "white"]}]},
                  1: {"coins": 50}, 2: {"coins": 50}}, show=2)
-    s.apply(0, Perform("rope-walker"))
-    s.apply(0, Outstanding(True))
-    for p in range(3):
-        s.apply(p, Done())
+    s.apply(0, Outstanding(True))  # her show's only performer: on stage unasked; the other shows pass unasked
     assert s.is_over()
     breakdown = s.score_breakdown()
     assert breakdown["flips"][0] == 2 and breakdown["salaries"][0] == -4
@@ -1110,8 +1192,7 @@ def test_undo_refuses_a_move_that_shows_a_hidden_card() -> None:
     with pytest.raises(IllegalAction, match="revealed"):
         s.undo(0)
     s = show(3, {0: {"hand": ["resource-bonus-1"], "storage": {"red": 3}}}, show=2)
-    for p in range(3):
-        s.apply(p, Done())
+    end_show(s)
     assert s.is_over() and bonuses(s, 0)["resource_bonus"] == 1
     with pytest.raises(IllegalAction, match="revealed"):
-        s.undo(2)
+        s.undo(0)

@@ -40,6 +40,15 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
+class CarryOut(Action):
+    """Carry out these of one's cube and ticket markers and decline the others: the cubes taken (their colours,
+    in the order of `COLORS`) and how many tickets are sold."""
+
+    cubes: tuple[Color, ...] = ()
+    tickets: int = 0
+
+
+@dataclass(frozen=True)
 class Hire(Action):
     """Hire this performer or personnel card from the hiring area."""
 
@@ -156,7 +165,7 @@ class ReturnOrganizer(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Keep, TakeCube, Place, Hire, Invest, Decline, Done, Deposit, Move, Convert, Vote, Perform,
-    Outstanding, Spend, Trailer, Fire, SkipSalary, Play, Discard, ReturnOrganizer,
+    Outstanding, Spend, Trailer, Fire, SkipSalary, Play, Discard, ReturnOrganizer, CarryOut,
 )
 
 
@@ -179,3 +188,4 @@ discard = lru_cache(maxsize=None)(Discard)
 trailer = lru_cache(maxsize=None)(Trailer)
 fire = lru_cache(maxsize=None)(Fire)
 skip_salary = lru_cache(maxsize=None)(SkipSalary)
+carry_out = lru_cache(maxsize=None)(CarryOut)

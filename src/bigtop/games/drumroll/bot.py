@@ -193,8 +193,10 @@ def _invest(d: Decision, a: A.Invest) -> float:
     return 1.0 if d.s.coins[d.p] > d.upkeep() + 3 else -1
 
 
-def _done(d: Decision, a: A.Done) -> float:
-    return 1.0 if d.s.sealed_kind == "carry_out" else 0.0  # selling tickets always gains coins
+def _carry_out(d: Decision, a: A.CarryOut) -> float:
+    """Every cube and ticket carried out is worth having: carrying out all scores highest."""
+    needs = d.needs()
+    return sum(max(needs[CI[c]], 0.5) for c in a.cubes) + a.tickets
 
 
 def _deposit(d: Decision, a: A.Deposit) -> float:
@@ -257,7 +259,7 @@ def _nothing(d: Decision, a: Action) -> float:
 
 _SCORE: dict[type, Callable[[Decision, Any], float]] = {
     A.Play: _play, A.Keep: _keep, A.TakeCube: _take_cube, A.Place: _place, A.Hire: _hire, A.Invest: _invest,
-    A.Decline: _nothing, A.Done: _done, A.Deposit: _deposit, A.Move: _move, A.Convert: _convert, A.Vote: _vote,
+    A.Decline: _nothing, A.Done: _nothing, A.CarryOut: _carry_out, A.Deposit: _deposit, A.Move: _move, A.Convert: _convert, A.Vote: _vote,
     A.Perform: _perform, A.Outstanding: _outstanding, A.Spend: _spend, A.Trailer: _salary, A.Fire: _fire,
     A.SkipSalary: _salary, A.Discard: _discard, A.ReturnOrganizer: _return_organizer,
 }

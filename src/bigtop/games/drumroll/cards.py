@@ -68,6 +68,7 @@ class ExtraIncome(Card):
 
     def play(self, s: DrumRollState, p: int, info: Investment) -> None:
         s.coins[p] += info.amount
+        s.emit("gained", seat=p, source=info.id, coins=info.amount)
 
 
 @card("trailer")
@@ -127,18 +128,32 @@ class ExtraResources(Card):
 class ExtendedApplause(Card):
     """"Extended Applause: During the 1st, 2nd or 3rd show, use this card to earn 1 for each performer (of this
     type) who did an outstanding performance. You also lose 1 for each performer (of this type) who did a poor
-    performance." Played during its owner's show, it counts the performers that have performed so far."""
+    performance." Played at any moment of its owner's show, it counts that whole show: the performances given
+    so far and those still to come, whose levels the cubes already fix (nothing moves a cube onto a performer
+    during a show), so when it is played changes nothing."""
 
     def playable(self, s: DrumRollState, p: int, window: str) -> bool:
         return window == "perform" and s.step == "show_player"
 
     def play(self, s: DrumRollState, p: int, info: Investment) -> None:
-        performers = s.content.performers
-        levels = s.levels[p].items()
-        gain = sum(1 for x, lv in levels if lv == 3 and performers[x].type == info.type)
-        loss = sum(1 for x, lv in levels if lv == 1 and performers[x].type == info.type)
-        s.score(p, "applause", gain - loss)
-        s.emit("applause", seat=p, type=info.type, prestige=gain - loss)
+        assert info.type is not None
+        outstanding, poor = applause_count(s, p, info.type)
+        s.score(p, "applause", outstanding - poor)
+        s.emit("applause", seat=p, type=info.type, outstanding=outstanding, poor=poor, prestige=outstanding - poor)
+
+
+def show_levels(s: DrumRollState, p: int) -> list[tuple[str, int]]:
+    """Each performer of p's show in progress with its level: those that performed (fired or flipped since
+    included), then those still to perform, at the level their cubes give."""
+    performed = s.levels[p]
+    return [*performed.items(), *((x, s.level(x)) for x in s.circus[p] if x not in performed and x not in s.flipped)]
+
+
+def applause_count(s: DrumRollState, p: int, kind: str) -> tuple[int, int]:
+    """How many performers of type `kind` give an outstanding, and a poor, performance in p's show."""
+    performers = s.content.performers
+    levels = [lv for x, lv in show_levels(s, p) if performers[x].type == kind]
+    return levels.count(3), levels.count(1)
 
 
 @card("double_vote")

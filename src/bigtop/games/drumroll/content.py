@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from .data import Content, Effect, load_content
-from .render import effect_text, investment_text, personnel_text
+from .text import effect_text, investment_text, personnel_text
 
 
 def _effect(e: Effect) -> dict[str, Any]:

@@ -48,6 +48,12 @@ class PromptKind:
         what it stands for and answer True; else answer False (the seat is asked)."""
         return False
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """For the prompt on top of the stack: the one thing the seat can do, when it has no real choice,
+        which is then carried out without asking; else None. Decided on what everyone sees, so that
+        whether a seat is asked tells nobody anything it may not know."""
+        return None
+
 
 class SealedStep:
     """A step where every seat asked chooses in secret, all at once."""
@@ -75,6 +81,8 @@ STEPS: dict[str, Callable[[DrumRollState], Next]] = {}
 PROMPTS: dict[str, PromptKind] = {}
 SETTLING: set[str] = set()
 """The prompt kinds whose `settles` may take them off the stack without a decision."""
+AUTOMATIC: set[str] = set()
+"""The prompt kinds whose `only_choice` may carry them out without a decision."""
 SEALED: dict[str, SealedStep] = {}
 
 
@@ -95,6 +103,8 @@ def prompt(cls: type[T]) -> type[T]:
     PROMPTS[cls.kind] = cls()
     if cls.settles is not PromptKind.settles:
         SETTLING.add(cls.kind)
+    if cls.only_choice is not PromptKind.only_choice:
+        AUTOMATIC.add(cls.kind)
     return cls
 
 

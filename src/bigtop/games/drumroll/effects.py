@@ -32,10 +32,6 @@ class EffectKind:
     def gain(self, s: DrumRollState, p: int, amount: int) -> None:
         raise NotImplementedError
 
-    def possible(self, s: DrumRollState, p: int, amount: int) -> bool:
-        """Whether the choice can be offered at all (beyond having something to choose)."""
-        return True
-
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
         raise NotImplementedError
 
@@ -44,8 +40,6 @@ class EffectKind:
 
     def ask(self, s: DrumRollState, p: int, choice: EffectChoice) -> None:
         """Ask the choice, unless nothing can be chosen (then it does nothing)."""
-        if not self.possible(s, p, choice.amount):
-            return
         if self.choices(s, p, choice.amount, choice.colors) in ([], [DECLINE]):
             return
         s.prompts.append(Prompt("effect", p, choice))
@@ -62,6 +56,10 @@ def effect(kind: str) -> Any:
         return cls
 
     return register
+
+
+GAIN_KEYS = {"coins": "coins", "prestige": "prestige", "skip_salary": "skips"}
+"""The log's name for what each plain gain adds up."""
 
 
 @effect("coins")
@@ -99,7 +97,14 @@ class Cube(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, TakeCube)
-        s.gain_cube(p, action.color, action.count)
+        take_cubes(s, p, action)
+
+
+def take_cubes(s: DrumRollState, p: int, action: TakeCube) -> None:
+    """p takes the cubes `action` names (as many as the stock has)."""
+    got = s.gain_cube(p, action.color, action.count)
+    if got:
+        s.emit("cubes_taken", seat=p, cubes=[action.color] * got)
 
 
 class SpendCube(EffectKind):
@@ -114,10 +119,11 @@ class SpendCube(EffectKind):
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Spend)
         s.spend_cube(p, action.color)
-        self.spent(s, p, amount)
+        self.spent(s, p, amount, action.color)
 
-    def spent(self, s: DrumRollState, p: int, amount: int) -> None:
+    def spent(self, s: DrumRollState, p: int, amount: int, color: str) -> None:
         s.coins[p] += amount
+        s.emit("cube_spent", seat=p, color=color, coins=amount)
 
 
 @effect("cube_to_coins")
@@ -136,18 +142,25 @@ class CardCubeIncome(SpendCube):
 class CubeToSkip(SpendCube):
     """"Spend any cube to skip a payment of any single salary after the show.\""""
 
-    def spent(self, s: DrumRollState, p: int, amount: int) -> None:
+    def spent(self, s: DrumRollState, p: int, amount: int, color: str) -> None:
         s.skips[p] += 1
+        s.emit("cube_spent", seat=p, color=color, skips=1)
 
 
 class GiveTrailer(EffectKind):
-    """A trailer for one of the player's performers without one (`price` coins; declinable if it costs)."""
+    """A trailer for one of the player's performers without one (`price` coins; declinable if it costs). A
+    trailer that cannot be had (none in stock, every performer has one, too few coins) is not asked: the
+    log says why."""
 
     def price(self, amount: int) -> int:
         return 0
 
-    def possible(self, s: DrumRollState, p: int, amount: int) -> bool:
-        return s.coins[p] >= self.price(amount) and s.trailer_stock > 0
+    def ask(self, s: DrumRollState, p: int, choice: EffectChoice) -> None:
+        why = trailer_blocked(s, p) or ("coins" if s.coins[p] < self.price(choice.amount) else None)
+        if why is not None:
+            s.emit("no_trailer", seat=p, why=why)
+            return
+        s.prompts.append(Prompt("effect", p, choice))
 
     def choices(self, s: DrumRollState, p: int, amount: int, colors: tuple[str, ...]) -> list[Action]:
         out: list[Action] = [DECLINE] if self.price(amount) else []
@@ -155,9 +168,27 @@ class GiveTrailer(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Trailer)
-        s.coins[p] -= self.price(amount)
+        price = self.price(amount)
+        s.coins[p] -= price
         s.trailer_stock -= 1
         s.trailers.add(action.card)
+        if price:
+            s.emit("trailer_bought", seat=p, card=action.card, cost=price)
+        else:
+            s.emit("trailer_given", seat=p, card=action.card)
+
+
+def trailer_blocked(s: DrumRollState, p: int) -> str | None:
+    """Why p cannot get a trailer now ("stock": none left; "performers": every performer of p's has one), or None."""
+    if s.trailer_stock <= 0:
+        return "stock"
+    if not s.open_trailer_targets(p):
+        return "performers"
+    return None
+
+
+TRAILERS = frozenset({"trailer", "coins_to_trailer"})
+"""The effect kinds that give a trailer."""
 
 
 @effect("trailer")
@@ -186,6 +217,8 @@ class LookInvest(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, Keep)
+        s.emit("kept_investment", seat=p, n=len(s.looking[p]))
+        s.emit("kept_card", audience=[p], card=action.card)
         s.looking[p].remove(action.card)
         s.hands[p].append(action.card)
         # the rest to the bottom of the deck: p knows them there; whoever knew what p was looking at
@@ -210,7 +243,7 @@ class ExtraResources(EffectKind):
 
     def apply(self, s: DrumRollState, p: int, amount: int, action: Action) -> None:
         assert isinstance(action, TakeCube)
-        s.gain_cube(p, action.color, action.count)
+        take_cubes(s, p, action)
 
 
 @effect("fire")
@@ -225,15 +258,21 @@ class FireOne(EffectKind):
         s.fire(p, action.card, compensation=False)
 
 
-def benefit(s: DrumRollState, p: int, effects: tuple[Effect, ...]) -> None:
-    """Carry out a benefit: plain gains at once, then each choice asked in printed order."""
+def benefit(s: DrumRollState, p: int, effects: tuple[Effect, ...], source: str) -> None:
+    """Carry out the benefit `source` (a performer) gives: plain gains at once (logged together), then each
+    choice asked in printed order."""
     choices = []
+    gains: dict[str, int] = {}
     for e in effects:
         kind = EFFECTS[e.kind]
         if kind.immediate:
             kind.gain(s, p, e.amount)
+            gains[e.kind] = gains.get(e.kind, 0) + e.amount
         else:
             choices.append(EffectChoice(e.kind, e.amount, e.colors))
+    gained = {GAIN_KEYS[k]: n for k, n in gains.items() if n}
+    if gained:
+        s.emit("gained", seat=p, source=source, **gained)
     for choice in reversed(choices):
         EFFECTS[choice.kind].ask(s, p, choice)
 
@@ -247,6 +286,13 @@ class AskEffect(PromptKind):
     def legal(self, s: DrumRollState, p: int, data: Any) -> list[Action]:
         kind, amount, colors = data
         return EFFECTS[kind].choices(s, p, amount, colors) or [DECLINE]
+
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """A choice with one option (one colour of cube left, one performer for the trailer, one card looked
+        at...) is made unasked; one with none is passed."""
+        kind, amount, colors = data
+        choices = EFFECTS[kind].choices(s, p, amount, colors)
+        return choices[0] if len(choices) == 1 else DECLINE if not choices else None
 
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> None:
         if not isinstance(action, Decline):  # declined, or nothing was left to choose

@@ -1,5 +1,5 @@
-"""How a game of Drum Roll moves on: a decision is asked and carried out, and the automatic steps run
-until the next decision. `apply` and `advance` are the only code that writes `state.step`: each step,
+"""How a game of Drum Roll moves on: a decision is asked and carried out, and the automatic steps (and
+the prompts whose seat has no real choice) run until the next decision. `apply` and `advance` are the only code that writes `state.step`: each step,
 prompt and sealed step answers the step to go to (`decisions.Next`); and `state.movers`, the seats
 `to_move` answers, which `advance` works out once the game waits for someone.
 """
@@ -12,7 +12,7 @@ from bigtop.core import Action
 
 from .actions import Play, play
 from .cards import play_card, playable
-from .decisions import PROMPTS, SEALED, SETTLING, STEPS, Next
+from .decisions import AUTOMATIC, PROMPTS, SEALED, SETTLING, STEPS, Next
 
 if TYPE_CHECKING:
     from .state import DrumRollState
@@ -64,11 +64,16 @@ def advance(s: DrumRollState) -> None:
     while not s.over and s.sealed is None:
         if s.prompts:
             kind, p, data = s.prompts[-1]
-            if kind not in SETTLING or not PROMPTS[kind].settles(s, p, data):
+            if kind in SETTLING and PROMPTS[kind].settles(s, p, data):
+                continue
+            only = PROMPTS[kind].only_choice(s, p, data) if kind in AUTOMATIC else None
+            if only is None:
                 s.movers = (p,)
                 return
-            continue
-        after = STEPS[s.step](s)
+            s.prompts.pop()
+            after = PROMPTS[kind].apply(s, p, data, only)
+        else:
+            after = STEPS[s.step](s)
         if after is not None:
             s.step = after
     s.movers = movers(s)

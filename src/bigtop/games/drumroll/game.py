@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import combinations_with_replacement
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game, OptionError
@@ -11,6 +12,7 @@ from bigtop.core.errors import DataError
 from . import log, search
 from .actions import (
     ACTION_TYPES,
+    CarryOut,
     Convert,
     Decline,
     Deposit,
@@ -36,12 +38,13 @@ from .data import COLORS, load_content
 from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
+from .text import TEXT, describe
 
 
 class DrumRoll(Game[DrumRollState]):
     name = "drumroll"
     title = "Drum Roll"
-    version = "2"  # 2: card windows before the show and in the vote, Double Vote asked of every seat holding a card
+    version = "3"  # 3: one CarryOut decision per seat, questions with one answer carried out; 2: card windows before the show and in the vote
     min_players = 2
     max_players = 4
     options_type = DrumRollOptions
@@ -73,6 +76,10 @@ class DrumRoll(Game[DrumRollState]):
         acts += [SkipSalary(x) for x in perf + pers]
         acts += [Play(x) for x in inv] + [Discard(x) for x in inv]
         acts += [ReturnOrganizer(False), ReturnOrganizer(True)]
+        # what a seat carries out of its cube and ticket markers, the most first: a seat's "all of them" comes
+        # before its other choices here too
+        acts += [CarryOut(cubes, tickets) for n in range(3, -1, -1) for cubes in combinations_with_replacement(COLORS, n)
+                 for tickets in range(min(2, 3 - n), -1, -1)]
         return EnumeratedActionSpace(acts)
 
     def _check_options(self, players: int, options: DrumRollOptions) -> None:
@@ -109,12 +116,10 @@ class DrumRoll(Game[DrumRollState]):
         return render(state, player)
 
     def describe(self, state: DrumRollState, action: Action, lang: str = "en") -> str:
-        from .render import describe
-
-        return describe(state, action)
+        return describe(state, action, lang)
 
     score_categories = SCORE_CATEGORIES
-    log_templates = log.LOG_TEMPLATES
+    text = TEXT  # every word of the game in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
     from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
 

@@ -1,79 +1,91 @@
-"""Drum Roll's log in English: a template per event kind (the web table's translations are in
-static/games/drumroll.js) and the names its data stands for."""
+"""Drum Roll's log in words: the values an entry's template (`log.<kind>` in `data/text.toml`) names,
+in the reader's language: cards, regions and action spaces by name, amounts with their unit, a
+performance level, a vote's outcome, a seat's distribution."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .data import load_content
-from .render import card_name, coins_text
-from .scoring import SCORE_CATEGORIES
+from .text import (
+    card_name,
+    coins,
+    color,
+    cubes,
+    cubes_text,
+    for_price,
+    kind_name,
+    level_name,
+    listing,
+    prestige,
+    say,
+    slot_name,
+)
 
 if TYPE_CHECKING:
     from .data import Content
     from .state import DrumRollOptions
 
-LOG_TEMPLATES = {
-    "reshuffled": "The {deck} discard pile is shuffled into a new deck.",
-    "fired": "{seat} fires {card} ({how}).",
-    "draft_revealed": "The starting performers are revealed.",
-    "starting_cubes": "Everyone takes their starting cubes.",
-    "votes_revealed": "The votes are revealed.",
-    "voted_delay": "{seat} voted to delay the show.",
-    "voted_start": "{seat} voted to start the show.",
-    "distributed": "{seat} distributes: {moves}.",
-    "played": "{seat} plays {card}.",
-    "placed": "{seat} places a marker on {slot}.",
-    "declined": "{seat} does not carry out the marker on {slot}.",
-    "invested": "{seat} pays for an investment card.",
-    "drew_investment": "You draw {card}.",
-    "hired": "{seat} hires {card}.",
-    "organizer_returned": "{seat} returns the Show Organizer and will start next turn.",
-    "performed": "{seat}'s {card} in the show: {level}.",
-    "flipped": "{seat} flips {card} for {prestige} prestige.",
-    "applause": "{seat}'s Extended Applause ({type}): {prestige} prestige.",
-    "discarded": "{seat} discards {card}.",
-    "looking": "You look at {cards}.",
-    "vote_result": "Vote: {delay} to delay, {ready} to start: {outcome}.",
-    "show": "Show {number} begins!",
-    "region_bonus": "{seat} earns {prestige} prestige in the region ({region}).",
-    "salaries": "{seat} pays {due_coins} of salaries ({unpaid} unpaid).",
-    "bonus": "{seat} scores {prestige} prestige: {bonus}.",
-    "game_over": "The last show is over: final scoring.",
-}
 
-
-DECK_NAMES = {"perf": "performer", "pers": "personnel", "inv": "investment"}
-LEVEL_NAMES = ("no show", "poor", "good", "outstanding")  # a performance by the cube slots filled
-
-
-def _distribution_text(c: Content, data: dict[str, Any]) -> str:
+def _distribution_text(c: Content, data: dict[str, Any], lang: str) -> str:
     """What a seat's distribution carried out, in words ("nothing" if it did nothing)."""
-    parts = [f"a {color} cube onto {card_name(c, card)}" for card, color in data.get("moves") or ()]
+    parts = [say("distributed.move", lang, color=color(col, lang), card=card_name(c, card, lang))
+             for card, col in data.get("moves") or ()]
     for card, src, dst in data.get("conversions") or ():
-        parts.append(f"a {src} cube converted into {dst or 'two cubes'} by {card_name(c, card)}")
-    return "; ".join(parts) or "nothing"
+        target = cubes(dst, 1, lang) if dst else say("distributed.two", lang)
+        parts.append(say("distributed.convert", lang, source=color(src, lang), target=target, card=card_name(c, card, lang)))
+    return say("distributed.separator", lang).join(parts) or say("distributed.nothing", lang)
+
+
+COINS = {"coins": "earned", "cost": "price", "due": "due_coins", "paid": "paid_coins", "bank": "bank_coins", "salary": "saved"}
+"""Amounts of coins in an entry's data, and the value naming each with its unit ("4 coins")."""
+POINTS = {"prestige": "points", "lost": "lost_points"}
+"""Amounts of prestige, likewise; the data keeps the numbers (the web board's templates read them)."""
+GAINS = {"coins": coins, "prestige": prestige, "skips": lambda n, lang: say("skips", lang, n=n)}
+"""What a gain may be made of, in the order a line lists them."""
 
 
 def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: str = "en") -> dict[str, Any]:
-    """Cards and region tiles by their printed names, a deck, a performance level, a vote, an end
-    bonus and a seat's distribution in words."""
+    """The values of an entry's template in `lang` that its data holds as ids or bare numbers."""
     c = load_content(options.cards)
-    out: dict[str, Any] = {key: card_name(c, data[key]) for key in ("card", "region") if isinstance(data.get(key), str)}
+    out: dict[str, Any] = {key: card_name(c, data[key], lang) for key in ("card", "other", "region", "source")
+                           if isinstance(data.get(key), str)}
+    for key, name in COINS.items():
+        if type(data.get(key)) is int:
+            out[name] = coins(data[key], lang)
+    for key, name in POINTS.items():
+        if type(data.get(key)) is int:
+            out[name] = prestige(data[key], lang)
+    if type(data.get("cost")) is int:
+        out["for_price"] = for_price(data["cost"], lang)
+    if kind in ("gained", "cube_spent"):
+        out["gains"] = listing([say_amount(data[key], lang) for key, say_amount in GAINS.items() if data.get(key)], lang)
+    if isinstance(data.get("color"), str):
+        out["color"] = color(data["color"], lang)
+    if isinstance(data.get("cubes"), list):
+        out["cubes"] = cubes_text(data["cubes"], lang)
     if isinstance(data.get("cards"), list):
-        out["cards"] = [card_name(c, x) for x in data["cards"]]
-    if data.get("deck") in DECK_NAMES:
-        out["deck"] = DECK_NAMES[data["deck"]]
-    if type(data.get("level")) is int and 0 <= data["level"] < len(LEVEL_NAMES):
-        out["level"] = LEVEL_NAMES[data["level"]]
+        out["cards"] = listing([card_name(c, x, lang) for x in data["cards"]], lang)
+    if isinstance(data.get("deck"), str):
+        out["deck"] = say(f"deck.{data['deck']}", lang)
+    if type(data.get("level")) is int:
+        out["level"] = level_name(data["level"], lang)
+    if isinstance(data.get("slot"), str):
+        out["slot"] = slot_name(data["slot"], lang)
+    if isinstance(data.get("type"), str):
+        out["type"] = kind_name(data["type"], lang)
     if kind == "fired":
-        out["how"] = "no performance: compensation paid, prestige lost" if data.get("compensation") else "Fire a Performer"
+        out["how"] = say("how.compensation" if data.get("compensation") else "how.card", lang, **out)
     elif kind == "vote_result":
-        out["outcome"] = "the show is delayed" if data.get("delayed") else "the show starts"
+        out["outcome"] = say("outcome.delayed" if data.get("delayed") else "outcome.started", lang)
+        out["delay_votes"] = say("votes.delay_virtual" if data.get("virtual") else "votes.delay", lang, n=data.get("delay"))
     elif kind == "distributed":
-        out["moves"] = _distribution_text(c, data)
-    elif kind == "salaries" and type(data.get("due")) is int:
-        out["due_coins"] = coins_text(data["due"])
-    elif kind == "bonus" and data.get("bonus") in SCORE_CATEGORIES:
-        out["bonus"] = SCORE_CATEGORIES[data["bonus"]]
+        out["moves"] = _distribution_text(c, data, lang)
+    elif kind == "bonus" and isinstance(data.get("bonus"), str):
+        out["bonus"] = say(f"score.{data['bonus']}", lang)
+    elif kind == "no_trailer" and isinstance(data.get("why"), str):
+        out["why"] = say(f"why.{data['why']}", lang)
+    elif kind == "applause":
+        out["outstanding"] = say("count.outstanding", lang, n=data.get("outstanding"))
+        out["poor"] = say("count.poor", lang, n=data.get("poor"))
     return out

@@ -255,11 +255,14 @@ class DrumRollState(State):
     def fire(self, p: int, card: str, compensation: bool) -> None:
         """p fires `card`: with compensation (no performance) its hiring cost and prestige, unpaid coins
         costing 1 prestige each."""
+        paid = lost = 0
         if compensation:
-            unpaid = self.pay(p, self.content.performers[card].cost)
-            self.score(p, "no_performance", -(self.nums.no_performance_penalty + unpaid))
+            cost = self.content.performers[card].cost
+            unpaid = self.pay(p, cost)
+            paid, lost = cost - unpaid, self.nums.no_performance_penalty + unpaid
+            self.score(p, "no_performance", -lost)
         self.remove_performer(p, card)
-        self.emit("fired", seat=p, card=card, compensation=compensation)
+        self.emit("fired", seat=p, card=card, compensation=compensation, paid=paid, lost=lost)
 
     def open_trailer_targets(self, p: int) -> list[str]:
         return [x for x in self.circus[p] if x not in self.trailers]

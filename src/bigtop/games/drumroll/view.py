@@ -60,7 +60,7 @@ def _levels(slots: list[str | None]) -> Any:
 
 
 def _effects(effects: Any) -> list[dict[str, Any]]:
-    from .render import effect_text
+    from .text import effect_text
 
     out = []
     for e in effects:
@@ -75,7 +75,7 @@ def catalog(state: DrumRollState, player: int | None) -> dict[str, dict[str, Any
     """What is printed on every card in play that `player` can see: the region tiles, the performers
     and personnel in the circuses and the hiring rows, the top card of each face-up discard pile, and
     the seat's own investment hand, looked-at cards and dealt starting performers."""
-    from .render import investment_text, personnel_text
+    from .text import investment_text, personnel_text
 
     c = state.content
     out: dict[str, dict[str, Any]] = {}

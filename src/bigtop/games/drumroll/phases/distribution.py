@@ -17,7 +17,7 @@ from bigtop.core import Action, Rng
 from ..actions import DONE, Convert, Done, Move, Play, convert, move
 from ..cards import ADDS_TO_BOARD, plays
 from ..data import CI, COLORS
-from ..decisions import Next, SealedStep, sealed, step
+from ..decisions import SEALED, Next, SealedStep, sealed, step
 from ..records import Distribution
 
 if TYPE_CHECKING:
@@ -26,8 +26,14 @@ if TYPE_CHECKING:
 
 @step("distribution")
 def open_distribution(s: DrumRollState) -> Next:
+    """Every seat distributes, but one that can neither move nor convert a cube and holds no card: it is not
+    asked (everyone can see that it has nothing to do)."""
     s.work = [new_distribution(s, p) for p in range(s.players)]
-    s.open_sealed("distribution", range(s.players))
+    distribute_ = SEALED["distribution"]
+    asked = [p for p in range(s.players) if s.hands[p] or distribute_.legal(s, p) != [DONE]]
+    if not asked:
+        return carry_out(s)
+    s.open_sealed("distribution", asked)
     return None
 
 
@@ -174,7 +180,8 @@ def carry_out(s: DrumRollState) -> Next:
                 for col in gains:
                     s.gain_cube(p, col)
                 conversions.append([op.card, op.src, op.dst])
-        s.emit("distributed", seat=p, moves=moves, conversions=conversions)
+        if moves or conversions:
+            s.emit("distributed", seat=p, moves=moves, conversions=conversions)
     s.work = [None] * s.players
     s.close_sealed()
     return "turn_end"

@@ -7,13 +7,15 @@ action markers." — "Action resolution ... Cube actions ... Sell Tickets ... In
 Hire Personnel" — "A player can always choose not to perform an action they put their action marker on.
 In that case, the player gets back their action marker but they do not receive 1."
 
-Cube and ticket markers are decided first, in one sealed step (`carry_out`); then everything resolves
-at once, and the Invest and Hire markers are asked one by one from the queue.
+Cube and ticket markers are decided first, in one sealed step (`carry_out`): one `CarryOut` per seat
+says which it carries out; then everything resolves at once, and the Invest and Hire markers are asked
+one by one from the queue.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import Action, Rng
@@ -24,14 +26,12 @@ from ..actions import (
     DONE,
     INVEST,
     PLACE,
-    TAKE,
-    Decline,
+    CarryOut,
     Deposit,
-    Done,
     Hire,
     Invest,
     Place,
-    TakeCube,
+    carry_out,
     hire,
 )
 from ..cards import check_hand, discard_played
@@ -49,10 +49,11 @@ QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel":
 
 @step("turn_start")
 def turn_start(s: DrumRollState) -> Next:
-    """A new turn: no marker on the board; the Bank Representative's owners may deposit, in turn order."""
+    """A new turn: no marker on the board; the Bank Representative's owners who have coins may deposit, in turn
+    order."""
     s.markers = []
     s.place_i = 0
-    s.prompts.extend(Prompt("bank", p) for p in reversed(s.holders("bank")))
+    s.prompts.extend(Prompt("bank", p) for p in reversed(s.holders("bank")) if s.coins[p])
     return "place"
 
 
@@ -69,18 +70,35 @@ def place(s: DrumRollState) -> Next:
 def resolve(s: DrumRollState) -> Next:
     """Cube and ticket markers are carried out or declined (sealed) if anyone has one that would do
     something; then every marker resolves."""
-    deciding: list[list[int]] = [[] for _ in range(s.players)]
-    for i, (p, slot) in enumerate(s.markers):
-        if _does_something(s, p, slot):
-            deciding[p].append(i)
-    s.deciding = tuple(map(tuple, deciding))
-    if any(deciding):
+    s.deciding = to_decide(s)
+    if any(s.deciding):
         return "carry_out"
     return resolve_markers(s, {})
 
 
+def to_decide(s: DrumRollState) -> tuple[tuple[int, ...], ...]:
+    """Each seat's cube and ticket markers (indices in `markers`) that would do something: a cube marker while its
+    colour is left in the stock (several on one colour, by Unblock Action, take it in placing order), a ticket
+    marker before the end of the track; the seat's cube markers first, then its ticket markers."""
+    left = list(s.stock)
+    sold = list(s.tickets)
+    end = len(s.content.tickets)
+    cubes: list[list[int]] = [[] for _ in range(s.players)]
+    tickets: list[list[int]] = [[] for _ in range(s.players)]
+    for i, (p, slot) in enumerate(s.markers):
+        c = CI.get(slot)
+        if c is not None:
+            if left[c]:
+                left[c] -= 1
+                cubes[p].append(i)
+        elif slot == "tickets" and sold[p] < end:
+            sold[p] += 1
+            tickets[p].append(i)
+    return tuple(tuple(cubes[p] + tickets[p]) for p in range(s.players))
+
+
 @step("carry_out")
-def carry_out(s: DrumRollState) -> Next:
+def open_carry_out(s: DrumRollState) -> Next:
     asked = [p for p in s.player_order(s.start) if s.deciding[p]]
     s.work = [[] for _ in range(s.players)]
     s.open_sealed("carry_out", asked)
@@ -95,23 +113,28 @@ def queue(s: DrumRollState) -> Next:
         slot, p = s.queue.pop(0)
         s.prompts.append(ask(QUEUE_PROMPTS[slot], p))
         return None
+    discarded, discounted, missed = [], [], []
     for row in (s.perf_row, s.pers_row):
         for card in list(row):
             if s.cost(card) == 0:
                 row.remove(card)
                 s.discount_stock += s.discount.pop(card, 0)
                 (s.perf_discard if card in s.content.performers else s.pers_discard).append(card)
+                discarded.append(card)
             elif s.discount_stock > 0:
                 s.discount[card] = s.discount.get(card, 0) + 1
                 s.discount_stock -= 1
+                discounted.append(card)
+            else:
+                missed.append(card)
+    if discarded:
+        s.emit("discarded_free", cards=discarded)
+    if discounted:
+        s.emit("discounted", cards=discounted)
+    if missed:
+        s.emit("no_discount", cards=missed)
     s.organizer_block = None
     return "distribution"
-
-
-def _does_something(s: DrumRollState, p: int, slot: str) -> bool:
-    """Whether p's marker on `slot` would do something: a cube marker whose colour is left in the
-    stock, a ticket marker before the end of the track."""
-    return slot in CI and s.stock[CI[slot]] > 0 or slot == "tickets" and s.tickets[p] < len(s.content.tickets)
 
 
 def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Next:
@@ -127,38 +150,50 @@ def resolve_markers(s: DrumRollState, picks: dict[int, tuple[bool, ...]]) -> Nex
         s.emit("declined", seat=p, slot=slot)
     values = s.content.tickets
     stacks: dict[str, list[Queued]] = {kind: [] for kind in QUEUE_PROMPTS}  # the Invest and Hire markers
+    n = s.players
+    cubes: list[list[str]] = [[] for _ in range(n)]  # what each seat gets, for the log
+    sold, takings, passes = [0] * n, [0] * n, [0] * n
     for i, (p, marked) in enumerate(s.markers):  # each colour has its own stock: colours in any order
         if i in declined:
             continue
         if marked in CI:
-            s.gain_cube(p, marked)
+            if s.gain_cube(p, marked):
+                cubes[p].append(marked)
         elif marked in stacks:
             stacks[marked].append(queued(marked, p))
         elif marked == "tickets" and s.tickets[p] < len(values):
             s.tickets[p] += 1
             s.coins[p] += values[s.tickets[p] - 1]
+            sold[p] += 1
+            takings[p] += values[s.tickets[p] - 1]
         elif marked == "pass":
             s.coins[p] += s.nums.pass_coins
+            passes[p] += 1
+    for p in s.player_order(s.start):  # "Cube actions ... Sell Tickets ...", then the unused markers
+        if cubes[p]:
+            s.emit("cubes_taken", seat=p, cubes=cubes[p])
+        if sold[p]:
+            s.emit("tickets_sold", seat=p, n=sold[p], coins=takings[p])
+        if passes[p]:
+            s.emit("passed", seat=p, n=passes[p], coins=passes[p] * s.nums.pass_coins)
     s.queue = [q for kind in QUEUE_PROMPTS for q in stacks[kind]]
     return "queue"
 
 
 @sealed
-class CarryOut(SealedStep):
-    """Each seat with cube or ticket markers that would do something decides, marker by marker in placing
-    order: carry it out (`TakeCube` of its colour, `Done` for tickets) or `Decline` it."""
+class CarryOutMarkers(SealedStep):
+    """Each seat with cube or ticket markers that would do something says, in one decision, which it carries
+    out (`CarryOut`: the cubes taken, the tickets sold), the others declined. Carrying out all comes first."""
 
     kind = "carry_out"
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        slot = s.markers[s.deciding[p][len(s.work[p])]][1]
-        return [TAKE[slot, 1] if slot in CI else DONE, DECLINE]
+        cubes = tuple(s.markers[i].slot for i in s.deciding[p] if s.markers[i].slot in CI)
+        return _plans(cubes, len(s.deciding[p]) - len(cubes))
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
-        assert isinstance(action, (TakeCube, Done, Decline)) and s.sealed is not None
-        s.work[p].append(not isinstance(action, Decline))
-        if len(s.work[p]) < len(s.deciding[p]):
-            return None
+        assert isinstance(action, CarryOut) and s.sealed is not None
+        s.work[p] = _picks(s, p, action)
         picks = s.sealed.seal(p, tuple(s.work[p]))
         if picks is None:
             return None
@@ -168,14 +203,44 @@ class CarryOut(SealedStep):
         return resolve_markers(s, picks)
 
     def redraw(self, s: DrumRollState, q: int, rng: Rng) -> None:
+        """A seat that has chosen has carried out or declined each marker at random (among the legal choices)."""
         assert s.sealed is not None
-        if s.work[q]:
-            s.work[q] = [bool(rng.below(2)) for _ in s.work[q]]
-            if q in s.sealed.choices:
-                s.sealed.choices[q] = tuple(s.work[q])
+        if q in s.sealed.choices:
+            s.work[q] = _picks(s, q, rng.choice(self.legal(s, q)))  # type: ignore[arg-type]
+            s.sealed.choices[q] = tuple(s.work[q])
 
     def own_view(self, s: DrumRollState, p: int) -> dict[str, Any]:
         return {"carry_out": list(s.work[p])} if isinstance(s.work[p], list) else {}
+
+
+@cache
+def _plans(cubes: tuple[str, ...], tickets: int) -> list[Action]:
+    """What a seat whose markers would take `cubes` (placing order) and sell `tickets` may carry out: every
+    distinct choice, all of them first, none last. One list per case, shared (nobody changes it)."""
+    out: dict[Action, None] = {}
+    for size in range(len(cubes), -1, -1):
+        for chosen in combinations(cubes, size):
+            taken = tuple(sorted(chosen, key=CI.__getitem__))
+            for sold in range(tickets, -1, -1):
+                out[carry_out(taken, sold)] = None
+    return list(out)
+
+
+def _picks(s: DrumRollState, p: int, action: CarryOut) -> list[bool]:
+    """For each of p's markers in `s.deciding[p]`, whether `action` carries it out."""
+    cubes = list(action.cubes)
+    tickets = action.tickets
+    picks = []
+    for i in s.deciding[p]:
+        slot = s.markers[i].slot
+        if slot in CI:
+            picks.append(slot in cubes)
+            if slot in cubes:
+                cubes.remove(slot)
+        else:
+            picks.append(tickets > 0)
+            tickets -= 1
+    return picks
 
 
 @prompt
@@ -192,7 +257,9 @@ class Bank(PromptKind):
         if isinstance(action, Deposit):
             s.coins[p] -= 1
             s.bank[p] += 1
-            s.prompts.append(Prompt("bank", p))
+            s.emit("deposited", seat=p, bank=s.bank[p])
+            if s.coins[p]:
+                s.prompts.append(Prompt("bank", p))
         return None
 
 
@@ -266,6 +333,10 @@ class CarryOutInvest(PromptKind):
             out.append(INVEST)
         return out
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """Declined unasked when it cannot be carried out and the seat holds no card that might change that."""
+        return DECLINE if not s.hands[p] and len(self.legal(s, p, data)) == 1 else None
+
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Invest):
             s.coins[p] -= s.nums.invest_cost
@@ -273,7 +344,7 @@ class CarryOutInvest(PromptKind):
             assert card is not None
             s.hands[p].append(card)
             s.reveal()
-            s.emit("invested", seat=p)
+            s.emit("invested", seat=p, cost=s.nums.invest_cost)
             s.emit("drew_investment", audience=[p], card=card)
             check_hand(s, p)
         return None
@@ -294,13 +365,18 @@ class HireFromRow(PromptKind):
         out += [hire(x) for x in self.row(s) if s.cost(x) <= coins and self.may_hire(s, p, x)]
         return out
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """Declined unasked when nothing can be hired and the seat holds no card that might change that."""
+        return DECLINE if not s.hands[p] and len(self.legal(s, p, data)) == 1 else None
+
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Hire):
-            s.coins[p] -= s.cost(action.card)
+            cost = s.cost(action.card)
+            s.coins[p] -= cost
             self.row(s).remove(action.card)
             s.discount_stock += s.discount.pop(action.card, 0)
             self.join(s, p, action.card)
-            s.emit("hired", seat=p, card=action.card)
+            s.emit("hired", seat=p, card=action.card, cost=cost)
         return None
 
     def join(self, s: DrumRollState, p: int, card: str) -> None:

@@ -56,12 +56,15 @@ class Draft(SealedStep):
             return None
         s.reveal()
         n = s.players
+        given = []
         for q in range(n):
-            given = [x for x in s.draft[q] if x != kept[q]] or [kept[q]]
+            given.append(([x for x in s.draft[q] if x != kept[q]] or [kept[q]])[0])
             s.add_performer(q, kept[q])
-            s.add_performer((q + 1) % n, given[0])
+            s.add_performer((q + 1) % n, given[q])
         s.draft = [[] for _ in range(n)]
         s.emit("draft_revealed", circus=[list(x) for x in s.circus])
+        for q in range(n):
+            s.emit("drafted", seat=q, card=kept[q], other=given[(q - 1) % n])
         s.open_sealed("cubes", range(n))
         s.work = [[] for _ in range(n)]
         return None
@@ -97,6 +100,9 @@ class StartingCubes(SealedStep):
             cost = sum(s.content.performers[x].cost for x in s.circus[q])
             s.coins[q] = max(0, s.nums.starting_coins - cost)
         s.emit("starting_cubes", picks=[list(picks[q]) for q in range(s.players)])
+        for q in range(s.players):
+            s.emit("cubes_taken", seat=q, cubes=list(picks[q]))
+            s.emit("starting_coins", seat=q, coins=s.coins[q])
         s.work = [None] * s.players
         s.close_sealed()
         return "turn_start"

@@ -84,6 +84,14 @@ class NextPerformer(PromptKind):
         left = [x for x in s.circus[p] if x not in s.levels[p] and x not in s.flipped]
         return [perform(x) for x in left] if left else [DONE]
 
+    def only_choice(self, s: DrumRollState, p: int, data: Any) -> Action | None:
+        """The last performer goes on, and the show ends after it, unasked, unless the seat holds a card it
+        might play first (hand sizes are public; what the cards are is not)."""
+        if s.hands[p]:
+            return None
+        left = [x for x in s.circus[p] if x not in s.levels[p] and x not in s.flipped]
+        return DONE if not left else perform(left[0]) if len(left) == 1 else None
+
     def apply(self, s: DrumRollState, p: int, data: Any, action: Action) -> Next:
         if isinstance(action, Done):
             return close_show(s, p)
@@ -98,7 +106,7 @@ class NextPerformer(PromptKind):
         elif lvl == 3:
             s.prompts.append(Prompt("outstanding", p, card))
         else:
-            benefit(s, p, s.content.performers[card].benefit(lvl))
+            benefit(s, p, s.content.performers[card].benefit(lvl), card)
         return None
 
 
@@ -116,7 +124,7 @@ class OutstandingPerformance(PromptKind):
         assert isinstance(action, Outstanding)
         card = data
         if not action.flip:
-            benefit(s, p, s.content.performers[card].outstanding)
+            benefit(s, p, s.content.performers[card].outstanding, card)
             return None
         gain = s.flip_value(p, card)
         s.score(p, "flips", gain)
@@ -136,13 +144,16 @@ def close_show(s: DrumRollState, p: int) -> Next:
     types = [s.content.performers[x].type for x in s.circus[p]]
     gain = sum(region.prestige * (types.count(t) // region.per) for t in region.types)
     s.score(p, "regions", gain)
+    if gain:
+        s.emit("region_bonus", seat=p, region=region.id, prestige=gain)
     for x in s.staff[p]:
         info = s.content.personnel[x]
-        if info.kind == "orchestra":
+        if info.kind == "orchestra" and info.amount:
             s.score(p, "orchestra", info.amount)
-        elif info.kind == "popcorn":
+            s.emit("gained", seat=p, source=x, prestige=info.amount)
+        elif info.kind == "popcorn" and info.amount:
             s.coins[p] += info.amount
-    s.emit("region_bonus", seat=p, region=region.id, prestige=gain)
+            s.emit("gained", seat=p, source=x, coins=info.amount)
     if s.skips[p] > 0 and skippable(s, p):
         s.prompts.append(Prompt("skip", p))
     return "show_salary"
@@ -166,6 +177,7 @@ class SkipASalary(PromptKind):
         if isinstance(action, SkipSalary):
             s.skipped[p].append(action.card)
             s.skips[p] -= 1
+            s.emit("salary_skipped", seat=p, card=action.card, salary=s.salary(p, action.card))
             if s.skips[p] > 0 and skippable(s, p):
                 s.prompts.append(Prompt("skip", p))
         return None
@@ -178,7 +190,11 @@ def show_salary(s: DrumRollState) -> Next:
     total = sum(s.salary(p, x) for x in s.circus[p] + s.staff[p] if x not in s.skipped[p])
     unpaid = s.pay(p, total)
     s.score(p, "salaries", -unpaid)
-    s.emit("salaries", seat=p, due=total, unpaid=unpaid)
+    if unpaid:
+        s.emit("salaries_unpaid" if unpaid < total else "salaries_none_paid", seat=p, due=total, unpaid=unpaid,
+               paid=total - unpaid, lost=unpaid)
+    elif total:
+        s.emit("salaries", seat=p, due=total, unpaid=0)
     s.show_i += 1
     return "show_player"
 
@@ -188,6 +204,8 @@ def end_show(s: DrumRollState) -> Next:
     the hiring area are discarded and new cards are dealt ... Each player passes their region tile to the player on
     their left. Each player's ticket cube returns to the starting ticket. The player on the left of the last
     starting player becomes the new starting player." After the 3rd show, the final scoring."""
+    if s.perf_row or s.pers_row:
+        s.emit("rows_discarded", cards=s.perf_row + s.pers_row)
     for row, discard in ((s.perf_row, s.perf_discard), (s.pers_row, s.pers_discard)):
         for card in row:
             s.discount_stock += s.discount.pop(card, 0)
@@ -214,6 +232,7 @@ def final_scoring(s: DrumRollState) -> None:
     for p, row in enumerate(s.details["bonuses"]):
         for bonus, prestige in row.items():
             s.score(p, bonus, prestige)
-            s.emit("bonus", seat=p, bonus=bonus, prestige=prestige)
+            if prestige:
+                s.emit("bonus", seat=p, bonus=bonus, prestige=prestige)
     s.over = True
     s.emit("game_over", scores=list(s.prestige))

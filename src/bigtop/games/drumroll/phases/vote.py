@@ -80,19 +80,15 @@ def open_double_vote(s: DrumRollState) -> Next:
 
 @sealed
 class PlayDoubleVote(SealedStep):
-    """`Done` (the vote counts once) or play a Double Vote card: sealed, revealed with the others' answers.
-    A card playable at any moment is played at once, in the open."""
+    """`Done` (the vote counts once) or play a Double Vote card: sealed, revealed with the others' answers. Only
+    Double Vote is offered here, so that a seat holding none has exactly one thing to do (a front end answers
+    for it); cards playable at any moment wait for the window before the show or the next turn."""
 
     kind = "double_vote"
-    cards = ANY_MOMENT
 
     def legal(self, s: DrumRollState, p: int) -> list[Action]:
-        out: list[Action] = [DONE]
         double = double_vote_card(s, p)
-        if double is not None:
-            out.append(play(double))
-        out.extend(plays(s, p, self.kind, self.cards))
-        return out
+        return [DONE] if double is None else [DONE, play(double)]
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:
         assert isinstance(action, (Done, Play)) and s.sealed is not None
@@ -124,7 +120,8 @@ def vote_count(s: DrumRollState) -> Next:
     delay = sum(weight[p] for p in range(s.players) if s.votes[p])
     ready = sum(weight[p] for p in range(s.players) if not s.votes[p])
     first_vote = s.turn == s.nums.first_vote_after
-    if s.players == 2 and first_vote:
+    virtual = s.players == 2 and first_vote
+    if virtual:
         delay += 1
     delayed = delay > ready if delay != ready else s.votes[s.start]
     if not first_vote:
@@ -132,6 +129,6 @@ def vote_count(s: DrumRollState) -> Next:
             if s.votes[p]:
                 s.score(p, "late_votes", -s.nums.late_delay_penalty)
     s.vote_log.append(VoteRecord(s.show, s.turn, [s.votes[p] for p in range(s.players)], list(s.double), delayed))
-    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready)
+    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready, virtual=virtual)
     s.votes, s.double = {}, []
     return next_turn(s) if delayed else "before_show"

@@ -1,0 +1,28 @@
+"""Drum Roll at `bigtop play` in a pseudo-terminal, read as a person reads the screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from terminal.test_terminal_play import Person
+
+
+def screen_text(screen: str) -> str:
+    """The screen with its line wrapping undone (the terminal is 100 columns wide)."""
+    return " ".join(screen.split())
+
+
+def test_two_players_see_the_virtual_region_and_the_virtual_delay_vote(tmp_path: Path) -> None:
+    """2 players: "a 3rd one is placed on the table between the two players" — "When voting to see if a 6th turn
+    will be played, calculate the result by adding a virtual delay vote to it.\""""
+    person = Person("drumroll", "--players", "2", "--bots", "random", "--seed", "5", cwd=tmp_path)
+    while person.next_question() is not None and "· Vote: " not in person.log.getvalue():
+        person.answer("1")  # pass, and vote to start the show
+    person.answer("q")
+    _, screen = person.finish()
+    text = screen_text(screen)
+    assert ("Virtual third region (2 players): Rome: 2 prestige per 2 performers of each type: acrobat and bizarre; "
+            "seat 0 visits it at the next show") in text
+    assert re.search(r"Vote: \d to delay \(the virtual third player's delay vote of the 2-player game among them\), "
+                     r"\d to start: the show (is delayed|starts)\.", text)
