@@ -9,7 +9,7 @@ import typer
 def register(app: typer.Typer) -> None:
     """Add `arena` and `report` to the `bigtop` command."""
     from bigtop import games
-    from bigtop.cli import OptionOpt, console, game_options
+    from bigtop.cli import CardsOpt, OptionOpt, check_content_file, console, game_options
 
     ImportsOpt = Annotated[
         list[str] | None,
@@ -30,15 +30,20 @@ def register(app: typer.Typer) -> None:
         chunk: Annotated[int | None, typer.Option("--chunk", help="Games per unit of work sent to a worker or to Ray (default: about four units per worker, at most 25).")] = None,
         imports: ImportsOpt = None,
         option: OptionOpt = None,
+        cards: CardsOpt = None,
     ) -> None:
         """A tournament between bots: win rates with 95 % intervals and OpenSkill ratings.
 
         Every deal is played from each seating of the bots that gives a different game (bots with the same spec are never swapped: one bot for every seat plays a new deal each game), and the intervals take the deal as the unit when a deal is replayed; every game is seeded and saved as a record the moment it ends, so an interrupted tournament can go on with --resume. Writes games.json, games.csv, summary.json and records/ to the output folder.
         """
+        from bigtop.arena import loader
         from bigtop.arena.run import run_arena
 
+        options = game_options(option, cards)
+        loader.load_all(loader.resolve(imports or []))
+        check_content_file(games.get(game), options)
         run_arena(
-            game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), game_options(option),
+            game, bots, players, games_, seed, workers, ray, out or Path(f"arena-{game}"), options,
             imports or [], console, resume, chunk,
         )
 

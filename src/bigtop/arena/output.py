@@ -22,7 +22,7 @@ CSV_COLUMNS = ("index", "seed", "seat", "entrant", "bot", "score", "rank", "win_
 
 
 PROGRESS = "games.jsonl"
-SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports", "schedule")  # what a resumed run must share
+SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports", "schedule", "content")  # what a resumed run must share
 
 
 def _record_path(tournament: dict[str, Any], row: Row) -> str:

@@ -11,7 +11,7 @@ from bigtop.core.options import OptionError
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import load_tile_entries
+from bigtop.games.carcassonne.data import TILES_FILE, load_tile_entries
 from bigtop.games.carcassonne.expansions import ACTION_TYPES, CAPABILITIES, CATEGORY_LABELS, EXPANSION_NAMES, FIGURES
 from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
@@ -32,6 +32,7 @@ class Carcassonne(Game[CarcassonneState]):
     hidden_order_options = frozenset({"tiles", "tiles_only", "tokens"})
     action_types = (Place, Pass, Meeple, *ACTION_TYPES)
     conformance_games = 12
+    content_schema = TILES_FILE  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORY_LABELS
 
     def _check_options(self, players: int, options: CarcassonneOptions) -> None:

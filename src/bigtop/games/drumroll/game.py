@@ -32,7 +32,7 @@ from .actions import (
     Trailer,
     Vote,
 )
-from .data import COLORS, load_content
+from .data import CARDS_FILE, COLORS, load_content
 from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
@@ -48,6 +48,7 @@ class DrumRoll(Game[DrumRollState]):
     hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order", "position"})
     action_types = ACTION_TYPES
     conformance_games = 3
+    content_schema = CARDS_FILE  # what a --cards file may hold (bigtop.core.schema)
 
     def _create(self, players: int, seed: int, options: DrumRollOptions) -> DrumRollState:
         return DrumRollState(self, players, seed, options)
