@@ -14,7 +14,7 @@ from rich.table import Table
 from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.arena import loader, output, runner
-from bigtop.arena.summary import summarize
+from bigtop.arena.summary import identical_bot_warnings, summarize
 from bigtop.arena.tournament import SCHEDULE, schedule, seatings
 from bigtop.terminal.sim import bot_specs, split_specs
 
@@ -114,6 +114,8 @@ def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any
             if decided[key] is not None:
                 m = decided[key]
                 console.print(f"{label}: {m['value']:.2f} ({m['low']:.2f} to {m['high']:.2f})")
+    for warning in identical_bot_warnings(summary["identical_bots"]):
+        console.print(f"[bold red]warning:[/] {warning}", soft_wrap=True)
     length = summary["length"]
     console.print(f"game length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
     console.print(f"95 % intervals: {summary['interval']}")

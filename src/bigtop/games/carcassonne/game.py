@@ -74,7 +74,7 @@ class Carcassonne(Game[CarcassonneState]):
     def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = "en") -> dict[str, Any]:
         """Tiles, features, turns and figures of an event in words (see log.py)."""
         return log.log_values(kind, data, self.parse_options(options))
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, feature_label, features, turn_order  # for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

@@ -117,7 +117,7 @@ class DrumRoll(Game[DrumRollState]):
     score_categories = SCORE_CATEGORIES
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""

@@ -106,7 +106,7 @@ class TrollFest(Game[TrollFestState]):
 
     log_templates = log.LOG_TEMPLATES
     log_values = staticmethod(log.log_values)
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables
