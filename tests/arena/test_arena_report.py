@@ -126,3 +126,14 @@ def test_benjamini_hochberg_q_values() -> None:
     # the textbook example: the q-values are the running minimum of p * m / rank from the top
     p = [0.01, 0.04, 0.03, 0.005]
     assert benjamini_hochberg(p) == pytest.approx([0.02, 0.04, 0.04, 0.02])
+
+
+def test_carcassonne_tiles_are_shown_with_their_picture_and_name(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    assert main(["arena", "carcassonne", "--bots", "random", "-p", "2", "-n", "16", "--out", str(out)]) == 0
+    assert main(["report", str(out), "--top", "40"]) == 0
+    page = (out / "report.html").read_text()
+    names = re.findall(r'<td><pre class="picture">.*?</pre>(tile: [^<]+)</td>', page, re.S)
+    assert names and all(re.fullmatch(r"tile: an? [a-z ,]+ \([\w.]+\)", n) for n in names), names
+    assert "<td>tile: " not in page  # no tile named by its id alone
+    assert "<h3>What the deal gave</h3>" in page and "<h3>What a player chose</h3>" in page
