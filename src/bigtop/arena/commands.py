@@ -47,6 +47,36 @@ def register(app: typer.Typer) -> None:
             imports or [], console, resume, chunk,
         )
 
+    @app.command("compare")
+    def compare_command(
+        game: Annotated[str, typer.Argument(help="Game name (see `bigtop games`).")],
+        a: Annotated[str, typer.Argument(help="Content file A (or `shipped`: the game's own content).")],
+        b: Annotated[str, typer.Argument(help="Content file B (or `shipped`).")],
+        bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots, one per seat (one bot fills every seat with --players).")] = "heuristic",
+        games_: Annotated[int, typer.Option("--games", "-n", help="Games on each side (best a multiple of the number of seatings).")] = 100,
+        players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: one per bot; one bot fills the game's usual number of seats).")] = None,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+        workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (with --ray local: CPUs).")] = 1,
+        ray: Annotated[str | None, typer.Option("--ray", help="Run on Ray: a cluster address, or `local` (needs bigtop\\[cluster]).")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: compare-GAME).")] = None,
+        chunk: Annotated[int | None, typer.Option("--chunk", help="Games per unit of work sent to a worker or to Ray.")] = None,
+        imports: ImportsOpt = None,
+        option: OptionOpt = None,
+    ) -> None:
+        """Two content files on the same deals, by the same bots: every figure of "what decides games" for A and B, and B minus A paired deal by deal with its 95 % interval.
+
+        Writes compare.html and compare.json, and each side's games as an arena folder (OUT/a, OUT/b) that bigtop report reads.
+        """
+        from bigtop.arena import loader
+        from bigtop.arena.compare import run_compare, side_content
+
+        options = game_options(option)
+        loader.load_all(loader.resolve(imports or []))
+        for side in (a, b):
+            check_content_file(games.get(game), side_content(options, side))
+        run_compare(game, a, b, bots, players, games_, seed, workers, ray, out or Path(f"compare-{game}"), options,
+                    imports or [], console, chunk)
+
     @app.command("bench-ismcts")
     def bench_ismcts_command(
         game: Annotated[str, typer.Argument(help="Game name, or `all`.")],

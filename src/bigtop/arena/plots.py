@@ -45,7 +45,12 @@ def rates(labels: Sequence[str], values: Sequence[float], lows: Sequence[float],
     return png(fig, title)
 
 
-def differences(labels: Sequence[str], values: Sequence[float], lows: Sequence[float], highs: Sequence[float], title: str) -> str:
+SAME_BOT = "win rate with it minus without it, same bot (percentage points, 95 % interval)"
+
+
+def differences(
+    labels: Sequence[str], values: Sequence[float], lows: Sequence[float], highs: Sequence[float], title: str, xlabel: str = SAME_BOT,
+) -> str:
     """Horizontal bars of differences of win rates (fractions, drawn in percentage points)."""
     fig = Figure(figsize=(WIDTH, 0.9 + 0.35 * len(labels)))
     ax = fig.add_subplot()
@@ -56,7 +61,7 @@ def differences(labels: Sequence[str], values: Sequence[float], lows: Sequence[f
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(y, list(labels))
     ax.invert_yaxis()
-    ax.set_xlabel("win rate with it minus without it, same bot (percentage points, 95 % interval)")
+    ax.set_xlabel(xlabel)
     ax.set_title(title)
     return png(fig, title)
 
