@@ -253,11 +253,14 @@ def run_tune(
     write_report(out, figures)
     if figures["clear"]:
         console.print(f"a clear improvement: {out / BEST}; report: {out / 'report.md'}")
-    else:
+    elif figures["changes"]:
         d = figures["difference"]
-        kept = f"the best candidate is in {out / CANDIDATE}" if figures["changes"] else "no candidate differs from it"
         console.print(f"no clear improvement (penalty difference {d['value']:+.2f}, 95 % interval {d['low']:+.2f} to "
-                      f"{d['high']:+.2f}): the shipped content stays; {kept}; report: {out / 'report.md'}", soft_wrap=True)
+                      f"{d['high']:+.2f}): the shipped content stays; the best candidate is in {out / CANDIDATE}; "
+                      f"report: {out / 'report.md'}", soft_wrap=True)
+    else:
+        console.print(f"the shipped content came out best on the {spec.evaluation.check_games} check deals: it stays, "
+                      f"and no content file is written; report: {out / 'report.md'}", soft_wrap=True)
     return figures
 
 
