@@ -1,5 +1,6 @@
 """The `bigtop arena` and `bigtop report` commands."""
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -99,14 +100,40 @@ def register(app: typer.Typer) -> None:
     def report_command(
         folder: Annotated[Path, typer.Argument(help="An arena output folder.")],
         html: Annotated[Path | None, typer.Option("--html", help="The page to write (default: FOLDER/report.html).")] = None,
-        top: Annotated[int, typer.Option("--top", min=0, help="How many content features to show.")] = 15,
+        top: Annotated[int, typer.Option("--top", min=0, help="How many content features to show per kind.")] = 15,
+        drama: Annotated[int | None, typer.Option("--drama", help="Review this many of the games (spread evenly) to add drama and decisiveness, state size and hidden information (kept in FOLDER/drama.json).")] = None,
+        iterations: Annotated[int, typer.Option("--iterations", min=1, help="With --drama: search iterations per decision.")] = 50,
+        workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="With --drama: worker processes reviewing games.")] = 1,
     ) -> None:
-        """An HTML page with plots from an arena's output folder.
+        """An HTML page with plots from an arena's output folder (or a bigtop sim --save folder).
 
-        Win rates with 95 % intervals by bot and by seat, score distributions, game length, and the content (cards, tiles) whose presence moves the win rate most.
+        Win rates with 95 % intervals by bot and by seat, scores over the game, game length, what decides games, the content (cards, tiles) that goes with winning, and what the bots choose; with --drama, how early games are decided and how much is hidden.
         """
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        from bigtop.arena import drama as drama_metrics
+        from bigtop.arena import loader, output
         from bigtop.arena.report import write_report
 
+        summary, rows = output.read(folder)
+        imported = summary["tournament"].get("imports", [])
+        loader.load_all(imported)
+        saved = None
+        if drama is not None:
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=console, transient=True) as progress:
+                bar = progress.add_task("reviewing games", total=None)
+                saved = drama_metrics.compute(folder, rows, imported, drama, iterations, workers,
+                                              lambda done, total: progress.update(bar, completed=done, total=total))
+        elif (folder / drama_metrics.FILE).exists():
+            saved = json.loads((folder / drama_metrics.FILE).read_text(encoding="utf-8"))
         target = html or folder / "report.html"
-        write_report(folder, target, top)
+        write_report(folder, target, top, [drama_metrics.section(saved, rows, summary["tournament"]["players"])])
         console.print(f"wrote {target}")
