@@ -133,7 +133,7 @@ def test_carcassonne_tiles_are_shown_with_their_picture_and_name(tmp_path: Path)
     assert main(["arena", "carcassonne", "--bots", "random", "-p", "2", "-n", "16", "--out", str(out)]) == 0
     assert main(["report", str(out), "--top", "40"]) == 0
     page = (out / "report.html").read_text()
-    names = re.findall(r'<td><pre class="picture">.*?</pre>(tile: [^<]+)</td>', page, re.S)
-    assert names and all(re.fullmatch(r"tile: an? [a-z ,]+ \([\w.]+\)", n) for n in names), names
+    names = re.findall(r'<td><div class="feature"><pre class="picture">.*?</pre><span>([^<]+)</span></div></td>', page, re.S)
+    assert names and all(re.fullmatch(r"an? [a-z ,]+ \([\w.]+\)", n) for n in names), names
     assert "<td>tile: " not in page  # no tile named by its id alone
     assert "<h3>What the deal gave</h3>" in page and "<h3>What a player chose</h3>" in page

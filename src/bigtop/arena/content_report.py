@@ -16,12 +16,23 @@ from bigtop.arena import plots
 from bigtop.arena.features import CLEAR_Q, KINDS, FeatureEffect, feature_effects
 from bigtop.arena.htmltable import table
 
+BLOCKS = frozenset("░▒▓█")  # shading glyphs: drawn as solid squares of their colour
+
 
 def _picture_html(picture: Any) -> str:
-    """A Rich renderable (a tile's picture) as inline-styled HTML in a `<pre>`."""
-    console = Console(record=True, file=io.StringIO(), width=20, color_system="truecolor")
-    console.print(picture)
-    return f'<pre class="picture">{console.export_html(inline_styles=True, code_format="{code}").rstrip()}</pre>'
+    """A Rich renderable (a tile's picture) as a grid of square cells in a `<pre>`, each glyph in
+    its colour (shading glyphs as solid squares)."""
+    console = Console(file=io.StringIO(), width=40, color_system="truecolor")
+    rows = []
+    for line in console.render_lines(picture, pad=False):
+        cells = []
+        for segment in line:
+            colour = segment.style.color.get_truecolor().hex if segment.style and segment.style.color else "#ccc"
+            for glyph in segment.text:
+                solid = f";background:{colour}" if glyph in BLOCKS else ""
+                cells.append(f'<span style="color:{colour}{solid}">{html.escape(glyph)}</span>')
+        rows.append("".join(cells))
+    return '<pre class="picture">' + "\n".join(rows) + "</pre>"
 
 
 def _labels(effects: Sequence[FeatureEffect], game: Any, options: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
@@ -36,7 +47,8 @@ def _labels(effects: Sequence[FeatureEffect], game: Any, options: Mapping[str, A
             if found and found[1] is not None:
                 pictures.append(_picture_html(found[1]))
         text = e.label if not hook else " = ".join(texts) if len(texts) > 1 else texts[0]
-        out[e.label] = (text, "".join(pictures) + html.escape(text))
+        shown = f'<div class="feature">{"".join(pictures)}<span>{html.escape(text)}</span></div>' if pictures else html.escape(text)
+        out[e.label] = (text, shown)
     return out
 
 

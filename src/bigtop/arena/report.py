@@ -30,8 +30,9 @@ STYLE = (
     "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}"
     "td:first-child,th:first-child{text-align:left}img{max-width:100%}.note{color:#555;font-size:.92em}"
     ".warning{background:#fdecea;border-left:4px solid #c44e52;padding:.5em 1em}"
-    "pre.picture{background:#1e1e1e;display:inline-block;margin:0 .5em 0 0;padding:.15em .3em;line-height:1.05;vertical-align:middle}"
-    "td.name{text-align:left}"
+    "pre.picture{background:#1e1e1e;margin:0;padding:2px;font-size:12px;line-height:14px}"
+    "pre.picture span{display:inline-block;width:14px;height:14px;text-align:center}"
+    ".feature{display:flex;align-items:center;gap:.6em}"
 )
 
 

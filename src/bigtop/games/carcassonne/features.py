@@ -50,7 +50,7 @@ def turn_order(game: Any, state: Any) -> list[int]:
 
 def feature_label(game: Any, options: Any, feature: str) -> tuple[str, Any] | None:
     """A tile feature in words, with the tile's picture (a Rich `Text`): `tile: cfff.bt` is
-    ("tile: a circus tile with a city edge (cfff.bt)", its 5x5 picture); None for the others."""
+    ("a circus tile with a city edge (cfff.bt)", its 5x5 picture); None for the others."""
     from bigtop.games.carcassonne.names import tile_name
     from bigtop.games.carcassonne.render import picture_text, tile_picture
     from bigtop.games.carcassonne.state import tiles_of
@@ -60,4 +60,4 @@ def feature_label(game: Any, options: Any, feature: str) -> tuple[str, Any] | No
     if prefix != "tile" or tile not in tiles.by_id:
         return None
     kind = tiles.kinds[tiles.by_id[tile]]
-    return f"tile: {tile_name(kind)} ({tile})", picture_text(tile_picture(kind, 0))
+    return f"{tile_name(kind)} ({tile})", picture_text(tile_picture(kind, 0))
