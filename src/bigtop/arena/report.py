@@ -19,7 +19,7 @@ from bigtop import games
 from bigtop.arena import loader, output, plots
 from bigtop.arena.content_report import content_section
 from bigtop.arena.htmltable import table
-from bigtop.arena.summary import decided, entrant_labels, identical_bot_warnings, interval_unit
+from bigtop.arena.summary import decided, entrant_labels, identical_bot_warnings, identical_bots, interval_unit
 from bigtop.arena.unfold import choices_section, trajectory_section
 from bigtop.core.errors import BigtopError
 
@@ -114,7 +114,7 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15, extra: S
     for row in rows:
         for seat, e in enumerate(row["seating"]):
             scores[e].append(row["scores"][seat])
-    warnings = identical_bot_warnings(summary.get("identical_bots") or [])
+    warnings = identical_bot_warnings(identical_bots(rows, tournament["bots"]))
     parts = [
         f"<h1>{html.escape(title)}: {len(rows)} games, {players} seats</h1>",
         f"<p>Bots: {html.escape(', '.join(tournament['bots']))}; {html.escape(_format(tournament))}; seeds from "

@@ -88,12 +88,17 @@ def decided(rows: Sequence[Row], players: int) -> dict[str, Any] | None:
     }
 
 
+SAME_BOT_ALARM = 0.01
+"""The p-value below which two copies of one bot are said to differ beyond chance: a warning is a
+false alarm in about 1 tournament of 100 where nothing is wrong."""
+
+
 def identical_bots(rows: Sequence[Row], specs: Sequence[str]) -> list[dict[str, Any]]:
     """For every two entrants with the same spec, the difference of their win rates over the games
     both played (win share of one minus the other, game by game, the deal as the unit), its 95 %
     interval and p-value, Bonferroni-corrected over the pairs of that spec: a `warning` when the
-    same bot differs beyond chance (the seats are not rotated, a `time=` budget on a loaded
-    machine, a bot that keeps state between games...)."""
+    same bot differs beyond chance, p below `SAME_BOT_ALARM` (the seats are not rotated, a `time=`
+    budget on a loaded machine, a bot that keeps state between games...)."""
     labels = entrant_labels(specs)
     found = []
     for spec in dict.fromkeys(specs):
@@ -113,7 +118,7 @@ def identical_bots(rows: Sequence[Row], specs: Sequence[str]) -> list[dict[str, 
             p = min(1.0, stats.two_sided_p(estimate.value, se) * len(pairs))
             found.append({
                 "first": labels[a], "second": labels[b], "difference": estimate.value, "low": estimate.low,
-                "high": estimate.high, "p": p, "warning": p < 0.05,
+                "high": estimate.high, "p": p, "warning": p < SAME_BOT_ALARM,
             })
     return found
 
