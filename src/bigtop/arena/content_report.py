@@ -87,13 +87,6 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
     if len(bots) > 1:
         parts.append(f"<p class=note>The bots differ ({html.escape(', '.join(bots))}): the pooled win rates mix the content "
                      "with who took it; only the same-bot difference speaks of the content.</p>")
-    shown = [e for e in effects if e.difference is not None][:top]
-    if shown:
-        parts.append(plots.differences(
-            [labels[e.label][0] for e in shown], [e.difference or 0.0 for e in shown], [e.low or 0.0 for e in shown],
-            [e.high or 0.0 for e in shown], "the features with the strongest evidence",
-        ))
-    offers = any(e.offered for e in effects)
     for kind, meaning in KINDS.items():
         mine = [e for e in effects if e.kind == kind][:top]
         if not mine:
@@ -103,12 +96,18 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
             labels[e.label][1], e.with_count, f"{100 * e.with_rate:.1f} %", f"{100 * e.without_rate:.1f} %",
             html.escape(_difference(e)), "" if e.q is None else f"{e.q:.3f}", "yes" if e.clear else "no",
         ] for e in mine]
-        if offers:
+        if any(e.offered for e in mine):
             header.append("pick rate")
             for row, e in zip(cells, mine, strict=True):
                 row.append(_pick(e))
         hidden = sum(1 for e in effects if e.kind == kind) - len(mine)
         parts.append(f"<h3>{html.escape(meaning[0].upper() + meaning[1:])}</h3>")
+        measured = [e for e in mine if e.difference is not None]
+        if measured:
+            parts.append(plots.differences(
+                [labels[e.label][0] for e in measured], [e.difference or 0.0 for e in measured], [e.low or 0.0 for e in measured],
+                [e.high or 0.0 for e in measured], f"{meaning.split(' (')[0]}: the strongest evidence first",
+            ))
         parts.append(table(header, cells, raw=True))
         if hidden > 0:
             parts.append(f"<p class=note>{hidden} more with weaker evidence (<code>--top</code> shows more).</p>")
