@@ -41,6 +41,7 @@ def test_report_names_the_card_that_wins_games(tmp_path: Path) -> None:
     assert "bigtop arena highcard_features --bots random,random --games 120 --seed 0" in page
     assert "Each bot from each seat" in page and ", 60 games</td>" in page
     assert "μ is the estimated skill" in page and "μ − 3σ a cautious rating" in page
+    assert "random#1, random#2 are copies of the same bot" in page
     rows = content_rows(page)
     assert len(rows) == 5
     effects = {card: (difference, q, clear) for card, difference, q, clear in rows}

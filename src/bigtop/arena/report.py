@@ -57,9 +57,15 @@ def _format(tournament: dict[str, Any]) -> str:
     return "every game a new deal"
 
 
-def _results(summary: dict[str, Any]) -> str:
+def _results(summary: dict[str, Any], specs: Sequence[str]) -> str:
     entrants = summary["entrants"]
-    return "".join([
+    copies = [spec for spec in dict.fromkeys(specs) if specs.count(spec) > 1]
+    same = "".join(
+        f"<p class=note>{html.escape(', '.join(e['label'] for e in entrants if e['spec'] == spec))} are copies of the same "
+        "bot, numbered to tell their seats apart: their differences are chance (a warning above says when they are not).</p>"
+        for spec in copies
+    )
+    return same + "".join([
         table(
             ("bot", "wins", "win rate", "95 % interval", "mean score", "mean rank", "skill μ", "uncertainty σ", "rating μ − 3σ"),
             [(e["label"], f"{e['wins']:g} of {e['games']}", pct(e["win_rate"]), f"{pct(e['low'])} – {pct(e['high'])}",
@@ -123,7 +129,7 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15, extra: S
         f"<p>Every interval on this page is a 95 % interval: {html.escape(interval_unit(rows))}.</p>",
         *(f"<p class=warning><b>Warning:</b> {html.escape(w)}.</p>" for w in warnings),
         "<h2>Results</h2>",
-        _results(summary),
+        _results(summary, tournament["bots"]),
         "<h2>Win rate by bot</h2>",
         plots.rates(labels, [e["win_rate"] for e in entrants], [e["low"] for e in entrants], [e["high"] for e in entrants], fair, "win rate by bot"),
         "<h2>Win rate by seat</h2>",
