@@ -138,3 +138,12 @@ def test_carcassonne_tiles_are_shown_with_their_picture_and_name(tmp_path: Path)
     assert names and all(re.fullmatch(r"an? [a-z ,]+ \([\w.]+\)", n) for n in names), names
     assert "<td>tile: " not in page  # no tile named by its id alone
     assert "<h3>What the deal gave</h3>" in page and "<h3>What a player chose</h3>" in page
+
+
+def test_nothing_is_measured_within_a_bot_that_always_wins() -> None:
+    # the strong bot wins every game whatever it holds: its seats show no effect of any card
+    rows = seat_rows([([0], [["gem"] if i % 2 else ["rock"], ["gem"] if i % 3 else ["rock"]]) for i in range(40)],
+                     bots=("strong", "weak"))
+    gem = next(e for e in feature_effects(rows) if e.label == "gem")
+    assert gem.with_rate != gem.without_rate  # the pooled rates differ: who holds it
+    assert gem.difference is None and gem.unmeasurable == "every strong seat won; every weak seat lost"

@@ -62,7 +62,7 @@ def _difference(e: FeatureEffect) -> str:
 def _pick(e: FeatureEffect) -> str:
     if not e.offered:
         return ""
-    return f"offered {e.offered} times, taken {100 * e.taken / e.offered:.0f} %"
+    return f"{100 * e.taken / e.offered:.0f} % of {e.offered}"
 
 
 def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[str, Any], top: int, fair: float) -> str:
@@ -82,7 +82,9 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
         f"tested at once ({tested} here), so a few would look unusual by luck alone: the q-value is the false discovery "
         f"rate at which the feature would count (Benjamini-Hochberg), and <b>clear</b> means q below {CLEAR_Q:.2f}. "
         "Rows are sorted by the strength of the evidence. Features that every seat of a bot had, or none had, cannot be "
-        "measured within that bot. Features seen on exactly the same seats are one row.</p>",
+        "measured within that bot, nor can anything within a bot whose seats all won or all lost. Features seen on "
+        "exactly the same seats are one row. Taken when offered: how often a seat took the card in the decisions where "
+        "it could.</p>",
     ]
     if len(bots) > 1:
         parts.append(f"<p class=note>The bots differ ({html.escape(', '.join(bots))}): the pooled win rates mix the content "
@@ -97,7 +99,7 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
             html.escape(_difference(e)), "" if e.q is None else f"{e.q:.3f}", "yes" if e.clear else "no",
         ] for e in mine]
         if any(e.offered for e in mine):
-            header.append("pick rate")
+            header.append("taken when offered")
             for row, e in zip(cells, mine, strict=True):
                 row.append(_pick(e))
         hidden = sum(1 for e in effects if e.kind == kind) - len(mine)

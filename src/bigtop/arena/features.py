@@ -111,13 +111,15 @@ def _offers(rows: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
 
 def _within_bots(seats: Sequence[_Seat], has: Sequence[bool]) -> tuple[float, float, list[str], list[str]]:
     """The Mantel-Haenszel difference over the bots, its clustered standard error, the bots left
-    out (every seat had it, or none), and the bots measured."""
+    out (every seat had it, or none; or all its seats won, or all lost: nothing to compare), and the
+    bots measured."""
     strata: dict[str, list[float]] = {}  # bot -> [count with, wins with, count without, wins without]
     for seat, h in zip(seats, has, strict=True):
         cell = strata.setdefault(seat.bot, [0, 0.0, 0, 0.0])
         cell[0 if h else 2] += 1
         cell[1 if h else 3] += seat.won
-    weights = {b: n1 * n2 / (n1 + n2) for b, (n1, _, n2, _) in strata.items() if n1 and n2}
+    varies = {b for b in strata if len({s.won for s in seats if s.bot == b}) > 1}
+    weights = {b: n1 * n2 / (n1 + n2) for b, (n1, _, n2, _) in strata.items() if n1 and n2 and b in varies}
     left_out = sorted(b for b in strata if b not in weights)
     total = sum(weights.values())
     if not total:
@@ -149,7 +151,12 @@ def _why_not(seats: Sequence[_Seat], has: Sequence[bool], bots: Sequence[str]) -
     reasons = []
     for bot in bots:
         mine = [h for s, h in zip(seats, has, strict=True) if s.bot == bot]
-        reasons.append(f"every {bot} seat had it" if all(mine) else f"no {bot} seat had it")
+        results = {s.won for s in seats if s.bot == bot}
+        if all(mine) or not any(mine):
+            reasons.append(f"every {bot} seat had it" if all(mine) else f"no {bot} seat had it")
+        else:
+            outcome = {1.0: "won", 0.0: "lost"}.get(next(iter(results)), "tied")
+            reasons.append(f"every {bot} seat {outcome}")
     return reasons
 
 

@@ -41,7 +41,7 @@ def trajectory_section(rows: Sequence[Row], players: int) -> str:
     series = [(f"seat {s}", [m for m, _, _ in points], [lo for _, lo, _ in points], [hi for _, _, hi in points])
               for s, points in enumerate(found)]
     tenths = len(found[0])
-    cells = [(f"seat {s}", *(f"{points[t][0]:g} ({points[t][1]:g}–{points[t][2]:g})" for t in (tenths // 4, tenths // 2 - 1, tenths - 1)))
+    cells = [(f"seat {s}", *(f"{points[t][0]:g} ({points[t][1]:g} to {points[t][2]:g})" for t in (tenths // 4, tenths // 2 - 1, tenths - 1)))
              for s, points in enumerate(found)]
     return "".join([
         "<h3>Scores over the game</h3>",
