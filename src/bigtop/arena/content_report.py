@@ -86,6 +86,10 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
         "exactly the same seats are one row. Taken when offered: how often a seat took the card in the decisions where "
         "it could.</p>",
     ]
+    if not tested:
+        parts.append("<p class=warning>No feature can be measured within a bot in these games (each row says why): the "
+                     "pooled win rates below only say who held what. Play bots of equal strength to judge the content, for "
+                     "example <code>--bots heuristic --players 3</code>.</p>")
     if len(bots) > 1:
         parts.append(f"<p class=note>The bots differ ({html.escape(', '.join(bots))}): the pooled win rates mix the content "
                      "with who took it; only the same-bot difference speaks of the content.</p>")
@@ -96,7 +100,7 @@ def content_section(rows: Sequence[dict[str, Any]], game: Any, options: Mapping[
         header = ["feature", "seats with it", "win rate with", "without", "difference, same bot (95 %)", "q", "clear"]
         cells = [[
             labels[e.label][1], e.with_count, f"{100 * e.with_rate:.1f} %", f"{100 * e.without_rate:.1f} %",
-            html.escape(_difference(e)), "" if e.q is None else f"{e.q:.3f}", "yes" if e.clear else "no",
+            html.escape(_difference(e)), "" if e.q is None else f"{e.q:.3f}", "n/a" if e.q is None else "yes" if e.clear else "no",
         ] for e in mine]
         if any(e.offered for e in mine):
             header.append("taken when offered")
