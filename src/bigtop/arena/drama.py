@@ -205,8 +205,9 @@ def section(saved: dict[str, Any] | None, rows: Sequence[dict[str, Any]], player
     parts = [
         "<h2>Drama and decisiveness</h2>",
         f"<p>{reviewed} games reviewed (spread evenly over the tournament), each decision searched for "
-        f"{saved['iterations']} iterations from the deciding seat's view, which gives every seat's win chance. "
-        f"{reviewed - len(drama)} with a shared win are left out of the figures about the winner.</p>",
+        f"{saved['iterations']} iterations from the deciding seat's view, which gives every seat's win chance."
+        + (f" {reviewed - len(drama)} with a shared win are left out of the figures about the winner." if reviewed > len(drama) else "")
+        + "</p>",
     ]
     if drama:
         settled = sorted(d["settled"] for d in drama)
@@ -229,7 +230,7 @@ def section(saved: dict[str, Any] | None, rows: Sequence[dict[str, Any]], player
         parts.append(plots.over_the_game(
             [("eventual winner", [m and 100 * m for m in mids], [m and 100 * m for m in lows], [m and 100 * m for m in highs])],
             "win chance (%)", "the eventual winner's win chance: median, and the middle half of games (band)",
-            x=[10 * t + 5 for t in range(TENTHS)],
+            x=[10 * t + 5 for t in range(TENTHS)], percent=True,
         ))
         parts.append(f"<p class=note>The fair share is {100 / players:.1f} %. A game whose winner is settled early and "
                      "rarely trails has little drama; one whose winner trailed late had a comeback.</p>")
@@ -240,11 +241,14 @@ def section(saved: dict[str, Any] | None, rows: Sequence[dict[str, Any]], player
         parts += [
             "<h2>State size and hidden information</h2>",
             "<p>At each tenth of the game: the number of facts (a value at a place in a seat's view) that some seat can "
-            "see, and the share of them the seat to move cannot see (other hands, hidden tokens, what only one seat knows). "
-            "Median over the reviewed games, the band the middle half.</p>",
+            "see, and the share of them the seat to move cannot see (the other hands, what only another seat knows). What "
+            "no seat sees (the order of a shuffled deck or tile stack) is not counted. Median over the reviewed games, the "
+            "band the middle half.</p>",
             plots.over_the_game([("state size", *sizes)], "facts seen by some seat", "state size over the game",
                                 x=[10 * (t + 1) for t in range(TENTHS)]),
             plots.over_the_game([("hidden from the seat to move", *hidden)], "hidden (%)",
-                                "share of the state the seat to move cannot see", x=[10 * (t + 1) for t in range(TENTHS)]),
+                                "share of the state the seat to move cannot see", x=[10 * (t + 1) for t in range(TENTHS)], percent=True),
         ]
+        if all(share == 0 for info in information_rows for _, share in info):
+            parts.append("<p class=note>Nothing one seat sees is hidden from another in these games.</p>")
     return "".join(parts)

@@ -88,10 +88,10 @@ def histogram(values: Sequence[float], xlabel: str, title: str) -> str:
 
 def over_the_game(
     series: Sequence[tuple[str, Sequence[float | None], Sequence[float | None], Sequence[float | None]]],
-    ylabel: str, title: str, x: Sequence[float] | None = None,
+    ylabel: str, title: str, x: Sequence[float] | None = None, percent: bool = False,
 ) -> str:
     """Lines over the progress of the game (percent of its moves): per series a label, the values
-    and a band (low, high) drawn shaded."""
+    and a band (low, high) drawn shaded; `percent`: the values are percentages (axis from 0)."""
     fig = Figure(figsize=(WIDTH, 3.2))
     ax = fig.add_subplot()
     for i, (label, values, lows, highs) in enumerate(series):
@@ -102,6 +102,9 @@ def over_the_game(
         if all(p[2] is not None and p[3] is not None for p in points):
             ax.fill_between([p[0] for p in points], [p[2] for p in points], [p[3] for p in points], color=colour, alpha=0.15)
     ax.set_xlim(0, 100)
+    if percent:
+        top = max((v for _, values, _, highs in series for v in (*values, *highs) if v is not None), default=0.0)
+        ax.set_ylim(0, max(5.0, min(100.0, 1.1 * top)))
     ax.set_xlabel("progress through the game (% of its moves)")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
