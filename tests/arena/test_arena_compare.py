@@ -29,7 +29,7 @@ def test_the_same_content_on_both_sides_gives_the_same_games(tmp_path: Path) -> 
     assert "the same on every deal" in proc.stdout
     a, b = (json.loads((out / side / "games.json").read_text()) for side in "ab")
     assert [(r["seed"], r["seating"], r["scores"]) for r in a] == [(r["seed"], r["seating"], r["scores"]) for r in b]
-    report = bigtop("report", str(out / "a"))
+    report = bigtop("report", str(out / "a"), timeout=600)
     assert report.returncode == 0 and (out / "a" / "report.html").is_file()
     assert "A against B on the same 6 deals" in (out / "compare.html").read_text()
 

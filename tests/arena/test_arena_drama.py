@@ -71,5 +71,5 @@ def test_report_reviews_a_sample_of_games_in_parallel(tmp_path: Path) -> None:
     assert "Decisions by type of action" in page and "Cards taken when offered" in page and "artist: " in page
     assert "<h3>Scores over the game</h3>" in page
     (out / "report.html").unlink()
-    again = bigtop("report", str(out))  # the reviews are kept: the section comes back without --drama
+    again = bigtop("report", str(out), timeout=600)  # the reviews are kept: the section comes back without --drama
     assert again.returncode == 0 and "2 games reviewed" in (out / "report.html").read_text()

@@ -52,7 +52,7 @@ def test_sim_prints_every_rate_with_its_interval_and_its_folder_is_reported(tmp_
     record = json.loads((out / "trollfest-4.json").read_text())
     assert record["bots"] == ["heuristic", "random", "random"] and record["result"]["winners"] == [0]
     assert Record.from_json(record).replay(games.get("trollfest")).result().winners == (0,)
-    report = bigtop("report", str(out))
+    report = bigtop("report", str(out), timeout=600)
     assert report.returncode == 0, report.stderr[-2000:]
     page = (out / "report.html").read_text()
     assert "<h1>Troll Fest: 6 games, 3 seats</h1>" in page and "every game a new deal (bots rotated)" in page
