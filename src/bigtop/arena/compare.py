@@ -40,7 +40,7 @@ SHIPPED = "shipped"
 RATE = "rate"
 
 
-def game_figures(row: Row, players: int, labels: Sequence[str]) -> dict[str, tuple[str, float | None]]:
+def game_figures(row: Row, labels: Sequence[str]) -> dict[str, tuple[str, float | None]]:
     """One game's value of each figure compared, with its unit ("rate" or a plain number)."""
     figures: dict[str, tuple[str, float | None]] = {}
     for seat, place in enumerate(row["turn_order"]):
@@ -56,7 +56,7 @@ def game_figures(row: Row, players: int, labels: Sequence[str]) -> dict[str, tup
     return dict(sorted(figures.items(), key=lambda item: (not item[0].startswith("win rate, place"), item[0].startswith("mean score"))))
 
 
-def paired(a_rows: Sequence[Row], b_rows: Sequence[Row], players: int, labels: Sequence[str]) -> list[dict[str, Any]]:
+def paired(a_rows: Sequence[Row], b_rows: Sequence[Row], labels: Sequence[str]) -> list[dict[str, Any]]:
     """Per figure: its mean on each side with a 95 % interval, and the mean over the deals of (B's
     mean on the deal minus A's) with a 95 % normal interval, the deal as the unit."""
     sides = []
@@ -64,7 +64,7 @@ def paired(a_rows: Sequence[Row], b_rows: Sequence[Row], players: int, labels: S
         per_figure: dict[str, dict[int, list[float]]] = {}
         units: dict[str, str] = {}
         for row in rows:
-            for name, (unit, value) in game_figures(row, players, labels).items():
+            for name, (unit, value) in game_figures(row, labels).items():
                 units[name] = unit
                 if value is not None:
                     per_figure.setdefault(name, {}).setdefault(row["seed"], []).append(value)
@@ -186,7 +186,7 @@ def run_compare(
     comparison = {
         "game": name, "title": game.title, "a": a, "b": b, "out": str(out), "bots": specs, "games": count, "deals": len({r["seed"] for r in halves[0]}),
         "command": compare_command(name, a, b, specs, count, seed, options, imports),
-        "figures": paired(halves[0], halves[1], len(specs), entrant_labels(specs)),
+        "figures": paired(halves[0], halves[1], entrant_labels(specs)),
     }
     (out / "compare.json").write_text(json.dumps(comparison, indent=1), encoding="utf-8")
     (out / "compare.html").write_text(page(comparison), encoding="utf-8")
