@@ -135,5 +135,5 @@ def register(app: typer.Typer) -> None:
         elif (folder / drama_metrics.FILE).exists():
             saved = json.loads((folder / drama_metrics.FILE).read_text(encoding="utf-8"))
         target = html or folder / "report.html"
-        write_report(folder, target, top, [drama_metrics.section(saved, rows, summary["tournament"]["players"])])
+        write_report(folder, target, top, [drama_metrics.section(saved, summary["tournament"]["players"])])
         console.print(f"wrote {target}")

@@ -193,7 +193,7 @@ def _median_band(values: Sequence[Sequence[float | None]]) -> tuple[list[float |
     return mids, lows, highs
 
 
-def section(saved: dict[str, Any] | None, rows: Sequence[dict[str, Any]], players: int) -> str:
+def section(saved: dict[str, Any] | None, players: int) -> str:
     """The report's "Drama and decisiveness" and "State size and hidden information" sections."""
     if not saved or not saved.get("games"):
         return ("<h2>Drama and decisiveness</h2><p>Not computed for these games: <code>bigtop report FOLDER --drama 20</code> "

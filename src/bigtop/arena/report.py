@@ -152,7 +152,7 @@ def render(summary: dict[str, Any], rows: Sequence[Row], top: int = 15, extra: S
         "<h2>Content and the win rate</h2>",
         content_section(rows, game, tournament.get("options", {}), top, fair),
         "<h2>What the bots do</h2>",
-        choices_section(rows, labels, tournament["bots"]),
+        choices_section(rows, labels),
         *extra,
     ]
     page_title = html.escape(f"bigtop report: {title}")

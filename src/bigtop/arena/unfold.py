@@ -75,7 +75,7 @@ def choice_rates(rows: Sequence[Row], labels: Sequence[str]) -> dict[str, dict[s
     return {f: {b: (o, t) for b, (o, t) in by_bot.items()} for f, by_bot in found.items()}
 
 
-def choices_section(rows: Sequence[Row], labels: Sequence[str], specs: Sequence[str]) -> str:
+def choices_section(rows: Sequence[Row], labels: Sequence[str]) -> str:
     """Action types per bot, and the cards each bot took when offered."""
     shares = action_shares(rows, labels)
     if not shares:
