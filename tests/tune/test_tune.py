@@ -157,7 +157,7 @@ def test_without_a_clear_winner_the_candidate_is_not_called_best_and_progress_is
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.splitlines()
     batches = [line for line in lines if re.match(r"\[\d+:\d\d\] (search|check on fresh deals): ", line)]
-    assert batches[0].startswith("[0:") and "search: 1 candidate on 100 deals; 1 of 24 searched" in batches[0]
+    assert batches[0].startswith("[0:") and "search: 1 candidate on 100 deals; 1 of 25 searched" in batches[0]
     assert len(batches) >= 4 and "check on fresh deals: 3 candidates on 10 deals" in batches[-1]
     assert "no clear improvement" in proc.stdout and "the shipped content stays" in proc.stdout
     assert (out / "candidate.toml").is_file() and not (out / "best.toml").exists()

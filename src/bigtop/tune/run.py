@@ -123,7 +123,7 @@ class Tuner:
         against = f" (shipped content: {shipped['objective']:.2f})" if shipped else ""
         what = "search" if phase == "search" else "check on fresh deals"
         return (f"{what}: {count} candidate{'s' if count > 1 else ''} on {games_} deals; "
-                f"{self._searched()} of {self.spec.search.budget} searched; lowest penalty {best[0]:.2f}{against}")
+                f"{self._searched()} of {self.proposals()} searched; lowest penalty {best[0]:.2f}{against}")
 
     def decode(self, z: Sequence[float]) -> Values:
         """A point of the search space ([0, 1] per parameter) as the parameters' integers."""
@@ -157,6 +157,12 @@ class Tuner:
             partial = saved.with_suffix(".part")
             partial.write_bytes(pickle.dumps((generation, es)))
             partial.replace(saved)
+
+    def proposals(self) -> int:
+        """How many candidates the search proposes: the shipped values, then whole generations
+        while fewer than the budget have been proposed (repeats are played once)."""
+        s = self.spec.search
+        return 1 + s.population * -(-(s.budget - 1) // s.population)
 
     def _searched(self) -> int:
         return sum(1 for phase, _ in self.played if phase == "search")
@@ -233,7 +239,7 @@ def run_tune(
     tuner = Tuner(spec, content, out, play, imported)
     tuner.start(resume)
     e = spec.evaluation
-    total = spec.search.budget * e.games + (e.finalists + 1) * e.check_games
+    total = tuner.proposals() * e.games + (e.finalists + 1) * e.check_games
     done = sum(e.games if phase == "search" else e.check_games for phase, _ in tuner.played)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with _cluster(ray, workers), Progress(*columns, console=console, transient=True) as progress:
