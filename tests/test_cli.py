@@ -72,14 +72,14 @@ def test_sim_summarises_wins_scores_and_length(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "sim", "highcard", "--players", "2", "--games", "20", "--seed", "3", "--save", str(tmp_path))
     assert code == 0
     assert "20 games" in out and "win %" in out and "game length" in out
-    records = sorted(tmp_path.glob("*.json"))
+    records = sorted(tmp_path.glob("highcard-*.json"))
     assert len(records) == 20
     assert json.loads(records[0].read_text())["game"] == "highcard"
 
 
 def test_sim_with_options_changes_the_game(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
     run(capsys, "sim", "highcard", "--players", "2", "--games", "1", "-o", "rounds=1", "--save", str(tmp_path))
-    record = json.loads(next(tmp_path.glob("*.json")).read_text())
+    record = json.loads(next(tmp_path.glob("highcard-*.json")).read_text())
     assert record["options"] == {"rounds": 1}
     assert len(record["moves"]) <= 3
 
@@ -90,7 +90,7 @@ def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp
 
     run(capsys, "sim", "highcard", "--players", "2", "--games", "4", "--save", str(tmp_path))
     drawn = 0
-    for path in sorted(tmp_path.glob("*.json")):
+    for path in sorted(tmp_path.glob("highcard-*.json")):
         code, spectator, _ = run(capsys, "replay", str(path))
         assert code == 0 and "revealed" in spectator and "Winner" in spectator and "Total" in spectator
         assert "drew_card" not in spectator  # a private event stays private

@@ -61,6 +61,22 @@ def game_options(pairs: list[str] | None, cards: Path | None = None) -> dict[str
     return options
 
 
+def check_content_file(game: Any, options: dict[str, Any]) -> int:
+    """Check the content file the options name (`cards`) against the game's schema
+    (`bigtop.core.schema`): every error at once as one `DataError`, each warning printed on
+    stderr. The number of warnings."""
+    from bigtop.core.schema import check_content
+
+    path = options.get("cards")
+    if path is None or game.content_schema is None:
+        return 0
+    report = check_content(path, game.content_schema)
+    report.raise_errors()
+    for warning in report.warnings:
+        print(f"bigtop: warning: {path}: {warning}", file=sys.stderr)
+    return len(report.warnings)
+
+
 @app.command("games")
 def games_command() -> None:
     """List the available games."""
@@ -74,10 +90,22 @@ def games_command() -> None:
 
 
 @app.command("cards")
-def cards_command(game: GameArg, option: OptionOpt = None, cards: CardsOpt = None) -> None:
-    """Print a game's content: cards, tiles, maps, tracks."""
+def cards_command(
+    game: GameArg,
+    option: OptionOpt = None,
+    cards: CardsOpt = None,
+    check: Annotated[bool, typer.Option("--check", help="Only check the content (with --cards: your file): every error with its line, warnings for values far from the shipped ones.")] = False,
+) -> None:
+    """Print a game's content: cards, tiles, maps, tracks (with --cards: as your file changes them)."""
     g = games.get(game)
-    console.print(g.cards(g.parse_options(game_options(option, cards))))
+    options = game_options(option, cards)
+    warnings = check_content_file(g, options)
+    parsed = g.check_options(g.default_players(), options)
+    if check:
+        source = options.get("cards") or f"the shipped content of {g.title}"
+        console.print(f"{source}: no errors, {warnings} warning{'' if warnings == 1 else 's'}: {g.title} can be played with it", soft_wrap=True)
+        return
+    console.print(g.cards(parsed))
 
 
 @app.command("play")
@@ -95,7 +123,9 @@ def play_command(
     """Play a game in the terminal against bots: the board, then numbered choices."""
     from bigtop.terminal.play import play_in_terminal
 
-    play_in_terminal(game, players, seat, bots, seed, game_options(option, cards), console, save, force)
+    options = game_options(option, cards)
+    check_content_file(games.get(game), options)
+    play_in_terminal(game, players, seat, bots, seed, options, console, save, force)
 
 
 @app.command("learn")
@@ -131,7 +161,9 @@ def sim_command(
     """Simulate games between bots: a progress bar, then wins, scores and game length."""
     from bigtop.terminal.sim import run_simulation
 
-    run_simulation(game, players, games_, seed, bots, rotate, save, game_options(option, cards), console, force, workers, chunk)
+    options = game_options(option, cards)
+    check_content_file(games.get(game), options)
+    run_simulation(game, players, games_, seed, bots, rotate, save, options, console, force, workers, chunk)
 
 
 @app.command("replay")

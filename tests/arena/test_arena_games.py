@@ -9,6 +9,7 @@ from bigtop.arena import runner
 from bigtop.arena.summary import summarize
 from bigtop.arena.tournament import schedule
 from bigtop.bots.match import play_game
+from bigtop.core.record import Record
 
 
 @pytest.fixture(scope="module")
@@ -62,3 +63,23 @@ def test_heuristic_arena_reports_turn_order_and_content() -> None:
     assert sum(p["wins"] for p in decided["turn_order"]) == pytest.approx(6)
     assert decided["branching"]["value"] > 1 and decided["decisions_per_turn"]["value"] > 0
     assert all(row["features"] and all(row["features"]) for row in rows)
+
+
+def test_rows_keep_action_types_offers_and_the_score_over_the_game() -> None:
+    rows = runner.run_local(schedule("drumroll", ["heuristic", "random"], 2, 0, {}), 1)
+    game = games.get("drumroll")
+    for row in rows:
+        record = Record.from_json(row["record"])
+        state = game.new(2, seed=record.seed, options=record.options)
+        decisions = [0, 0]
+        for seat, data in record.moves:
+            decisions[seat] += len(state.legal_actions(seat)) > 1
+            state.apply_json(seat, data)
+        assert [sum(kinds.values()) for kinds in row["actions"]] == decisions
+        assert all("Hire" in kinds for kinds in row["actions"])
+        hired = [{f for f in seat if f.startswith("hired: ")} for seat in row["features"]]
+        for seat in range(2):  # every card a seat hired by its own decision was offered and taken
+            taken = {f for f, (offered, took) in row["offers"][seat].items() if took}
+            assert taken and taken <= hired[seat]
+            assert all(offered >= took for offered, took in row["offers"][seat].values())
+        assert len(row["score_trajectory"]) == 10 and row["score_trajectory"][-1] == row["scores"]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
+import sys
 import tomllib
 from pathlib import Path
 
@@ -25,6 +27,8 @@ from bigtop.tune.spec import imports, load_spec, shipped_values, with_values
 
 HERE = Path(__file__).parent
 SPEC = HERE / "coin-spec.toml"
+sys.path.insert(0, str(HERE.parent / "terminal"))
+from cli_process import bigtop  # noqa: E402
 
 
 def quiet() -> Console:
@@ -129,3 +133,42 @@ def test_a_game_name_finds_its_shipped_spec(capsys: pytest.CaptureFixture[str]) 
         assert all(p.low <= v <= p.high for p, v in zip(spec.parameter, shipped_values(spec, path), strict=True))
     assert main(["tune", "nosuchgame"]) == 2
     assert "give a spec file or a game with a shipped spec (drumroll, trollfest)" in capsys.readouterr().err
+
+
+def spec_copy(tmp_path: Path, *changes: tuple[str, str]) -> Path:
+    """The Coin Duel spec, usable from any folder, with `changes` made."""
+    text = SPEC.read_text().replace('"../arena/', f'"{HERE.parent}/arena/').replace('content = "coin.toml"', f'content = "{HERE / "coin.toml"}"')
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "spec.toml"
+    path.write_text(text)
+    return path
+
+
+def test_without_a_clear_winner_the_candidate_is_not_called_best_and_progress_is_printed(tmp_path: Path) -> None:
+    """On 10 check deals the better tie rule cannot be told apart from the shipped one: the run
+    writes candidate.toml, not best.toml, and says the shipped content stays. Its output is a pipe,
+    not a terminal: a line after each batch of candidates."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "best.toml").write_text("stale")
+    proc = bigtop("tune", str(spec_copy(tmp_path, ("check_games = 400", "check_games = 10"))), "--out", str(out), timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    batches = [line for line in lines if re.match(r"\[\d+:\d\d\] (search|check on fresh deals): ", line)]
+    assert batches[0].startswith("[0:") and "search: 1 candidate on 100 deals; 1 of 25 searched" in batches[0]
+    assert len(batches) >= 4 and "check on fresh deals: 3 candidates on 10 deals" in batches[-1]
+    assert "no clear improvement" in proc.stdout and "the shipped content stays" in proc.stdout
+    assert (out / "candidate.toml").is_file() and not (out / "best.toml").exists()
+    report = (out / "report.md").read_text()
+    assert "**The shipped content stays.** The best candidate is in `candidate.toml`" in report
+    assert json.loads((out / "report.json").read_text())["wrote"] == "candidate.toml"
+
+
+def test_quick_runs_the_smaller_budget(tmp_path: Path) -> None:
+    figures = run_tune(spec_copy(tmp_path), tmp_path / "out", 1, None, False, None, quiet(), smaller=True)
+    assert figures["searched"] == 17 and figures["check_games"] == 120
+    assert figures["command"].endswith("--quick")
+    header = json.loads((tmp_path / "out" / "tune.jsonl").read_text().splitlines()[0])["header"]["spec"]
+    assert header["evaluation"]["games"] == 30 and header["search"]["budget"] == 17

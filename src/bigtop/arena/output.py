@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +22,23 @@ CSV_COLUMNS = ("index", "seed", "seat", "entrant", "bot", "score", "rank", "win_
 
 
 PROGRESS = "games.jsonl"
-SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports", "schedule")  # what a resumed run must share
+SAME_TOURNAMENT = ("game", "players", "bots", "seed", "options", "imports", "schedule", "content")  # what a resumed run must share
 
 
 def _record_path(tournament: dict[str, Any], row: Row) -> str:
     return f"records/{tournament['game']}-{row['index']:05d}.json"
 
 
-def _listed(tournament: dict[str, Any], row: Row) -> Row:
+def _listed(tournament: dict[str, Any], row: Row, path: str | None = None) -> Row:
     """The row as `games.json` lists it: the record replaced by its file's path."""
-    return {**{k: v for k, v in row.items() if k != "record"}, "record": _record_path(tournament, row)}
+    return {**{k: v for k, v in row.items() if k != "record"}, "record": path or _record_path(tournament, row)}
+
+
+def record_json(row: Row) -> dict[str, Any]:
+    """A game's record file: the record (replayable by `bigtop replay`), and who played it and how
+    it ended (`bots`, `result`), which a replay does not need."""
+    result = {"scores": row["scores"], "ranks": row["ranks"], "winners": row["winners"]}
+    return {**row["record"], "bots": row["bots"], "result": result}
 
 
 def start(out: Path, tournament: dict[str, Any], resume: bool) -> list[Row]:
@@ -76,14 +83,18 @@ def start(out: Path, tournament: dict[str, Any], resume: bool) -> list[Row]:
 
 def save_game(out: Path, tournament: dict[str, Any], row: Row) -> None:
     """Save one finished game: its record first, then its line in the progress file."""
-    (out / _record_path(tournament, row)).write_text(json.dumps(row["record"]), encoding="utf-8")
+    (out / _record_path(tournament, row)).write_text(json.dumps(record_json(row)), encoding="utf-8")
     with (out / PROGRESS).open("a", encoding="utf-8") as handle:
         handle.write(json.dumps(_listed(tournament, row)) + "\n")
 
 
-def write(out: Path, tournament: dict[str, Any], rows: Sequence[Row], summary: dict[str, Any]) -> None:
-    """Write the tables of the whole tournament (its records are saved by `save_game`)."""
-    listed = [_listed(tournament, row) for row in rows]
+def write(
+    out: Path, tournament: dict[str, Any], rows: Sequence[Row], summary: dict[str, Any],
+    record_path: Callable[[Row], str] | None = None,
+) -> None:
+    """Write the tables of the whole tournament (its records are saved by `save_game`, or where
+    `record_path` says, relative to `out`)."""
+    listed = [_listed(tournament, row, record_path(row) if record_path else None) for row in rows]
     (out / "games.json").write_text(json.dumps(listed, indent=1), encoding="utf-8")
     (out / "summary.json").write_text(json.dumps({"tournament": tournament, **summary}, indent=1), encoding="utf-8")
     labels = entrant_labels(tournament["bots"])

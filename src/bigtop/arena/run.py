@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from rich.table import Table
 from bigtop import bots as bot_registry
 from bigtop import games
 from bigtop.arena import loader, output, runner
-from bigtop.arena.summary import summarize
+from bigtop.arena.summary import identical_bot_warnings, summarize
 from bigtop.arena.tournament import SCHEDULE, schedule, seatings
 from bigtop.terminal.sim import bot_specs, split_specs
 
@@ -40,7 +41,7 @@ def run_arena(
     tournament = {
         "game": name, "players": len(specs), "bots": specs, "games": count, "seed": seed,
         "options": game.options_json(parsed), "imports": list(imported), "seatings": len(seatings(specs)),
-        "schedule": SCHEDULE,
+        "schedule": SCHEDULE, "content": content_digest(options.get("cards")),
         "runner": f"ray {ray}" if ray is not None else f"local, {workers} worker(s)",
         "command": reproduce_command(name, specs, count, seed, options, imports),
     }
@@ -70,10 +71,18 @@ def run_arena(
     return summary
 
 
+def content_digest(path: str | None) -> str | None:
+    """A short digest of the content file the games are played with (None: the shipped content),
+    so that a resumed tournament never mixes two versions of the file."""
+    if path is None:
+        return None
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
 def reproduce_command(name: str, specs: list[str], count: int, seed: int, options: dict[str, Any], imports: list[str]) -> str:
     """The `bigtop arena` command line that plays these games again."""
     words = ["bigtop", "arena", name, "--bots", ",".join(specs), "--games", str(count), "--seed", str(seed)]
-    words += [w for key, value in options.items() for w in ("-o", f"{key}={value}")]
+    words += [w for key, value in options.items() for w in (("--cards", str(value)) if key == "cards" else ("-o", f"{key}={value}"))]
     words += [w for module in imports for w in ("--import", module)]
     return shlex.join(words)
 
@@ -105,6 +114,8 @@ def print_summary(title: str, tournament: dict[str, Any], summary: dict[str, Any
             if decided[key] is not None:
                 m = decided[key]
                 console.print(f"{label}: {m['value']:.2f} ({m['low']:.2f} to {m['high']:.2f})")
+    for warning in identical_bot_warnings(summary["identical_bots"]):
+        console.print(f"[bold red]warning:[/] {warning}", soft_wrap=True)
     length = summary["length"]
     console.print(f"game length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
     console.print(f"95 % intervals: {summary['interval']}")

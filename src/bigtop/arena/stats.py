@@ -94,3 +94,38 @@ def mean(values: Sequence[float], deals: Sequence[Hashable]) -> Estimate:
     m = sum(values) / games
     half = Z95 * math.sqrt(_ratio_variance(clusters, m)) if len(clusters) > 1 else math.inf
     return Estimate(m, m - half, m + half, games, len(clusters))
+
+
+def two_sided_p(estimate: float, standard_error: float) -> float:
+    """The two-sided p-value of a normal estimate against 0 (1 when the error is not positive and
+    the estimate is 0, 0 when it is not)."""
+    if standard_error <= 0:
+        return 1.0 if estimate == 0 else 0.0
+    return math.erfc(abs(estimate) / standard_error / math.sqrt(2))
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """The Benjamini-Hochberg q-value of each p-value (the smallest false discovery rate at which
+    it would be called a discovery among all of them), in the order given."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    q = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        running = min(running, p_values[i] * m / rank)
+        q[i] = min(1.0, running)
+    return q
+
+
+def clustered_variance(contributions: Sequence[float], deals: Sequence[Hashable]) -> float:
+    """The cluster-robust variance of a sum of per-seat contributions (an estimate written as a
+    sum over seats of weight times residual), the deal as the unit: seats of one game, or of one
+    deal's games, are not independent."""
+    totals: dict[Hashable, float] = {}
+    for value, deal in zip(contributions, deals, strict=True):
+        totals[deal] = totals.get(deal, 0.0) + value
+    c = len(totals)
+    if c < 2:
+        return 0.0
+    return c / (c - 1) * sum(t * t for t in totals.values())

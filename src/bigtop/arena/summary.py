@@ -88,6 +88,51 @@ def decided(rows: Sequence[Row], players: int) -> dict[str, Any] | None:
     }
 
 
+SAME_BOT_ALARM = 0.01
+"""The p-value below which two copies of one bot are said to differ beyond chance: a warning is a
+false alarm in about 1 tournament of 100 where nothing is wrong."""
+
+
+def identical_bots(rows: Sequence[Row], specs: Sequence[str]) -> list[dict[str, Any]]:
+    """For every two entrants with the same spec, the difference of their win rates over the games
+    both played (win share of one minus the other, game by game, the deal as the unit), its 95 %
+    interval and p-value, Bonferroni-corrected over the pairs of that spec: a `warning` when the
+    same bot differs beyond chance, p below `SAME_BOT_ALARM` (the seats are not rotated, a `time=`
+    budget on a loaded machine, a bot that keeps state between games...)."""
+    labels = entrant_labels(specs)
+    found = []
+    for spec in dict.fromkeys(specs):
+        group = [e for e, s in enumerate(specs) if s == spec]
+        pairs = [(a, b) for i, a in enumerate(group) for b in group[i + 1:]]
+        for a, b in pairs:
+            values, deals = [], []
+            for row in rows:
+                seats = {e: seat for seat, e in enumerate(row["seating"])}
+                if a in seats and b in seats:
+                    values.append(win_share(row, seats[a]) - win_share(row, seats[b]))
+                    deals.append(row["seed"])
+            if len(set(deals)) < 2:
+                continue
+            estimate = stats.mean(values, deals)
+            se = (estimate.high - estimate.value) / stats.Z95
+            p = min(1.0, stats.two_sided_p(estimate.value, se) * len(pairs))
+            found.append({
+                "first": labels[a], "second": labels[b], "difference": estimate.value, "low": estimate.low,
+                "high": estimate.high, "p": p, "warning": p < SAME_BOT_ALARM,
+            })
+    return found
+
+
+def identical_bot_warnings(found: Sequence[dict[str, Any]]) -> list[str]:
+    """The `identical_bots` comparisons that differ beyond chance, in words."""
+    return [
+        f"{c['first']} and {c['second']} are the same bot, yet their win rates differ by {100 * c['difference']:+.1f} points "
+        f"(95 % interval {100 * c['low']:+.1f} to {100 * c['high']:+.1f}; p = {c['p']:.3f}, more than chance explains): "
+        "look for what differs between them (seats not rotated, a time budget on a busy machine, a bot that keeps state)"
+        for c in found if c["warning"]
+    ]
+
+
 def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
     """The summary of a tournament (JSON-ready): `interval` (its unit), `entrants` (win rate with
     its interval, mean score and rank, rating, and win rate from each seat), `seats` (all bots),
@@ -128,4 +173,5 @@ def summarize(rows: Sequence[Row], specs: Sequence[str]) -> dict[str, Any]:
     return {
         "games": count, "interval": interval_unit(rows) if rows else stats.GAME_UNIT,
         "entrants": entrants, "seats": seats, "length": length, "decided": decided(rows, n),
+        "identical_bots": identical_bots(rows, specs),
     }

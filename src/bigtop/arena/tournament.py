@@ -102,7 +102,7 @@ def play_task(task: Task) -> dict[str, Any]:
     loader.load_all(task.imports)
     game = games.get(task.game)
     seat_specs = [task.specs[e] for e in task.seating]
-    watcher = Watcher([bot_registry.make(spec, game, seed=task.seed * 100 + s) for s, spec in enumerate(seat_specs)])
+    watcher = Watcher([bot_registry.make(spec, game, seed=task.seed * 100 + s) for s, spec in enumerate(seat_specs)], game)
     options = dict(task.options)
     if task.content is not None:
         options[task.content[0]] = str(content_file(task.content[1]))

@@ -525,6 +525,11 @@ class Game(ABC, Generic[S]):
     """Options whose value names a file on the disk (`cards`, which `--cards FILE` sets): the
     command line reads them; a server takes none of them from a request."""
 
+    content_schema: ClassVar[Any] = None
+    """The tables a content file given with the `cards` option may hold (a
+    `bigtop.core.schema.ContentSchema`), so that commands can check such a file and report
+    every problem at once; None if the game takes no content file."""
+
     hidden_order_options: ClassVar[frozenset[str]] = frozenset()
     """Options that fix the order of something hidden (deck, tile or token orders): a web table
     takes them only as a practice table that everyone sees as such."""

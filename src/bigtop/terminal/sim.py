@@ -5,9 +5,9 @@ Game `i` uses seed `seed + i`; its bots are seeded as in the arena, so one proce
 
 from __future__ import annotations
 
-import statistics
+import json
+import shlex
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +17,10 @@ from rich.table import Table
 
 from bigtop import bots as bot_registry
 from bigtop import games
-from bigtop.arena import loader, runner
+from bigtop.arena import loader, output, runner
+from bigtop.arena.summary import identical_bot_warnings, summarize
 from bigtop.arena.tournament import Task
 from bigtop.core.errors import BigtopError
-from bigtop.core.record import Record
 from bigtop.terminal.saving import check_record_folder
 from bigtop.terminal.text import plural
 
@@ -51,16 +51,6 @@ def record_name(game: str, seed: int) -> str:
     return f"{game}-{seed}.json"
 
 
-@dataclass
-class Tally:
-    """What one entrant (a bot in the list) did across the games."""
-
-    spec: str
-    wins: float = 0.0
-    scores: list[float] = field(default_factory=list)
-    ranks: list[int] = field(default_factory=list)
-
-
 def seating(entrants: int, game_index: int, rotate: bool) -> list[int]:
     """Which entrant sits at each seat in game `game_index`."""
     shift = game_index % entrants if rotate else 0
@@ -70,18 +60,17 @@ def seating(entrants: int, game_index: int, rotate: bool) -> list[int]:
 def run_simulation(
     name: str, players: int, count: int, seed: int, spec: str, rotate: bool, save: Path | None,
     options: dict[str, Any], console: Console, force: bool = False, workers: int = 1, chunk: int | None = None,
-) -> list[Tally]:
+) -> dict[str, Any]:
     """Play `count` games (in `workers` processes, `chunk` games per unit of work) and print the
-    summary; returns the per-entrant tallies. The records go to the folder `save`, which must not
-    hold records of the same names unless `force`."""
+    summary: every rate with its 95 % interval, and a warning when entrants with the same spec
+    differ beyond chance. With `save`, the folder gets every game's record (with its bots and
+    result), which must not be there already unless `force`, and the tables `bigtop report` reads
+    (`games.json`, `summary.json`). Returns the summary (`bigtop.arena.summary.summarize`)."""
     game = games.get(name)
     parsed = game.check_options(players, options)
     specs = bot_specs(spec, players)
     for bot in set(specs):  # a bad bot spec fails before the progress bar
         bot_registry.make(bot, game, seed=0)
-    tallies = [Tally(s) for s in specs]
-    seat_wins = [0.0] * players
-    lengths: list[int] = []
     if count < 1:
         raise BigtopError("--games must be at least 1")
     if workers > 1:
@@ -100,33 +89,48 @@ def run_simulation(
 
         def done(row: dict[str, Any]) -> None:
             if save is not None:
-                Record.from_json(row["record"]).save(save / record_name(name, row["seed"]))
+                (save / record_name(name, row["seed"])).write_text(json.dumps(output.record_json(row)), encoding="utf-8")
             progress.advance(bar)
 
         rows = runner.run_local(tasks, workers, done, chunk)
-    for row in rows:  # in game order, whichever worker finished first
-        share = 1.0 / len(row["winners"])
-        for s, e in enumerate(row["seating"]):
-            tallies[e].scores.append(row["scores"][s])
-            tallies[e].ranks.append(row["ranks"][s])
-            if s in row["winners"]:
-                tallies[e].wins += share
-                seat_wins[s] += share
-        lengths.append(row["moves"])
     elapsed = time.perf_counter() - started
+    summary = summarize(rows, specs)
+    rotated = " (bots rotated)" if rotate else " (bots keep their seats)"
     table = Table(title=f"{game.title}: {plural(count, 'game')}, {players} players, seeds {seed}..{seed + count - 1}")
-    for col in ("bot", "wins", "win %", "mean score", "mean rank"):
+    for col in ("bot", "wins", "win %", "95 % interval", "mean score", "mean rank"):
         table.add_column(col, justify="left" if col == "bot" else "right")
-    for e, t in enumerate(tallies):
-        table.add_row(f"{e}: {t.spec}", f"{t.wins:g}", f"{100 * t.wins / count:.1f}", f"{statistics.fmean(t.scores):.1f}", f"{statistics.fmean(t.ranks):.2f}")
+    for e in summary["entrants"]:
+        table.add_row(f"{e['entrant']}: {e['label']}", f"{e['wins']:g}", f"{100 * e['win_rate']:.1f}",
+                      f"{100 * e['low']:.1f}-{100 * e['high']:.1f}", f"{e['mean_score']:.1f}", f"{e['mean_rank']:.2f}")
     console.print(table)
-    seats_table = Table(title="wins by seat" + (" (bots rotated)" if rotate else ""))
+    seats_table = Table(title="wins by seat" + rotated)
     for s in range(players):
         seats_table.add_column(f"seat {s}", justify="right")
-    seats_table.add_row(*(f"{100 * w / count:.1f} %" for w in seat_wins))
+    seats_table.add_row(*(f"{100 * r['win_rate']:.1f} % ({100 * r['low']:.0f}-{100 * r['high']:.0f})" for r in summary["seats"]))
     console.print(seats_table)
+    for warning in identical_bot_warnings(summary["identical_bots"]):
+        console.print(f"[bold red]warning:[/] {warning}", soft_wrap=True)
+    length = summary["length"]
     console.print(
-        f"game length: mean {statistics.fmean(lengths):.1f} decisions (min {min(lengths)}, max {max(lengths)}); "
+        f"game length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']}); "
         f"{count / elapsed:.2f} games/s"
     )
-    return tallies
+    console.print(f"95 % intervals: {summary['interval']}")
+    if save is not None:
+        tournament = {
+            "game": name, "title": game.title, "players": players, "bots": specs, "games": count, "seed": seed,
+            "options": game.options_json(parsed), "imports": [], "seatings": 1, "runner": f"local, {workers} worker(s)",
+            "format": "every game a new deal" + rotated,
+            "command": sim_command_line(name, players, count, seed, specs, rotate, options),
+        }
+        output.write(save, tournament, rows, summary, record_path=lambda row: record_name(name, row["seed"]))
+        console.print(f"wrote {plural(count, 'record')}, games.json and summary.json in {save}: see them with bigtop report {save}")
+    return summary
+
+
+def sim_command_line(name: str, players: int, count: int, seed: int, specs: list[str], rotate: bool, options: dict[str, Any]) -> str:
+    """The `bigtop sim` command line that plays these games again."""
+    words = ["bigtop", "sim", name, "-p", str(players), "-n", str(count), "--seed", str(seed), "--bots", ",".join(specs)]
+    words += [] if rotate else ["--no-rotate"]
+    words += [w for key, value in options.items() for w in (("--cards", str(value)) if key == "cards" else ("-o", f"{key}={value}"))]
+    return shlex.join(words)

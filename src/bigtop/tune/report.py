@@ -78,8 +78,21 @@ def markdown(figures: dict[str, Any]) -> str:
         f"(paired bootstrap 95 % interval {d['low']:+.2f} to {d['high']:+.2f}): "
         + ("**a clear improvement**." if figures["clear"] else "not a clear improvement."),
         "",
+        _verdict(figures),
+        "",
     ]
     return "\n".join(lines)
+
+
+def _verdict(figures: dict[str, Any]) -> str:
+    """Which content file the run wrote, and what to do with it."""
+    if figures["clear"]:
+        return f"The tuned content is in `{figures['wrote']}`: load it with `--cards {figures['wrote']}`."
+    if figures["wrote"]:
+        return (f"**The shipped content stays.** The best candidate is in `{figures['wrote']}` (not `best.toml`): the check "
+                "could not tell it apart from the shipped content. Play more deals (a larger `check_games`, or the full "
+                "budget instead of `--quick`) before taking it.")
+    return "**The shipped content stays.** It came out best on the check deals; no content file was written."
 
 
 def write_report(out: Path, figures: dict[str, Any]) -> None:

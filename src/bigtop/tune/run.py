@@ -7,8 +7,10 @@
 2. Check: the best few candidates and the shipped content are played on fresh deals; the one with
    the lowest penalty there is the result, compared with the shipped content deal by deal (a paired
    bootstrap interval of the difference).
-3. Output folder: `best.toml` (the content file, loadable with the game's `cards` option),
-   `report.md` and `report.json` (before and after, every figure with its command), and the state
+3. Output folder: the content file, loadable with the game's `cards` option: `best.toml` only when
+   the result beats the shipped content clearly (the whole interval of the difference below 0),
+   else `candidate.toml` (nothing when the shipped content itself came out best); `report.md` and
+   `report.json` (before and after, every figure with its command, and which file was written); the state
    that lets `--resume` go on after an interruption: `tune.jsonl` (every candidate played, one line
    each) and `optimizer.pickle` (the optimizer after each generation). Candidates are asked from a
    seeded generator, so a resumed run proposes what an uninterrupted one would have.
@@ -19,6 +21,7 @@ from __future__ import annotations
 import json
 import pickle
 import shlex
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +45,7 @@ from bigtop.tune.spec import Spec, imports, load_spec, shipped_values, with_valu
 Row = dict[str, Any]
 Values = tuple[int, ...]
 LOG = "tune.jsonl"
+BEST, CANDIDATE = "best.toml", "candidate.toml"
 OPTIMIZER = "optimizer.pickle"
 
 
@@ -62,6 +66,7 @@ class Tuner:
         self.specs = bot_specs(spec.bots, spec.players)
         self.played: dict[tuple[str, Values], dict[str, Any]] = {}  # (phase, values) -> the log line
         self.advance: Callable[[int], None] = lambda n: None
+        self.on_batch: Callable[[str], None] = lambda line: None  # a line after each batch of candidates
 
     # --------------------------------------------------------------------------- the log
     def header(self) -> dict[str, Any]:
@@ -107,7 +112,18 @@ class Tuner:
                                                      "lead_changes", "decisions", "turns", "branching", "branching_by_tenth", "features")}
                                 for row in mine]
             self._save(line)
+        if todo:
+            self.on_batch(self._batch_line(phase, len(todo), games_))
         return [self.played[(phase, v)] for v in candidates]
+
+    def _batch_line(self, phase: str, count: int, games_: int) -> str:
+        """One line on the run so far, after a batch of `count` candidates played on `games_` deals."""
+        best = min((line["objective"], line["values"]) for (p, _), line in self.played.items() if p == phase)
+        shipped = self.played.get((phase, self.shipped))
+        against = f" (shipped content: {shipped['objective']:.2f})" if shipped else ""
+        what = "search" if phase == "search" else "check on fresh deals"
+        return (f"{what}: {count} candidate{'s' if count > 1 else ''} on {games_} deals; "
+                f"{self._searched()} of {self.proposals()} searched; lowest penalty {best[0]:.2f}{against}")
 
     def decode(self, z: Sequence[float]) -> Values:
         """A point of the search space ([0, 1] per parameter) as the parameters' integers."""
@@ -142,6 +158,12 @@ class Tuner:
             partial.write_bytes(pickle.dumps((generation, es)))
             partial.replace(saved)
 
+    def proposals(self) -> int:
+        """How many candidates the search proposes: the shipped values, then whole generations
+        while fewer than the budget have been proposed (repeats are played once)."""
+        s = self.spec.search
+        return 1 + s.population * -(-(s.budget - 1) // s.population)
+
     def _searched(self) -> int:
         return sum(1 for phase, _ in self.played if phase == "search")
 
@@ -157,9 +179,9 @@ class Tuner:
         return lines[0], min(lines, key=lambda line: (line["objective"], line["values"] != list(self.shipped)))
 
 
-def tune_command_line(spec_file: Path, out: Path) -> str:
+def tune_command_line(spec_file: Path, out: Path, smaller: bool = False) -> str:
     """The command that runs this tuning again."""
-    return shlex.join(["bigtop", "tune", str(spec_file), "--out", str(out)])
+    return shlex.join(["bigtop", "tune", str(spec_file), "--out", str(out), *(["--quick"] if smaller else [])])
 
 
 @contextmanager
@@ -172,9 +194,31 @@ def _cluster(address: str | None, cpus: int) -> Iterator[None]:
         yield
 
 
-def run_tune(spec_file: Path, out: Path, workers: int, ray: str | None, resume: bool, chunk: int | None, console: Console) -> dict[str, Any]:
-    """Tune, check, and write `best.toml` and the report in `out`; the report's figures."""
+QUICK = {"evaluation": {"games": 30, "check_games": 120, "finalists": 1}, "search": {"budget": 17, "population": 8}}
+"""`--quick`: the shipped values and two generations of eight candidates on 30 deals each, then the
+best against the shipped content on 120 fresh deals (750 games): a first look in minutes, not a
+verdict."""
+
+
+def quick(spec: Spec) -> Spec:
+    """The spec with the `--quick` budget (`QUICK`) in place of its own."""
+    return spec.model_copy(update={
+        "evaluation": spec.evaluation.model_copy(update=QUICK["evaluation"]),
+        "search": spec.search.model_copy(update=QUICK["search"]),
+    })
+
+
+def run_tune(
+    spec_file: Path, out: Path, workers: int, ray: str | None, resume: bool, chunk: int | None, console: Console,
+    smaller: bool = False,
+) -> dict[str, Any]:
+    """Tune, check, and write the report in `out` and the content file: `best.toml` when the
+    result beats the shipped content clearly, else `candidate.toml`; the report's figures. With
+    `smaller`, the `--quick` budget. Without a terminal (a log, a pipe), a line after each batch of
+    candidates says how the run goes."""
     spec, content = load_spec(spec_file)
+    if smaller:
+        spec = quick(spec)
     imported = imports(spec, spec_file)
     registered = loader.load_all(imported)
     game = games.get(spec.game)
@@ -195,21 +239,39 @@ def run_tune(spec_file: Path, out: Path, workers: int, ray: str | None, resume: 
     tuner = Tuner(spec, content, out, play, imported)
     tuner.start(resume)
     e = spec.evaluation
-    total = spec.search.budget * e.games + (e.finalists + 1) * e.check_games
+    total = tuner.proposals() * e.games + (e.finalists + 1) * e.check_games
     done = sum(e.games if phase == "search" else e.check_games for phase, _ in tuner.played)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with _cluster(ray, workers), Progress(*columns, console=console, transient=True) as progress:
         bar = progress.add_task(f"tuning {game.title}", total=total, completed=min(done, total))
         tuner.advance = lambda n: progress.advance(bar, n)
+        started = time.monotonic()
+        if not console.is_terminal:
+            tuner.on_batch = lambda line: console.print(f"[{_clock(time.monotonic() - started)}] {line}", soft_wrap=True)
         tuner.search()
         progress.update(bar, description=f"checking {game.title}")
         before, after = tuner.check()
-    best_text = with_values(spec, content, tuple(after["values"]))
-    (out / "best.toml").write_text(best_text, encoding="utf-8")
-    figures = summarize_run(tuner, before, after, tune_command_line(spec_file, out))
+    figures = summarize_run(tuner, before, after, tune_command_line(spec_file, out, smaller))
+    for name in (BEST, CANDIDATE):
+        (out / name).unlink(missing_ok=True)
+    if figures["changes"]:
+        (out / figures["wrote"]).write_text(with_values(spec, content, tuple(after["values"])), encoding="utf-8")
     write_report(out, figures)
-    console.print(f"best content: {out / 'best.toml'}; report: {out / 'report.md'}")
+    if figures["clear"]:
+        console.print(f"a clear improvement: {out / BEST}; report: {out / 'report.md'}")
+    elif figures["changes"]:
+        d = figures["difference"]
+        console.print(f"no clear improvement (penalty difference {d['value']:+.2f}, 95 % interval {d['low']:+.2f} to "
+                      f"{d['high']:+.2f}): the shipped content stays; the best candidate is in {out / CANDIDATE}; "
+                      f"report: {out / 'report.md'}", soft_wrap=True)
+    else:
+        console.print(f"the shipped content came out best on the {spec.evaluation.check_games} check deals: it stays, "
+                      f"and no content file is written; report: {out / 'report.md'}", soft_wrap=True)
     return figures
+
+
+def _clock(seconds: float) -> str:
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
 
 
 def summarize_run(tuner: Tuner, before: dict[str, Any], after: dict[str, Any], command: str) -> dict[str, Any]:
@@ -221,14 +283,16 @@ def summarize_run(tuner: Tuner, before: dict[str, Any], after: dict[str, Any], c
         {"parameter": p.name, "before": b, "after": a}
         for p, b, a in zip(spec.parameter, before["values"], after["values"], strict=True) if a != b
     ]
+    clear = gap[2] < 0
     return {
+        "wrote": (BEST if clear else CANDIDATE) if changes else None,
         "game": spec.game, "players": spec.players, "bots": spec.bots, "command": command,
         "searched": tuner._searched(), "check_games": spec.evaluation.check_games,
         "check_seed": spec.evaluation.check_seed, "changes": changes,
         "goals": spec.goals.model_dump(mode="json"),
         "before": _side(before, spec.players), "after": _side(after, spec.players),
         "difference": {"value": gap[0], "low": gap[1], "high": gap[2]},
-        "clear": gap[2] < 0,
+        "clear": clear,
     }
 
 

@@ -41,7 +41,7 @@ def test_a_card_file_that_cannot_be_read_or_validated_is_named(tmp_path: Path) -
         GAME.check_options(3, {"cards": str(tmp_path / "missing.toml")})
     bad = tmp_path / "bad.toml"
     bad.write_text('[[performer]]\nid = "x"\n', encoding="utf-8")
-    with pytest.raises(OptionError, match=r"^cards: .*bad\.toml: performer 0 \(x\): field"):
+    with pytest.raises(OptionError, match=r"(?s)^cards: .*bad\.toml: .*performer 0 \(x\) at line 1: missing fields provenance, name"):
         GAME.check_options(3, {"cards": str(bad)})
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
+from bigtop.core.schema import ContentSchema, Table
 from bigtop.games.carcassonne.rules import DELTA, MAX_TILES
 
 DATA = Path(__file__).parent / "data"
@@ -264,13 +265,13 @@ def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+TILES_FILE = ContentSchema({"tile": Table(TileEntry, DATA / "tiles.toml")}, "Carcassonne tiles file")
+"""What a tiles file (the `cards` option) holds: `[[tile]]` entries with unique ids."""
+
+
 def load_tile_entries(path: Path | str = DATA / "tiles.toml") -> list[TileEntry]:
     """The validated tile entries of a tiles file (`DataError` on a bad file)."""
-    entries = load_entries(path, "tile", TileEntry)
-    ids = [e.id for e in entries]
-    if len(set(ids)) != len(ids):
-        raise DataError(f"{path}: tile ids must be unique")
-    return entries
+    return TILES_FILE.load(path)["tile"]
 
 
 def load_token_entries(path: Path | str = DATA / "tokens.toml") -> list[TokenEntry]:

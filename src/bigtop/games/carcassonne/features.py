@@ -13,6 +13,10 @@ from typing import Any
 
 from bigtop.games.carcassonne.expansions import FIGURE_NAMES
 
+feature_kinds = {"tile": "dealt", "expansion tile": "dealt", "figure": "chosen", "acrobat": "chosen", "circus": "outcome"}
+"""What each feature is, by its prefix, for the arena's reports: tiles are drawn, figures placed
+by choice, and a circus scored with one's figures around it is the game's course."""
+
 
 def features(game: Any, state: Any) -> list[set[str]]:
     """Per seat: `tile: ID` for every kind of tile it laid, `expansion tile: NAME` if it laid a
@@ -43,3 +47,18 @@ def turn_order(game: Any, state: Any) -> list[int]:
     """Each seat's place in the turn order (0: the seat that draws the first tile)."""
     first = next(event.data["seat"] for event in state.events if event.kind == "drew")
     return [(seat - first) % state.players for seat in range(state.players)]
+
+
+def feature_label(game: Any, options: Any, feature: str) -> tuple[str, Any] | None:
+    """A tile feature in words, with the tile's picture (a Rich `Text`): `tile: cfff.bt` is
+    ("a circus tile with a city edge (cfff.bt)", its 5x5 picture); None for the others."""
+    from bigtop.games.carcassonne.names import ENGLISH
+    from bigtop.games.carcassonne.render import picture_text, tile_picture
+    from bigtop.games.carcassonne.state import tiles_of
+
+    prefix, _, tile = feature.partition(": ")
+    tiles = tiles_of(game.parse_options(options))
+    if prefix != "tile" or tile not in tiles.by_id:
+        return None
+    kind = tiles.kinds[tiles.by_id[tile]]
+    return f"{ENGLISH.tile(kind)} ({tile})", picture_text(tile_picture(kind, 0))

@@ -12,7 +12,7 @@ from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import load_tile_entries
+from bigtop.games.carcassonne.data import TILES_FILE, load_tile_entries
 from bigtop.games.carcassonne.expansions import (
     ACTION_TYPES,
     CAPABILITIES,
@@ -41,6 +41,7 @@ class Carcassonne(Game[CarcassonneState]):
     hidden_order_options = frozenset({"tiles", "tiles_only", "tokens"})
     action_types = (Place, Pass, Meeple, *ACTION_TYPES)
     conformance_games = 12
+    content_schema = TILES_FILE  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORY_LABELS
 
     def _check_options(self, players: int, options: CarcassonneOptions) -> None:
@@ -86,7 +87,7 @@ class Carcassonne(Game[CarcassonneState]):
     def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Tiles, features, turns, figures and points of an event in words (see log.py)."""
         return log.log_values(kind, data, self.parse_options(options), lang)
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, feature_label, features, turn_order  # for the arena's reports (docs/arena.md)
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

@@ -92,7 +92,8 @@ def tile_picture(kind: TileKind, turns: int) -> Picture:
     return grid
 
 
-def _text(grid: Picture) -> Text:
+def picture_text(grid: Picture) -> Text:
+    """A tile's picture as Rich text, one line a row."""
     out = Text()
     for i, row in enumerate(grid):
         for glyph, style in row:
@@ -133,7 +134,7 @@ def turns_offered(kind: TileKind, turns: set[int]) -> Table:
     for _ in shown:
         grid.add_column(width=16)
     grid.add_row(*(Text(ENGLISH.turned(t), "dim") for t in shown))
-    grid.add_row(*(_text(tile_picture(kind, t)) for t in shown))
+    grid.add_row(*(picture_text(tile_picture(kind, t)) for t in shown))
     return grid
 
 
@@ -239,7 +240,7 @@ def cards(options: Any) -> Any:
         block.add_column(width=29)
         title = Text(f"{kind.id} ×{kind.count}", "bold") + Text("  start tile" if kind.index == tiles.start else "", "dim")
         words = Text("\n").join([title, Text(ENGLISH.tile(kind).capitalize()), Text(feature_counts(kind), "dim")])
-        block.add_row(_text(tile_picture(kind, 0)), words)
+        block.add_row(picture_text(tile_picture(kind, 0)), words)
         blocks.append(block)
     parts: list[Any] = [Text(f"{tiles.total} land tiles; the start tile is {tiles.kinds[tiles.start].id}.", "bold"),
                         Columns(blocks, width=35, padding=(1, 2))]

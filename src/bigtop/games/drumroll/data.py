@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from bigtop.core.data import Entry, read_toml, validate_entries
 from bigtop.core.errors import DataError
+from bigtop.core.schema import ContentSchema, Table
 
 DATA = Path(__file__).parent / "data"
 COLORS: tuple[str, ...] = ("white", "yellow", "green", "blue", "red")
@@ -159,6 +160,14 @@ class Content:
     """The hiring cost of every performer and personnel card, by id (read at each hiring decision)."""
 
 
+CARDS_FILE = ContentSchema(
+    {table: Table(model, DATA / "cards.toml") for table, model in
+     (("performer", Performer), ("personnel", Personnel), ("investment", Investment))},
+    "Drum Roll card file",
+)
+"""What a card file (the `cards` option) holds: every table is required."""
+
+
 def _by_id(path: Path | str, table: str, entries: list, minimum: int) -> dict:
     out: dict = {}
     for e in entries:
@@ -180,10 +189,10 @@ def _table(path: Path | str, data: dict, table: str) -> list:
 def load_content(cards: str | None = None) -> Content:
     """The validated content; `cards` is the path of a card file to use instead of the shipped one."""
     cards_path = Path(cards) if cards else DATA / "cards.toml"
-    raw = read_toml(cards_path)
-    performers = _by_id(cards_path, "performer", validate_entries(cards_path, "performer", _table(cards_path, raw, "performer"), Performer), 12)
-    personnel = _by_id(cards_path, "personnel", validate_entries(cards_path, "personnel", _table(cards_path, raw, "personnel"), Personnel), 3)
-    investments = _by_id(cards_path, "investment", validate_entries(cards_path, "investment", _table(cards_path, raw, "investment"), Investment), 1)
+    raw = CARDS_FILE.load(cards_path)
+    performers = _by_id(cards_path, "performer", raw["performer"], 12)
+    personnel = _by_id(cards_path, "personnel", raw["personnel"], 3)
+    investments = _by_id(cards_path, "investment", raw["investment"], 1)
     for t in TYPES:
         if sum(p.type == t for p in performers.values()) < 3:
             raise DataError(f"{cards_path}: [[performer]]: at least 3 performers of type {t} are needed")

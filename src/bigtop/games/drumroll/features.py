@@ -8,7 +8,14 @@ printed content (`Game.content`), so the rules' own state can change shape freel
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from .actions import Hire, Keep
+
+feature_kinds = {"hired": "chosen", "held": "chosen", "played": "outcome"}
+"""What each feature is, by its prefix, for the arena's reports: cards hired and held were chosen;
+playing an investment card is the game's course (a seat doing well has more to play)."""
 
 
 def features(game: Any, state: Any) -> list[set[str]]:
@@ -37,3 +44,18 @@ def turn_order(game: Any, state: Any) -> list[int]:
     the first marker; the start then passes to the left from turn to turn)."""
     start = next(event.data["seat"] for event in state.events if event.kind == "placed")
     return [(seat - start) % state.players for seat in range(state.players)]
+
+
+@lru_cache(maxsize=8)
+def _hireable(game: Any, options: Any) -> dict[str, str]:
+    content = game.content(options)
+    return {x: card["name"] for kind in ("performers", "personnel") for x, card in content[kind].items()}
+
+
+def offered_feature(game: Any, options: Any, action: Any) -> str | None:
+    """The feature an action gives its seat when taken: `hired: NAME` for hiring a performer or
+    personnel card, or keeping a starting performer in the draft; None for any other action."""
+    if isinstance(action, Hire | Keep):
+        name = _hireable(game, options).get(action.card)
+        return None if name is None else f"hired: {name}"
+    return None

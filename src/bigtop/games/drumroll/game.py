@@ -34,7 +34,7 @@ from .actions import (
     Trailer,
     Vote,
 )
-from .data import COLORS, load_content
+from .data import CARDS_FILE, COLORS, load_content
 from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
@@ -51,6 +51,7 @@ class DrumRoll(Game[DrumRollState]):
     hidden_order_options = frozenset({"performer_order", "personnel_order", "investment_order", "position"})
     action_types = ACTION_TYPES
     conformance_games = 3
+    content_schema = CARDS_FILE  # what a --cards file may hold (bigtop.core.schema)
 
     def _create(self, players: int, seed: int, options: DrumRollOptions) -> DrumRollState:
         return DrumRollState(self, players, seed, options)
@@ -121,7 +122,7 @@ class DrumRoll(Game[DrumRollState]):
     score_categories = SCORE_CATEGORIES
     text = TEXT  # every word of the game in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""

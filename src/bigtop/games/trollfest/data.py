@@ -14,8 +14,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from bigtop.core.data import Entry, load_entries, read_toml
+from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
+from bigtop.core.schema import ContentSchema, Table
 
 DATA = Path(__file__).parent / "data"
 
@@ -140,6 +141,19 @@ class Content:
         return artists + ("A",) * len(self.action_copies)
 
 
+CONTENT_FILE = ContentSchema(
+    {table: Table(model, DATA / name, required=False) for table, model, name in (
+        ("city", CityEntry, "map.toml"), ("road", RoadEntry, "map.toml"), ("city_card", CityCardEntry, "city_cards.toml"),
+        ("artist", ArtistEntry, "artists.toml"), ("action", ActionEntry, "actions.toml"), ("award", AwardEntry, "festival.toml"),
+        ("authenticity", AuthenticityEntry, "festival.toml"), ("fixed", FixedEntry, "festival.toml"),
+        ("band_name", NameEntry, "band_names.toml"),
+    )},
+    "Troll Fest content file",
+)
+"""What a user's content file (the `cards` option) may hold: any of the shipped tables, each
+replacing the shipped table of that name."""
+
+
 def _unique(path: Path, table: str, ids: list[str]) -> None:
     seen: set[str] = set()
     for i in ids:
@@ -152,7 +166,7 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     """Load and cross-check every content file in `directory`. A user's content file `cards` may
     hold any of the tables (`[[award]]`, `[[artist]]`...): each replaces the shipped table of the
     same name."""
-    own = set(read_toml(cards)) if cards is not None else set()
+    own = set(CONTENT_FILE.load(cards)) if cards is not None else set()
 
     def source(name: str, table: str) -> Path:
         return cards if cards is not None and table in own else directory / name

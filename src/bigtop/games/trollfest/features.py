@@ -8,7 +8,14 @@ printed content (`Game.content`), so the rules' own state can change shape freel
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from bigtop.games.trollfest.actions import Pick
+
+feature_kinds = {"artist": "chosen", "hometown": "chosen", "concert": "outcome", "card": "outcome"}
+"""What each feature is, by its prefix, for the arena's reports: the band was drafted and the
+hometown chosen; the cities played in and the action cards played are the game's course."""
 
 
 def features(game: Any, state: Any) -> list[set[str]]:
@@ -41,3 +48,17 @@ def turn_order(game: Any, state: Any) -> list[int]:
     name won the vote, so the winner of the vote plays last)."""
     first = state.view(None)["first"]
     return [(seat - first) % state.players for seat in range(state.players)]
+
+
+@lru_cache(maxsize=8)
+def _artists(game: Any, options: Any) -> tuple[str, ...]:
+    return tuple(artist["name"] for artist in game.content(options)["artists"])
+
+
+def offered_feature(game: Any, options: Any, action: Any) -> str | None:
+    """The feature an action gives its seat when taken: `artist: NAME` for drafting an artist
+    (whether it stays in the band is decided later); None for any other action."""
+    if isinstance(action, Pick):
+        names = _artists(game, options)
+        return f"artist: {names[action.card]}" if action.card < len(names) else None
+    return None

@@ -25,7 +25,7 @@ from bigtop.games.trollfest.actions import (
     VisitMarket,
     Vote,
 )
-from bigtop.games.trollfest.data import COLOURS, content
+from bigtop.games.trollfest.data import COLOURS, CONTENT_FILE, content
 from bigtop.games.trollfest.options import TrollFestOptions, check_options
 from bigtop.games.trollfest.pieces import BLIND, SPRINGBOARD
 from bigtop.games.trollfest.scoring import CATEGORIES
@@ -53,6 +53,7 @@ class TrollFest(Game[TrollFestState]):
     hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city"})
     action_types = ACTION_TYPES
     conformance_games = 6
+    content_schema = CONTENT_FILE  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORIES
 
     def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
@@ -117,12 +118,12 @@ class TrollFest(Game[TrollFestState]):
 
     text = words.TEXT  # every log template and word, in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
-    from .features import features, turn_order  # per seat, for the arena's reports (docs/arena.md)
+    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables
 
-        return content_tables()
+        return content_tables(self.parse_options(options).cards)
 
     search_depth = 6  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

@@ -210,9 +210,10 @@ def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[fl
     return table
 
 
-def content_tables() -> Group:
-    """Every piece of content (map, artists, action cards, points), readable at 80 columns."""
-    c = content()
+def content_tables(cards: str | None = None) -> Group:
+    """Every piece of content (map, artists, action cards, points), readable at 80 columns, with
+    the tables of the content file `cards` in place of the shipped ones."""
+    c = content(cards)
     provenance = sorted({x.provenance for x in (*c.cities, *c.artists, *c.action_types)})
     parts: list[Any] = [Text(f"Troll Fest content (provenance: {', '.join(provenance)}). {LEGEND}")]
     cities = _table("Cities (each has one City card, card_<city id>; a city's id is its name in lower case)",
