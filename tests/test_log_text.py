@@ -74,9 +74,8 @@ def test_no_entry_of_a_random_game_is_left_raw(game: str) -> None:
         for event in state.log.to_list():
             line = g.describe_event(event, names=["Ada", "Bo", "Cy"], options=state.options)
             assert not RAW.search(line), f"{event.kind}: {line!r}"
-            entry = event_json(g, event, state.options)  # what the web table is sent
-            assert entry["template"] == template(g, event.kind, event.data.get("n")) and isinstance(entry["values"], dict)
-            assert entry["text"] == g.describe_event(event, options=state.options)
+            entry = event_json(g, event, state.options, ["Ada", "Bo", "Cy"], "fr")  # what a French web table is sent
+            assert entry["text"] == g.describe_event(event, names=["Ada", "Bo", "Cy"], options=state.options, lang="fr")
             seen.add(event.kind)
     assert len(seen) > 5
 
@@ -101,9 +100,9 @@ def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:
     )
     assert games.get("highcard").describe_event(Event("played_face_down", {"seat": 0})) == "played_face_down(seat=0)"
     carcassonne = games.get("carcassonne")
-    pyramid = Event("pyramid_scored", {"x": 1, "y": 0, "seats": [1, 0, 1]})
-    assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]) == "The pyramid at (1, 0) is scored: 5 points per acrobat (Bo, Ada)."
+    pyramid = Event("pyramid_scored", {"seat": 1, "x": 1, "y": 0, "tile": "U", "seats": [1, 0, 1]})
+    assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]).startswith("Bo scores the complete pyramid on ")
     figure = Event("figure", {"seat": 1, "figure": 1, "x": 0, "y": 2, "feature": 0, "tile": "U", "turns": 0})
     assert carcassonne.describe_event(figure) == (
-        "Seat 1 puts a ringmaster on the road (E, W) of the tile at (0, 2)."
+        "Seat 1 puts their ringmaster on the road (E, W) of the new tile."
     )

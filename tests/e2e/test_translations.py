@@ -1,15 +1,15 @@
-"""Every string of the web table in English, French and Traditional Chinese, checked in Chromium.
+"""Every string of the web table in English, French and Traditional Chinese.
 
-Three walks. The catalogues: every key of the page's strings and of each game's board strings exists
-in all three languages, and a French or Chinese string is not an English one left as it was. The
-log: entries of every kind of every game (taken from seeded games played here, with their real
-data) and the table's own notes are written out by the page, as `logLine` does for the log panel,
-in each language: none may keep a `{placeholder}` or show a raw key, a French or Chinese line must
-differ from the English one, a Chinese line may hold Latin letters only in names (of seats, cards,
-cities, artists: the game's content), and a French line no English words. The moves: moves of
-every action type of every game (from seeded games, with the view of the seat choosing them) are
-named by the board's `describeMove`, as the hint box, the review and the replay name them, in each
-language, under the same rules."""
+Three walks. The catalogues, read in Chromium from the page: every key of the page's strings and of
+each game's board strings exists in all three languages, and a French or Chinese string is not an
+English one left as it was. The log: entries of every kind of every game (taken from seeded games
+played here, with their real data) and the table's own notes, as the server words them for a
+connection in each language (`event_json`): none may keep a `{placeholder}` or show a raw key, a
+French or Chinese line must differ from the English one, a Chinese line may hold Latin letters only
+in names (of seats, cards, cities, artists: the game's content), and a French line no English
+words. The moves: moves of every action type of every game (from seeded games) as the server names
+a seat's legal moves in each language (`Game.describe`), which the boards, the hint box, the review
+and the replay show, under the same rules."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ from server_support import ServerProcess, sqlite_url  # noqa: E402
 from bigtop import games  # noqa: E402
 from bigtop.core import Rng  # noqa: E402
 from bigtop.core.events import Event  # noqa: E402
-from bigtop.server.messages import NOTE_TEMPLATES, event_json  # noqa: E402
+from bigtop.core.text import COMMON  # noqa: E402
+from bigtop.server.messages import event_json  # noqa: E402
 
 GAMES = ("drumroll", "trollfest", "carcassonne")
 LANGUAGES = ("en", "fr", "zh-Hant")
@@ -62,8 +63,9 @@ def log_kinds(game: Any) -> set[str]:
 
 
 def sample_events(name: str) -> list[dict[str, Any]]:
-    """Up to `SAMPLES` log entries of each kind, as the server sends them, from seeded random games
-    at each player count (until every kind of the game's templates has shown); then the table's notes."""
+    """Up to `SAMPLES` log entries of each kind, as the server sends them in each language (`texts`),
+    from seeded random games at each player count (until every kind of the game's templates has
+    shown); then the table's notes."""
     game = games.get(name)
     counts = range(game.min_players, game.max_players + 1)
     choices = OPTIONS.get(name, ({},))
@@ -78,13 +80,19 @@ def sample_events(name: str) -> list[dict[str, Any]]:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         for event in state.events:
             kept = found.setdefault(event.kind, [])
-            entry = event_json(game, event, state.options)
-            if len(kept) < SAMPLES and entry not in kept:
-                kept.append(entry)
+            if len(kept) < SAMPLES and all(entry["data"] != event.data for entry in kept):
+                kept.append(in_every_language(game, event, state.options))
     missing = log_kinds(game) - set(found)
     assert not missing, f"{name}: no sample of {sorted(missing)} in {MAX_GAMES} games"
-    notes = [event_json(game, Event(kind, {"seat": 1, "count": 3}), None) for kind in NOTE_TEMPLATES]
+    notes = [in_every_language(game, Event(key.removeprefix("log."), {"seat": 1, "count": 3}), None)
+             for key in COMMON.keys() if key.startswith("log.table.")]
     return [entry for kept in found.values() for entry in kept] + notes
+
+
+def in_every_language(game: Any, event: Event, options: Any) -> dict[str, Any]:
+    """A log entry as the server sends it, with its text in each language."""
+    entry = event_json(game, event, options, SEATS)
+    return {**entry, "texts": {lang: event_json(game, event, options, SEATS, lang)["text"] for lang in LANGUAGES}}
 
 
 MOVE_SAMPLES = 5  # moves kept per action type (different words where the game offers them)
@@ -93,8 +101,8 @@ MOVE_TRIES = 400  # moves of a type looked at before its samples are taken as th
 
 def sample_moves(name: str) -> list[dict[str, Any]]:
     """Up to `MOVE_SAMPLES` moves of each action type of the game, from seeded random games at each
-    player count (until every type has shown): the action's JSON, the view of the seat choosing it
-    and the game's English `describe`. Moves whose English differs other than by names and numbers
+    player count (until every type has shown): the action's JSON and the game's `describe` of it in
+    each language (`words`), as the server sends a seat's legal moves. Moves whose English differs other than by names and numbers
     are preferred, so that each sense of a type (Drum Roll's `Done` in each step) is seen."""
     game = games.get(name)
     counts = range(game.min_players, game.max_players + 1)
@@ -111,7 +119,6 @@ def sample_moves(name: str) -> list[dict[str, Any]]:
         while not state.is_over():
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
-            view = None
             for action in legal:
                 kind = type(action).__name__
                 kept = found.setdefault(kind, [])
@@ -122,9 +129,9 @@ def sample_moves(name: str) -> list[dict[str, Any]]:
                 shape = re.sub(r"[A-Z\d][\w'’-]*", "", english)  # the words, without names and numbers
                 if kept and shape in shapes.setdefault(kind, set()) and len(kept) >= 2:
                     continue
-                view = view if view is not None else state.view(seat)
                 shapes.setdefault(kind, set()).add(shape)
-                kept.append({"action": game.codec.to_json(action), "view": view, "english": english})
+                words = {lang: game.describe(state, action, lang) for lang in LANGUAGES}
+                kept.append({"action": game.codec.to_json(action), "english": english, "words": words})
             state.apply(seat, rng.choice(legal))
     missing = set(game.codec.types) - typed - {kind for kind, kept in found.items() if kept}
     assert not missing, f"{name}: no move of {sorted(missing)} in {MAX_GAMES} games"
@@ -159,25 +166,14 @@ def page(browser, tmp_path_factory) -> Iterator[Page]:
         server.stop()
 
 
-def written(page: Page, name: str, events: list[dict[str, Any]], moves: list[dict[str, Any]] = ()) -> dict[str, Any]:
-    """The catalogues, and in each language each log entry written by the page and each move named
-    by the board's `describeMove` (null where it says nothing)."""
-    return page.evaluate("""async ([name, events, moves, seats, languages]) => {
+def written(page: Page, name: str) -> dict[str, Any]:
+    """The page's and the board's catalogues, and the game's public content, as the page has them."""
+    return page.evaluate("""async (name) => {
         const i18n = await import("/static/i18n.js");
-        const boards = await import("/static/board.js");
         const board = await import(`/boards/${name}.js`);
         const content = await (await fetch(`/api/games/${name}/content`)).json();
-        const lines = {};
-        const names = {};
-        for (const lang of languages) {
-          i18n.setLanguage(lang);
-          const ctx = boards.boardContext(board, 0, seats.map((n, seat) => ({ seat, name: n })), content);
-          lines[lang] = events.map((e) => boards.logLine(board, e, ctx));
-          names[lang] = moves.map((m) => board.describeMove(m.action, m.view, ctx));
-        }
-        i18n.setLanguage("en");
-        return { page: i18n.catalogue(), board: board.strings, lines, names, content };
-    }""", [name, events, list(moves), SEATS, list(LANGUAGES)])
+        return { page: i18n.catalogue(), board: board.strings, content };
+    }""", name)
 
 
 def untranslated(language: str, english: str, text: str, names: set[str]) -> str | None:
@@ -231,7 +227,7 @@ def check_catalogue(where: str, strings: dict[str, dict[str, str]], expected: se
 
 
 def test_the_page_strings_exist_in_every_language_and_are_translated(page):
-    catalogue = written(page, "carcassonne", [])["page"]
+    catalogue = written(page, "carcassonne")["page"]
     assert catalogue["en"], "the page's strings are empty"
     problems = check_catalogue("page", catalogue, set(catalogue["en"]), {"Under the Big Top"})  # the expansion's name
     assert not problems, "\n".join(problems)
@@ -240,21 +236,12 @@ def test_the_page_strings_exist_in_every_language_and_are_translated(page):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
     events = sample_events(name)
-    found = written(page, name, events)
+    found = written(page, name)
     names = names_in(found["content"]) | set(SEATS)
     game = games.get(name)
-    expected = set(found["board"]["en"]) | set(game.log_templates) | {f"score.{key}" for key in game.score_categories}
+    expected = set(found["board"]["en"]) | {f"score.{key}" for key in game.score_categories}
     problems = check_catalogue(name, found["board"], expected, names)
-    for kind, english in game.log_templates.items():  # a translation names all that the English names
-        for language in LANGUAGES[1:]:
-            wanted = set(PLACEHOLDER.findall(english)) - set(PLACEHOLDER.findall(found["board"][language].get(kind, "")))
-            if wanted:
-                problems.append(f"{name} {language} {kind!r}: says nothing of {sorted(wanted)}")
-    lines = found["lines"]
-    for index, event in enumerate(events):  # a kind only the game's catalog words: its line (the page will show it)
-        for language in LANGUAGES[1:]:
-            if event["kind"] not in found["board"][language] and f"log.{event['kind']}" in game.text.keys():
-                lines[language][index] = game.describe_event(Event(event["kind"], event["data"]), SEATS, lang=language)
+    lines = {lang: [event["texts"][lang] for event in events] for lang in LANGUAGES}
     problems += text_problems([f"{name} {event['kind']} {event['data']}" for event in events], lines, names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
 
@@ -262,7 +249,7 @@ def test_every_board_string_and_log_entry_of_the_game_is_translated(page, name):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
     moves = sample_moves(name)
-    found = written(page, name, [], moves)
-    names = names_in(found["content"]) | set(SEATS)
-    problems = text_problems([f"{name} {move['action']} ({move['english']!r})" for move in moves], found["names"], names)
+    names = names_in(written(page, name)["content"]) | set(SEATS)
+    words = {lang: [move["words"][lang] for move in moves] for lang in LANGUAGES}
+    problems = text_problems([f"{name} {move['action']} ({move['english']!r})" for move in moves], words, names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])

@@ -133,7 +133,14 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, dict[str, 
 COMMON = Catalog(
     {
         "log.hint_used": {"en": "{seat} used a hint.", "fr": "{seat} a utilisé un conseil.", "zh-Hant": "{seat} 使用了提示。"},
+        "log.table.timeout": {"en": "{seat} ran out of time: a bot played for them.",
+                              "fr": "{seat} n’a plus de temps : un robot a joué à sa place.",
+                              "zh-Hant": "{seat} 時間用完：由電腦代為出手。"},
+        "log.table.away": {"en": "{seat} ran out of time {count} times in a row: a bot plays for them until they take their seat back.",
+                           "fr": "{seat} a manqué de temps {count} fois de suite : un robot joue à sa place jusqu’à son retour.",
+                           "zh-Hant": "{seat} 連續 {count} 次時間用完：在回到座位前由電腦代打。"},
+        "log.table.undo": {"en": "{seat} took a move back.", "fr": "{seat} a repris un coup.", "zh-Hant": "{seat} 悔了一步。"},
     },
     source="bigtop.core.text",
 )
-"""Log entries the platform writes in any game (not the rules)."""
+"""Log entries the platform writes in any game (not the rules): hints, and a table's notes (clocks, undos)."""

@@ -15,12 +15,13 @@ from pydantic import BaseModel, Field
 from bigtop import bots, games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
+from bigtop.core.text import language
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
 from bigtop.server.botspecs import learned_players
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
-from bigtop.server.messages import game_content, game_message, summary
+from bigtop.server.messages import WHOLE_LOG, game_content, game_message, seat_names, summary
 from bigtop.server.replays import replay_frames
 from bigtop.server.request_body import check_json_text
 from bigtop.server.tables import Hall, LiveTable, NewSeat
@@ -173,11 +174,12 @@ async def start_table(request: Request, table_id: str, body: SeatToken) -> dict[
 
 
 @router.get("/tables/{table_id}/state")
-async def table_state(request: Request, table_id: str, token: str | None = None) -> dict[str, Any]:
-    """What the seat of `token` sees (its view and legal actions); a spectator's view without a token."""
+async def table_state(request: Request, table_id: str, token: str | None = None, lang: str | None = None) -> dict[str, Any]:
+    """What the seat of `token` sees (its view and legal actions, its moves and log in `lang`); a
+    spectator's view without a token."""
     table = await _table(request, table_id)
     seat = table.seat_of(token) if token is not None else None
-    return game_message(table, seat)[0]
+    return game_message(table, seat, WHOLE_LOG, language(lang))[0]
 
 
 @router.post("/tables/{table_id}/moves")
@@ -216,21 +218,22 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}/replay")
-async def table_replay(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
-    """Every step of a finished game, as seat `seat` (default: spectator) saw it."""
+async def table_replay(request: Request, table_id: str, seat: int | None = None, lang: str | None = None) -> dict[str, Any]:
+    """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`."""
     table = await _finished(request, table_id)
-    return await asyncio.to_thread(replay_frames, table.state.record(), seat)  # long: other tables go on meanwhile
+    names = seat_names(table)  # long: other tables go on meanwhile
+    return await asyncio.to_thread(replay_frames, table.state.record(), seat, names, language(lang))
 
 
 @router.post("/replays")
-async def upload_replay(request: Request, seat: int | None = None) -> dict[str, Any]:
+async def upload_replay(request: Request, seat: int | None = None, lang: str | None = None) -> dict[str, Any]:
     """Every step of an uploaded record (the body is the record's JSON). A record whose options
     name a file (a game's `cards`) is refused: no request names a file on the server."""
     try:
         record = Record.from_json(check_json_text(await request.body()))
     except (BigtopError, TypeError, ValueError) as exc:
         raise ServerError(str(exc)) from None
-    return await asyncio.to_thread(replay_frames, record, seat)
+    return await asyncio.to_thread(replay_frames, record, seat, None, language(lang))
 
 
 async def _finished(request: Request, table_id: str) -> LiveTable:

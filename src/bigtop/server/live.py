@@ -6,7 +6,9 @@ change a new one whose `log` holds only the entries since the last (`log_from`: 
 had before; 0 again after an undo, which takes entries out). The client sends `{"type": "move",
 "action": {...}, "move": n}` (`move` optional: the move number it saw) or `{"type": "undo", "move":
 n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type":
-"ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
+"ping"}` answers `{"type": "pong"}`. Moves and log entries come in the language the socket asked for
+(`?lang=en|fr|zh-Hant`, default English); `{"type": "language", "lang": ...}` switches it and
+sends the whole state again in the new language. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
@@ -25,6 +27,7 @@ import orjson
 from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
+from bigtop.core.text import DEFAULT_LANGUAGE, language
 from bigtop.server.accounts import player_of
 from bigtop.server.database_checks import WRITE_ERRORS, unavailable
 from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
@@ -54,6 +57,7 @@ class Watcher:
 
     seat: int | None
     reader: int | None
+    lang: str = DEFAULT_LANGUAGE
     queue: asyncio.Queue[str | int] = field(default_factory=asyncio.Queue)
     mark: LogMark = WHOLE_LOG
 
@@ -75,13 +79,18 @@ class LiveHub:
     def __init__(self) -> None:
         self.watchers: dict[str, set[Watcher]] = {}
 
-    def watch(self, table: LiveTable, seat: int | None, reader: int | None = None) -> Watcher:
-        """A new watcher of `table`, queued its seat's whole state; `reader` as in `Watcher`
-        (default: `seat`)."""
-        watcher = Watcher(seat, seat if reader is None else reader)
+    def watch(self, table: LiveTable, seat: int | None, reader: int | None = None, lang: str = DEFAULT_LANGUAGE) -> Watcher:
+        """A new watcher of `table`, queued its seat's whole state in language `lang`; `reader` as
+        in `Watcher` (default: `seat`)."""
+        watcher = Watcher(seat, seat if reader is None else reader, lang)
         self.watchers.setdefault(table.id, set()).add(watcher)
         self._queue(table, [watcher])
         return watcher
+
+    def speak(self, table: LiveTable, watcher: Watcher, lang: str) -> None:
+        """Switch `watcher` to language `lang` and queue it the whole state again in it."""
+        watcher.lang, watcher.mark = lang, WHOLE_LOG
+        self._queue(table, [watcher])
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
         found = self.watchers.get(table_id)
@@ -104,19 +113,19 @@ class LiveHub:
             self._queue(table, list(watchers))
 
     def _queue(self, table: LiveTable, watchers: list[Watcher]) -> None:
-        built: dict[tuple[int | None, LogMark], tuple[str, LogMark]] = {}
+        built: dict[tuple[int | None, LogMark, str], tuple[str, LogMark]] = {}
         for watcher in watchers:
-            key = (watcher.seat, watcher.mark)
+            key = (watcher.seat, watcher.mark, watcher.lang)
             if key not in built:
-                message, mark = game_message(table, watcher.seat, watcher.mark)
+                message, mark = game_message(table, watcher.seat, watcher.mark, watcher.lang)
                 built[key] = (encode(message), mark)
             text, watcher.mark = built[key]
             watcher.send(text)
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Follow a table and, with a seat's token, play it."""
+async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, lang: str = DEFAULT_LANGUAGE) -> None:
+    """Follow a table and, with a seat's token, play it, in language `lang`."""
     if not same_origin(ws):
         await ws.close(code=CLOSE_POLICY)  # before accepting: the handshake is answered 403
         return
@@ -135,7 +144,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         player = await player_of(ws)
         held = table.seat_of_player(player.id if player is not None else None)
         reader = held.seat if held is not None else None
-    watcher = hub.watch(table, seat, reader)
+    watcher = hub.watch(table, seat, reader, language(lang))
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
     budget = ws.app.state.socket_limits.budget(ws.client.host if ws.client else "unknown")
     try:
@@ -151,11 +160,29 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
                     await asyncio.wait({sender}, timeout=CLOSE_WAIT)  # a client that reads nothing is not waited for
                     break
                 continue
+            asked = _language_asked(message.get("text"))
+            if asked is not None:
+                hub.speak(table, watcher, asked)
+                continue
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
             watcher.send(encode(reply))
     finally:
         hub.unwatch(table.id, watcher)
         sender.cancel()
+
+
+def _language_asked(text: str | None) -> str | None:
+    """The language a `{"type": "language", "lang": ...}` message asks for (the closest bigtop
+    speaks), else None."""
+    if not text or len(text) > 100 or '"language"' not in text:
+        return None
+    try:
+        request = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(request, dict) or request.get("type") != "language":
+        return None
+    return language(str(request.get("lang")))
 
 
 async def _send_queued(ws: WebSocket, queue: asyncio.Queue[str | int]) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.api import Game, State
-from bigtop.core.events import Event, fill_template, seat_values
-from bigtop.core.text import COMMON
+from bigtop.core.events import Event
+from bigtop.core.text import DEFAULT_LANGUAGE
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -64,28 +65,11 @@ def game_content(game: Game[Any], options: Any) -> dict[str, Any]:
     return found
 
 
-# The table's own log entries (its notes: clocks and undos), in English; the page translates them.
-NOTE_TEMPLATES = {
-    "table.timeout": "{seat} ran out of time: a bot played for them.",
-    "table.away": "{seat} ran out of time {count} times in a row: a bot plays for them until they take their seat back.",
-    "table.undo": "{seat} took a move back.",
-}
-
-
-def event_json(game: Game[Any], event: Event, options: Any) -> dict[str, Any]:
-    """A log entry: its kind and data, the game's English template for it and the values that
-    template names by id (card names and the like; boards fill in seat names and translate), and
-    the game's English text. A table's note takes its template from `NOTE_TEMPLATES`."""
-    note = NOTE_TEMPLATES.get(event.kind)
-    if note is not None:
-        text = fill_template(note, seat_values(event.data, [f"Seat {p}" for p in range(game.max_players)]))
-        return {"kind": event.kind, "data": event.data, "template": note, "values": {}, "text": text}
-    values = game.log_values(event.kind, event.data, options)
-    return {
-        "kind": event.kind, "data": event.data, "template": game.text.template(f"log.{event.kind}", n=event.data.get("n"))
-        or game.log_templates.get(event.kind) or COMMON.template(f"log.{event.kind}"),
-        "values": values, "text": game.describe_event(event, values=values),
-    }
+def event_json(game: Game[Any], event: Event, options: Any, names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A log entry as the page shows it: its kind and data, and its text in language `lang` with the
+    seats called by `names` (`Game.describe_event`: the one source of log lines the terminal, hints
+    and reviews read too). A table's notes (clocks, undos) are the platform's entries (`COMMON`)."""
+    return {"kind": event.kind, "data": event.data, "text": game.describe_event(event, names, options, lang=lang)}
 
 
 class LogMark(NamedTuple):
@@ -102,33 +86,40 @@ class LogMark(NamedTuple):
 WHOLE_LOG = LogMark()
 
 
-def log_since(table: LiveTable, seat: int | None, mark: LogMark) -> tuple[list[dict[str, Any]], LogMark]:
+def seat_names(table: LiveTable) -> list[str]:
+    """What the log calls each seat: the name the table shows for it."""
+    return [s.name for s in table.seats]
+
+
+def log_since(table: LiveTable, seat: int | None, mark: LogMark, lang: str = DEFAULT_LANGUAGE) -> tuple[list[dict[str, Any]], LogMark]:
     """The entries `seat` may read after `mark` (all of them if an undo came since), the game's
-    and the table's notes in order, and the mark after them."""
+    and the table's notes in order, in language `lang`, and the mark after them."""
     if mark.rewinds != table.rewinds:
         mark = LogMark(rewinds=table.rewinds)
     log = table.state.log
     events = log.since(mark.logged)
     notes = table.notes
-    game, options = table.game, table.options
+    game, options, names = table.game, table.options, seat_names(table)
     noted = mark.noted
     if noted == len(notes):  # no new note (the usual case): only the game's new entries
-        entries = [event_json(game, e, options) for e in events if e.visible_to(seat)]
+        entries = [event_json(game, e, options, names, lang) for e in events if e.visible_to(seat)]
     else:
         entries = []
         for position, event in enumerate(events, mark.logged):
             while noted < len(notes) and notes[noted][0] <= position:
-                entries.append(event_json(game, notes[noted][1], options))
+                entries.append(event_json(game, notes[noted][1], options, names, lang))
                 noted += 1
             if event.visible_to(seat):
-                entries.append(event_json(game, event, options))
-        entries += [event_json(game, note, options) for _, note in notes[noted:]]
+                entries.append(event_json(game, event, options, names, lang))
+        entries += [event_json(game, note, options, names, lang) for _, note in notes[noted:]]
     return entries, LogMark(len(log), len(notes), mark.shown + len(entries), table.rewinds)
 
 
-def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) -> tuple[dict[str, Any], LogMark]:
-    """The `state` message for `seat` (None: a spectator): only what that seat may know, and the
-    log mark after it.
+def game_message(
+    table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG, lang: str = DEFAULT_LANGUAGE
+) -> tuple[dict[str, Any], LogMark]:
+    """The `state` message for `seat` (None: a spectator): only what that seat may know, its moves
+    and log in language `lang`, and the log mark after it.
 
     `mark` says how much of the log was sent already: the message carries the seat's entries after
     it, and `log_from`, how many it had before (0 when it carries the whole log again)."""
@@ -137,11 +128,11 @@ def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) 
     undo = False
     if seat is not None and table.status == "running" and not table.bot_plays(seat):
         codec = table.game.codec
-        legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a)} for a in state.legal_actions(seat)]
+        legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a, lang)} for a in state.legal_actions(seat)]
         undo = state.undo_refusal(seat) is None
     over = table.status == "finished"
     show_scores = over or not getattr(table.game, "hidden_scores", False)
-    entries, after = log_since(table, seat, mark)
+    entries, after = log_since(table, seat, mark, lang)
     message = {
         "type": "state",
         "table": summary(table),
@@ -153,6 +144,7 @@ def game_message(table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG) 
         "clock": table.clock.to_json(time.time()) if table.clock is not None else None,
         "log": entries,
         "log_from": after.shown - len(entries),
+        "lang": lang,
         "scores": list(state.scores()) if show_scores else None,
         "result": state.result().to_json() if over else None,
         "breakdown": score_table(state) if over else None,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bigtop import games
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.server.errors import ServerError
 from bigtop.server.messages import event_json, game_content, score_table
 from bigtop.server.table_options import request_options
@@ -14,12 +16,15 @@ from bigtop.server.table_options import request_options
 MAX_REPLAY_MOVES = 20_000
 
 
-def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
-    """The game of `record` step by step, as `seat` saw it (None: a spectator).
+def replay_frames(
+    record: Record, seat: int | None = None, names: Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """The game of `record` step by step, as `seat` saw it (None: a spectator), in language `lang`
+    with the seats called by `names` (default "#1", "#2", ...).
 
     Frame 0 is the start; frame i follows move i-1 and names who played what: `action` (the
-    action's JSON, which the page names in its language) and `action_text` (the game's English
-    `describe`, as the position before the move saw it). Refuses a record whose options name a
+    action's JSON) and `action_text` (the game's `describe`, as the position before the move saw
+    it); `events` are the log entries the move wrote. Refuses a record whose options name a
     file (`table_options.request_options`) and one that does not replay (`ServerError` saying at
     which move and why)."""
     try:
@@ -38,14 +43,14 @@ def replay_frames(record: Record, seat: int | None = None) -> dict[str, Any]:
     for number, (player, data) in enumerate(record.moves):
         try:
             action = game.codec.from_json(data)
-            label = game.describe(state, action)
+            label = game.describe(state, action, lang)
             state.apply_json(player, data)
         except BigtopError as exc:
             raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
         frames.append(_frame(state, seat, player, game.codec.to_json(action), label))
-    _add_events(frames, state, seat)
+    _add_events(frames, state, seat, names or [f"#{n + 1}" for n in range(record.players)], lang)
     over = state.is_over()
-    return {"game": game.name, "title": game.title, "players": record.players, "seat": seat,
+    return {"game": game.name, "title": game.title, "players": record.players, "seat": seat, "lang": lang,
             "content": _content(game, state.options), "frames": frames, "result": state.result().to_json() if over else None,
             "breakdown": score_table(state) if over else None}
 
@@ -70,11 +75,11 @@ def _frame(state: Any, seat: int | None, player: int | None, action: Any, label:
     }
 
 
-def _add_events(frames: list[dict[str, Any]], state: Any, seat: int | None) -> None:
+def _add_events(frames: list[dict[str, Any]], state: Any, seat: int | None, names: Sequence[str], lang: str) -> None:
     """Give each frame the log entries (visible to `seat`) written since the frame before."""
     events = state.log.to_list()
     start = 0
     for frame in frames:
         end = frame.pop("logged")
-        frame["events"] = [event_json(state.game, e, state.options) for e in events[start:end] if e.visible_to(seat)]
+        frame["events"] = [event_json(state.game, e, state.options, names, lang) for e in events[start:end] if e.visible_to(seat)]
         start = end

@@ -45,9 +45,9 @@ export function scoresPanel(seats, scores, toMove, mySeat, clock = null) {
 }
 
 // The game log, newest last, in the chosen language.
-export function logPanel(board, events, ctx) {
+export function logPanel(events) {
   const list = h("ol", { class: "log", id: "log", dataset: { stick: "end" } },
-    events.map((e) => h("li", { dataset: { kind: e.kind } }, logLine(board, e, ctx))));
+    events.map((e) => h("li", { dataset: { kind: e.kind } }, logLine(e))));
   return h("section", { class: "log-panel" }, h("h3", {}, t("table.log")), list);
 }
 

@@ -1,10 +1,10 @@
 // Replays: step through a finished game (or an uploaded record), as a spectator or as one seat.
 
 import { api } from "./api.js";
-import { boardContext, boardFor, drawBoard, logLine, moveName } from "./board.js";
+import { boardContext, boardFor, drawBoard, logLine } from "./board.js";
 import { chatReplay } from "./chat.js";
 import { fill, h, keepingFocus, notify } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
 import { reviewPanel } from "./review.js";
 
@@ -18,7 +18,7 @@ export function replayPage(root, source) {
   const review = source === "upload" ? null : reviewPanel(source, (move) => go(move));  // frame `move`: before that move
 
   async function load() {
-    const query = seat === null ? "" : `?seat=${seat}`;
+    const query = `?lang=${encodeURIComponent(language())}${seat === null ? "" : `&seat=${seat}`}`;
     try {
       if (source === "upload") {
         data = await api(`/api/replays${query}`, { method: "POST", body: sessionStorage.getItem("bigtop.upload") || "" });
@@ -42,7 +42,8 @@ export function replayPage(root, source) {
   }
 
   function render() {
-    if (data) keepingFocus(root, draw);
+    if (data && data.lang !== language()) load();  // the server words moves and the log: ask again in the new language
+    else if (data) keepingFocus(root, draw);
   }
 
   function draw() {
@@ -72,23 +73,16 @@ export function replayPage(root, source) {
           frame.seat === null ? t("replay.start") : moveText(frame, ctx))),
       step === last && data.result ? endScreen(data.result, seats, data.breakdown, ctx) : null,
       h("div", { class: "play-area" }, boardBox,
-        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(board, events, ctx),
+        h("aside", {}, scoresPanel(seats, frame.scores, frame.view.to_move || [], seat), logPanel(events),
           chat && chat.element)),
-      review ? review.show(step, ctx, (action, move, english) => named(action, move, english, ctx)) : null);
+      review ? review.show(step, ctx, (action, move, words) => words) : null);
     if (chat) chat.show(step);
   }
 
   // What a step did, in the chosen language: the log entries it wrote, else the move's name.
   function moveText(frame, ctx) {
-    const lines = frame.events.map((e) => logLine(board, e, ctx));
-    return lines.length ? lines.join(" ") : t("replay.move", { name: ctx.seatName(frame.seat), action: named(frame.action, step - 1, frame.action_text, ctx) });
-  }
-
-  // Move `move` of the record (its action's JSON) in the chosen language, named in the position
-  // before it (frame `move`), else its English words.
-  function named(action, move, english, ctx) {
-    const before = data.frames[move];
-    return moveName(board, action, before && before.view, ctx, english);
+    const lines = frame.events.map(logLine);
+    return lines.length ? lines.join(" ") : t("replay.move", { name: ctx.seatName(frame.seat), action: frame.action_text });
   }
 
   load();

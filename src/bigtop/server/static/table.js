@@ -5,7 +5,7 @@
 // and so does the first after an undo (which takes entries out).
 
 import { api, hostToken, invites, rememberHost } from "./api.js";
-import { boardContext, boardFor, contentFor, drawBoard, moveName } from "./board.js";
+import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, keepingFocus, notify } from "./dom.js";
 import { has, language, t } from "./i18n.js";
@@ -38,7 +38,7 @@ export function tablePage(root, tableId, token) {
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const query = `?lang=${encodeURIComponent(language())}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
     socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
     socket.onopen = () => { retry = 500; status.textContent = ""; };
     const current = socket;
@@ -177,7 +177,18 @@ export function tablePage(root, tableId, token) {
 
   function render() {
     if (!message) return;
+    speakTheChosenLanguage();
     keepingFocus(root, draw);
+  }
+
+  // The server words the moves and the log: after a language switch, ask it for them again in
+  // the new language (once; the whole state comes back in it).
+  let asked = null;
+  function speakTheChosenLanguage() {
+    const lang = language();
+    if (message.lang === lang || asked === lang || !socket || socket.readyState !== WebSocket.OPEN) return;
+    asked = lang;
+    socket.send(JSON.stringify({ type: "language", lang }));
   }
 
   function draw() {
@@ -211,7 +222,7 @@ export function tablePage(root, tableId, token) {
       analyseButton(tableId),
     ]) : null);
     fill(boxes.side, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
-      logPanel(board, message.log, ctx), !table.rated && me && table.status === "running" ? hints.show(message, (action, english) => moveName(board, action, message.view, ctx, english)) : null);
+      logPanel(message.log), !table.rated && me && table.status === "running" ? hints.show(message, (action, words) => legalLabel(message.legal, action) || words) : null);
     if (guide) guide.show(root, message);
     tick();
   }
@@ -254,6 +265,13 @@ export function tablePage(root, tableId, token) {
 // Refusals the server words precisely (in English): English readers get its message, others the
 // page's words for the code.
 const WORDED_BY_SERVER = new Set(["conflict", "illegal_move", "bad_request"]);
+
+// The words of the legal move `action` (its JSON), as the server sent them in the chosen language.
+function legalLabel(legal, action) {
+  const wanted = JSON.stringify(action);
+  const found = legal.find((move) => JSON.stringify(move.action) === wanted);
+  return found ? found.label : null;
+}
 
 // A refusal in the chosen language: the page's words for its code (and reason), else the server's message.
 function errorText(error) {

@@ -467,120 +467,12 @@ export function render(root, view, legal, send, ctx) {
   root.querySelectorAll(".dr-card[data-card]").forEach((card) => { card.title = cardTitle(card.dataset.card, ctx); });
 }
 
-// Log entries name a reshuffled deck and a performance level in the chosen language (the server
-// names cards and regions).
-export function logVars(kind, data, ctx) {
-  useContent(ctx.content);
-  const out = {};
-  if (typeof data.deck === "string") out.deck = ctx.t(`dr.deck.${data.deck}`);
-  if (typeof data.level === "number") out.level = ctx.t(`dr.level.${data.level}`);
-  if (typeof data.card === "string") out.card = cardName(data.card, ctx);
-  if (Array.isArray(data.cards)) out.cards = data.cards.map((id) => cardName(id, ctx));
-  if (typeof data.slot === "string") out.slot = slotName(data.slot, ctx);
-  if (typeof data.type === "string") out.type = ctx.t(`dr.type.${data.type}`);
-  if (typeof data.bonus === "string") out.bonus = ctx.t(`dr.bonus.${data.bonus}`);
-  if (kind === "fired") out.how = ctx.t(data.compensation ? "dr.how.compensation" : "dr.how.fire");
-  if (kind === "vote_result") out.outcome = ctx.t(data.delayed ? "dr.outcome.delayed" : "dr.outcome.started");
-  if (kind === "salaries" && typeof data.due === "number") out.due_coins = ctx.t("dr.coins", { n: data.due });
-  if (kind === "distributed") out.moves = distributionWords(data, ctx);
-  return out;
-}
-
-// What a seat's distribution carried out, in the chosen language.
-function distributionWords(data, ctx) {
-  const parts = (data.moves || []).map(([card, color]) => ctx.t("dr.dist.move", { color: ctx.t(`dr.cube.${color}`), card: cardName(card, ctx) }));
-  for (const [card, source, target] of data.conversions || []) {
-    parts.push(ctx.t("dr.dist.convert", { source: ctx.t(`dr.cube.${source}`), target: target ? ctx.t(`dr.cube.${target}`) : ctx.t("dr.dist.two"),
-      card: cardName(card, ctx) }));
-  }
-  return parts.length ? parts.join(ctx.t("dr.dist.separator")) : ctx.t("dr.dist.nothing");
-}
-
-// ------------------------------------------------------------------ a move in words
-
-// The sealed steps where `Done` has words of its own (else it is "done").
-const DONE_KINDS = ["carry_out", "distribution", "double_vote", "before_show"];
-
-// The rules' numbers of the table's content (invest cost, coins for passing).
-const contentNumbers = (ctx) => (ctx.content && ctx.content.numbers) || {};
-
-// An action board space (a cube colour or another slot) in the chosen language.
-const slotName = (slot, ctx) => ctx.t(SPACES.includes(slot) ? `dr.space.${slot}` : `dr.color.${slot}`);
-
-// A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
-// position `view`; null if the view does not tell (the page then shows the game's English).
-export function describeMove(action, view, ctx) {
-  useContent(ctx.content);
-  const card = typeof action.card === "string" ? cardName(action.card, ctx) : "";
-  const color = (c) => ctx.t(`dr.cube.${c}`);
-  const say = (key, vars = {}) => ctx.t(`dr.do.${key}`, { card, ...vars });
-  const coins = (n) => ctx.t(n === 1 ? "dr.coin.one" : "dr.coins", { n });
-  switch (action.type) {
-    case "Keep": case "Fire": case "Trailer": case "SkipSalary": case "Discard": return say(action.type);
-    case "TakeCube": return action.count > 1 ? say("TakeCubes", { n: action.count, color: ctx.t(`dr.cubes.${action.color}`) })
-      : say("TakeCube", { color: color(action.color) });
-    case "Place": {
-      if (action.slot === "pass") {
-        const paid = contentNumbers(ctx).pass_coins;
-        return paid === undefined ? null : say("Pass", { coins: coins(paid) });
-      }
-      return say("Place", { slot: slotName(action.slot, ctx) }) + (action.unblock ? say("Unblock", { card: ctx.t("dr.name.unblock") }) : "");
-    }
-    case "Hire": {
-      const entry = [...(view.performer_row || []), ...(view.personnel_row || [])].find((e) => e.id === action.card);
-      return entry ? say("Hire", { coins: coins(entry.cost) }) : null;
-    }
-    case "Invest": {
-      const cost = contentNumbers(ctx).invest_cost;
-      return cost === undefined ? null : say("Invest", { coins: coins(cost) });
-    }
-    case "Decline": return ctx.t("dr.decline");
-    case "Deposit": return say("Deposit", { card: ctx.t("dr.name.bank") });
-    case "Done": {
-      const kind = !view.prompt && view.sealed ? view.sealed.kind : null;
-      return say(DONE_KINDS.includes(kind) ? `Done.${kind}` : "Done", { card: ctx.t("dr.name.double_vote") });
-    }
-    case "Move": return say("Move", { color: color(action.color) });
-    case "Spend": return say("Spend", { color: color(action.color) });
-    case "Convert": return say("Convert", { source: color(action.src), target: action.dst ? color(action.dst) : ctx.t("dr.do.bothCubes") });
-    case "Vote": return ctx.t(action.delay ? "dr.voteDelay" : "dr.voteStart");
-    case "Outstanding": return ctx.t(action.flip ? "dr.flip" : "dr.benefit");
-    case "ReturnOrganizer": return ctx.t(action.back ? "dr.returnOrganizer" : "dr.keepOrganizer");
-    case "Perform": {
-      const performer = (view.seats || []).flatMap((seat) => seat.performers || []).find((p) => p.id === action.card);
-      return performer ? say("Perform", { level: ctx.t(`dr.level.${performer.level}`) }) : null;
-    }
-    case "Play": {
-      const entry = CONTENT.investments[action.card];
-      return entry ? say("Play", { text: cardWords(entry, ctx) }) : null;
-    }
-    default: return null;
-  }
-}
-
-// ------------------------------------------------------------------ strings
-
 export const strings = {
   en: {
-    "dr.do.Keep": "keep {card}", "dr.do.TakeCube": "take 1 {color} cube", "dr.do.TakeCubes": "take {n} {color} cubes",
-    "dr.cubes.white": "white", "dr.cubes.yellow": "yellow", "dr.cubes.green": "green", "dr.cubes.blue": "blue", "dr.cubes.red": "red",
-    "dr.coin.one": "1 coin", "dr.do.Pass": "pass ({coins})", "dr.do.Place": "place a marker on {slot}", "dr.do.Unblock": " (play {card})",
-    "dr.do.Hire": "hire {card} for {coins}", "dr.do.Invest": "pay {coins} and take the top investment card",
-    "dr.do.Done": "done", "dr.do.Done.carry_out": "sell tickets", "dr.do.Done.distribution": "done moving cubes",
-    "dr.do.Done.double_vote": "do not play {card}", "dr.do.Done.before_show": "ready for the show",
-    "dr.do.Deposit": "put 1 coin on the {card}", "dr.do.Move": "move a {color} cube onto {card}",
-    "dr.do.Convert": "use {card}: {source} cube → {target}", "dr.do.bothCubes": "its two cubes",
-    "dr.do.Perform": "{card} performs ({level})", "dr.do.Spend": "spend a {color} cube",
-    "dr.do.Trailer": "give a trailer to {card}", "dr.do.Fire": "fire {card}", "dr.do.SkipSalary": "skip the salary of {card}",
-    "dr.do.Play": "play {card}: {text}", "dr.do.Discard": "discard {card}",
     "dr.sealed.carry_out": "Carry out or decline your cube and ticket markers",
     "dr.sealed.double_vote": "The votes are out: play Double Vote or not",
     "dr.sealed.before_show": "The show is next: play investment cards now or go on",
     "dr.prompt.look": "Keep one of the investment cards you look at",
-    "dr.how.compensation": "no performance: compensation paid, prestige lost", "dr.how.fire": "Fire a Performer",
-    "dr.outcome.delayed": "the show is delayed", "dr.outcome.started": "the show starts",
-    "dr.dist.move": "a {color} cube onto {card}", "dr.dist.convert": "a {source} cube converted into {target} by {card}",
-    "dr.dist.two": "two cubes", "dr.dist.separator": "; ", "dr.dist.nothing": "nothing",
     "dr.cube.white": "white", "dr.cube.yellow": "yellow", "dr.cube.green": "green", "dr.cube.blue": "blue", "dr.cube.red": "red",
     "dr.bonus.orchestra": "Orchestra", "dr.bonus.applause": "Extended Applause", "dr.bonus.no_performance": "performers fired for no performance",
     "dr.bonus.salaries": "unpaid salaries", "dr.bonus.late_votes": "delay votes after the 6th turn",
@@ -605,7 +497,6 @@ export const strings = {
     "dr.text.personnel_bonus": "game end: 1 prestige per personnel member of yours", "dr.text.cube_income": "spend a cube for {n} coins",
     "dr.text.applause": "during your show: +1 prestige per outstanding {type}, -1 per poor {type}",
     "dr.text.extra_resources": "take any one cube or two {color} cubes", "dr.text.unused": "; unused at game end: {unused} prestige",
-    "dr.deck.perf": "performer", "dr.deck.pers": "personnel", "dr.deck.inv": "investment",
     "dr.over": "Game over",
     "dr.showTurn": "Show {show}/3 · Turn {turn}",
     "dr.starting": "Starting player: {name}",
@@ -680,13 +571,6 @@ export const strings = {
     "dr.you": "you",
     "dr.noPerformers": "no performers yet",
     "dr.done": "Done",
-    "dr.decline": "Decline",
-    "dr.voteDelay": "Vote to delay the show",
-    "dr.voteStart": "Vote to start the show",
-    "dr.flip": "Flip the performer for prestige",
-    "dr.benefit": "Take the outstanding benefit",
-    "dr.returnOrganizer": "Return the Show Organizer (start next turn)",
-    "dr.keepOrganizer": "Keep the Show Organizer",
     "dr.type.magician": "Magician", "dr.type.acrobat": "Acrobat", "dr.type.juggler": "Juggler", "dr.type.tamer": "Tamer", "dr.type.bizarre": "Bizarre",
     "dr.levelShort.1": "P", "dr.levelShort.2": "G", "dr.levelShort.3": "O",
     "dr.needs": "needs a {color} cube",
@@ -699,26 +583,11 @@ export const strings = {
     "dr.fx.cube_to_skip": "cube → skip a salary", "dr.fx.trailer": "a trailer",
   },
   fr: {
-    "dr.do.Keep": "garder {card}", "dr.do.TakeCube": "prendre 1 cube {color}", "dr.do.TakeCubes": "prendre {n} cubes {color}",
-    "dr.cubes.white": "blancs", "dr.cubes.yellow": "jaunes", "dr.cubes.green": "verts", "dr.cubes.blue": "bleus", "dr.cubes.red": "rouges",
-    "dr.coin.one": "1 pièce", "dr.do.Pass": "passer ({coins})", "dr.do.Place": "poser un marqueur sur {slot}", "dr.do.Unblock": " (jouer {card})",
-    "dr.do.Hire": "engager {card} pour {coins}", "dr.do.Invest": "payer {coins} et prendre la carte investissement du dessus",
-    "dr.do.Done": "terminé", "dr.do.Done.carry_out": "vendre des billets", "dr.do.Done.distribution": "fin du placement des cubes",
-    "dr.do.Done.double_vote": "ne pas jouer {card}", "dr.do.Done.before_show": "prêt pour le spectacle",
-    "dr.do.Deposit": "déposer 1 pièce sur la carte {card}", "dr.do.Move": "placer un cube {color} sur {card}",
-    "dr.do.Convert": "utiliser {card} : cube {source} → {target}", "dr.do.bothCubes": "ses deux cubes",
-    "dr.do.Perform": "{card} entre en piste ({level})", "dr.do.Spend": "dépenser un cube {color}",
-    "dr.do.Trailer": "donner une roulotte à {card}", "dr.do.Fire": "renvoyer {card}", "dr.do.SkipSalary": "sauter le salaire : {card}",
-    "dr.do.Play": "jouer {card} : {text}", "dr.do.Discard": "défausser {card}",
     "score.position": "Prestige de départ", "score.flips": "Artistes retournés", "score.benefits": "Bonus des numéros", "score.regions": "Bonus de région", "score.orchestra": "Orchestre", "score.applause": "Ovation prolongée", "score.largest_show": "Plus grand spectacle", "score.full_variety": "Variété complète", "score.perfect_show": "Spectacle parfait", "score.large_troupe": "Grande troupe", "score.bank_representative": "Banquier", "score.unused_cards": "Cartes investissement inutilisées", "score.resource_bonus": "Bonus de ressources", "score.trailer_bonus": "Bonus de roulottes", "score.personnel_bonus": "Bonus de personnel", "score.no_performance": "Artistes renvoyés faute de numéro", "score.salaries": "Salaires impayés", "score.late_votes": "Votes de retard après le 6e tour",
     "dr.sealed.carry_out": "Exécuter ou non vos marqueurs de cubes et de billets",
     "dr.sealed.double_vote": "Les votes sont connus : jouer Double vote ou non",
     "dr.sealed.before_show": "Le spectacle approche : jouer des cartes investissement maintenant ou continuer",
     "dr.prompt.look": "Garder une des cartes investissement regardées",
-    "dr.how.compensation": "sans numéro : indemnité payée, prestige perdu", "dr.how.fire": "carte Renvoyer un artiste",
-    "dr.outcome.delayed": "le spectacle est retardé", "dr.outcome.started": "le spectacle commence",
-    "dr.dist.move": "un cube {color} sur {card}", "dr.dist.convert": "un cube {source} changé en {target} par {card}",
-    "dr.dist.two": "deux cubes", "dr.dist.separator": " ; ", "dr.dist.nothing": "rien",
     "dr.cube.white": "blanc", "dr.cube.yellow": "jaune", "dr.cube.green": "vert", "dr.cube.blue": "bleu", "dr.cube.red": "rouge",
     "dr.bonus.orchestra": "orchestre", "dr.bonus.applause": "ovation prolongée", "dr.bonus.no_performance": "artistes renvoyés faute de numéro",
     "dr.bonus.salaries": "salaires impayés", "dr.bonus.late_votes": "votes de retard après le 6e tour",
@@ -769,7 +638,6 @@ export const strings = {
     region_bonus: "{seat} gagne {prestige} prestige dans la région ({region}).",
     salaries: "{seat} paie {due_coins} de salaires ({unpaid} impayés).",
     game_over: "Le dernier spectacle est fini : décompte final.",
-    "dr.deck.perf": "des artistes", "dr.deck.pers": "du personnel", "dr.deck.inv": "des investissements",
     "dr.over": "Partie terminée",
     "dr.showTurn": "Spectacle {show}/3 · Tour {turn}",
     "dr.starting": "Premier joueur : {name}",
@@ -844,13 +712,6 @@ export const strings = {
     "dr.you": "vous",
     "dr.noPerformers": "pas encore d’artiste",
     "dr.done": "Terminé",
-    "dr.decline": "Refuser",
-    "dr.voteDelay": "Voter pour retarder le spectacle",
-    "dr.voteStart": "Voter pour commencer le spectacle",
-    "dr.flip": "Retourner l’artiste pour du prestige",
-    "dr.benefit": "Prendre le bonus exceptionnel",
-    "dr.returnOrganizer": "Rendre l’organisateur (commencer le prochain tour)",
-    "dr.keepOrganizer": "Garder l’organisateur",
     "dr.type.magician": "Magicien", "dr.type.acrobat": "Acrobate", "dr.type.juggler": "Jongleur", "dr.type.tamer": "Dompteur", "dr.type.bizarre": "Bizarre",
     "dr.levelShort.1": "M", "dr.levelShort.2": "B", "dr.levelShort.3": "E",
     "dr.needs": "demande un cube {color}",
@@ -863,26 +724,11 @@ export const strings = {
     "dr.fx.cube_to_skip": "cube → sauter un salaire", "dr.fx.trailer": "une roulotte",
   },
   "zh-Hant": {
-    "dr.do.Keep": "保留 {card}", "dr.do.TakeCube": "拿 1 個{color}方塊", "dr.do.TakeCubes": "拿 {n} 個{color}方塊",
-    "dr.cubes.white": "白色", "dr.cubes.yellow": "黃色", "dr.cubes.green": "綠色", "dr.cubes.blue": "藍色", "dr.cubes.red": "紅色",
-    "dr.coin.one": "1 金幣", "dr.do.Pass": "跳過（{coins}）", "dr.do.Place": "在「{slot}」放置行動標記", "dr.do.Unblock": "（打出{card}）",
-    "dr.do.Hire": "花 {coins}僱用 {card}", "dr.do.Invest": "支付 {coins}，拿取最上面的投資卡",
-    "dr.do.Done": "完成", "dr.do.Done.carry_out": "賣門票", "dr.do.Done.distribution": "方塊移動完畢",
-    "dr.do.Done.double_vote": "不打出{card}", "dr.do.Done.before_show": "準備好演出",
-    "dr.do.Deposit": "在{card}上存 1 金幣", "dr.do.Move": "把一個{color}方塊移到 {card}",
-    "dr.do.Convert": "使用{card}：{source}方塊 → {target}", "dr.do.bothCubes": "它的兩個方塊",
-    "dr.do.Perform": "{card} 上場演出（{level}）", "dr.do.Spend": "花一個{color}方塊",
-    "dr.do.Trailer": "給 {card} 一輛拖車", "dr.do.Fire": "解僱 {card}", "dr.do.SkipSalary": "跳過 {card} 的薪水",
-    "dr.do.Play": "打出{card}：{text}", "dr.do.Discard": "棄掉{card}",
     "score.position": "起始位置的聲望", "score.flips": "翻轉的表演者", "score.benefits": "演出效果", "score.regions": "地區獎勵", "score.orchestra": "樂團", "score.applause": "延長掌聲", "score.largest_show": "最大演出", "score.full_variety": "類型齊全", "score.perfect_show": "完美演出", "score.large_troupe": "大型劇團", "score.bank_representative": "銀行代表", "score.unused_cards": "未使用的投資卡", "score.resource_bonus": "資源獎勵", "score.trailer_bonus": "拖車獎勵", "score.personnel_bonus": "工作人員獎勵", "score.no_performance": "因無演出被解僱的表演者", "score.salaries": "未付薪水", "score.late_votes": "第 6 回合後的延後票",
     "dr.sealed.carry_out": "決定是否執行你的方塊與門票標記",
     "dr.sealed.double_vote": "投票結果已公開：是否打出雙倍投票",
     "dr.sealed.before_show": "即將演出：現在打出投資卡，或繼續",
     "dr.prompt.look": "從看到的投資卡中留下一張",
-    "dr.how.compensation": "沒有演出：付了補償金、失去聲望", "dr.how.fire": "解僱表演者卡",
-    "dr.outcome.delayed": "演出延後", "dr.outcome.started": "演出開始",
-    "dr.dist.move": "一個{color}方塊放到 {card}", "dr.dist.convert": "{card} 把一個{source}方塊換成{target}",
-    "dr.dist.two": "兩個方塊", "dr.dist.separator": "；", "dr.dist.nothing": "沒有動作",
     "dr.cube.white": "白色", "dr.cube.yellow": "黃色", "dr.cube.green": "綠色", "dr.cube.blue": "藍色", "dr.cube.red": "紅色",
     "dr.bonus.orchestra": "樂團", "dr.bonus.applause": "延長掌聲", "dr.bonus.no_performance": "因無演出被解僱的表演者",
     "dr.bonus.salaries": "未付薪水", "dr.bonus.late_votes": "第 6 回合後的延後票",
@@ -933,7 +779,6 @@ export const strings = {
     region_bonus: "{seat} 在地區（{region}）獲得 {prestige} 聲望。",
     salaries: "{seat} 支付 {due_coins}薪水（{unpaid} 未付）。",
     game_over: "最後一場演出結束：最終計分。",
-    "dr.deck.perf": "表演者", "dr.deck.pers": "員工", "dr.deck.inv": "投資",
     "dr.over": "遊戲結束",
     "dr.showTurn": "第 {show}/3 場演出 · 第 {turn} 回合",
     "dr.starting": "起始玩家：{name}",
@@ -1008,13 +853,6 @@ export const strings = {
     "dr.you": "你",
     "dr.noPerformers": "尚無表演者",
     "dr.done": "完成",
-    "dr.decline": "放棄",
-    "dr.voteDelay": "投票延後演出",
-    "dr.voteStart": "投票開始演出",
-    "dr.flip": "翻轉表演者換取聲望",
-    "dr.benefit": "拿取精彩獎勵",
-    "dr.returnOrganizer": "歸還演出經理（下回合先手）",
-    "dr.keepOrganizer": "保留演出經理",
     "dr.type.magician": "魔術師", "dr.type.acrobat": "雜技演員", "dr.type.juggler": "雜耍演員", "dr.type.tamer": "馴獸師", "dr.type.bizarre": "奇人",
     "dr.levelShort.1": "差", "dr.levelShort.2": "好", "dr.levelShort.3": "優",
     "dr.needs": "需要{color}方塊",

@@ -116,56 +116,6 @@ function cardWords(card, ctx) {
   return ctx.t("tf.artistWords", { name, species: ctx.t(`tf.sp.${species}`), instrument: ctx.t(`tf.inst.${instrument}`) });
 }
 
-const pointsWords = (n, ctx) => ctx.t(n === 1 ? "tf.pts.one" : "tf.pts.many", { n });
-
-function targetWords(card, arg, ctx) {
-  if (arg < 0 || isArtist(card)) return "";
-  const effect = actionType(card)[2];
-  if (effect === "take_dragon") return ctx.t("tf.target.dragon", { colour: ctx.t(`tf.colour.${COLOURS[arg]}`) });
-  if (effect === "move_groundhog") return ctx.t("tf.target.groundhog", { city: CITIES[arg][0] });
-  if (effect === "scout") return ctx.t("tf.target.scout", { n: arg + 1 });
-  if (effect === "duo") return ctx.t("tf.target.duo", { instrument: ctx.t(`tf.inst.${DUO_INSTRUMENTS[arg]}`) });
-  return "";
-}
-
-function concertWords(data, ctx) {
-  const parts = [ctx.t("tf.concert.kin", { n: data.species, species: ctx.t(`tf.sp.${CITIES[data.city][1]}`) })];
-  if (data.first) parts.push(ctx.t("tf.concert.first", { n: data.first }));
-  if (data.groundhog) parts.push(ctx.t("tf.concert.groundhog", { n: data.groundhog }));
-  return parts.join(", ");
-}
-
-function awardWords(data, ctx) {
-  if (data.award === "festival") {
-    const parts = Object.entries(data.parts || {}).filter(([, v]) => v).map(([k, v]) => `${ctx.t(`tf.award.${k}`)} ${v}`);
-    return ctx.t("tf.awardFestival", { parts: parts.join(", ") });
-  }
-  return ctx.t(data.award === "band_name" ? "tf.awardBandName" : `tf.award.${data.award}`);
-}
-
-// Template words for a log entry: cards, cities, points, targets and awards in the chosen language.
-export function logVars(kind, data, ctx) {
-  useContent(ctx.content);
-  const out = {};
-  if (typeof data.city === "number" && CITIES[data.city]) out.city = CITIES[data.city][0];
-  if (typeof data.card === "number") out.card = cardWords(data.card, ctx);
-  if (Array.isArray(data.cards)) out.cards = data.cards.length ? data.cards.map((card) => cardWords(card, ctx)) : ctx.t("tf.none");
-  if (typeof data.points === "number") out.pts = pointsWords(data.points, ctx);
-  if (kind === "play_card") out.target = targetWords(data.card, data.arg ?? -1, ctx);
-  if (kind === "concert" && "species" in data) out.detail = concertWords(data, ctx);
-  if (kind === "recruit") {
-    out.detail = (data.point ? ctx.t("tf.recruit.point") : "")
-      + (data.replaced >= 0 ? ctx.t("tf.recruit.replaces", { card: cardWords(data.replaced, ctx) }) : "");
-  }
-  if (kind === "scored" && data.award) out.award = awardWords(data, ctx);
-  if (kind === "names") out.bands = data.names.filter((i) => i >= 0).map((i) => BAND_NAMES[i]);
-  if (kind === "vote" && data.names) {
-    const tally = data.names.map((i, seat) => [data.votes.filter((v) => v === seat).length, BAND_NAMES[i]]);
-    out.tally = tally.filter(([n]) => n).sort((a, b) => b[0] - a[0]).map(([n, name]) => `${name} ${n}`);
-  }
-  return out;
-}
-
 const anyCard = (card, ctx, extra) => (isArtist(card) ? artistCard(card, ctx, extra) : actionCard(card, ctx, extra));
 
 function cardBack(label) {
@@ -520,66 +470,6 @@ function bandsZone(view, moves, play, ctx) {
 }
 
 // ------------------------------------------------------------------------------ a move in words
-// A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
-// position `view`; null if the view does not tell (the page then shows the game's English).
-export function describeMove(action, view, ctx) {
-  useContent(ctx.content);
-  const say = (key, vars = {}) => ctx.t(`tf.do.${key}`, vars);
-  switch (action.type) {
-    case "Pick": return say("Pick", { card: cardStats(action.card, ctx) });
-    case "Keep": {
-      if (!action.cards.length) return say("KeepNone");
-      const cards = action.cards.map((card) => cardStats(card, ctx)).join(ctx.t("tf.do.and"));
-      return say(action.cards.length === 2 ? "KeepDuo" : "Keep", { cards, duo: ctx.t("tf.action.duo.name") });
-    }
-    case "ShowBand": return say("ShowBand");
-    case "Name": return say("Name", { band: BAND_NAMES[action.index] });
-    case "Vote": {
-      const band = (view.names || [])[action.seat];
-      const name = band >= 0 ? say("seatBand", { seat: ctx.seatName(action.seat), band: BAND_NAMES[band] }) : ctx.seatName(action.seat);
-      return say("Vote", { name });
-    }
-    case "StartCity": return say("StartCity", { city: CITIES[action.city][0] });
-    case "Move": return say("Move", { city: CITIES[action.city][0], where: roadWords(view, action.city, ctx) });
-    case "PlayCard": return say("PlayCard", { card: cardWords(action.card, ctx), target: targetWords(action.card, action.arg ?? -1, ctx) });
-    case "Answer": return action.hammer ? say("Answer.hammer", { card: ctx.t("tf.action.thors_hammer.name") }) : ctx.t("tf.let");
-    case "VisitMarket": return action.visit ? say("VisitMarket.visit") : ctx.t("tf.passMarket");
-    case "KeepMarket": {  // an action card of the Market
-      const [card, text] = actionWords(action.card, ctx);
-      return say("KeepMarket", { card, text });
-    }
-    case "Recruit": {
-      if (action.source < 0) return ctx.t("tf.recruitNone");
-      if (action.source === BLIND) return say("RecruitBlind");
-      const card = (view.springboard || [])[action.source];
-      return card === undefined || card === null || card < 0 ? null : say("Recruit", { card: cardStats(card, ctx) });
-    }
-    case "KeepBlind": return say(action.keep ? "KeepBlind.keep" : "KeepBlind.discard");
-    case "DropArtist": return say("DropArtist", { card: cardStats(action.card, ctx) });
-    case "EndTurn": return view.phase === "festival" ? ctx.t("tf.stopFestival") : say("EndTurn");
-    default: return null;
-  }
-}
-
-// A card in words, an artist with what its card prints: gender, Energy, Charisma, Skill.
-function cardStats(card, ctx) {
-  if (!isArtist(card)) return cardWords(card, ctx);
-  const [, , , gender, energy, charisma, skill] = ARTISTS[card];
-  return `${cardWords(card, ctx)} ${genderMark(gender)} ${statsLine(energy, charisma, skill)}`;
-}
-
-// Where a move along a road leads: the city's species and symbol, and the dragon pass the road
-// crosses from the band's city (if any).
-function roadWords(view, city, ctx) {
-  const [, species, symbol] = CITIES[city];
-  const parts = [ctx.t(`tf.sp.${species}`)];
-  if (symbol === "market" || symbol === "culture") parts.push(ctx.t(`tf.symbol.${symbol}`));
-  const from = view.turn >= 0 && view.pos ? view.pos[view.turn] : -1;
-  const road = from >= 0 ? ROADS.find(([a, b]) => (a === from && b === city) || (b === from && a === city)) : null;
-  if (road && road[2] >= 0) parts.push(ctx.t("tf.do.overPass", { colour: ctx.t(`tf.colour.${COLOURS[road[2]]}`) }));
-  return parts.join(ctx.t("tf.do.separator"));
-}
-
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
@@ -607,24 +497,7 @@ export function render(root, view, legal, send, ctx) {
 // everything went.
 export const strings = {
   en: {
-    "tf.do.Pick": "draft {card}", "tf.do.Keep": "keep {cards}", "tf.do.KeepDuo": "keep {cards} (play a {duo})",
-    "tf.do.KeepNone": "keep no artist of this instrument", "tf.do.and": " and ", "tf.do.ShowBand": "reveal your band",
-    "tf.do.Name": "name your band “{band}”", "tf.do.Vote": "vote for {name}", "tf.do.seatBand": "{seat} ({band})",
-    "tf.do.StartCity": "start in {city} (hometown)", "tf.do.Move": "move to {city} ({where})",
-    "tf.do.overPass": "over the {colour} dragon pass", "tf.do.separator": ", ", "tf.do.PlayCard": "play {card}{target}",
-    "tf.do.Answer.hammer": "play {card} to cancel it",
-    "tf.do.VisitMarket.visit": "visit the Market: draw four action cards, keep one",
-    "tf.do.KeepMarket": "keep {card}: {text}", "tf.do.Recruit": "recruit {card}",
-    "tf.do.RecruitBlind": "blind audition (top of the deck)", "tf.do.KeepBlind.keep": "add the drawn artist to your band",
-    "tf.do.KeepBlind.discard": "discard the drawn artist", "tf.do.DropArtist": "discard {card} from your band",
-    "tf.do.EndTurn": "end your turn",
-    "tf.none": "none",
-    "tf.artistWords": "{name} ({species} {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
-    "tf.target.dragon": " for a {colour} dragon", "tf.target.groundhog": " to send the Groundhog to {city}",
-    "tf.target.scout": " for the artist in Springboard slot {n}", "tf.target.duo": " to keep two {instrument} players",
-    "tf.concert.kin": "{species} in the band: {n}", "tf.concert.first": "+{n} for the first token", "tf.concert.groundhog": "+{n} for the Groundhog",
-    "tf.recruit.point": " (+1 point: the city's species)", "tf.recruit.replaces": ", who replaces {card}",
-    "tf.awardFestival": "the Festival ({parts})", "tf.awardBandName": "the best band name, and plays last",
+    "tf.artistWords": "{name} ({species} {instrument})",
     "tf.award.band_name": "Best band name", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recruits of the city's species", "tf.award.encore": "Encore",
     "tf.action.duo.name": "Duo", "tf.action.duo.text": "Play next to your band when you reveal it: keep two artists of the same instrument (one pair per Duo).",
     "tf.action.thors_hammer.name": "Thor's Hammer", "tf.action.thors_hammer.text": "Play out of turn: cancel the action card another player has just played.",
@@ -688,25 +561,8 @@ export const strings = {
     "tf.award.female_only": "Female-only band", "tf.award.one_species": "One-species band",
   },
   fr: {
-    "tf.do.Pick": "prendre dans le paquet : {card}", "tf.do.Keep": "garder {cards}", "tf.do.KeepDuo": "garder {cards} (jouer un {duo})",
-    "tf.do.KeepNone": "ne garder aucun artiste de cet instrument", "tf.do.and": " et ", "tf.do.ShowBand": "révéler votre groupe",
-    "tf.do.Name": "nommer votre groupe « {band} »", "tf.do.Vote": "voter pour {name}", "tf.do.seatBand": "{seat} ({band})",
-    "tf.do.StartCity": "commencer à {city} (ville natale)", "tf.do.Move": "aller à {city} ({where})",
-    "tf.do.overPass": "par le col du dragon {colour}", "tf.do.separator": ", ", "tf.do.PlayCard": "jouer {card}{target}",
-    "tf.do.Answer.hammer": "jouer {card} pour l’annuler",
-    "tf.do.VisitMarket.visit": "aller au Marché : piocher quatre cartes action, en garder une",
-    "tf.do.KeepMarket": "garder {card} : {text}", "tf.do.Recruit": "recruter {card}",
-    "tf.do.RecruitBlind": "audition à l’aveugle (dessus de la pioche)", "tf.do.KeepBlind.keep": "ajouter l’artiste pioché à votre groupe",
-    "tf.do.KeepBlind.discard": "défausser l’artiste pioché", "tf.do.DropArtist": "retirer {card} de votre groupe",
-    "tf.do.EndTurn": "finir votre tour",
-    "tf.none": "aucune",
     "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
-    "tf.artistWords": "{name} ({species}, {instrument})", "tf.pts.one": "{n} point", "tf.pts.many": "{n} points",
-    "tf.target.dragon": " pour un dragon {colour}", "tf.target.groundhog": " pour envoyer la Marmotte à {city}",
-    "tf.target.scout": " pour l’artiste de la case {n} du Tremplin", "tf.target.duo": " pour garder deux {instrument}",
-    "tf.concert.kin": "{species} dans le groupe : {n}", "tf.concert.first": "+{n} pour le premier jeton", "tf.concert.groundhog": "+{n} pour la Marmotte",
-    "tf.recruit.point": " (+1 point : l’espèce de la ville)", "tf.recruit.replaces": ", qui remplace {card}",
-    "tf.awardFestival": "le Festival ({parts})", "tf.awardBandName": "le meilleur nom de groupe, et joue en dernier",
+    "tf.artistWords": "{name} ({species}, {instrument})",
     "tf.award.band_name": "Meilleur nom de groupe", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recrues de l’espèce de la ville", "tf.award.encore": "Rappel",
     "tf.action.duo.name": "Duo", "tf.action.duo.text": "À jouer avec votre groupe quand vous le révélez : gardez deux artistes du même instrument (une paire par Duo).",
     "tf.action.thors_hammer.name": "Marteau de Thor", "tf.action.thors_hammer.text": "Hors de votre tour : annulez la carte action qu’un autre joueur vient de jouer.",
@@ -790,25 +646,8 @@ export const strings = {
     "tf.award.female_only": "Groupe tout féminin", "tf.award.one_species": "Groupe d’une seule espèce",
   },
   "zh-Hant": {
-    "tf.do.Pick": "選取 {card}", "tf.do.Keep": "保留 {cards}", "tf.do.KeepDuo": "保留 {cards}（打出{duo}）",
-    "tf.do.KeepNone": "這個樂器不保留任何樂手", "tf.do.and": " 和 ", "tf.do.ShowBand": "公開你的樂團",
-    "tf.do.Name": "把你的樂團取名為「{band}」", "tf.do.Vote": "投票給 {name}", "tf.do.seatBand": "{seat}（{band}）",
-    "tf.do.StartCity": "從 {city} 出發（家鄉）", "tf.do.Move": "前往 {city}（{where}）",
-    "tf.do.overPass": "經過{colour}龍之隘口", "tf.do.separator": "，", "tf.do.PlayCard": "打出{card}{target}",
-    "tf.do.Answer.hammer": "打出{card}取消它",
-    "tf.do.VisitMarket.visit": "逛市集：抽四張行動卡，留下一張",
-    "tf.do.KeepMarket": "保留{card}：{text}", "tf.do.Recruit": "招募 {card}",
-    "tf.do.RecruitBlind": "盲選試音（牌庫頂）", "tf.do.KeepBlind.keep": "把抽到的樂手加入你的樂團",
-    "tf.do.KeepBlind.discard": "棄掉抽到的樂手", "tf.do.DropArtist": "把 {card} 從你的樂團棄掉",
-    "tf.do.EndTurn": "結束你的回合",
-    "tf.none": "沒有",
     "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
-    "tf.artistWords": "{name}（{species}，{instrument}）", "tf.pts.one": "{n} 分", "tf.pts.many": "{n} 分",
-    "tf.target.dragon": "，拿取一枚{colour}龍", "tf.target.groundhog": "，把土撥鼠送到{city}",
-    "tf.target.scout": "，挑選搖滾跳板第 {n} 格的樂手", "tf.target.duo": "，保留兩位{instrument}樂手",
-    "tf.concert.kin": "樂團中的{species}：{n} 位", "tf.concert.first": "首個標記 +{n}", "tf.concert.groundhog": "土撥鼠 +{n}",
-    "tf.recruit.point": "（+1 分：城市的種族）", "tf.recruit.replaces": "，取代 {card}",
-    "tf.awardFestival": "音樂祭（{parts}）", "tf.awardBandName": "最佳團名，並最後出手",
+    "tf.artistWords": "{name}（{species}，{instrument}）",
     "tf.award.band_name": "最佳團名", "tf.award.concerts": "演唱會", "tf.award.recruits": "招募到城市種族的樂手", "tf.award.encore": "安可",
     "tf.action.duo.name": "二重奏", "tf.action.duo.text": "在樂團亮相時一起打出：保留兩位同樂器的樂手（每張二重奏一對）。",
     "tf.action.thors_hammer.name": "雷神之鎚", "tf.action.thors_hammer.text": "在別人的回合打出：取消另一位玩家剛打出的行動卡。",
