@@ -263,33 +263,40 @@ function figuresLayer(view) {
   return layer;
 }
 
-// The free squares where the drawn tile fits; the chosen one offers its legal turns in its quarters.
-function placementLayer(view, places, chosen, choose, play, ctx) {
+// The free squares where the drawn tile fits, and the drawn tile itself on the chosen one, in the
+// turn chosen so far: a tap on it turns it to the next turn that fits there.
+function placementLayer(view, places, laying, choose, turnTile, ctx) {
   const layer = svg("g", { class: "cc-placements" });
   for (const moves of places.values()) {
     const { x, y } = moves[0].action;
-    if (chosen && chosen[0] === x && chosen[1] === y) continue;
-    const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0" });
+    if (laying && laying.square[0] === x && laying.square[1] === y) continue;
+    const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0",
+      "data-x": x, "data-y": y });
     square.addEventListener("click", () => choose([x, y]));
-    square.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose([x, y]); });
+    square.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();  // the key chose the square: it does not also lay the tile
+      choose([x, y]);
+    });
     layer.append(titled(square, ctx.t("cc.chooseSquare")));
   }
-  if (chosen) layer.append(turnChoices(view.tile, chosen, places.get(cellKey(...chosen)), play, ctx));
+  if (laying) layer.append(layingTile(view.tile, laying, turnTile, ctx));
   return layer;
 }
 
-// The drawn tile in each legal turn, in the quarter of the chosen square that points the turn's way.
-function turnChoices(id, [x, y], moves, play, ctx) {
-  const quarters = [[0, 0], [50, 0], [50, 50], [0, 50]];
-  const group = svg("g", { class: "cc-turns" },
-    svg("rect", { x: x * T, y: y * T, width: T, height: T, class: "cc-chosen" }));
-  for (const move of moves) {
-    const [qx, qy] = quarters[move.action.turns];
-    const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
-      tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
-    group.append(titled(clickable(choice, move.action, play), move.label));
+// The drawn tile on the chosen square in the chosen turn, outlined; when more than one turn fits,
+// a turning arrow in its corner says that a tap turns it.
+function layingTile(id, { square: [x, y], turns, fitting }, turnTile, ctx) {
+  const turnable = fitting.length > 1;
+  const tile = svg("g", { id: "cc-lay-tile", class: "cc-laying", transform: `translate(${x * T} ${y * T})`, role: "button", tabindex: "0",
+    "data-x": x, "data-y": y, "data-turns": turns, "aria-label": ctx.t(turnable ? "cc.turnIt" : "cc.oneWay") },
+  tilePicture(id, turns), svg("rect", { x: -3, y: -3, width: T + 6, height: T + 6, rx: 3, class: "cc-laying-edge" }));
+  if (turnable) {
+    tile.append(svg("g", { class: "cc-turn-mark", transform: "translate(82 18)" },
+      svg("circle", { r: 14 }), svg("path", { d: "M7,-4 A8,8 0 1,0 8,3 M7,-4 L8,-11 M7,-4 L0,-5" })));
   }
-  return group;
+  tile.addEventListener("click", () => turnTile(1));
+  return tile;
 }
 
 // The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
@@ -428,26 +435,39 @@ function playersPanel(view, ctx) {
   }));
 }
 
-// What to do now, the drawn tile and the "no figure" button.
-function turnPanel(view, legal, chosen, play, ctx) {
+// What to do now, the drawn tile (in the turn chosen so far) and the buttons of the step: turn the
+// tile and lay it, or place no figure.
+function turnPanel(view, legal, laying, play, turnTile, ctx) {
   const drawn = view.tile
     ? html("div", { class: "cc-drawn", title: `${ctx.t("cc.drawn")}: ${tileTitle(view.tile, ctx)}` },
-      svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, 0)))
+      svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, laying ? laying.turns : 0)))
     : null;
   const pass = legal.find((m) => m.action.type === "Pass");
-  return html("div", { class: "cc-turn" }, drawn,
-    html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, chosen, ctx)),
-      view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
-        view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : "")),
-    pass ? html("button", { type: "button", class: "cc-move cc-pass", onclick: () => play(pass.action) }, ctx.t("cc.pass")) : null);
+  const actions = [];
+  if (laying) {
+    const { square: [x, y], turns } = laying;
+    const lay = legal.find((m) => m.action.type === "Place" && m.action.x === x && m.action.y === y && m.action.turns === turns);
+    actions.push(
+      laying.fitting.length < 2 ? null : html("button", { type: "button", id: "cc-turn-tile", class: "cc-turn-button",
+        title: ctx.t("cc.turnIt"), onclick: () => turnTile(1) }, "↻ ", ctx.t("cc.turnButton")),
+      playable(html("button", { type: "button", id: "cc-lay", class: "cc-lay" }, ctx.t("cc.lay")), lay, play, "cc-move"));
+  }
+  if (pass) actions.push(playable(html("button", { type: "button", id: "cc-pass", class: "cc-pass" }, ctx.t("cc.pass")), pass, play, "cc-move"));
+  return html("div", { class: "cc-turn" },
+    html("div", { class: "cc-status" }, drawn,
+      html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, laying, ctx)),
+        view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
+          view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : ""))),
+    actions.length ? html("div", { class: "cc-actions" }, actions) : null);
 }
 
-function prompt(view, legal, chosen, ctx) {
+function prompt(view, legal, laying, ctx) {
   if (view.over) return ctx.t("cc.over");
   const mover = ctx.seatName(view.to_move[0]);
   if (!legal.length) return ctx.t(view.phase === "place" ? "cc.othersPlace" : "cc.othersFigure", { name: mover });
   if (view.phase === "figure") return ctx.t("cc.figure");
-  return ctx.t(chosen ? "cc.turnTile" : "cc.place");
+  if (!laying) return ctx.t("cc.place");
+  return ctx.t(laying.fitting.length > 1 ? "cc.turnTile" : "cc.layTile");
 }
 
 function bigTopPanel(view, ctx) {
@@ -464,26 +484,70 @@ function bigTopPanel(view, ctx) {
 
 // ------------------------------------------------------------------ render
 
-// The square chosen for the drawn tile, kept across redraws of the same turn.
-const choice = { turn: null, square: null };
+// The square chosen for the drawn tile and the turn chosen there, kept across redraws of the same turn.
+const choice = { turn: null, square: null, turns: 0 };
 
 function turnKey(view) {
   return `${location.hash}|${view.stack_size}|${view.tile}|${view.board.length}`;
+}
+
+// The keys of the board drawn last (one listener for the page: boards are drawn again and again).
+let onKey = null;
+document.addEventListener("keydown", (event) => {
+  if (onKey) onKey(event);
+});
+
+// Keys while a tile is being laid: R or an arrow turns it (left and down: back), Enter lays it,
+// Escape takes it off the square. Keys typed in a field, or meant for a button, are left alone.
+function layingKeys(event, { turnTile, lay, cancel }) {
+  const target = event.target;
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest && target.closest("input, textarea, select, [contenteditable], dialog")) return;
+  const onOther = target.closest && target.closest("button, [role=button]") && target.id !== "cc-lay-tile";
+  const step = { r: 1, R: 1, ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+  if (step) turnTile(step);
+  else if (event.key === "Enter" && !onOther) lay();
+  else if (event.key === " " && target.id === "cc-lay-tile") turnTile(1);
+  else if (event.key === "Escape") cancel();
+  else return;
+  event.preventDefault();
 }
 
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet(STYLESHEET);
   let moves = legal;
-  if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null });
+  if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null, turns: 0 });
 
   const play = (action) => {
     moves = [];  // one move per state: nothing stays clickable until the next one arrives
+    choice.square = null;
     send(action);
     draw();
   };
+  // The legal turns of the drawn tile on `square`, in clockwise order.
+  const fittingAt = (square) => moves.filter((m) => m.action.type === "Place" && m.action.x === square[0] && m.action.y === square[1])
+    .map((m) => m.action.turns).sort((a, b) => a - b);
   const choose = (square) => {
-    choice.square = square;
+    Object.assign(choice, { square, turns: fittingAt(square)[0] });
+    draw();
+    const tile = root.querySelector("#cc-lay-tile");
+    if (tile) tile.focus({ preventScroll: true });
+  };
+  // Turn the tile on its square to the next turn that fits there (`step` -1: the one before).
+  const turnTile = (step) => {
+    if (!choice.square) return;
+    const fitting = fittingAt(choice.square);
+    if (fitting.length < 2) return;
+    choice.turns = fitting[(fitting.indexOf(choice.turns) + step + fitting.length) % fitting.length];
+    draw();
+  };
+  const lay = () => {
+    const button = root.querySelector("#cc-lay");
+    if (button) button.click();
+  };
+  const cancel = () => {
+    choice.square = null;
     draw();
   };
 
@@ -494,15 +558,20 @@ export function render(root, view, legal, send, ctx) {
       if (!places.has(key)) places.set(key, []);
       places.get(key).push(move);
     }
-    const chosen = choice.square && places.has(cellKey(...choice.square)) ? choice.square : null;
+    const laying = choice.square && places.has(cellKey(...choice.square))
+      ? { square: choice.square, turns: choice.turns, fitting: fittingAt(choice.square) } : null;
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
       tilesLayer(view, ctx), figuresLayer(view));
-    if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
+    if (places.size) board.append(placementLayer(view, places, laying, choose, turnTile, ctx));
     board.append(figureMovesLayer(view, moves, play, ctx));
     enablePanZoom(board);
-    const turn = turnPanel(view, moves, chosen, play, ctx);
+    const turn = turnPanel(view, moves, laying, play, turnTile, ctx);
     turn.append(zoomButtons(board, view, ctx));
+    const focused = root.contains(document.activeElement) ? document.activeElement.id : null;
     root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
+    const again = focused && root.querySelector(`#${focused}`);
+    if (again) again.focus({ preventScroll: true });  // turning the tile from the keyboard keeps it in hand
+    onKey = laying ? (event) => layingKeys(event, { turnTile, lay, cancel }) : null;
   }
   draw();
 }
@@ -612,12 +681,14 @@ export const strings = {
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
     "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
-    "cc.place": "Your turn: click a highlighted square for your tile.",
-    "cc.turnTile": "Click the tile turned the way you want it (or another square).",
+    "cc.place": "Your turn: tap a highlighted square for your tile.",
+    "cc.turnTile": "Tap the tile to turn it (or press R), then lay it.",
+    "cc.layTile": "Only one way fits here: lay the tile, or choose another square.",
+    "cc.turnIt": "Turn the tile", "cc.oneWay": "Only one way fits here", "cc.turnButton": "Turn", "cc.lay": "Lay the tile here",
     "cc.figure": "Put a figure on a marked spot, or no figure.",
     "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
     "cc.over": "Game over: the final scoring is done.",
-    "cc.pass": "No figure", "cc.chooseSquare": "Lay the tile here",
+    "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
     "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
     "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
     "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
@@ -657,12 +728,14 @@ export const strings = {
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
     "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
-    "cc.place": "À vous : cliquez sur une case en surbrillance pour votre tuile.",
-    "cc.turnTile": "Cliquez sur la tuile tournée comme vous le voulez (ou sur une autre case).",
+    "cc.place": "À vous : touchez une case en surbrillance pour votre tuile.",
+    "cc.turnTile": "Touchez la tuile pour la tourner (ou appuyez sur R), puis posez-la.",
+    "cc.layTile": "Un seul sens convient ici : posez la tuile, ou choisissez une autre case.",
+    "cc.turnIt": "Tourner la tuile", "cc.oneWay": "Un seul sens convient ici", "cc.turnButton": "Tourner", "cc.lay": "Poser la tuile ici",
     "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
     "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
     "cc.over": "Partie terminée : le décompte final est fait.",
-    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Poser la tuile ici",
+    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
     "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
     "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
     "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
@@ -702,11 +775,13 @@ export const strings = {
     "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
     "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
     "cc.place": "輪到你：點一個亮起的格子放板塊。",
-    "cc.turnTile": "點選你要的板塊方向（或換一個格子）。",
+    "cc.turnTile": "點板塊可以旋轉（或按 R），轉好後放下。",
+    "cc.layTile": "這裡只有一種方向能放：放下板塊，或換一個格子。",
+    "cc.turnIt": "旋轉板塊", "cc.oneWay": "這裡只有一種方向能放", "cc.turnButton": "旋轉", "cc.lay": "把板塊放在這裡",
     "cc.figure": "把人偶放在標示的位置，或不放。",
     "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
     "cc.over": "遊戲結束：終局計分完成。",
-    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊放在這裡",
+    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
     "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
     "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
     "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
