@@ -18,7 +18,7 @@ from server_support import ServerProcess, sqlite_url  # noqa: E402
 
 # What a seat may click, most specific step first: "Lay the tile here" once the tile is on a square, a
 # figure move (or "No figure"), a square where the drawn tile fits.
-STEPS = ("#board #cc-lay", "#board .cc-ghost, #board .cc-score-pyramid, #board .cc-pass", "#board .cc-fit")
+STEPS = ("#board #cc-lay", "#board .cc-choice, #board .cc-pass", "#board .cc-fit")
 MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
 
 

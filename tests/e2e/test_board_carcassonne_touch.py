@@ -5,6 +5,7 @@ the tile order, so each test knows what is drawn."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -120,4 +121,42 @@ def test_lay_the_tile_here_lays_it_in_the_turn_shown(server, phone, tmp_path):
     phone.locator("#cc-lay").tap()
     placed = [m for m in ada_state(server, table_id, token)["view"]["board"] if (m[0], m[1]) == (0, 1)]
     assert placed == [[0, 1, "V", fitting[1 % len(fitting)]]]
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    """The on-screen boxes (CSS px) of what `selector` finds."""
+    return page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.getBoundingClientRect().toJSON())")
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_every_figure_choice_is_a_large_named_target_of_its_own(server, phone, tmp_path):
+    table_id, token = practice_table(server, ["ffff.ac", "U", "U"], tiles_only=True)  # an acrobat tile: its pyramid is a choice too
+    for language, verb, words in (("zh-Hant", "放", "雜技"), ("fr", "Placer", "acrobate"), ("en", "Put", "acrobat")):
+        open_table(phone, server, table_id, token, language)
+        if language == "zh-Hant":
+            phone.locator("#board .cc-fit[data-x='0'][data-y='1']").tap()
+            phone.locator("#cc-lay").tap()
+        legal = [m for m in ada_state(server, table_id, token)["legal"] if m["action"]["type"] != "Pass"]
+        assert {m["action"]["type"] for m in legal} == {"Meeple", "Ringmaster", "Acrobat"}
+        choices = phone.locator("#board .cc-choice")
+        expect(choices).to_have_count(len(legal))
+        names = [c.inner_text() for c in choices.all()]
+        assert all(verb in name for name in names), names  # each named, in the page's language
+        assert language != "zh-Hant" or not any(re.search("[A-Za-z]", name) for name in names), names
+        assert words in names[-1]
+        found = boxes(phone, "#board .cc-choice, #board .cc-pass")
+        assert all(b["width"] >= 44 and b["height"] >= 44 for b in found), found
+        assert not any(overlap(a, b) for i, a in enumerate(found) for b in found[i + 1:])
+        assert all(b["right"] <= 390 for b in found)
+        expect(phone.locator("#board .cc-choice svg .cc-tile")).to_have_count(len(legal))  # each with its drawing
+        expect(phone.locator("#board .cc-figure-moves .move, #board .cc-figure-moves [role=button]")).to_have_count(0)
+        screenshot(phone, tmp_path / "screenshots", f"2-figure-choices-{language}")
+    phone.locator("#board .cc-choice[data-type='Acrobat']").tap()
+    expect(phone.locator("#board .cc-choice")).to_have_count(0)
+    view = ada_state(server, table_id, token)["view"]
+    assert view["bigtop"]["pyramids"] == [[0, 1, [0]]]  # Ada's acrobat on the pyramid of the tile she laid
     assert phone.errors == []  # type: ignore[attr-defined]

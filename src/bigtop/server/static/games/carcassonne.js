@@ -150,11 +150,6 @@ function titled(el, text) {
   return el;
 }
 
-// Make an SVG element play `action` when clicked (or activated from the keyboard).
-function clickable(el, action, play) {
-  return playable(el, { action }, play, "cc-move");
-}
-
 // ------------------------------------------------------------------ drawing tiles and figures
 
 function pennantShape([x, y]) {
@@ -299,19 +294,21 @@ function layingTile(id, { square: [x, y], turns, fitting }, turnTile, ctx) {
   return tile;
 }
 
-// The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
-function figureMovesLayer(view, legal, play, ctx) {
-  const layer = svg("g", { class: "cc-figure-moves" });
+// Where each figure move would put its figure, drawn on the board (a picture, not a target: the
+// picker names and plays them); `data-choice` ties each to its entry in the picker.
+function figureMovesLayer(view, legal) {
+  const layer = svg("g", { class: "cc-figure-moves", "aria-hidden": "true" });
   const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
   const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
-  for (const move of legal) {
-    const { action } = move;
+  legal.forEach(({ action }, index) => {
     const paired = ringmasterSpots.has(action.feature) && meepleSpots.has(action.feature);
     const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
       : action.type === "Acrobat" ? acrobatMark(view, action)
         : action.type === "ScorePyramid" ? pyramidMark(action) : null;
-    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
-  }
+    if (!mark) return;
+    mark.setAttribute("data-choice", index);
+    layer.append(mark);
+  });
   return layer;
 }
 
@@ -328,11 +325,17 @@ function lastTile(view) {
   return view.last ? view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]) || null : null;
 }
 
-// An outlined acrobat on the next free place of the pyramid it would join.
-function acrobatMark(view, action) {
+// The acrobat tile an acrobat move would put its acrobat on: [x, y], its pyramid so far.
+function acrobatTarget(view, action) {
   const [x, y] = [view.last[0] + action.dx, view.last[1] + action.dy];
   const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
-  const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
+  return { x, y, acrobats: pyramid ? pyramid[2] : [] };
+}
+
+// An outlined acrobat on the next free place of the pyramid it would join.
+function acrobatMark(view, action) {
+  const { x, y, acrobats } = acrobatTarget(view, action);
+  const [sx, sy] = PYRAMID_SLOTS[acrobats.length];
   return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: ACROBAT_SCALE, ghost: true });
 }
 
@@ -340,6 +343,64 @@ function acrobatMark(view, action) {
 function pyramidMark(action) {
   return svg("g", { transform: `translate(${action.x * T + 80} ${action.y * T + 20})`, class: "cc-score-pyramid" },
     svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×")));
+}
+
+// ------------------------------------------------------------------ the figure picker
+
+// Every figure move of the step as a large button: a drawing of the tile it concerns with the
+// figure where it would stand (the feature outlined), and the move in words.
+function figurePicker(view, legal, play, ctx) {
+  const entries = [];
+  legal.forEach((move, index) => {
+    const drawing = choiceDrawing(view, move.action);
+    if (!drawing) return;
+    const entry = html("button", { type: "button", class: "cc-choice", id: `cc-choice-${index}`, "data-type": move.action.type },
+      svg("svg", { viewBox: "-6 -6 112 112", class: "cc-choice-tile", "aria-hidden": "true" }, drawing),
+      html("span", { class: "cc-choice-words" }, move.label));
+    const hot = (on) => () => document.querySelectorAll(`.cc-figure-moves [data-choice="${index}"]`).forEach((mark) => mark.classList.toggle("cc-hot", on));
+    for (const [kind, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) entry.addEventListener(kind, hot(on));
+    entries.push(playable(entry, move, play, "cc-move"));
+  });
+  return entries.length ? html("div", { class: "cc-picker", role: "group", "aria-label": ctx.t("cc.figure") }, entries) : null;
+}
+
+// A figure move drawn on the one tile it concerns, in a 100 x 100 square: the tile just laid with
+// the meeple or ringmaster on its feature, or the acrobat tile with its pyramid and the new acrobat
+// (or the complete pyramid to score).
+function choiceDrawing(view, action) {
+  const seat = view.to_move[0];
+  if (action.type === "Meeple" || action.type === "Ringmaster") {
+    const [, , id, turns] = lastTile(view);
+    const feature = kindOf(id).features[action.feature];
+    const spot = turnPoint(feature.spot, turns);
+    return svg("g", {}, tilePicture(id, turns), featureOutline(feature, turns),
+      figure(seat, spot, { ringmaster: action.type === "Ringmaster", scale: 1.5 }));
+  }
+  const pyramid = action.type === "Acrobat" ? acrobatTarget(view, action)
+    : action.type === "ScorePyramid" ? { x: action.x, y: action.y, acrobats: (view.bigtop.pyramids.find(([px, py]) => px === action.x && py === action.y) || [0, 0, []])[2] }
+      : null;
+  if (!pyramid) return null;
+  const tile = view.board.find(([x, y]) => x === pyramid.x && y === pyramid.y);
+  const group = svg("g", {}, tilePicture(tile[2], tile[3]));
+  pyramid.acrobats.forEach((owner, i) => group.append(figure(owner, [50 + PYRAMID_SLOTS[i][0] * 1.6, 50 + PYRAMID_SLOTS[i][1] * 1.6], { scale: 1.1 })));
+  if (action.type === "Acrobat") {
+    const [sx, sy] = PYRAMID_SLOTS[pyramid.acrobats.length];
+    group.append(figure(seat, [50 + sx * 1.6, 50 + sy * 1.6], { scale: 1.1, ghost: true }));
+  } else {
+    group.append(svg("g", { class: "cc-score-pyramid", transform: "translate(80 18) scale(1.3)" },
+      svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×"))));
+  }
+  return group;
+}
+
+// The outline of a city or a road (the feature a figure would join), turned with its tile.
+function featureOutline(feature, turns) {
+  if (feature.type === "city") {
+    return svg("g", { transform: `rotate(${90 * turns} 50 50)` },
+      svg("path", { d: feature.path, transform: `rotate(${90 * feature.turns} 50 50)`, class: "cc-pick-outline" }));
+  }
+  if (feature.type === "road") return svg("g", { transform: `rotate(${90 * turns} 50 50)` }, svg("path", { d: feature.path, class: "cc-pick-road" }));
+  return null;
 }
 
 // ------------------------------------------------------------------ pan and zoom
@@ -563,12 +624,12 @@ export function render(root, view, legal, send, ctx) {
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
       tilesLayer(view, ctx), figuresLayer(view));
     if (places.size) board.append(placementLayer(view, places, laying, choose, turnTile, ctx));
-    board.append(figureMovesLayer(view, moves, play, ctx));
+    board.append(figureMovesLayer(view, moves));
     enablePanZoom(board);
     const turn = turnPanel(view, moves, laying, play, turnTile, ctx);
     turn.append(zoomButtons(board, view, ctx));
     const focused = root.contains(document.activeElement) ? document.activeElement.id : null;
-    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
+    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, figurePicker(view, moves, play, ctx), board, bigTopPanel(view, ctx)));
     const again = focused && root.querySelector(`#${focused}`);
     if (again) again.focus({ preventScroll: true });  // turning the tile from the keyboard keeps it in hand
     onKey = laying ? (event) => layingKeys(event, { turnTile, lay, cancel }) : null;
@@ -685,7 +746,7 @@ export const strings = {
     "cc.turnTile": "Tap the tile to turn it (or press R), then lay it.",
     "cc.layTile": "Only one way fits here: lay the tile, or choose another square.",
     "cc.turnIt": "Turn the tile", "cc.oneWay": "Only one way fits here", "cc.turnButton": "Turn", "cc.lay": "Lay the tile here",
-    "cc.figure": "Put a figure on a marked spot, or no figure.",
+    "cc.figure": "Choose where to put a figure (below), or no figure.",
     "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
     "cc.over": "Game over: the final scoring is done.",
     "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
@@ -732,7 +793,7 @@ export const strings = {
     "cc.turnTile": "Touchez la tuile pour la tourner (ou appuyez sur R), puis posez-la.",
     "cc.layTile": "Un seul sens convient ici : posez la tuile, ou choisissez une autre case.",
     "cc.turnIt": "Tourner la tuile", "cc.oneWay": "Un seul sens convient ici", "cc.turnButton": "Tourner", "cc.lay": "Poser la tuile ici",
-    "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
+    "cc.figure": "Choisissez où placer une figurine (ci-dessous), ou aucune.",
     "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
     "cc.over": "Partie terminée : le décompte final est fait.",
     "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
@@ -778,7 +839,7 @@ export const strings = {
     "cc.turnTile": "點板塊可以旋轉（或按 R），轉好後放下。",
     "cc.layTile": "這裡只有一種方向能放：放下板塊，或換一個格子。",
     "cc.turnIt": "旋轉板塊", "cc.oneWay": "這裡只有一種方向能放", "cc.turnButton": "旋轉", "cc.lay": "把板塊放在這裡",
-    "cc.figure": "把人偶放在標示的位置，或不放。",
+    "cc.figure": "在下方選擇人偶要放的位置，或不放。",
     "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
     "cc.over": "遊戲結束：終局計分完成。",
     "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
