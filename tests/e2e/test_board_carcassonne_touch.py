@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -159,4 +160,103 @@ def test_every_figure_choice_is_a_large_named_target_of_its_own(server, phone, t
     expect(phone.locator("#board .cc-choice")).to_have_count(0)
     view = ada_state(server, table_id, token)["view"]
     assert view["bigtop"]["pyramids"] == [[0, 1, [0]]]  # Ada's acrobat on the pyramid of the tile she laid
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def play_as_ada(server: ServerProcess, table_id: str, token: str, turns: int) -> None:
+    """Lay Ada's next `turns` tiles through the API, each on the free square furthest east (the
+    board grows wide), with no figure; the bot plays its own turns meanwhile."""
+    with server.client() as client:
+        for _ in range(turns):
+            for _ in range(200):
+                legal = state_of(client, table_id, token)["legal"]
+                if any(m["action"]["type"] == "Place" for m in legal):
+                    break
+                time.sleep(0.05)
+            place = max((m["action"] for m in legal if m["action"]["type"] == "Place"), key=lambda a: (a["x"], -a["turns"]))
+            assert client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": place}).status_code == 200
+            legal = state_of(client, table_id, token)["legal"]
+            if any(m["action"]["type"] == "Pass" for m in legal):
+                assert client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": {"type": "Pass"}}).status_code == 200
+
+
+def on_screen(box: dict[str, float], frame: dict[str, float]) -> bool:
+    """Whether the middle of `box` is inside `frame` (a square cut by the edge counts as off screen)."""
+    x, y = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+    return frame["left"] <= x <= frame["right"] and frame["top"] <= y <= frame["bottom"]
+
+
+def test_a_wide_board_keeps_its_squares_tappable_points_to_those_off_screen_and_pinches(server, phone, tmp_path):
+    table_id, token = practice_table(server, ["U"] * 8)  # straight roads first, all laid eastwards
+    play_as_ada(server, table_id, token, 8)
+    open_table(phone, server, table_id, token)
+    expect(phone.locator("#board .cc-fit").first).to_be_attached()
+    board = phone.locator("#board .cc-svg")
+    frame = boxes(phone, "#board .cc-svg")[0]
+    tiles = ada_state(server, table_id, token)["view"]["board"]
+    assert max(t[0] for t in tiles) - min(t[0] for t in tiles) >= 8  # wider than a phone shows at 56 px a tile
+    fits = boxes(phone, "#board .cc-fit")
+    shown = [b for b in fits if on_screen(b, frame)]
+    assert shown and all(b["width"] >= 44 and b["height"] >= 44 for b in shown), shown
+    hidden = len(fits) - len(shown)
+    assert hidden > 0
+    cues = phone.locator("#board .cc-cue")
+    counts = [int(c.get_attribute("data-count")) for c in cues.all()]
+    assert sum(counts) == hidden, (counts, hidden)  # every square off screen is counted by an arrow on its side
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes(phone, "#board .cc-cue, #board .cc-zoom"))
+    screenshot(phone, tmp_path / "screenshots", "3-wide-board-cues")
+    def squares_on_screen() -> set[tuple[str, str]]:
+        found = phone.eval_on_selector_all("#board .cc-fit", "nodes => nodes.map(n => [n.dataset.x, n.dataset.y, n.getBoundingClientRect().toJSON()])")
+        return {(x, y) for x, y, box in found if on_screen(box, frame)}
+
+    before = squares_on_screen()
+    cues.first.tap()  # brings the nearest square that way into view
+    assert squares_on_screen() - before
+
+    width = float(board.get_attribute("viewBox").split()[2])
+    cdp = phone.context.new_cdp_session(phone)
+    middle = (frame["left"] + frame["right"]) / 2, (frame["top"] + frame["bottom"]) / 2
+
+    def touch(kind: str, spread: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": middle[0] - spread, "y": middle[1], "id": 1}, {"x": middle[0] + spread, "y": middle[1], "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 30)
+    for spread in (45, 60, 75, 90):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    zoomed = float(board.get_attribute("viewBox").split()[2])
+    assert zoomed < width * 0.6  # two fingers apart: the board is three times closer
+
+    phone.evaluate("window.scrollBy(0, document.querySelector('#board .cc-svg').getBoundingClientRect().top + 150)")  # the board half gone up
+    status, drawing = boxes(phone, "#board .cc-turn")[0], boxes(phone, "#board .cc-svg")[0]
+    assert -1 <= status["top"] <= 2 and drawing["top"] < status["bottom"]  # the status stays on screen, over the board
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_what_each_seat_gained_shows_and_the_other_seats_tile_flashes(server, phone, tmp_path):
+    table_id, token = practice_table(server, ["E", "U", "U", "U"], tiles_only=True)  # a city edge that closes the start tile's city
+    open_table(phone, server, table_id, token, "fr")
+    expect(phone.locator("#board .cc-gained")).to_have_count(0)
+    expect(phone.locator("#board .cc-last.cc-flash")).to_have_count(0)  # nothing flashes when the table opens
+    phone.locator("#board .cc-fit[data-x='0'][data-y='-1']").tap()
+    phone.locator("#cc-lay").tap()
+    expect(phone.locator("#board .cc-last[data-x='0'][data-y='-1']")).to_be_attached()
+    expect(phone.locator("#board .cc-last.cc-flash")).to_have_count(0)  # Ada's own tile: no flash
+    legal = ada_state(server, table_id, token)["legal"]
+    city = next(i for i, m in enumerate(legal) if m["action"] == {"type": "Meeple", "feature": 0})
+    phone.locator(f"#cc-choice-{city}").tap()
+    expect(phone.locator("#board .cc-fit").first).to_be_attached()  # the bot has played: Ada's turn again
+    state = ada_state(server, table_id, token)
+    assert state["view"]["points"][0] == 4  # "a completed city ... scores 2 points per tile"
+    expect(phone.locator("#board .cc-player[data-seat='0'] .cc-gained")).to_have_text("+4")
+    expect(phone.locator("#board .cc-player[data-seat='0'] .cc-gained")).to_have_attribute("title", "Gagné depuis votre dernier coup : 4")
+    x, y = state["view"]["last"]
+    flash = phone.locator("#board .cc-last.cc-flash")
+    expect(flash).to_have_attribute("data-x", str(x))  # the bot's tile flashes
+    expect(flash).to_have_attribute("data-y", str(y))
+    screenshot(phone, tmp_path / "screenshots", "4-gained-and-flash-fr")
+    phone.locator("#board .cc-fit").first.tap()
+    phone.locator("#cc-lay").tap()
+    expect(phone.locator("#board .cc-player[data-seat='0'] .cc-gained")).to_have_count(0)  # counted again from Ada's new move
     assert phone.errors == []  # type: ignore[attr-defined]

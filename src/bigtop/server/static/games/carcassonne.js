@@ -7,7 +7,7 @@
 // y south, as in the view.
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
-import { playable } from "/static/moves.js";
+import { freshness, playable } from "/static/moves.js";
 
 export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
 
@@ -52,6 +52,7 @@ const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
 const PYRAMID_SLOTS = [[-10, 9], [10, 9], [0, -9]];  // acrobats, bottom row first
 const ACROBAT_SCALE = 0.7;
 const MIN_VIEW = 4;  // tiles
+const MIN_TILE_PX = 56;  // the smallest a tile is shown unless the person zooms out: a square to tap stays over 44 px
 
 // ------------------------------------------------------------------ geometry
 
@@ -232,14 +233,21 @@ function boardBounds(view) {
   return [x, y, w, h];
 }
 
-function tilesLayer(view, ctx) {
+// The tiles, the last one laid outlined; `flash` (ms since another seat's move changed it, or null)
+// makes the outline flash.
+function tilesLayer(view, flash, ctx) {
   const layer = svg("g", { class: "cc-tiles" });
   for (const [x, y, id, turns] of view.board) {
     layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, svg("title", {}, tileTitle(id, ctx)), tilePicture(id, turns)));
   }
   if (view.last) {
     const [x, y] = view.last;
-    layer.append(svg("rect", { x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4, class: "cc-last" }));
+    const last = svg("rect", { x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4, class: "cc-last", "data-x": x, "data-y": y });
+    if (flash !== null) {
+      last.classList.add("cc-flash");
+      last.style.animationDelay = `-${Math.round(flash)}ms`;  // a redraw continues the flash, not restarts it
+    }
+    layer.append(last);
   }
   return layer;
 }
@@ -405,12 +413,30 @@ function featureOutline(feature, turns) {
 
 // ------------------------------------------------------------------ pan and zoom
 
-// The part of the board shown, kept per table while the person pans or zooms (null: fit the board).
-const camera = { table: null, box: null };
+// The part of the board shown, kept per table while the person pans or zooms. `box` null: follow
+// the game, the whole board when its tiles stay at least MIN_TILE_PX wide on screen, else a window
+// of that scale round the square in play; `whole`: the whole board however small (⤢).
+const camera = { table: null, box: null, whole: false, focus: null };
 
 function cameraBox(view) {
-  if (camera.table !== location.hash) Object.assign(camera, { table: location.hash, box: null });
+  if (camera.table !== location.hash) Object.assign(camera, { table: location.hash, box: null, whole: false, focus: null });
   return camera.box ? [...camera.box] : boardBounds(view);
+}
+
+// The box shown when following the game on an element of the drawn size: the whole board, or (when
+// its tiles would be under MIN_TILE_PX) a window at that scale centred on `focus` [x, y], kept
+// inside the board.
+function followBox(view, svgEl, focus) {
+  const whole = boardBounds(view);
+  const { width, height } = svgEl.getBoundingClientRect();
+  if (camera.whole || !width || !height || Math.min(width / whole[2], height / whole[3]) * T >= MIN_TILE_PX) return whole;
+  const [w, h] = [width / MIN_TILE_PX * T, height / MIN_TILE_PX * T];
+  const inside = (centre, low, size, span) => (span <= size ? low + (span - size) / 2 : Math.min(Math.max(centre - size / 2, low), low + span - size));
+  return [inside(focus[0] * T + 50, whole[0], w, whole[2]), inside(focus[1] * T + 50, whole[1], h, whole[3]), w, h];
+}
+
+function currentBox(svgEl) {
+  return svgEl.getAttribute("viewBox").split(" ").map(Number);
 }
 
 function zoom(svgEl, box, factor, [cx, cy] = [box[0] + box[2] / 2, box[1] + box[3] / 2]) {
@@ -419,47 +445,71 @@ function zoom(svgEl, box, factor, [cx, cy] = [box[0] + box[2] / 2, box[1] + box[
 }
 
 function showBox(svgEl, box) {
-  camera.box = box;
+  Object.assign(camera, { box, whole: false });
   svgEl.setAttribute("viewBox", box.join(" "));
+  svgEl.dispatchEvent(new Event("cc-moved"));
 }
 
-// Back to following the whole board as it grows.
+// The whole board, followed as it grows.
 function fitBoard(svgEl, view) {
-  camera.box = null;
+  Object.assign(camera, { box: null, whole: true });
   svgEl.setAttribute("viewBox", boardBounds(view).join(" "));
+  svgEl.dispatchEvent(new Event("cc-moved"));
 }
 
-function boardPoint(svgEl, event) {
-  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svgEl.getScreenCTM().inverse());
+function boardPoint(svgEl, [x, y]) {
+  const point = new DOMPoint(x, y).matrixTransform(svgEl.getScreenCTM().inverse());
   return [point.x, point.y];
 }
 
-// Wheel zooms round the pointer; dragging pans (and the click that ends a drag is swallowed).
+// The part of the board on screen, in board units [left, top, right, bottom] (wider than the
+// viewBox in one direction when the element's shape differs from it).
+function visibleBox(svgEl) {
+  const r = svgEl.getBoundingClientRect();
+  return [...boardPoint(svgEl, [r.left, r.top]), ...boardPoint(svgEl, [r.right, r.bottom])];
+}
+
+// Wheel zooms round the pointer; one finger (or the mouse) drags to pan, two fingers pinch to zoom
+// round their middle; the click that ends a drag is swallowed.
 function enablePanZoom(svgEl) {
-  let drag = null;
+  const pointers = new Map();
+  let moving = false;
   let swallow = false;
-  const box = () => svgEl.getAttribute("viewBox").split(" ").map(Number);
   svgEl.addEventListener("wheel", (event) => {
     event.preventDefault();
-    zoom(svgEl, box(), event.deltaY > 0 ? 1.15 : 1 / 1.15, boardPoint(svgEl, event));
+    zoom(svgEl, currentBox(svgEl), event.deltaY > 0 ? 1.15 : 1 / 1.15, boardPoint(svgEl, [event.clientX, event.clientY]));
   }, { passive: false });
   svgEl.addEventListener("pointerdown", (event) => {
-    drag = { x: event.clientX, y: event.clientY, moving: false, scale: svgEl.getScreenCTM().a };
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size > 1) return;
+    moving = false;
     swallow = false;
   });
   svgEl.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
-    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
-    if (!drag.moving) svgEl.setPointerCapture(event.pointerId);
-    drag = { ...drag, x: event.clientX, y: event.clientY, moving: true };
-    const [x, y, w, h] = box();
-    showBox(svgEl, [x - dx / drag.scale, y - dy / drag.scale, w, h]);
+    const before = pointers.get(event.pointerId);
+    if (!before) return;
+    const now = [event.clientX, event.clientY];
+    if (!moving && Math.hypot(now[0] - before[0], now[1] - before[1]) < 5 && pointers.size === 1) return;
+    if (!moving) svgEl.setPointerCapture(event.pointerId);
+    moving = true;
+    const others = [...pointers].filter(([id]) => id !== event.pointerId).map(([, p]) => p);
+    pointers.set(event.pointerId, now);
+    if (others.length === 1) {  // a pinch: the distance between the fingers sets the zoom
+      const [other] = others;
+      const factor = Math.hypot(before[0] - other[0], before[1] - other[1]) / Math.max(1, Math.hypot(now[0] - other[0], now[1] - other[1]));
+      zoom(svgEl, currentBox(svgEl), factor, boardPoint(svgEl, [(now[0] + other[0]) / 2, (now[1] + other[1]) / 2]));
+      return;
+    }
+    const scale = svgEl.getScreenCTM().a;
+    const [x, y, w, h] = currentBox(svgEl);
+    showBox(svgEl, [x - (now[0] - before[0]) / scale, y - (now[1] - before[1]) / scale, w, h]);
   });
-  const stop = () => {
-    swallow = Boolean(drag && drag.moving);
-    drag = null;
+  const stop = (event) => {
+    pointers.delete(event.pointerId);
+    if (!pointers.size) {
+      swallow = moving;
+      moving = false;
+    }
   };
   svgEl.addEventListener("pointerup", stop);
   svgEl.addEventListener("pointercancel", stop);
@@ -472,9 +522,37 @@ function enablePanZoom(svgEl) {
 function zoomButtons(svgEl, view, ctx) {
   const button = (label, title, onclick) => html("button", { type: "button", class: "cc-zoom", title, "aria-label": title, onclick }, label);
   return html("div", { class: "cc-zoom-buttons" },
-    button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, camera.box || boardBounds(view), 1 / 1.3)),
-    button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, camera.box || boardBounds(view), 1.3)),
+    button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, currentBox(svgEl), 1 / 1.3)),
+    button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, currentBox(svgEl), 1.3)),
     button("⤢", ctx.t("cc.fit"), () => fitBoard(svgEl, view)));
+}
+
+// Arrows on the board's edges counting the squares for the drawn tile that are off screen that way;
+// a tap brings the nearest of them into view. Kept up to date as the board is panned or zoomed.
+function offscreenCues(svgEl, squares, ctx) {
+  const cues = html("div", { class: "cc-cues" });
+  const update = () => {
+    if (!svgEl.isConnected) return;
+    const [left, top, right, bottom] = visibleBox(svgEl);
+    const sides = { W: [], E: [], N: [], S: [] };
+    for (const [x, y] of squares) {
+      const [cx, cy] = [x * T + 50, y * T + 50];
+      const side = cx < left ? "W" : cx > right ? "E" : cy < top ? "N" : cy > bottom ? "S" : null;
+      if (side) sides[side].push([cx, cy]);
+    }
+    cues.replaceChildren(...Object.entries(sides).filter(([, found]) => found.length).map(([side, found]) => {
+      const label = ctx.t("cc.offscreen", { n: found.length });
+      return html("button", { type: "button", class: `cc-cue cc-cue-${side}`, "data-side": side, "data-count": found.length, title: label, "aria-label": label,
+        onclick: () => {
+          const [x, y, w, h] = currentBox(svgEl);
+          const middle = [x + w / 2, y + h / 2];
+          const [cx, cy] = found.reduce((a, b) => (Math.hypot(a[0] - middle[0], a[1] - middle[1]) <= Math.hypot(b[0] - middle[0], b[1] - middle[1]) ? a : b));
+          showBox(svgEl, [cx - w / 2, cy - h / 2, w, h]);
+        } }, { W: "◀", E: "▶", N: "▲", S: "▼" }[side], " ", String(found.length));
+    }));
+  };
+  svgEl.addEventListener("cc-moved", update);
+  return { cues, update };
 }
 
 // ------------------------------------------------------------------ panels
@@ -483,14 +561,17 @@ function seatIcon(seat, ringmaster = false) {
   return svg("svg", { viewBox: "-12 -19 24 30", class: "cc-icon" }, figure(seat, [0, 0], { ringmaster }));
 }
 
-// Each player: colour, name, points, meeples and ringmaster still in hand; whose turn it is.
-function playersPanel(view, ctx) {
+// Each player: colour, name, points (and what they gained since `base`, the points when the viewer
+// last moved), meeples and ringmaster still in hand; whose turn it is.
+function playersPanel(view, base, ctx) {
   return html("div", { class: "cc-players" }, view.points.map((points, seat) => {
     const [meeples, ringmasters] = view.supply[seat];
+    const gained = points - (base[seat] || 0);
     return html("div", { class: `cc-player${view.to_move.includes(seat) ? " cc-to-move" : ""}`, "data-seat": seat },
       seatIcon(seat),
       html("span", { class: "cc-name" }, ctx.seatName(seat), seat === ctx.seat ? ` (${ctx.t("cc.you")})` : ""),
       html("span", { class: "cc-points", title: ctx.t("cc.points") }, ctx.t("cc.pointsValue", { n: points })),
+      gained > 0 ? html("span", { class: "cc-gained", title: ctx.t("cc.gained", { n: gained }) }, `+${gained}`) : null,
       html("span", { class: "cc-supply", title: ctx.t("cc.meeplesLeft") }, "×", String(meeples)),
       ringmasters ? html("span", { class: "cc-ringmaster", title: ctx.t("cc.ringmasterLeft") }, seatIcon(seat, true)) : null);
   }));
@@ -517,7 +598,7 @@ function turnPanel(view, legal, laying, play, turnTile, ctx) {
   return html("div", { class: "cc-turn" },
     html("div", { class: "cc-status" }, drawn,
       html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, laying, ctx)),
-        view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
+        view.over ? null : html("div", { class: "cc-stack" }, ctx.t(view.stack_size === 1 ? "cc.stackOne" : "cc.stack", { n: view.stack_size }),
           view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : ""))),
     actions.length ? html("div", { class: "cc-actions" }, actions) : null);
 }
@@ -545,12 +626,41 @@ function bigTopPanel(view, ctx) {
 
 // ------------------------------------------------------------------ render
 
+// The square the board follows: the free square for the drawn tile nearest the last tile laid, else
+// the last tile; while the tile stands on a square (tapped, so on screen), the board stays still.
+function focusOf(view, laying, squares) {
+  if (laying && camera.focus) return camera.focus;
+  camera.focus = pickFocus(view, squares);
+  return camera.focus;
+}
+
+function pickFocus(view, squares) {
+  const last = view.last || [0, 0];
+  if (!squares.length) return last;
+  return squares.reduce((a, b) => (Math.hypot(a[0] - last[0], a[1] - last[1]) <= Math.hypot(b[0] - last[0], b[1] - last[1]) ? a : b));
+}
+
 // The square chosen for the drawn tile and the turn chosen there, kept across redraws of the same turn.
 const choice = { turn: null, square: null, turns: 0 };
 
 function turnKey(view) {
   return `${location.hash}|${view.stack_size}|${view.tile}|${view.board.length}`;
 }
+
+// Each seat's points when the viewer last moved (or opened the table): the players panel shows what
+// each seat gained since.
+const gains = { table: null, base: [] };
+
+// What another seat's move changes on the board (the tile laid, figures, acrobats, points): when it
+// changes, the last tile flashes. `mine`: the key the viewer's own move replaced (no flash for it).
+function changeKey(view) {
+  const acrobats = view.bigtop ? view.bigtop.pyramids.reduce((n, [, , seats]) => n + seats.length, 0) : 0;
+  return `${view.last}|${view.figures.length}|${acrobats}|${view.points.join(",")}`;
+}
+const ownMove = { table: null, key: null };
+
+// Watches the size of the board drawn last.
+let sizeWatch = null;
 
 // The keys of the board drawn last (one listener for the page: boards are drawn again and again).
 let onKey = null;
@@ -579,10 +689,17 @@ export function render(root, view, legal, send, ctx) {
   useStylesheet(STYLESHEET);
   let moves = legal;
   if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null, turns: 0 });
+  if (gains.table !== location.hash || gains.base.length !== view.points.length) Object.assign(gains, { table: location.hash, base: [...view.points] });
+  const key = changeKey(view);
+  const mine = ownMove.table === location.hash && ownMove.key !== null && ownMove.key !== key;
+  if (mine) ownMove.key = null;
+  const flash = freshness(`${location.hash}|last`, key, { quiet: mine });
 
   const play = (action) => {
     moves = [];  // one move per state: nothing stays clickable until the next one arrives
     choice.square = null;
+    gains.base = [...view.points];
+    if (action.type !== "Pass") Object.assign(ownMove, { table: location.hash, key });  // every other move changes the key
     send(action);
     draw();
   };
@@ -622,14 +739,27 @@ export function render(root, view, legal, send, ctx) {
     const laying = choice.square && places.has(cellKey(...choice.square))
       ? { square: choice.square, turns: choice.turns, fitting: fittingAt(choice.square) } : null;
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
-      tilesLayer(view, ctx), figuresLayer(view));
+      tilesLayer(view, flash, ctx), figuresLayer(view));
     if (places.size) board.append(placementLayer(view, places, laying, choose, turnTile, ctx));
     board.append(figureMovesLayer(view, moves));
     enablePanZoom(board);
+    const squares = [...places.values()].map((found) => [found[0].action.x, found[0].action.y]).filter(([x, y]) => !laying || x !== laying.square[0] || y !== laying.square[1]);
+    const { cues, update } = offscreenCues(board, squares, ctx);
     const turn = turnPanel(view, moves, laying, play, turnTile, ctx);
     turn.append(zoomButtons(board, view, ctx));
     const focused = root.contains(document.activeElement) ? document.activeElement.id : null;
-    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, figurePicker(view, moves, play, ctx), board, bigTopPanel(view, ctx)));
+    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, gains.base, ctx), turn, figurePicker(view, moves, play, ctx),
+      html("div", { class: "cc-board" }, board, cues), bigTopPanel(view, ctx)));
+    const focus = focusOf(view, laying, squares);
+    const follow = () => {
+      if (!board.isConnected) return;
+      if (!camera.box) board.setAttribute("viewBox", followBox(view, board, focus).join(" "));
+      update();
+    };
+    follow();
+    if (sizeWatch) sizeWatch.disconnect();
+    sizeWatch = new ResizeObserver(follow);  // the stylesheet arriving, a phone turned: the board follows
+    sizeWatch.observe(board);
     const again = focused && root.querySelector(`#${focused}`);
     if (again) again.focus({ preventScroll: true });  // turning the tile from the keyboard keeps it in hand
     onKey = laying ? (event) => layingKeys(event, { turnTile, lay, cancel }) : null;
@@ -741,7 +871,7 @@ export const strings = {
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
-    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
+    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.stackOne": "the last tile in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
     "cc.place": "Your turn: tap a highlighted square for your tile.",
     "cc.turnTile": "Tap the tile to turn it (or press R), then lay it.",
     "cc.layTile": "Only one way fits here: lay the tile, or choose another square.",
@@ -750,6 +880,7 @@ export const strings = {
     "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
     "cc.over": "Game over: the final scoring is done.",
     "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
+    "cc.gained": "Gained since your last move: {n}", "cc.offscreen": "Squares for your tile off screen this way: {n}",
     "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
     "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
     "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
@@ -788,7 +919,7 @@ export const strings = {
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
-    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
+    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.stackOne": "la dernière tuile de la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
     "cc.place": "À vous : touchez une case en surbrillance pour votre tuile.",
     "cc.turnTile": "Touchez la tuile pour la tourner (ou appuyez sur R), puis posez-la.",
     "cc.layTile": "Un seul sens convient ici : posez la tuile, ou choisissez une autre case.",
@@ -797,6 +928,7 @@ export const strings = {
     "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
     "cc.over": "Partie terminée : le décompte final est fait.",
     "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
+    "cc.gained": "Gagné depuis votre dernier coup : {n}", "cc.offscreen": "Cases pour votre tuile hors de l’écran de ce côté : {n}",
     "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
     "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
     "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
@@ -834,7 +966,7 @@ export const strings = {
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
     "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
-    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
+    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.stackOne": "牌堆剩最後一塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
     "cc.place": "輪到你：點一個亮起的格子放板塊。",
     "cc.turnTile": "點板塊可以旋轉（或按 R），轉好後放下。",
     "cc.layTile": "這裡只有一種方向能放：放下板塊，或換一個格子。",
@@ -843,6 +975,7 @@ export const strings = {
     "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
     "cc.over": "遊戲結束：終局計分完成。",
     "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
+    "cc.gained": "自你上一步以來得到 {n} 分", "cc.offscreen": "這個方向畫面外可放板塊的格子：{n}",
     "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
     "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
     "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
