@@ -260,3 +260,21 @@ def test_what_each_seat_gained_shows_and_the_other_seats_tile_flashes(server, ph
     phone.locator("#cc-lay").tap()
     expect(phone.locator("#board .cc-player[data-seat='0'] .cc-gained")).to_have_count(0)  # counted again from Ada's new move
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_rules_page_draws_the_pieces_each_section_names(server, phone, tmp_path):
+    for language, word in (("en", "meeple"), ("fr", "figurine"), ("zh-Hant", "人偶")):
+        phone.goto(server.url)
+        phone.select_option("#language", language)
+        phone.goto(f"{server.url}/#/rules/carcassonne")
+        sections = phone.locator("#rules-page section")
+        expect(sections.first.locator(".rules-figures svg.cc-rules-figure")).to_have_count(1)
+        drawn = [s.locator("svg.cc-rules-figure").count() for s in sections.all()]
+        assert drawn[:6] == [1] * 6  # every section of the game's rules has its drawing
+        assert word in sections.first.locator("svg.cc-rules-figure").get_attribute("aria-label")
+        expect(phone.locator("#rules-page svg.cc-rules-figure .cc-bigtop")).to_have_count(1)
+        expect(phone.locator("#rules-page svg.cc-rules-figure .cc-tile").first).to_be_visible()
+        assert phone.locator("#rules-page .cc-field").first.evaluate("n => getComputedStyle(n).fill") == "rgb(141, 187, 87)"  # the board's colours
+        assert all(b["right"] <= 390 for b in boxes(phone, "#rules-page svg.cc-rules-figure"))
+        screenshot(phone, tmp_path / "screenshots", f"5-rules-{language}")
+    assert phone.errors == []  # type: ignore[attr-defined]

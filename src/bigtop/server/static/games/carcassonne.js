@@ -175,9 +175,9 @@ function acrobatSpace() {
     svg("path", { d: "M50,41 L52.6,47 L59,47 L53.8,51 L55.8,57.5 L50,53.6 L44.2,57.5 L46.2,51 L41,47 L47.4,47 Z" }));
 }
 
-// The picture of one tile kind turned `turns` quarter turns, in a 100 x 100 square at the origin.
-function tilePicture(id, turns) {
-  const kind = kindOf(id);
+// The picture of one tile kind turned `turns` quarter turns, in a 100 x 100 square at the origin
+// (`kind`: a compiled kind not in the table's content).
+function tilePicture(id, turns, kind = kindOf(id)) {
   const turned = svg("g", { transform: `rotate(${90 * turns} 50 50)` }, svg("rect", { width: T, height: T, class: "cc-field" }));
   for (const road of kind.features.filter((f) => f.type === "road")) {
     turned.append(svg("path", { d: road.path, class: "cc-road-edge" }), svg("path", { d: road.path, class: "cc-road" }));
@@ -624,6 +624,63 @@ function bigTopPanel(view, ctx) {
     animals.length ? [" · ", ctx.t("cc.revealed", { animals })] : null);
 }
 
+// ------------------------------------------------------------------ the rules' figures
+
+// A few tiles as the tiles file writes them, for the rules page (which has no table, so no content).
+const SAMPLES = {
+  cityRoad: { cities: ["N"], roads: ["W-E"], fields: ["EL WR", "ER SL SR WL"] },
+  cityEdge: { cities: ["N"], roads: [], fields: ["EL ER SL SR WL WR"] },
+  cityCorner: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"], pennant: true },
+  curve: { cities: [], roads: ["S-W"], fields: ["NL NR EL ER SL WR", "SR WL"] },
+  monastery: { cities: [], roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
+  circus: { cities: [], roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "circus" },
+  acrobat: { cities: [], roads: [], fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
+};
+
+// A small board: `cells` [x, y, sample, turns], figures [seat, x, y, feature, ringmaster], and
+// `extra(add)` drawing more in board units on the squares `around` [x, y]; `label` says what it shows.
+function sampleBoard(cells, figures, label, extra = null, around = []) {
+  const kinds = cells.map(([, , sample]) => compileKind(SAMPLES[sample]));
+  const xs = [...cells, ...around].map(([x]) => x);
+  const ys = [...cells, ...around].map(([, y]) => y);
+  const [left, top] = [Math.min(...xs) * T - 8, Math.min(...ys) * T - 8];
+  const [w, h] = [(Math.max(...xs) - Math.min(...xs) + 1) * T + 16, (Math.max(...ys) - Math.min(...ys) + 1) * T + 16];
+  const drawing = svg("svg", { viewBox: `${left} ${top} ${w} ${h}`, class: "cc-rules-figure", width: w * 0.7, height: h * 0.7, role: "img", "aria-label": label },
+    svg("title", {}, label));
+  cells.forEach(([x, y, , turns], i) => drawing.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, tilePicture(null, turns, kinds[i]))));
+  for (const [seat, x, y, feature, ringmaster] of figures) {
+    const i = cells.findIndex(([cx, cy]) => cx === x && cy === y);
+    const [sx, sy] = turnPoint(kinds[i].features[feature].spot, cells[i][3]);
+    drawing.append(figure(seat, [x * T + sx, y * T + sy], { ringmaster, scale: 1.3 }));
+  }
+  if (extra) extra((node) => drawing.append(node));
+  return drawing;
+}
+
+// The pieces each rules section names, drawn as on the board (see `rules`, same order).
+export function rulesFigures(ctx) {
+  useStylesheet(STYLESHEET);
+  const say = (key) => ctx.t(`cc.fig.${key}`);
+  return [
+    [sampleBoard([[0, 0, "cityCorner", 0], [1, 0, "curve", 0], [2, 0, "monastery", 0]], [[0, 0, 0, 0, false], [1, 2, 0, 2, false]], say("goal"))],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2]], [[0, 0, -1, 0, false]], say("turn"))],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2], [1, 0, "curve", 1]], [[1, 0, 0, 1, false]], say("scoring"))],
+    [sampleBoard([[0, 0, "circus", 0], [1, 0, "acrobat", 0]], [[2, 0, 0, 1, true]], say("bigtop"), (add) => {
+      add(bigTopTent([50, 50]));
+      PYRAMID_SLOTS.forEach(([sx, sy], i) => add(figure(i % 2, [T + 50 + sx * 1.3, 50 + sy * 1.3], { scale: 0.9 })));
+    })],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2]], [[1, 0, 0, 2, false]], say("final"))],
+    [sampleBoard([[0, 0, "cityRoad", 0]], [], say("board"), (add) => {
+      add(svg("rect", { x: 5, y: T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit" }));
+      const laying = svg("g", { class: "cc-laying", transform: `translate(${T} 0)` }, tilePicture(null, 1, compileKind(SAMPLES.curve)),
+        svg("rect", { x: -3, y: -3, width: T + 6, height: T + 6, rx: 3, class: "cc-laying-edge" }));
+      laying.append(svg("g", { class: "cc-turn-mark", transform: "translate(82 18)" },
+        svg("circle", { r: 14 }), svg("path", { d: "M7,-4 A8,8 0 1,0 8,3 M7,-4 L8,-11 M7,-4 L0,-5" })));
+      add(laying);
+    }, [[1, 0], [0, 1]])],
+  ];
+}
+
 // ------------------------------------------------------------------ render
 
 // The square the board follows: the free square for the drawn tile nearest the last tile laid, else
@@ -881,6 +938,9 @@ export const strings = {
     "cc.over": "Game over: the final scoring is done.",
     "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
     "cc.gained": "Gained since your last move: {n}", "cc.offscreen": "Squares for your tile off screen this way: {n}",
+    "cc.fig.goal": "A city with a pennant, a road and a monastery, with a red and a blue meeple", "cc.fig.turn": "A city edge laid against the start tile's city, a red meeple on it",
+    "cc.fig.scoring": "A finished city of two tiles and a road with a blue meeple", "cc.fig.bigtop": "The Big Top on a circus tile, a ringmaster on its field, and a pyramid of three acrobats",
+    "cc.fig.final": "A blue farmer in the field below a finished city", "cc.fig.board": "A highlighted square, and the drawn tile on its square with the arrow that turns it",
     "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
     "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
     "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
@@ -929,6 +989,9 @@ export const strings = {
     "cc.over": "Partie terminée : le décompte final est fait.",
     "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
     "cc.gained": "Gagné depuis votre dernier coup : {n}", "cc.offscreen": "Cases pour votre tuile hors de l’écran de ce côté : {n}",
+    "cc.fig.goal": "Une ville à blason, une route et un monastère, avec une figurine rouge et une bleue", "cc.fig.turn": "Un bord de ville posé contre la ville de la tuile de départ, une figurine rouge dessus",
+    "cc.fig.scoring": "Une ville terminée de deux tuiles et une route avec une figurine bleue", "cc.fig.bigtop": "Le chapiteau sur une tuile cirque, Monsieur Loyal sur son pré, et une pyramide de trois acrobates",
+    "cc.fig.final": "Un paysan bleu dans le pré sous une ville terminée", "cc.fig.board": "Une case en surbrillance, et la tuile piochée sur sa case avec la flèche qui la tourne",
     "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
     "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
     "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
@@ -976,6 +1039,9 @@ export const strings = {
     "cc.over": "遊戲結束：終局計分完成。",
     "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
     "cc.gained": "自你上一步以來得到 {n} 分", "cc.offscreen": "這個方向畫面外可放板塊的格子：{n}",
+    "cc.fig.goal": "有盾徽的城市、道路與修道院，上面有紅色和藍色人偶", "cc.fig.turn": "一段城市邊接上起始板塊的城市，上面有紅色人偶",
+    "cc.fig.scoring": "兩塊板塊組成的完成城市，以及有藍色人偶的道路", "cc.fig.bigtop": "馬戲團板塊上的大帳篷、草地上的馬戲團長，以及三名雜技演員的金字塔",
+    "cc.fig.final": "完成城市下方草地上的藍色農夫", "cc.fig.board": "亮起的格子，以及擺在格子上、帶旋轉箭頭的抽到的板塊",
     "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
     "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
     "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
