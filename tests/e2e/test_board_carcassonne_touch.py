@@ -192,6 +192,8 @@ def test_a_wide_board_keeps_its_squares_tappable_points_to_those_off_screen_and_
     open_table(phone, server, table_id, token)
     expect(phone.locator("#board .cc-fit").first).to_be_attached()
     board = phone.locator("#board .cc-svg")
+    phone.wait_for_function("() => { const b = document.querySelector('#board .cc-svg').getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }",
+                            timeout=5000)  # Ada's turn: the board is brought into view, under the status
     frame = boxes(phone, "#board .cc-svg")[0]
     tiles = ada_state(server, table_id, token)["view"]["board"]
     assert max(t[0] for t in tiles) - min(t[0] for t in tiles) >= 8  # wider than a phone shows at 56 px a tile

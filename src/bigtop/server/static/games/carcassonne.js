@@ -719,6 +719,20 @@ const ownMove = { table: null, key: null };
 // Watches the size of the board drawn last.
 let sizeWatch = null;
 
+// The step whose targets were last brought into view.
+const shown = { step: null };
+
+// Once a step of the viewer's: when the board is not wholly on screen, scroll the status to the
+// top of the screen (it sticks there) with the board under it. Waits for the stylesheet.
+function bringIntoView(root, step) {
+  const status = root.querySelector(".cc-turn");
+  const board = root.querySelector(".cc-svg");
+  if (shown.step === step || !status || getComputedStyle(status).position !== "sticky") return;
+  shown.step = step;
+  const { top, bottom } = board.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) window.scrollBy(0, status.getBoundingClientRect().top);
+}
+
 // The keys of the board drawn last (one listener for the page: boards are drawn again and again).
 let onKey = null;
 document.addEventListener("keydown", (event) => {
@@ -812,6 +826,7 @@ export function render(root, view, legal, send, ctx) {
       if (!board.isConnected) return;
       if (!camera.box) board.setAttribute("viewBox", followBox(view, board, focus).join(" "));
       update();
+      if (moves.length) bringIntoView(root, `${turnKey(view)}|${view.phase}`);
     };
     follow();
     if (sizeWatch) sizeWatch.disconnect();
