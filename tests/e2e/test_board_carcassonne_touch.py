@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
+from test_table_games import docs_picture  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LANGUAGES = ("en", "fr", "zh-Hant")
@@ -156,6 +157,8 @@ def test_every_figure_choice_is_a_large_named_target_of_its_own(server, phone, t
         expect(phone.locator("#board .cc-choice svg .cc-tile")).to_have_count(len(legal))  # each with its drawing
         expect(phone.locator("#board .cc-figure-moves .move, #board .cc-figure-moves [role=button]")).to_have_count(0)
         screenshot(phone, tmp_path / "screenshots", f"2-figure-choices-{language}")
+        if language == "fr":
+            docs_picture(phone, "carcassonne-phone-figures-fr")
     phone.locator("#board .cc-choice[data-type='Acrobat']").tap()
     expect(phone.locator("#board .cc-choice")).to_have_count(0)
     view = ada_state(server, table_id, token)["view"]
@@ -189,11 +192,12 @@ def on_screen(box: dict[str, float], frame: dict[str, float]) -> bool:
 def test_a_wide_board_keeps_its_squares_tappable_points_to_those_off_screen_and_pinches(server, phone, tmp_path):
     table_id, token = practice_table(server, ["U"] * 8)  # straight roads first, all laid eastwards
     play_as_ada(server, table_id, token, 8)
-    open_table(phone, server, table_id, token)
+    open_table(phone, server, table_id, token, "zh-Hant")
     expect(phone.locator("#board .cc-fit").first).to_be_attached()
     board = phone.locator("#board .cc-svg")
-    phone.wait_for_function("() => { const b = document.querySelector('#board .cc-svg').getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }",
-                            timeout=5000)  # Ada's turn: the board is brought into view, under the status
+    phone.wait_for_function("() => { const b = document.querySelector('#board .cc-svg').getBoundingClientRect();"
+                            " return document.querySelector('#board .cc-players').getBoundingClientRect().top >= 0 && b.bottom <= innerHeight; }",
+                            timeout=5000)  # Ada's turn: the players, the status and the board are brought into view
     frame = boxes(phone, "#board .cc-svg")[0]
     tiles = ada_state(server, table_id, token)["view"]["board"]
     assert max(t[0] for t in tiles) - min(t[0] for t in tiles) >= 8  # wider than a phone shows at 56 px a tile
@@ -207,6 +211,7 @@ def test_a_wide_board_keeps_its_squares_tappable_points_to_those_off_screen_and_
     assert sum(counts) == hidden, (counts, hidden)  # every square off screen is counted by an arrow on its side
     assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes(phone, "#board .cc-cue, #board .cc-zoom"))
     screenshot(phone, tmp_path / "screenshots", "3-wide-board-cues")
+    docs_picture(phone, "carcassonne-phone-wide-zh-Hant")
     def squares_on_screen() -> set[tuple[str, str]]:
         found = phone.eval_on_selector_all("#board .cc-fit", "nodes => nodes.map(n => [n.dataset.x, n.dataset.y, n.getBoundingClientRect().toJSON()])")
         return {(x, y) for x, y, box in found if on_screen(box, frame)}

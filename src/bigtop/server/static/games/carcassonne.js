@@ -722,15 +722,16 @@ let sizeWatch = null;
 // The step whose targets were last brought into view.
 const shown = { step: null };
 
-// Once a step of the viewer's: when the board is not wholly on screen, scroll the status to the
-// top of the screen (it sticks there) with the board under it. Waits for the stylesheet.
+// Once a step of the viewer's: when the board is not wholly on screen, scroll the board's panels
+// (the players, what they gained; the status, which sticks there) to the top of the screen with
+// the board under them. Waits for the stylesheet.
 function bringIntoView(root, step) {
   const status = root.querySelector(".cc-turn");
   const board = root.querySelector(".cc-svg");
   if (shown.step === step || !status || getComputedStyle(status).position !== "sticky") return;
   shown.step = step;
   const { top, bottom } = board.getBoundingClientRect();
-  if (top < 0 || bottom > window.innerHeight) window.scrollBy(0, status.getBoundingClientRect().top);
+  if (top < 0 || bottom > window.innerHeight) window.scrollBy(0, root.getBoundingClientRect().top);
 }
 
 // The keys of the board drawn last (one listener for the page: boards are drawn again and again).
