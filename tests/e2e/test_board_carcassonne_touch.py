@@ -235,6 +235,14 @@ def test_a_wide_board_keeps_its_squares_tappable_points_to_those_off_screen_and_
     zoomed = float(board.get_attribute("viewBox").split()[2])
     assert zoomed < width * 0.6  # two fingers apart: the board is three times closer
 
+    phone.locator("#board .cc-zoom").nth(2).tap()  # ⤢: the whole board, its squares small
+    small = phone.locator("#board .cc-fit").first
+    assert small.bounding_box()["width"] < 44
+    small.tap()  # a small square tapped: the tile stands on it, shown large enough to turn
+    laying = phone.locator("#cc-lay-tile")
+    expect(laying).to_be_visible()
+    assert laying.bounding_box()["width"] >= 44 and on_screen(boxes(phone, "#cc-lay-tile")[0], frame)
+
     phone.evaluate("window.scrollBy(0, document.querySelector('#board .cc-svg').getBoundingClientRect().top + 150)")  # the board half gone up
     status, drawing = boxes(phone, "#board .cc-turn")[0], boxes(phone, "#board .cc-svg")[0]
     assert -1 <= status["top"] <= 2 and drawing["top"] < status["bottom"]  # the status stays on screen, over the board

@@ -779,6 +779,10 @@ export function render(root, view, legal, send, ctx) {
   const fittingAt = (square) => moves.filter((m) => m.action.type === "Place" && m.action.x === square[0] && m.action.y === square[1])
     .map((m) => m.action.turns).sort((a, b) => a - b);
   const choose = (square) => {
+    const chosen = root.querySelector(`.cc-fit[data-x="${square[0]}"][data-y="${square[1]}"]`);
+    if (chosen && chosen.getBoundingClientRect().width < MIN_TILE_PX * 0.9) {
+      Object.assign(camera, { box: null, whole: false, focus: square });  // zoomed out: the tile is shown at a size to turn it
+    }
     Object.assign(choice, { square, turns: fittingAt(square)[0] });
     draw();
     const tile = root.querySelector("#cc-lay-tile");
