@@ -20,6 +20,9 @@ from server_support import ServerProcess, sqlite_url  # noqa: E402
 # figure move (or "No figure"), a square where the drawn tile fits.
 STEPS = ("#board #cc-lay", "#board .cc-choice, #board .cc-pass", "#board .cc-fit")
 MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
+ON_SCREEN = """node => { const frame = document.querySelector("#board .cc-svg").getBoundingClientRect(), box = node.getBoundingClientRect();
+  const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
+  return !node.closest("svg") || (x > frame.left && x < frame.right && y > frame.top && y < frame.bottom); }"""
 
 
 @pytest.fixture
@@ -38,7 +41,11 @@ def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
             if count:
                 if step == STEPS[1] and not (folder / "2-figure-choice.png").exists():
                     screenshot(page, folder, "2-figure-choice")
-                options.nth(rng.randrange(count)).click()
+                shown = [i for i in range(count) if options.nth(i).evaluate(ON_SCREEN)]
+                if not shown:  # every square for the tile is off screen: follow an arrow on the board's edge
+                    page.locator("#board .cc-cue").first.click()
+                    break
+                options.nth(rng.choice(shown)).click()
                 clicks += 1
                 break
         else:

@@ -52,7 +52,9 @@ const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
 const PYRAMID_SLOTS = [[-10, 9], [10, 9], [0, -9]];  // acrobats, bottom row first
 const ACROBAT_SCALE = 0.7;
 const MIN_VIEW = 4;  // tiles
-const MIN_TILE_PX = 56;  // the smallest a tile is shown unless the person zooms out: a square to tap stays over 44 px
+// The smallest a tile is shown unless the person zooms out: on touch a square to tap stays over
+// 44 px; with a mouse the whole board stays in view longer.
+const MIN_TILE_PX = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 56 : 32;
 
 // ------------------------------------------------------------------ geometry
 
