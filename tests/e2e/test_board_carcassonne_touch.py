@@ -293,3 +293,21 @@ def test_the_rules_page_draws_the_pieces_each_section_names(server, phone, tmp_p
         assert all(b["right"] <= 390 for b in boxes(phone, "#rules-page svg.cc-rules-figure"))
         screenshot(phone, tmp_path / "screenshots", f"5-rules-{language}")
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_finished_board_is_shown_whole(server, phone, tmp_path):
+    table_id, token = practice_table(server, ["U"] * 8 + ["V"] * 6, tiles_only=True)  # fourteen tiles, Ada's laid eastwards
+    play_as_ada(server, table_id, token, 7)
+    for _ in range(200):
+        view = ada_state(server, table_id, token)["view"]
+        if view["over"]:
+            break
+        time.sleep(0.05)
+    assert view["over"] and max(t[0] for t in view["board"]) - min(t[0] for t in view["board"]) >= 7
+    open_table(phone, server, table_id, token, "zh-Hant")
+    expect(phone.locator("#board .cc-prompt strong")).to_have_text("遊戲結束：終局計分完成。")
+    phone.wait_for_timeout(300)  # the stylesheet in place: the board has its size
+    frame = boxes(phone, "#board .cc-svg")[0]
+    tiles = boxes(phone, "#board .cc-tiles > g")
+    assert len(tiles) == len(view["board"]) and all(on_screen(b, frame) for b in tiles)  # every tile in view at the end
+    assert phone.errors == []  # type: ignore[attr-defined]

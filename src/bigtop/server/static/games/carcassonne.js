@@ -425,13 +425,13 @@ function cameraBox(view) {
   return camera.box ? [...camera.box] : boardBounds(view);
 }
 
-// The box shown when following the game on an element of the drawn size: the whole board, or (when
-// its tiles would be under MIN_TILE_PX) a window at that scale centred on `focus` [x, y], kept
-// inside the board.
+// The box shown when following the game on an element of the drawn size: the whole board (always
+// once the game is over), or (when its tiles would be under MIN_TILE_PX) a window at that scale
+// centred on `focus` [x, y], kept inside the board.
 function followBox(view, svgEl, focus) {
   const whole = boardBounds(view);
   const { width, height } = svgEl.getBoundingClientRect();
-  if (camera.whole || !width || !height || Math.min(width / whole[2], height / whole[3]) * T >= MIN_TILE_PX) return whole;
+  if (camera.whole || view.over || !width || !height || Math.min(width / whole[2], height / whole[3]) * T >= MIN_TILE_PX) return whole;
   const [w, h] = [width / MIN_TILE_PX * T, height / MIN_TILE_PX * T];
   const inside = (centre, low, size, span) => (span <= size ? low + (span - size) / 2 : Math.min(Math.max(centre - size / 2, low), low + span - size));
   return [inside(focus[0] * T + 50, whole[0], w, whole[2]), inside(focus[1] * T + 50, whole[1], h, whole[3]), w, h];
