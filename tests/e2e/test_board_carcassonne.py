@@ -1,6 +1,6 @@
 """Browser test: Debian's Chromium, driven by Playwright, plays a whole game of Carcassonne with
-Under the Big Top against a random bot by clicking the board (a highlighted square, then the tile
-turned one way, then a figure spot or "No figure"); screenshots go to tmp_path/screenshots."""
+Under the Big Top against a random bot by clicking the board (a highlighted square, then "Lay the
+tile here", then a figure spot or "No figure"); screenshots go to tmp_path/screenshots."""
 
 from __future__ import annotations
 
@@ -16,10 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import recording_page, screenshot, start_table  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
-# What a seat may click, most specific step first: a turn of the tile on the chosen square, a figure
-# move (or "No figure"), a square where the drawn tile fits.
-STEPS = ("#board .cc-rotation", "#board .cc-ghost, #board .cc-score-pyramid, #board .cc-pass", "#board .cc-fit")
+# What a seat may click, most specific step first: "Lay the tile here" once the tile is on a square, a
+# figure move (or "No figure"), a square where the drawn tile fits.
+STEPS = ("#board #cc-lay", "#board .cc-choice, #board .cc-pass", "#board .cc-fit")
 MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
+ON_SCREEN = """node => { const frame = document.querySelector("#board .cc-svg").getBoundingClientRect(), box = node.getBoundingClientRect();
+  const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
+  return !node.closest("svg") || (x > frame.left && x < frame.right && y > frame.top && y < frame.bottom); }"""
 
 
 @pytest.fixture
@@ -38,7 +41,11 @@ def play_to_the_end(page: Page, folder: Path, rng: random.Random) -> int:
             if count:
                 if step == STEPS[1] and not (folder / "2-figure-choice.png").exists():
                     screenshot(page, folder, "2-figure-choice")
-                options.nth(rng.randrange(count)).click()
+                shown = [i for i in range(count) if options.nth(i).evaluate(ON_SCREEN)]
+                if not shown:  # every square for the tile is off screen: follow an arrow on the board's edge
+                    page.locator("#board .cc-cue").first.click()
+                    break
+                options.nth(rng.choice(shown)).click()
                 clicks += 1
                 break
         else:
@@ -75,7 +82,7 @@ def test_play_carcassonne_to_the_end_by_clicking_the_board(tmp_path, page):
         page.click("#board .cc-zoom[aria-label='Show the whole board']")
         assert board.get_attribute("viewBox") == fitted
         page.locator("#board .cc-fit").first.click()
-        expect(page.locator("#board .cc-rotation").first).to_be_visible()  # the chosen square offers the turns
+        expect(page.locator("#cc-lay-tile")).to_be_visible()  # the drawn tile stands on the chosen square
         screenshot(page, folder, "1-start-turns")
 
         clicks = play_to_the_end(page, folder, random.Random(7))

@@ -62,3 +62,18 @@ export class Moves {
     return playable(node, move, this.send, this.mark);
   }
 }
+
+// What each board saw last, per slot (e.g. the table and "last tile"): when the key a slot shows
+// changes (never at its first drawing), the change is fresh for `ms`, across redraws.
+const seen = new Map();
+
+// How long ago (ms) `key` replaced the slot's previous key, while that is under `ms`; else null.
+// `quiet` records the key without making it fresh (the viewer's own move needs no flash). A board
+// flashes what is fresh, continuing the animation across redraws with `animation-delay: -<ms>`.
+export function freshness(slot, key, { ms = 1600, quiet = false } = {}) {
+  const now = performance.now();
+  const before = seen.get(slot);
+  if (!before || before.key !== key) seen.set(slot, { key, since: before && !quiet ? now : -Infinity });
+  const age = now - seen.get(slot).since;
+  return age < ms ? age : null;
+}

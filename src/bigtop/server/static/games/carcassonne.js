@@ -7,7 +7,7 @@
 // y south, as in the view.
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
-import { playable } from "/static/moves.js";
+import { freshness, playable } from "/static/moves.js";
 
 export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
 
@@ -52,6 +52,9 @@ const HAT_PATH = "M-6,-12 H6 V-10.5 H-6 Z M-3.8,-12 V-18 H3.8 V-12 Z";
 const PYRAMID_SLOTS = [[-10, 9], [10, 9], [0, -9]];  // acrobats, bottom row first
 const ACROBAT_SCALE = 0.7;
 const MIN_VIEW = 4;  // tiles
+// The smallest a tile is shown unless the person zooms out: on touch a square to tap stays over
+// 44 px; with a mouse the whole board stays in view longer.
+const MIN_TILE_PX = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 56 : 32;
 
 // ------------------------------------------------------------------ geometry
 
@@ -150,11 +153,6 @@ function titled(el, text) {
   return el;
 }
 
-// Make an SVG element play `action` when clicked (or activated from the keyboard).
-function clickable(el, action, play) {
-  return playable(el, { action }, play, "cc-move");
-}
-
 // ------------------------------------------------------------------ drawing tiles and figures
 
 function pennantShape([x, y]) {
@@ -179,9 +177,9 @@ function acrobatSpace() {
     svg("path", { d: "M50,41 L52.6,47 L59,47 L53.8,51 L55.8,57.5 L50,53.6 L44.2,57.5 L46.2,51 L41,47 L47.4,47 Z" }));
 }
 
-// The picture of one tile kind turned `turns` quarter turns, in a 100 x 100 square at the origin.
-function tilePicture(id, turns) {
-  const kind = kindOf(id);
+// The picture of one tile kind turned `turns` quarter turns, in a 100 x 100 square at the origin
+// (`kind`: a compiled kind not in the table's content).
+function tilePicture(id, turns, kind = kindOf(id)) {
   const turned = svg("g", { transform: `rotate(${90 * turns} 50 50)` }, svg("rect", { width: T, height: T, class: "cc-field" }));
   for (const road of kind.features.filter((f) => f.type === "road")) {
     turned.append(svg("path", { d: road.path, class: "cc-road-edge" }), svg("path", { d: road.path, class: "cc-road" }));
@@ -237,14 +235,21 @@ function boardBounds(view) {
   return [x, y, w, h];
 }
 
-function tilesLayer(view, ctx) {
+// The tiles, the last one laid outlined; `flash` (ms since another seat's move changed it, or null)
+// makes the outline flash.
+function tilesLayer(view, flash, ctx) {
   const layer = svg("g", { class: "cc-tiles" });
   for (const [x, y, id, turns] of view.board) {
     layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, svg("title", {}, tileTitle(id, ctx)), tilePicture(id, turns)));
   }
   if (view.last) {
     const [x, y] = view.last;
-    layer.append(svg("rect", { x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4, class: "cc-last" }));
+    const last = svg("rect", { x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4, class: "cc-last", "data-x": x, "data-y": y });
+    if (flash !== null) {
+      last.classList.add("cc-flash");
+      last.style.animationDelay = `-${Math.round(flash)}ms`;  // a redraw continues the flash, not restarts it
+    }
+    layer.append(last);
   }
   return layer;
 }
@@ -263,48 +268,57 @@ function figuresLayer(view) {
   return layer;
 }
 
-// The free squares where the drawn tile fits; the chosen one offers its legal turns in its quarters.
-function placementLayer(view, places, chosen, choose, play, ctx) {
+// The free squares where the drawn tile fits, and the drawn tile itself on the chosen one, in the
+// turn chosen so far: a tap on it turns it to the next turn that fits there.
+function placementLayer(view, places, laying, choose, turnTile, ctx) {
   const layer = svg("g", { class: "cc-placements" });
   for (const moves of places.values()) {
     const { x, y } = moves[0].action;
-    if (chosen && chosen[0] === x && chosen[1] === y) continue;
-    const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0" });
+    if (laying && laying.square[0] === x && laying.square[1] === y) continue;
+    const square = svg("rect", { x: x * T + 5, y: y * T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit", role: "button", tabindex: "0",
+      "data-x": x, "data-y": y });
     square.addEventListener("click", () => choose([x, y]));
-    square.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose([x, y]); });
+    square.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();  // the key chose the square: it does not also lay the tile
+      choose([x, y]);
+    });
     layer.append(titled(square, ctx.t("cc.chooseSquare")));
   }
-  if (chosen) layer.append(turnChoices(view.tile, chosen, places.get(cellKey(...chosen)), play, ctx));
+  if (laying) layer.append(layingTile(view.tile, laying, turnTile, ctx));
   return layer;
 }
 
-// The drawn tile in each legal turn, in the quarter of the chosen square that points the turn's way.
-function turnChoices(id, [x, y], moves, play, ctx) {
-  const quarters = [[0, 0], [50, 0], [50, 50], [0, 50]];
-  const group = svg("g", { class: "cc-turns" },
-    svg("rect", { x: x * T, y: y * T, width: T, height: T, class: "cc-chosen" }));
-  for (const move of moves) {
-    const [qx, qy] = quarters[move.action.turns];
-    const choice = svg("g", { transform: `translate(${x * T + qx + 2} ${y * T + qy + 2}) scale(0.46)`, class: "cc-rotation" },
-      tilePicture(id, move.action.turns), svg("rect", { width: T, height: T, class: "cc-rotation-edge" }));
-    group.append(titled(clickable(choice, move.action, play), move.label));
+// The drawn tile on the chosen square in the chosen turn, outlined; when more than one turn fits,
+// a turning arrow in its corner says that a tap turns it.
+function layingTile(id, { square: [x, y], turns, fitting }, turnTile, ctx) {
+  const turnable = fitting.length > 1;
+  const tile = svg("g", { id: "cc-lay-tile", class: "cc-laying", transform: `translate(${x * T} ${y * T})`, role: "button", tabindex: "0",
+    "data-x": x, "data-y": y, "data-turns": turns, "aria-label": ctx.t(turnable ? "cc.turnIt" : "cc.oneWay") },
+  tilePicture(id, turns), svg("rect", { x: -3, y: -3, width: T + 6, height: T + 6, rx: 3, class: "cc-laying-edge" }));
+  if (turnable) {
+    tile.append(svg("g", { class: "cc-turn-mark", transform: "translate(82 18)" },
+      svg("circle", { r: 14 }), svg("path", { d: "M7,-4 A8,8 0 1,0 8,3 M7,-4 L8,-11 M7,-4 L0,-5" })));
   }
-  return group;
+  tile.addEventListener("click", () => turnTile(1));
+  return tile;
 }
 
-// The figure moves on the tile just laid (meeple, ringmaster), on acrobat tiles, and pyramids to score.
-function figureMovesLayer(view, legal, play, ctx) {
-  const layer = svg("g", { class: "cc-figure-moves" });
+// Where each figure move would put its figure, drawn on the board (a picture, not a target: the
+// picker names and plays them); `data-choice` ties each to its entry in the picker.
+function figureMovesLayer(view, legal) {
+  const layer = svg("g", { class: "cc-figure-moves", "aria-hidden": "true" });
   const ringmasterSpots = new Set(legal.filter((m) => m.action.type === "Ringmaster").map((m) => m.action.feature));
   const meepleSpots = new Set(legal.filter((m) => m.action.type === "Meeple").map((m) => m.action.feature));
-  for (const move of legal) {
-    const { action } = move;
+  legal.forEach(({ action }, index) => {
     const paired = ringmasterSpots.has(action.feature) && meepleSpots.has(action.feature);
     const mark = action.type === "Meeple" || action.type === "Ringmaster" ? featureMark(view, action, paired)
       : action.type === "Acrobat" ? acrobatMark(view, action)
         : action.type === "ScorePyramid" ? pyramidMark(action) : null;
-    if (mark) layer.append(titled(clickable(mark, action, play), move.label));
-  }
+    if (!mark) return;
+    mark.setAttribute("data-choice", index);
+    layer.append(mark);
+  });
   return layer;
 }
 
@@ -321,11 +335,17 @@ function lastTile(view) {
   return view.last ? view.board.find(([x, y]) => x === view.last[0] && y === view.last[1]) || null : null;
 }
 
-// An outlined acrobat on the next free place of the pyramid it would join.
-function acrobatMark(view, action) {
+// The acrobat tile an acrobat move would put its acrobat on: [x, y], its pyramid so far.
+function acrobatTarget(view, action) {
   const [x, y] = [view.last[0] + action.dx, view.last[1] + action.dy];
   const pyramid = view.bigtop.pyramids.find(([px, py]) => px === x && py === y);
-  const [sx, sy] = PYRAMID_SLOTS[pyramid ? pyramid[2].length : 0];
+  return { x, y, acrobats: pyramid ? pyramid[2] : [] };
+}
+
+// An outlined acrobat on the next free place of the pyramid it would join.
+function acrobatMark(view, action) {
+  const { x, y, acrobats } = acrobatTarget(view, action);
+  const [sx, sy] = PYRAMID_SLOTS[acrobats.length];
   return figure(view.to_move[0], [x * T + 50 + sx, y * T + 50 + sy], { scale: ACROBAT_SCALE, ghost: true });
 }
 
@@ -335,14 +355,90 @@ function pyramidMark(action) {
     svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×")));
 }
 
+// ------------------------------------------------------------------ the figure picker
+
+// Every figure move of the step as a large button: a drawing of the tile it concerns with the
+// figure where it would stand (the feature outlined), and the move in words.
+function figurePicker(view, legal, play, ctx) {
+  const entries = [];
+  legal.forEach((move, index) => {
+    const drawing = choiceDrawing(view, move.action);
+    if (!drawing) return;
+    const entry = html("button", { type: "button", class: "cc-choice", id: `cc-choice-${index}`, "data-type": move.action.type },
+      svg("svg", { viewBox: "-6 -6 112 112", class: "cc-choice-tile", "aria-hidden": "true" }, drawing),
+      html("span", { class: "cc-choice-words" }, move.label));
+    const hot = (on) => () => document.querySelectorAll(`.cc-figure-moves [data-choice="${index}"]`).forEach((mark) => mark.classList.toggle("cc-hot", on));
+    for (const [kind, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) entry.addEventListener(kind, hot(on));
+    entries.push(playable(entry, move, play, "cc-move"));
+  });
+  return entries.length ? html("div", { class: "cc-picker", role: "group", "aria-label": ctx.t("cc.figure") }, entries) : null;
+}
+
+// A figure move drawn on the one tile it concerns, in a 100 x 100 square: the tile just laid with
+// the meeple or ringmaster on its feature, or the acrobat tile with its pyramid and the new acrobat
+// (or the complete pyramid to score).
+function choiceDrawing(view, action) {
+  const seat = view.to_move[0];
+  if (action.type === "Meeple" || action.type === "Ringmaster") {
+    const [, , id, turns] = lastTile(view);
+    const feature = kindOf(id).features[action.feature];
+    const spot = turnPoint(feature.spot, turns);
+    return svg("g", {}, tilePicture(id, turns), featureOutline(feature, turns),
+      figure(seat, spot, { ringmaster: action.type === "Ringmaster", scale: 1.5 }));
+  }
+  const pyramid = action.type === "Acrobat" ? acrobatTarget(view, action)
+    : action.type === "ScorePyramid" ? { x: action.x, y: action.y, acrobats: (view.bigtop.pyramids.find(([px, py]) => px === action.x && py === action.y) || [0, 0, []])[2] }
+      : null;
+  if (!pyramid) return null;
+  const tile = view.board.find(([x, y]) => x === pyramid.x && y === pyramid.y);
+  const group = svg("g", {}, tilePicture(tile[2], tile[3]));
+  pyramid.acrobats.forEach((owner, i) => group.append(figure(owner, [50 + PYRAMID_SLOTS[i][0] * 1.6, 50 + PYRAMID_SLOTS[i][1] * 1.6], { scale: 1.1 })));
+  if (action.type === "Acrobat") {
+    const [sx, sy] = PYRAMID_SLOTS[pyramid.acrobats.length];
+    group.append(figure(seat, [50 + sx * 1.6, 50 + sy * 1.6], { scale: 1.1, ghost: true }));
+  } else {
+    group.append(svg("g", { class: "cc-score-pyramid", transform: "translate(80 18) scale(1.3)" },
+      svg("circle", { r: 13 }), svg("text", { y: 5, "text-anchor": "middle" }, document.createTextNode("5×"))));
+  }
+  return group;
+}
+
+// The outline of a city or a road (the feature a figure would join), turned with its tile.
+function featureOutline(feature, turns) {
+  if (feature.type === "city") {
+    return svg("g", { transform: `rotate(${90 * turns} 50 50)` },
+      svg("path", { d: feature.path, transform: `rotate(${90 * feature.turns} 50 50)`, class: "cc-pick-outline" }));
+  }
+  if (feature.type === "road") return svg("g", { transform: `rotate(${90 * turns} 50 50)` }, svg("path", { d: feature.path, class: "cc-pick-road" }));
+  return null;
+}
+
 // ------------------------------------------------------------------ pan and zoom
 
-// The part of the board shown, kept per table while the person pans or zooms (null: fit the board).
-const camera = { table: null, box: null };
+// The part of the board shown, kept per table while the person pans or zooms. `box` null: follow
+// the game, the whole board when its tiles stay at least MIN_TILE_PX wide on screen, else a window
+// of that scale round the square in play; `whole`: the whole board however small (⤢).
+const camera = { table: null, box: null, whole: false, focus: null };
 
 function cameraBox(view) {
-  if (camera.table !== location.hash) Object.assign(camera, { table: location.hash, box: null });
+  if (camera.table !== location.hash) Object.assign(camera, { table: location.hash, box: null, whole: false, focus: null });
   return camera.box ? [...camera.box] : boardBounds(view);
+}
+
+// The box shown when following the game on an element of the drawn size: the whole board (always
+// once the game is over), or (when its tiles would be under MIN_TILE_PX) a window at that scale
+// centred on `focus` [x, y], kept inside the board.
+function followBox(view, svgEl, focus) {
+  const whole = boardBounds(view);
+  const { width, height } = svgEl.getBoundingClientRect();
+  if (camera.whole || view.over || !width || !height || Math.min(width / whole[2], height / whole[3]) * T >= MIN_TILE_PX) return whole;
+  const [w, h] = [width / MIN_TILE_PX * T, height / MIN_TILE_PX * T];
+  const inside = (centre, low, size, span) => (span <= size ? low + (span - size) / 2 : Math.min(Math.max(centre - size / 2, low), low + span - size));
+  return [inside(focus[0] * T + 50, whole[0], w, whole[2]), inside(focus[1] * T + 50, whole[1], h, whole[3]), w, h];
+}
+
+function currentBox(svgEl) {
+  return svgEl.getAttribute("viewBox").split(" ").map(Number);
 }
 
 function zoom(svgEl, box, factor, [cx, cy] = [box[0] + box[2] / 2, box[1] + box[3] / 2]) {
@@ -351,47 +447,71 @@ function zoom(svgEl, box, factor, [cx, cy] = [box[0] + box[2] / 2, box[1] + box[
 }
 
 function showBox(svgEl, box) {
-  camera.box = box;
+  Object.assign(camera, { box, whole: false });
   svgEl.setAttribute("viewBox", box.join(" "));
+  svgEl.dispatchEvent(new Event("cc-moved"));
 }
 
-// Back to following the whole board as it grows.
+// The whole board, followed as it grows.
 function fitBoard(svgEl, view) {
-  camera.box = null;
+  Object.assign(camera, { box: null, whole: true });
   svgEl.setAttribute("viewBox", boardBounds(view).join(" "));
+  svgEl.dispatchEvent(new Event("cc-moved"));
 }
 
-function boardPoint(svgEl, event) {
-  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svgEl.getScreenCTM().inverse());
+function boardPoint(svgEl, [x, y]) {
+  const point = new DOMPoint(x, y).matrixTransform(svgEl.getScreenCTM().inverse());
   return [point.x, point.y];
 }
 
-// Wheel zooms round the pointer; dragging pans (and the click that ends a drag is swallowed).
+// The part of the board on screen, in board units [left, top, right, bottom] (wider than the
+// viewBox in one direction when the element's shape differs from it).
+function visibleBox(svgEl) {
+  const r = svgEl.getBoundingClientRect();
+  return [...boardPoint(svgEl, [r.left, r.top]), ...boardPoint(svgEl, [r.right, r.bottom])];
+}
+
+// Wheel zooms round the pointer; one finger (or the mouse) drags to pan, two fingers pinch to zoom
+// round their middle; the click that ends a drag is swallowed.
 function enablePanZoom(svgEl) {
-  let drag = null;
+  const pointers = new Map();
+  let moving = false;
   let swallow = false;
-  const box = () => svgEl.getAttribute("viewBox").split(" ").map(Number);
   svgEl.addEventListener("wheel", (event) => {
     event.preventDefault();
-    zoom(svgEl, box(), event.deltaY > 0 ? 1.15 : 1 / 1.15, boardPoint(svgEl, event));
+    zoom(svgEl, currentBox(svgEl), event.deltaY > 0 ? 1.15 : 1 / 1.15, boardPoint(svgEl, [event.clientX, event.clientY]));
   }, { passive: false });
   svgEl.addEventListener("pointerdown", (event) => {
-    drag = { x: event.clientX, y: event.clientY, moving: false, scale: svgEl.getScreenCTM().a };
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size > 1) return;
+    moving = false;
     swallow = false;
   });
   svgEl.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
-    if (!drag.moving && Math.hypot(dx, dy) < 5) return;
-    if (!drag.moving) svgEl.setPointerCapture(event.pointerId);
-    drag = { ...drag, x: event.clientX, y: event.clientY, moving: true };
-    const [x, y, w, h] = box();
-    showBox(svgEl, [x - dx / drag.scale, y - dy / drag.scale, w, h]);
+    const before = pointers.get(event.pointerId);
+    if (!before) return;
+    const now = [event.clientX, event.clientY];
+    if (!moving && Math.hypot(now[0] - before[0], now[1] - before[1]) < 5 && pointers.size === 1) return;
+    if (!moving) svgEl.setPointerCapture(event.pointerId);
+    moving = true;
+    const others = [...pointers].filter(([id]) => id !== event.pointerId).map(([, p]) => p);
+    pointers.set(event.pointerId, now);
+    if (others.length === 1) {  // a pinch: the distance between the fingers sets the zoom
+      const [other] = others;
+      const factor = Math.hypot(before[0] - other[0], before[1] - other[1]) / Math.max(1, Math.hypot(now[0] - other[0], now[1] - other[1]));
+      zoom(svgEl, currentBox(svgEl), factor, boardPoint(svgEl, [(now[0] + other[0]) / 2, (now[1] + other[1]) / 2]));
+      return;
+    }
+    const scale = svgEl.getScreenCTM().a;
+    const [x, y, w, h] = currentBox(svgEl);
+    showBox(svgEl, [x - (now[0] - before[0]) / scale, y - (now[1] - before[1]) / scale, w, h]);
   });
-  const stop = () => {
-    swallow = Boolean(drag && drag.moving);
-    drag = null;
+  const stop = (event) => {
+    pointers.delete(event.pointerId);
+    if (!pointers.size) {
+      swallow = moving;
+      moving = false;
+    }
   };
   svgEl.addEventListener("pointerup", stop);
   svgEl.addEventListener("pointercancel", stop);
@@ -404,9 +524,37 @@ function enablePanZoom(svgEl) {
 function zoomButtons(svgEl, view, ctx) {
   const button = (label, title, onclick) => html("button", { type: "button", class: "cc-zoom", title, "aria-label": title, onclick }, label);
   return html("div", { class: "cc-zoom-buttons" },
-    button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, camera.box || boardBounds(view), 1 / 1.3)),
-    button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, camera.box || boardBounds(view), 1.3)),
+    button("+", ctx.t("cc.zoomIn"), () => zoom(svgEl, currentBox(svgEl), 1 / 1.3)),
+    button("−", ctx.t("cc.zoomOut"), () => zoom(svgEl, currentBox(svgEl), 1.3)),
     button("⤢", ctx.t("cc.fit"), () => fitBoard(svgEl, view)));
+}
+
+// Arrows on the board's edges counting the squares for the drawn tile that are off screen that way;
+// a tap brings the nearest of them into view. Kept up to date as the board is panned or zoomed.
+function offscreenCues(svgEl, squares, ctx) {
+  const cues = html("div", { class: "cc-cues" });
+  const update = () => {
+    if (!svgEl.isConnected) return;
+    const [left, top, right, bottom] = visibleBox(svgEl);
+    const sides = { W: [], E: [], N: [], S: [] };
+    for (const [x, y] of squares) {
+      const [cx, cy] = [x * T + 50, y * T + 50];
+      const side = cx < left ? "W" : cx > right ? "E" : cy < top ? "N" : cy > bottom ? "S" : null;
+      if (side) sides[side].push([cx, cy]);
+    }
+    cues.replaceChildren(...Object.entries(sides).filter(([, found]) => found.length).map(([side, found]) => {
+      const label = ctx.t("cc.offscreen", { n: found.length });
+      return html("button", { type: "button", class: `cc-cue cc-cue-${side}`, "data-side": side, "data-count": found.length, title: label, "aria-label": label,
+        onclick: () => {
+          const [x, y, w, h] = currentBox(svgEl);
+          const middle = [x + w / 2, y + h / 2];
+          const [cx, cy] = found.reduce((a, b) => (Math.hypot(a[0] - middle[0], a[1] - middle[1]) <= Math.hypot(b[0] - middle[0], b[1] - middle[1]) ? a : b));
+          showBox(svgEl, [cx - w / 2, cy - h / 2, w, h]);
+        } }, { W: "◀", E: "▶", N: "▲", S: "▼" }[side], " ", String(found.length));
+    }));
+  };
+  svgEl.addEventListener("cc-moved", update);
+  return { cues, update };
 }
 
 // ------------------------------------------------------------------ panels
@@ -415,39 +563,55 @@ function seatIcon(seat, ringmaster = false) {
   return svg("svg", { viewBox: "-12 -19 24 30", class: "cc-icon" }, figure(seat, [0, 0], { ringmaster }));
 }
 
-// Each player: colour, name, points, meeples and ringmaster still in hand; whose turn it is.
-function playersPanel(view, ctx) {
+// Each player: colour, name, points (and what they gained since `base`, the points when the viewer
+// last moved), meeples and ringmaster still in hand; whose turn it is.
+function playersPanel(view, base, ctx) {
   return html("div", { class: "cc-players" }, view.points.map((points, seat) => {
     const [meeples, ringmasters] = view.supply[seat];
+    const gained = points - (base[seat] || 0);
     return html("div", { class: `cc-player${view.to_move.includes(seat) ? " cc-to-move" : ""}`, "data-seat": seat },
       seatIcon(seat),
       html("span", { class: "cc-name" }, ctx.seatName(seat), seat === ctx.seat ? ` (${ctx.t("cc.you")})` : ""),
       html("span", { class: "cc-points", title: ctx.t("cc.points") }, ctx.t("cc.pointsValue", { n: points })),
+      gained > 0 ? html("span", { class: "cc-gained", title: ctx.t("cc.gained", { n: gained }) }, `+${gained}`) : null,
       html("span", { class: "cc-supply", title: ctx.t("cc.meeplesLeft") }, "×", String(meeples)),
       ringmasters ? html("span", { class: "cc-ringmaster", title: ctx.t("cc.ringmasterLeft") }, seatIcon(seat, true)) : null);
   }));
 }
 
-// What to do now, the drawn tile and the "no figure" button.
-function turnPanel(view, legal, chosen, play, ctx) {
+// What to do now, the drawn tile (in the turn chosen so far) and the buttons of the step: turn the
+// tile and lay it, or place no figure.
+function turnPanel(view, legal, laying, play, turnTile, ctx) {
   const drawn = view.tile
     ? html("div", { class: "cc-drawn", title: `${ctx.t("cc.drawn")}: ${tileTitle(view.tile, ctx)}` },
-      svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, 0)))
+      svg("svg", { viewBox: "-2 -2 104 104", class: "cc-drawn-tile" }, tilePicture(view.tile, laying ? laying.turns : 0)))
     : null;
   const pass = legal.find((m) => m.action.type === "Pass");
-  return html("div", { class: "cc-turn" }, drawn,
-    html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, chosen, ctx)),
-      view.over ? null : html("div", { class: "cc-stack" }, ctx.t("cc.stack", { n: view.stack_size }),
-        view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : "")),
-    pass ? html("button", { type: "button", class: "cc-move cc-pass", onclick: () => play(pass.action) }, ctx.t("cc.pass")) : null);
+  const actions = [];
+  if (laying) {
+    const { square: [x, y], turns } = laying;
+    const lay = legal.find((m) => m.action.type === "Place" && m.action.x === x && m.action.y === y && m.action.turns === turns);
+    actions.push(
+      laying.fitting.length < 2 ? null : html("button", { type: "button", id: "cc-turn-tile", class: "cc-turn-button",
+        title: ctx.t("cc.turnIt"), onclick: () => turnTile(1) }, "↻ ", ctx.t("cc.turnButton")),
+      playable(html("button", { type: "button", id: "cc-lay", class: "cc-lay" }, ctx.t("cc.lay")), lay, play, "cc-move"));
+  }
+  if (pass) actions.push(playable(html("button", { type: "button", id: "cc-pass", class: "cc-pass" }, ctx.t("cc.pass")), pass, play, "cc-move"));
+  return html("div", { class: "cc-turn" },
+    html("div", { class: "cc-status" }, drawn,
+      html("div", { class: "cc-prompt" }, html("strong", {}, prompt(view, legal, laying, ctx)),
+        view.over ? null : html("div", { class: "cc-stack" }, ctx.t(view.stack_size === 1 ? "cc.stackOne" : "cc.stack", { n: view.stack_size }),
+          view.discarded.length ? ` · ${ctx.t(view.discarded.length === 1 ? "cc.discardedOne" : "cc.discarded", { n: view.discarded.length })}` : ""))),
+    actions.length ? html("div", { class: "cc-actions" }, actions) : null);
 }
 
-function prompt(view, legal, chosen, ctx) {
+function prompt(view, legal, laying, ctx) {
   if (view.over) return ctx.t("cc.over");
   const mover = ctx.seatName(view.to_move[0]);
   if (!legal.length) return ctx.t(view.phase === "place" ? "cc.othersPlace" : "cc.othersFigure", { name: mover });
   if (view.phase === "figure") return ctx.t("cc.figure");
-  return ctx.t(chosen ? "cc.turnTile" : "cc.place");
+  if (!laying) return ctx.t("cc.place");
+  return ctx.t(laying.fitting.length > 1 ? "cc.turnTile" : "cc.layTile");
 }
 
 function bigTopPanel(view, ctx) {
@@ -462,28 +626,184 @@ function bigTopPanel(view, ctx) {
     animals.length ? [" · ", ctx.t("cc.revealed", { animals })] : null);
 }
 
+// ------------------------------------------------------------------ the rules' figures
+
+// A few tiles as the tiles file writes them, for the rules page (which has no table, so no content).
+const SAMPLES = {
+  cityRoad: { cities: ["N"], roads: ["W-E"], fields: ["EL WR", "ER SL SR WL"] },
+  cityEdge: { cities: ["N"], roads: [], fields: ["EL ER SL SR WL WR"] },
+  cityCorner: { cities: ["N+W"], roads: ["E-S"], fields: ["EL SR", "ER SL"], pennant: true },
+  curve: { cities: [], roads: ["S-W"], fields: ["NL NR EL ER SL WR", "SR WL"] },
+  monastery: { cities: [], roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], monastery: true },
+  circus: { cities: [], roads: ["S*"], fields: ["NL NR EL ER SL SR WL WR"], space: "circus" },
+  acrobat: { cities: [], roads: [], fields: ["NL NR EL ER SL SR WL WR"], space: "acrobat" },
+};
+
+// A small board: `cells` [x, y, sample, turns], figures [seat, x, y, feature, ringmaster], and
+// `extra(add)` drawing more in board units on the squares `around` [x, y]; `label` says what it shows.
+function sampleBoard(cells, figures, label, extra = null, around = []) {
+  const kinds = cells.map(([, , sample]) => compileKind(SAMPLES[sample]));
+  const xs = [...cells, ...around].map(([x]) => x);
+  const ys = [...cells, ...around].map(([, y]) => y);
+  const [left, top] = [Math.min(...xs) * T - 8, Math.min(...ys) * T - 8];
+  const [w, h] = [(Math.max(...xs) - Math.min(...xs) + 1) * T + 16, (Math.max(...ys) - Math.min(...ys) + 1) * T + 16];
+  const drawing = svg("svg", { viewBox: `${left} ${top} ${w} ${h}`, class: "cc-rules-figure", width: w * 0.7, height: h * 0.7, role: "img", "aria-label": label },
+    svg("title", {}, label));
+  cells.forEach(([x, y, , turns], i) => drawing.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, tilePicture(null, turns, kinds[i]))));
+  for (const [seat, x, y, feature, ringmaster] of figures) {
+    const i = cells.findIndex(([cx, cy]) => cx === x && cy === y);
+    const [sx, sy] = turnPoint(kinds[i].features[feature].spot, cells[i][3]);
+    drawing.append(figure(seat, [x * T + sx, y * T + sy], { ringmaster, scale: 1.3 }));
+  }
+  if (extra) extra((node) => drawing.append(node));
+  return drawing;
+}
+
+// The pieces each rules section names, drawn as on the board (see `rules`, same order).
+export function rulesFigures(ctx) {
+  useStylesheet(STYLESHEET);
+  const say = (key) => ctx.t(`cc.fig.${key}`);
+  return [
+    [sampleBoard([[0, 0, "cityCorner", 0], [1, 0, "curve", 0], [2, 0, "monastery", 0]], [[0, 0, 0, 0, false], [1, 2, 0, 2, false]], say("goal"))],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2]], [[0, 0, -1, 0, false]], say("turn"))],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2], [1, 0, "curve", 1]], [[1, 0, 0, 1, false]], say("scoring"))],
+    [sampleBoard([[0, 0, "circus", 0], [1, 0, "acrobat", 0]], [[2, 0, 0, 1, true]], say("bigtop"), (add) => {
+      add(bigTopTent([50, 50]));
+      PYRAMID_SLOTS.forEach(([sx, sy], i) => add(figure(i % 2, [T + 50 + sx * 1.3, 50 + sy * 1.3], { scale: 0.9 })));
+    })],
+    [sampleBoard([[0, 0, "cityRoad", 0], [0, -1, "cityEdge", 2]], [[1, 0, 0, 2, false]], say("final"))],
+    [sampleBoard([[0, 0, "cityRoad", 0]], [], say("board"), (add) => {
+      add(svg("rect", { x: 5, y: T + 5, width: T - 10, height: T - 10, rx: 8, class: "cc-fit" }));
+      const laying = svg("g", { class: "cc-laying", transform: `translate(${T} 0)` }, tilePicture(null, 1, compileKind(SAMPLES.curve)),
+        svg("rect", { x: -3, y: -3, width: T + 6, height: T + 6, rx: 3, class: "cc-laying-edge" }));
+      laying.append(svg("g", { class: "cc-turn-mark", transform: "translate(82 18)" },
+        svg("circle", { r: 14 }), svg("path", { d: "M7,-4 A8,8 0 1,0 8,3 M7,-4 L8,-11 M7,-4 L0,-5" })));
+      add(laying);
+    }, [[1, 0], [0, 1]])],
+  ];
+}
+
 // ------------------------------------------------------------------ render
 
-// The square chosen for the drawn tile, kept across redraws of the same turn.
-const choice = { turn: null, square: null };
+// The square the board follows: the free square for the drawn tile nearest the last tile laid, else
+// the last tile; while the tile stands on a square (tapped, so on screen), the board stays still.
+function focusOf(view, laying, squares) {
+  if (laying && camera.focus) return camera.focus;
+  camera.focus = pickFocus(view, squares);
+  return camera.focus;
+}
+
+function pickFocus(view, squares) {
+  const last = view.last || [0, 0];
+  if (!squares.length) return last;
+  return squares.reduce((a, b) => (Math.hypot(a[0] - last[0], a[1] - last[1]) <= Math.hypot(b[0] - last[0], b[1] - last[1]) ? a : b));
+}
+
+// The square chosen for the drawn tile and the turn chosen there, kept across redraws of the same turn.
+const choice = { turn: null, square: null, turns: 0 };
 
 function turnKey(view) {
   return `${location.hash}|${view.stack_size}|${view.tile}|${view.board.length}`;
+}
+
+// Each seat's points when the viewer last moved (or opened the table): the players panel shows what
+// each seat gained since.
+const gains = { table: null, base: [] };
+
+// What another seat's move changes on the board (the tile laid, figures, acrobats, points): when it
+// changes, the last tile flashes. `mine`: the key the viewer's own move replaced (no flash for it).
+function changeKey(view) {
+  const acrobats = view.bigtop ? view.bigtop.pyramids.reduce((n, [, , seats]) => n + seats.length, 0) : 0;
+  return `${view.last}|${view.figures.length}|${acrobats}|${view.points.join(",")}`;
+}
+const ownMove = { table: null, key: null };
+
+// Watches the size of the board drawn last.
+let sizeWatch = null;
+
+// The step whose targets were last brought into view.
+const shown = { step: null };
+
+// Once a step of the viewer's: when the board is not wholly on screen, scroll the board's panels
+// (the players, what they gained; the status, which sticks there) to the top of the screen with
+// the board under them. Waits for the stylesheet.
+function bringIntoView(root, step) {
+  const status = root.querySelector(".cc-turn");
+  const board = root.querySelector(".cc-svg");
+  if (shown.step === step || !status || getComputedStyle(status).position !== "sticky") return;
+  shown.step = step;
+  const { top, bottom } = board.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) window.scrollBy(0, root.getBoundingClientRect().top);
+}
+
+// The keys of the board drawn last (one listener for the page: boards are drawn again and again).
+let onKey = null;
+document.addEventListener("keydown", (event) => {
+  if (onKey) onKey(event);
+});
+
+// Keys while a tile is being laid: R or an arrow turns it (left and down: back), Enter lays it,
+// Escape takes it off the square. Keys typed in a field, or meant for a button, are left alone.
+function layingKeys(event, { turnTile, lay, cancel }) {
+  const target = event.target;
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest && target.closest("input, textarea, select, [contenteditable], dialog")) return;
+  const onOther = target.closest && target.closest("button, [role=button]") && target.id !== "cc-lay-tile";
+  const step = { r: 1, R: 1, ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+  if (step) turnTile(step);
+  else if (event.key === "Enter" && !onOther) lay();
+  else if (event.key === " " && target.id === "cc-lay-tile") turnTile(1);
+  else if (event.key === "Escape") cancel();
+  else return;
+  event.preventDefault();
 }
 
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet(STYLESHEET);
   let moves = legal;
-  if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null });
+  if (choice.turn !== turnKey(view)) Object.assign(choice, { turn: turnKey(view), square: null, turns: 0 });
+  if (gains.table !== location.hash || gains.base.length !== view.points.length) Object.assign(gains, { table: location.hash, base: [...view.points] });
+  const key = changeKey(view);
+  const mine = ownMove.table === location.hash && ownMove.key !== null && ownMove.key !== key;
+  if (mine) ownMove.key = null;
+  const flash = freshness(`${location.hash}|last`, key, { quiet: mine });
 
   const play = (action) => {
     moves = [];  // one move per state: nothing stays clickable until the next one arrives
+    choice.square = null;
+    gains.base = [...view.points];
+    if (action.type !== "Pass") Object.assign(ownMove, { table: location.hash, key });  // every other move changes the key
     send(action);
     draw();
   };
+  // The legal turns of the drawn tile on `square`, in clockwise order.
+  const fittingAt = (square) => moves.filter((m) => m.action.type === "Place" && m.action.x === square[0] && m.action.y === square[1])
+    .map((m) => m.action.turns).sort((a, b) => a - b);
   const choose = (square) => {
-    choice.square = square;
+    const chosen = root.querySelector(`.cc-fit[data-x="${square[0]}"][data-y="${square[1]}"]`);
+    if (chosen && chosen.getBoundingClientRect().width < MIN_TILE_PX * 0.9) {
+      Object.assign(camera, { box: null, whole: false, focus: square });  // zoomed out: the tile is shown at a size to turn it
+    }
+    Object.assign(choice, { square, turns: fittingAt(square)[0] });
+    draw();
+    const tile = root.querySelector("#cc-lay-tile");
+    if (tile) tile.focus({ preventScroll: true });
+  };
+  // Turn the tile on its square to the next turn that fits there (`step` -1: the one before).
+  const turnTile = (step) => {
+    if (!choice.square) return;
+    const fitting = fittingAt(choice.square);
+    if (fitting.length < 2) return;
+    choice.turns = fitting[(fitting.indexOf(choice.turns) + step + fitting.length) % fitting.length];
+    draw();
+  };
+  const lay = () => {
+    const button = root.querySelector("#cc-lay");
+    if (button) button.click();
+  };
+  const cancel = () => {
+    choice.square = null;
     draw();
   };
 
@@ -494,15 +814,34 @@ export function render(root, view, legal, send, ctx) {
       if (!places.has(key)) places.set(key, []);
       places.get(key).push(move);
     }
-    const chosen = choice.square && places.has(cellKey(...choice.square)) ? choice.square : null;
+    const laying = choice.square && places.has(cellKey(...choice.square))
+      ? { square: choice.square, turns: choice.turns, fitting: fittingAt(choice.square) } : null;
     const board = svg("svg", { class: "cc-svg", viewBox: cameraBox(view).join(" "), "data-phase": view.phase },
-      tilesLayer(view, ctx), figuresLayer(view));
-    if (places.size) board.append(placementLayer(view, places, chosen, choose, play, ctx));
-    board.append(figureMovesLayer(view, moves, play, ctx));
+      tilesLayer(view, flash, ctx), figuresLayer(view));
+    if (places.size) board.append(placementLayer(view, places, laying, choose, turnTile, ctx));
+    board.append(figureMovesLayer(view, moves));
     enablePanZoom(board);
-    const turn = turnPanel(view, moves, chosen, play, ctx);
+    const squares = [...places.values()].map((found) => [found[0].action.x, found[0].action.y]).filter(([x, y]) => !laying || x !== laying.square[0] || y !== laying.square[1]);
+    const { cues, update } = offscreenCues(board, squares, ctx);
+    const turn = turnPanel(view, moves, laying, play, turnTile, ctx);
     turn.append(zoomButtons(board, view, ctx));
-    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, ctx), turn, board, bigTopPanel(view, ctx)));
+    const focused = root.contains(document.activeElement) ? document.activeElement.id : null;
+    root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, gains.base, ctx), turn, figurePicker(view, moves, play, ctx),
+      html("div", { class: "cc-board" }, board, cues), bigTopPanel(view, ctx)));
+    const focus = focusOf(view, laying, squares);
+    const follow = () => {
+      if (!board.isConnected) return;
+      if (!camera.box) board.setAttribute("viewBox", followBox(view, board, focus).join(" "));
+      update();
+      if (moves.length) bringIntoView(root, `${turnKey(view)}|${view.phase}`);
+    };
+    follow();
+    if (sizeWatch) sizeWatch.disconnect();
+    sizeWatch = new ResizeObserver(follow);  // the stylesheet arriving, a phone turned: the board follows
+    sizeWatch.observe(board);
+    const again = focused && root.querySelector(`#${focused}`);
+    if (again) again.focus({ preventScroll: true });  // turning the tile from the keyboard keeps it in hand
+    onKey = laying ? (event) => layingKeys(event, { turnTile, lay, cancel }) : null;
   }
   draw();
 }
@@ -611,13 +950,19 @@ export const strings = {
     "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
-    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
-    "cc.place": "Your turn: click a highlighted square for your tile.",
-    "cc.turnTile": "Click the tile turned the way you want it (or another square).",
-    "cc.figure": "Put a figure on a marked spot, or no figure.",
+    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.stackOne": "the last tile in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
+    "cc.place": "Your turn: tap a highlighted square for your tile.",
+    "cc.turnTile": "Tap the tile to turn it (or press R), then lay it.",
+    "cc.layTile": "Only one way fits here: lay the tile, or choose another square.",
+    "cc.turnIt": "Turn the tile", "cc.oneWay": "Only one way fits here", "cc.turnButton": "Turn", "cc.lay": "Lay the tile here",
+    "cc.figure": "Choose where to put a figure (below), or no figure.",
     "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
     "cc.over": "Game over: the final scoring is done.",
-    "cc.pass": "No figure", "cc.chooseSquare": "Lay the tile here",
+    "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
+    "cc.gained": "Gained since your last move: {n}", "cc.offscreen": "Squares for your tile off screen this way: {n}",
+    "cc.fig.goal": "A city with a pennant, a road and a monastery, with a red and a blue meeple", "cc.fig.turn": "A city edge laid against the start tile's city, a red meeple on it",
+    "cc.fig.scoring": "A finished city of two tiles and a road with a blue meeple", "cc.fig.bigtop": "The Big Top on a circus tile, a ringmaster on its field, and a pyramid of three acrobats",
+    "cc.fig.final": "A blue farmer in the field below a finished city", "cc.fig.board": "A highlighted square, and the drawn tile on its square with the arrow that turns it",
     "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
     "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
     "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
@@ -656,13 +1001,19 @@ export const strings = {
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
-    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
-    "cc.place": "À vous : cliquez sur une case en surbrillance pour votre tuile.",
-    "cc.turnTile": "Cliquez sur la tuile tournée comme vous le voulez (ou sur une autre case).",
-    "cc.figure": "Placez une figurine sur un emplacement marqué, ou aucune.",
+    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.stackOne": "la dernière tuile de la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
+    "cc.place": "À vous : touchez une case en surbrillance pour votre tuile.",
+    "cc.turnTile": "Touchez la tuile pour la tourner (ou appuyez sur R), puis posez-la.",
+    "cc.layTile": "Un seul sens convient ici : posez la tuile, ou choisissez une autre case.",
+    "cc.turnIt": "Tourner la tuile", "cc.oneWay": "Un seul sens convient ici", "cc.turnButton": "Tourner", "cc.lay": "Poser la tuile ici",
+    "cc.figure": "Choisissez où placer une figurine (ci-dessous), ou aucune.",
     "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
     "cc.over": "Partie terminée : le décompte final est fait.",
-    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Poser la tuile ici",
+    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
+    "cc.gained": "Gagné depuis votre dernier coup : {n}", "cc.offscreen": "Cases pour votre tuile hors de l’écran de ce côté : {n}",
+    "cc.fig.goal": "Une ville à blason, une route et un monastère, avec une figurine rouge et une bleue", "cc.fig.turn": "Un bord de ville posé contre la ville de la tuile de départ, une figurine rouge dessus",
+    "cc.fig.scoring": "Une ville terminée de deux tuiles et une route avec une figurine bleue", "cc.fig.bigtop": "Le chapiteau sur une tuile cirque, Monsieur Loyal sur son pré, et une pyramide de trois acrobates",
+    "cc.fig.final": "Un paysan bleu dans le pré sous une ville terminée", "cc.fig.board": "Une case en surbrillance, et la tuile piochée sur sa case avec la flèche qui la tourne",
     "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
     "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
     "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
@@ -700,13 +1051,19 @@ export const strings = {
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
     "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
-    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
+    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.stackOne": "牌堆剩最後一塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
     "cc.place": "輪到你：點一個亮起的格子放板塊。",
-    "cc.turnTile": "點選你要的板塊方向（或換一個格子）。",
-    "cc.figure": "把人偶放在標示的位置，或不放。",
+    "cc.turnTile": "點板塊可以旋轉（或按 R），轉好後放下。",
+    "cc.layTile": "這裡只有一種方向能放：放下板塊，或換一個格子。",
+    "cc.turnIt": "旋轉板塊", "cc.oneWay": "這裡只有一種方向能放", "cc.turnButton": "旋轉", "cc.lay": "把板塊放在這裡",
+    "cc.figure": "在下方選擇人偶要放的位置，或不放。",
     "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
     "cc.over": "遊戲結束：終局計分完成。",
-    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊放在這裡",
+    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
+    "cc.gained": "自你上一步以來得到 {n} 分", "cc.offscreen": "這個方向畫面外可放板塊的格子：{n}",
+    "cc.fig.goal": "有盾徽的城市、道路與修道院，上面有紅色和藍色人偶", "cc.fig.turn": "一段城市邊接上起始板塊的城市，上面有紅色人偶",
+    "cc.fig.scoring": "兩塊板塊組成的完成城市，以及有藍色人偶的道路", "cc.fig.bigtop": "馬戲團板塊上的大帳篷、草地上的馬戲團長，以及三名雜技演員的金字塔",
+    "cc.fig.final": "完成城市下方草地上的藍色農夫", "cc.fig.board": "亮起的格子，以及擺在格子上、帶旋轉箭頭的抽到的板塊",
     "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
     "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
     "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
