@@ -846,43 +846,6 @@ export function render(root, view, legal, send, ctx) {
   draw();
 }
 
-// Log entries: the figure by its name in the chosen language (the event gives 0 meeple, 1 ringmaster;
-// the server lists each scoring seat once).
-// Template words for a log entry. The game's English names tiles and features itself; in the
-// other languages the board names them from the table's content: what is printed on the tile, the
-// feature by its type and the sides it reaches once turned.
-export function logVars(kind, data, ctx) {
-  const out = typeof data.figure === "number" ? { figure: ctx.t(data.figure === 1 ? "cc.ringmasterName" : "cc.meepleName") } : {};
-  if (ctx.lang === "en") return out;
-  const tile = ((ctx.content || {}).tiles || {})[data.tile];
-  if (tile) out.tile_name = tileWords(tile, ctx);
-  if (typeof data.turns === "number") out.turned = ctx.t(`cc.turned.${data.turns}`);
-  if (tile && kind === "figure" && tile.features[data.feature]) out.feature_name = featureWords(tile, data.turns, data.feature, ctx);
-  if (typeof data.feature === "string") out.feature = ctx.t(`cc.feature.${data.feature}`);
-  if (typeof data.animal === "string") out.animal = ctx.t(`cc.animal.${data.animal}`);
-  if (typeof data.value === "number") out.points_each = ctx.t(data.value === 1 ? "cc.point" : "cc.pointsEach", { n: data.value });
-  return out;
-}
-
-// A move in the chosen language (the hint box, the review, the replay, the moves' titles), in the
-// position `view` (a figure names the feature of the tile just laid, `view.last`); null if the
-// view does not tell (the page then shows the game's English).
-export function describeMove(action, view, ctx) {
-  const say = (key, vars = {}) => ctx.t(`cc.do.${key}`, vars);
-  switch (action.type) {
-    case "Place": return say("Place", { x: action.x, y: action.y, turned: ctx.t(`cc.turned.${action.turns}`) });
-    case "Pass": return say("Pass");
-    case "Meeple": case "Ringmaster": {
-      const last = lastTile(view);
-      const tile = last ? ((ctx.content || {}).tiles || {})[last[2]] : null;
-      return tile && tile.features[action.feature] ? say(action.type, { feature: featureWords(tile, last[3], action.feature, ctx) }) : null;
-    }
-    case "Acrobat": return view.last ? say("Acrobat", { x: view.last[0] + action.dx, y: view.last[1] + action.dy }) : null;
-    case "ScorePyramid": return say("ScorePyramid", { x: action.x, y: action.y });
-    default: return null;
-  }
-}
-
 const SIDE_ORDER = "NESW";
 
 // A tile kind in words (its details on hover or tap), from the table's content.
@@ -918,36 +881,14 @@ function tileWords(tile, ctx) {
   return ctx.t("cc.tile.with", { head, parts: parts.join(ctx.t("cc.separator")) });
 }
 
-// A feature of a laid tile: its type and the sides it reaches once turned, e.g. "the city (N, W)".
-function featureWords(tile, turns, index, ctx) {
-  const feature = tile.features[index];
-  let sides = feature.sides.split("");
-  if (feature.type === "field") {
-    const field = tile.features.slice(0, index).filter((f) => f.type === "field").length;
-    sides = [...new Set((tile.fields[field] || "").split(" ").map((half) => half[0]).filter(Boolean))];
-  }
-  const where = [...new Set(sides.map((side) => turned(side, turns || 0)))].sort((a, b) => SIDE_ORDER.indexOf(a) - SIDE_ORDER.indexOf(b));
-  const type = ctx.t(`cc.the.${feature.type}`);
-  return where.length ? ctx.t("cc.featureAt", { type, sides: where.map((side) => ctx.t(`cc.side.${side}`)).join(", ") }) : type;
-}
-
 export const strings = {
   en: {
-    "cc.do.Place": "Lay the tile at ({x}, {y}), {turned}", "cc.do.Pass": "Place no figure",
-    "cc.do.Meeple": "Put a meeple on {feature}", "cc.do.Ringmaster": "Put your ringmaster on {feature}",
-    "cc.do.Acrobat": "Put an acrobat on the acrobat tile at ({x}, {y})",
-    "cc.do.ScorePyramid": "Score the complete pyramid at ({x}, {y}) instead of placing a figure",
-    "cc.turned.0": "not turned", "cc.turned.1": "turned a quarter clockwise", "cc.turned.2": "turned half round",
-    "cc.turned.3": "turned a quarter anticlockwise",
-    "cc.the.city": "the city", "cc.the.road": "the road", "cc.the.field": "the field", "cc.the.monastery": "the monastery",
-    "cc.featureAt": "{type} ({sides})", "cc.side.N": "N", "cc.side.E": "E", "cc.side.S": "S", "cc.side.W": "W",
     "cc.tile.plain": "a tile", "cc.tile.monastery": "a monastery", "cc.tile.circus": "a circus tile", "cc.tile.acrobat": "an acrobat tile",
     "cc.tile.fields": "a tile of fields", "cc.tile.with": "{head} with {parts}", "cc.separator": ", ",
     "cc.city.edge": "a city edge", "cc.city.edges": "{n} city edges", "cc.city.across": "a city running across",
     "cc.city.corner": "a city in a corner", "cc.city.sides3": "a city on three sides", "cc.city.sides4": "a city on all four sides",
     "cc.city.pennant": " with a pennant", "cc.road.straight": "a straight road", "cc.road.curved": "a curved road",
     "cc.road.crossroads": "a crossroads", "cc.road.junction": "a junction of three roads", "cc.road.end": "a road", "cc.road.ends": "{n} roads",
-    "cc.meepleName": "meeple", "cc.ringmasterName": "ringmaster",
     "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
     "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
     "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.stackOne": "the last tile in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
@@ -971,16 +912,6 @@ export const strings = {
     "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
   },
   fr: {
-    "cc.do.Place": "Poser la tuile en ({x}, {y}), {turned}", "cc.do.Pass": "Ne placer aucune figurine",
-    "cc.do.Meeple": "Placer une figurine sur {feature}", "cc.do.Ringmaster": "Placer Monsieur Loyal sur {feature}",
-    "cc.do.Acrobat": "Placer un acrobate sur la tuile acrobates en ({x}, {y})",
-    "cc.do.ScorePyramid": "Décompter la pyramide complète en ({x}, {y}) au lieu de placer une figurine",
-    "cc.turned.0": "sans la tourner", "cc.turned.1": "tournée d’un quart de tour vers la droite", "cc.turned.2": "tournée d’un demi-tour",
-    "cc.turned.3": "tournée d’un quart de tour vers la gauche",
-    "cc.feature.city": "ville", "cc.feature.road": "route", "cc.feature.field": "pré", "cc.feature.monastery": "monastère",
-    "cc.the.city": "la ville", "cc.the.road": "la route", "cc.the.field": "le pré", "cc.the.monastery": "le monastère",
-    "cc.featureAt": "{type} ({sides})", "cc.side.N": "N", "cc.side.E": "E", "cc.side.S": "S", "cc.side.W": "O",
-    "cc.point": "{n} point", "cc.pointsEach": "{n} points",
     "cc.tile.plain": "une tuile", "cc.tile.monastery": "un monastère", "cc.tile.circus": "une tuile cirque", "cc.tile.acrobat": "une tuile acrobates",
     "cc.tile.fields": "une tuile de prés", "cc.tile.with": "{head} avec {parts}", "cc.separator": ", ",
     "cc.city.edge": "un bord de ville", "cc.city.edges": "{n} bords de ville", "cc.city.across": "une ville traversante",
@@ -996,7 +927,6 @@ export const strings = {
     scored: "Décompte : {feature}, +{points} pour {seats}.",
     acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
     pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate ({seats}).",
-    "cc.meepleName": "une figurine", "cc.ringmasterName": "Monsieur Loyal",
     circus: "Décompte du cirque : {animal} rapporte {points_each} par figurine autour du chapiteau.",
     game_over: "Partie terminée. Points finaux : {scores}.",
     "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
@@ -1022,15 +952,6 @@ export const strings = {
     "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
   },
   "zh-Hant": {
-    "cc.do.Place": "把板塊放在 ({x}, {y})，{turned}", "cc.do.Pass": "不放人偶",
-    "cc.do.Meeple": "在{feature}上放一個人偶", "cc.do.Ringmaster": "在{feature}上放馬戲團長",
-    "cc.do.Acrobat": "在 ({x}, {y}) 的雜技板塊上放一名特技演員",
-    "cc.do.ScorePyramid": "不放人偶，改為 ({x}, {y}) 完成的疊羅漢計分",
-    "cc.turned.0": "未旋轉", "cc.turned.1": "順時針轉四分之一圈", "cc.turned.2": "轉半圈", "cc.turned.3": "逆時針轉四分之一圈",
-    "cc.feature.city": "城市", "cc.feature.road": "道路", "cc.feature.field": "草地", "cc.feature.monastery": "修道院",
-    "cc.the.city": "城市", "cc.the.road": "道路", "cc.the.field": "草地", "cc.the.monastery": "修道院",
-    "cc.featureAt": "{type}（{sides}）", "cc.side.N": "北", "cc.side.E": "東", "cc.side.S": "南", "cc.side.W": "西",
-    "cc.point": "{n} 分", "cc.pointsEach": "{n} 分",
     "cc.tile.plain": "板塊", "cc.tile.monastery": "修道院板塊", "cc.tile.circus": "馬戲團板塊", "cc.tile.acrobat": "雜技板塊",
     "cc.tile.fields": "草地板塊", "cc.tile.with": "有{parts}的{head}", "cc.separator": "、",
     "cc.city.edge": "一段城市邊", "cc.city.edges": "{n} 段城市邊", "cc.city.across": "橫貫的城市", "cc.city.corner": "角落的城市",
@@ -1046,7 +967,6 @@ export const strings = {
     scored: "{feature}計分：{seats} 各得 +{points}。",
     acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
     pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分（{seats}）。",
-    "cc.meepleName": "一個人偶", "cc.ringmasterName": "馬戲團長",
     circus: "馬戲團計分：{animal}讓大帳篷周圍每個人偶得 {points_each}。",
     game_over: "遊戲結束。最終分數：{scores}。",
     "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
