@@ -30,7 +30,8 @@ class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
-                 extra_args: tuple[str, ...] = (), before_exec: Callable[[], None] | None = None) -> None:
+                 extra_args: tuple[str, ...] = (), before_exec: Callable[[], None] | None = None,
+                 answer_delay: tuple[float, float] = (0.0, 0.05)) -> None:
         self.database_url = database_url
         self.boards = boards
         self.extra_args = list(extra_args)  # more options of `bigtop serve`
@@ -39,6 +40,7 @@ class ServerProcess:
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
         self.bot_delay = bot_delay
+        self.answer_delay = answer_delay  # a question with one answer: answered for the person within this (seconds)
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0  # 0: any free port at the first start; a restart reuses the same one
@@ -49,7 +51,7 @@ class ServerProcess:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([*self.python_path, os.environ.get("PYTHONPATH", "")]))
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
-                   "--bot-delay", str(self.bot_delay)]
+                   "--bot-delay", str(self.bot_delay), "--answer-delay", *map(str, self.answer_delay)]
         command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),

@@ -32,6 +32,7 @@ from bigtop.server.database_checks import check_writable, unavailable
 from bigtop.server.errors import as_server_error, error_json
 from bigtop.server.leases import Leases
 from bigtop.server.live import LiveHub
+from bigtop.server.no_choice import ANSWER_DELAY, NoChoiceAnswers
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
 from bigtop.server.security_headers import SecurityHeaders
@@ -50,14 +51,16 @@ ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
-               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None) -> FastAPI:
+               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None,
+               answer_delay: tuple[float, float] = ANSWER_DELAY) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
     think for the bots that need the game; `game_modules` are imported there to register extra games.
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
-    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
+    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn);
+    a question with one answer is answered for a person after a delay drawn in `answer_delay` (`no_choice.py`)."""
     check_writable(database_url)
     store = Store(database_url)
     hall = Hall(store)
@@ -68,6 +71,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     leases = Leases(store)
     runner = BotRunner(hall, bot_delay, bot_workers, game_modules, leases)
     keeper = ClockKeeper(hall, leases)
+    answers = NoChoiceAnswers(hall, answer_delay)
     chat_hub = ChatHub(hall, hub)
     listener = Listener(hall) if store.shared else None
     if listener is not None:
@@ -88,6 +92,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
         if listener is not None:
             await listener.stop()
         await keeper.stop()
+        await answers.stop()
         await runner.stop()
         await rating.stop()
         await reviews.stop()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from bigtop.core.api import Game, State
 from bigtop.core.events import Event
 from bigtop.core.text import DEFAULT_LANGUAGE
+from bigtop.server.no_choice import answered_for
 
 if TYPE_CHECKING:
     from bigtop.server.tables import LiveTable
@@ -119,14 +120,15 @@ def game_message(
     table: LiveTable, seat: int | None, mark: LogMark = WHOLE_LOG, lang: str = DEFAULT_LANGUAGE
 ) -> tuple[dict[str, Any], LogMark]:
     """The `state` message for `seat` (None: a spectator): only what that seat may know, its moves
-    and log in language `lang`, and the log mark after it.
+    and log in language `lang`, and the log mark after it. A decision the server answers for the
+    seat (`no_choice`) is sent with no move: the person is not asked.
 
     `mark` says how much of the log was sent already: the message carries the seat's entries after
     it, and `log_from`, how many it had before (0 when it carries the whole log again)."""
     state = table.state
     legal: list[dict[str, Any]] = []
     undo = False
-    if seat is not None and table.status == "running" and not table.bot_plays(seat):
+    if seat is not None and table.status == "running" and not table.bot_plays(seat) and answered_for(state, seat) is None:
         codec = table.game.codec
         legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a, lang)} for a in state.legal_actions(seat)]
         undo = state.undo_refusal(seat) is None
