@@ -52,7 +52,7 @@ const STRINGS = {
     "lobby.seat": "Place {n}", "lobby.person": "Personne", "lobby.bot": "Robot : {bot}", "lobby.name": "Nom",
     "lobby.createButton": "Créer la table", "lobby.open": "Tables ouvertes", "lobby.running": "Parties en cours",
     "lobby.finished": "Parties terminées", "lobby.none": "Aucune pour l’instant.", "lobby.watch": "Regarder", "lobby.replay": "Revoir",
-    "lobby.upload": "Regarder un fichier de partie", "lobby.only": "Tables de {title} seulement.", "lobby.allGames": "Voir tous les jeux", "lobby.seats": "{names}",
+    "lobby.upload": "Regarder un fichier de partie", "lobby.only": "Seulement les parties de {title}.", "lobby.allGames": "Voir tous les jeux", "lobby.seats": "{names}",
     "lobby.practice": "Table d’entraînement : les options peuvent fixer l’ordre des pioches, tuiles et jetons (tout le monde le voit)",
     "table.practice": "Table d’entraînement",
     "table.invites": "Liens d’invitation (un par place de personne ; gardez-les secrets)", "table.join": "Prendre ma place",
