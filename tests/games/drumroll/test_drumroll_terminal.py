@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from terminal.test_terminal_play import Person
+from terminal.pty_person import Person
 
 
 def screen_text(screen: str) -> str:
@@ -17,8 +17,8 @@ def test_two_players_see_the_virtual_region_and_the_virtual_delay_vote(tmp_path:
     """2 players: "a 3rd one is placed on the table between the two players" — "When voting to see if a 6th turn
     will be played, calculate the result by adding a virtual delay vote to it.\""""
     person = Person("drumroll", "--players", "2", "--bots", "random", "--seed", "5", cwd=tmp_path)
-    while person.next_question() is not None and "· Vote: " not in person.log.getvalue():
-        person.answer("1")  # pass, and vote to start the show
+    while (offered := person.next_question()) is not None and "· Vote: " not in person.log.getvalue():
+        person.answer(str(offered[0]))  # the first option offered (menu numbers hold over a step)
     person.answer("q")
     _, screen = person.finish()
     text = screen_text(screen)
