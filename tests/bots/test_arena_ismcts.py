@@ -83,6 +83,37 @@ def test_time_budget_is_kept() -> None:
     assert bot.last_iterations > 10
 
 
+class SleepyHighCard(HighCard):
+    """High Card whose playout policy waits 2 ms of the wall clock at every call (no CPU time)."""
+
+    name = "highcard_sleepy"
+
+    def rollout_action(self, state, player, legal, rng):  # noqa: ANN001, ANN201
+        time.sleep(0.002)
+        return legal[rng.below(len(legal))]
+
+
+def test_cpu_time_budget_counts_the_searching_threads_cpu_time_not_the_wall_clock() -> None:
+    game = SleepyHighCard()
+    state = game.new(2, seed=1)
+    det, legal = state.determinize(0, Rng(2)), state.legal_actions(0)
+    wall = bots.make("ismcts:time=0.05", game, seed=1)
+    wall.choose(det, 0, legal)
+    cpu = bots.make("ismcts:cpu_time=0.05", game, seed=1)
+    cpu_start, wall_start = time.thread_time(), time.perf_counter()
+    cpu.choose(det, 0, legal)
+    assert 0.05 <= time.thread_time() - cpu_start < 0.5
+    assert time.perf_counter() - wall_start > 0.2  # the waits in the playouts did not count
+    assert cpu.last_iterations > 3 * wall.last_iterations
+
+
+def test_one_time_budget_only() -> None:
+    with pytest.raises(BigtopError, match="not both"):
+        bots.make("ismcts:time=1,cpu_time=1", GAME, seed=0)
+    with pytest.raises(BigtopError, match="cpu_time must be positive"):
+        bots.make("ismcts:cpu_time=0", GAME, seed=0)
+
+
 class PolicyHighCard(HighCard):
     """High Card with a greedy playout policy that counts its calls."""
 

@@ -95,7 +95,9 @@ def rewards(state: State, margin: float = 0.0) -> list[float]:
 
 
 class IsmctsBot:
-    """SO-ISMCTS with UCB1 over availability counts; `iterations` or `seconds` per decision."""
+    """SO-ISMCTS with UCB1 over availability counts; per decision `iterations`, or a time budget:
+    `seconds` of the wall clock, or `cpu_seconds` of the searching thread's CPU time (which other
+    processes on a busy machine do not eat into)."""
 
     name = "ismcts"
     needs_state = True
@@ -109,11 +111,16 @@ class IsmctsBot:
         c: float = 0.7,
         margin: float = 0.1,
         depth: int | None = None,
+        cpu_seconds: float | None = None,
     ) -> None:
         if iterations < 1:
             raise BigtopError("ismcts: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise BigtopError("ismcts: time must be positive")
+        if cpu_seconds is not None and cpu_seconds <= 0:
+            raise BigtopError("ismcts: cpu_time must be positive")
+        if seconds is not None and cpu_seconds is not None:
+            raise BigtopError("ismcts: give time (wall clock) or cpu_time (CPU time), not both")
         if not 0.0 <= margin <= 1.0:
             raise BigtopError("ismcts: margin must be between 0 and 1")
         if depth is not None and depth < 0:
@@ -121,7 +128,9 @@ class IsmctsBot:
         self.game = game
         self.rng = Rng(seed)
         self.iterations = iterations
-        self.seconds = seconds
+        self.seconds = seconds if cpu_seconds is None else cpu_seconds
+        # the clock of the time budget: the wall clock, or the CPU time of the searching thread
+        self.clock: Callable[[], float] = time.perf_counter if cpu_seconds is None else time.thread_time
         self.c = c
         self.margin = margin
         self.evaluate: Callable[[State], Sequence[float]] | None = getattr(game, "evaluate", None)
@@ -143,12 +152,13 @@ class IsmctsBot:
     def search(self, state: State, player: int) -> Node:
         """Grow a tree from `player`'s information set for the iteration or time budget; the root."""
         root = Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = self.clock
+        deadline = None if self.seconds is None else clock() + self.seconds
         done = 0
         while True:
             self.iterate(root, state, player)
             done += 1
-            if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
+            if done >= self.iterations if deadline is None else clock() >= deadline:
                 break
         self.last_iterations = done
         return root
@@ -231,10 +241,12 @@ class IsmctsBot:
 
 
 def make_ismcts(game: Any, seed: int, **params: str) -> IsmctsBot:
-    """The registry factory: `ismcts:iterations=2000`, `ismcts:time=1`, `c=`, `margin=`, `depth=`."""
+    """The registry factory: `ismcts:iterations=2000`, `ismcts:time=1` (seconds of the wall clock),
+    `ismcts:cpu_time=1` (seconds of the searching thread's CPU time), `c=`, `margin=`, `depth=`."""
     converters: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
         "time": ("seconds", float),
+        "cpu_time": ("cpu_seconds", float),
         "c": ("c", float),
         "margin": ("margin", float),
         "depth": ("depth", int),
