@@ -51,17 +51,19 @@ def test_simultaneous_root_statistics_use_availability_counts() -> None:
     state = GAME.new(2, seed=2)
     bot = IsmctsBot(GAME, seed=3, iterations=400)
     root = bot.search(state.determinize(0, Rng(1)), 0)
+    size = state.action_space.size
+    stats = [(key // size, entry) for key, entry in root.stats.items()]  # a move key is seat * size + action id
     by_seat: dict[int, float] = {0: 0.0, 1: 0.0}
-    for (seat, _), (visits, _, avail) in root.stats.items():
+    for seat, (visits, _, avail) in stats:
         by_seat[seat] += visits
         assert 1 <= avail <= 400 and visits <= avail
     # both seats of the sealed step choose at the root, once per iteration each
     assert by_seat == {0: 400, 1: 400}
     # seat 1's hand differs between determinizations, so its cards are not always available
-    assert all(avail < 300 for (seat, _), (_, _, avail) in root.stats.items() if seat == 1)
+    assert all(avail < 300 for seat, (_, _, avail) in stats if seat == 1)
     # seat 0 knows its own hand: its cards are available every time after they were first tried
     # (the last of its three cards is first tried by the third iteration at the latest)
-    assert all(avail >= 398 for (seat, _), (_, _, avail) in root.stats.items() if seat == 0)
+    assert all(avail >= 398 for seat, (_, _, avail) in stats if seat == 0)
 
 
 @pytest.mark.parametrize("players", [3, 4])
