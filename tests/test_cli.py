@@ -114,6 +114,16 @@ def test_bench_reports_games_and_decisions_per_second(capsys: pytest.CaptureFixt
     assert code == 0 and "games/s" in out and "decisions/s" in out and "highcard" in out
 
 
+@pytest.mark.parametrize("command", [("bench",), ("bench-ismcts",), ("rl", "bench")])
+def test_every_bench_counts_cpu_time_unless_asked_for_the_wall_clock(capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
+    quick = ("highcard", "-p", "2", "--seconds", "0.1", "--runs", "1")
+    for flag, said, unsaid in (((), "of CPU time", "wall clock"), (("--wall",), "of wall clock", "CPU time"),
+                               (("--cpu",), "of CPU time", "wall clock")):
+        code, out, _ = run(capsys, *command, *quick, *flag)
+        words = " ".join(out.split())  # a table's title wraps to the table's width
+        assert code == 0 and said in words and unsaid not in words, (flag, words)
+
+
 def test_play_in_terminal_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     answers = iter(["x", "99", "b"])
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from bigtop import games
 from bigtop.core.errors import BigtopError
 from bigtop.core.options import OptionError, parse_pairs
+from bigtop.terminal.clock import ClockOpt
 
 app = typer.Typer(
     name="bigtop",
@@ -188,17 +189,18 @@ def bench_command(
     ismcts_bot: Annotated[str, typer.Option("--ismcts-bot", help="The ISMCTS spec to measure, e.g. ismcts:depth=20.")] = "ismcts",
     interfaces: Annotated[bool, typer.Option("--interfaces", help="Also measure play through PettingZoo and OpenSpiel.")] = False,
     option: OptionOpt = None,
+    cpu: ClockOpt = True,
 ) -> None:
     """Benchmark on one core: random playouts (games/s, decisions/s), optionally ISMCTS and the RL interfaces; each figure is the median of several runs."""
     from bigtop.terminal.bench import run_bench, run_interface_bench, run_ismcts_bench
 
     names = games.names() if game == "all" else [games.get(game).name]
     options = game_options(option)
-    run_bench(names, players, seconds, runs, options, console)
+    run_bench(names, players, seconds, runs, options, console, cpu)
     if ismcts:
-        run_ismcts_bench(names, players, seconds, runs, options, ismcts_bot, console)
+        run_ismcts_bench(names, players, seconds, runs, options, ismcts_bot, console, cpu)
     if interfaces:
-        run_interface_bench(names, players, seconds, runs, options, console)
+        run_interface_bench(names, players, seconds, runs, options, console, cpu)
 
 
 # Feature packages add their own commands: each of these modules has `register(app)`.

@@ -51,17 +51,19 @@ def test_simultaneous_root_statistics_use_availability_counts() -> None:
     state = GAME.new(2, seed=2)
     bot = IsmctsBot(GAME, seed=3, iterations=400)
     root = bot.search(state.determinize(0, Rng(1)), 0)
+    size = state.action_space.size
+    stats = [(key // size, entry) for key, entry in root.stats.items()]  # a move key is seat * size + action id
     by_seat: dict[int, float] = {0: 0.0, 1: 0.0}
-    for (seat, _), (visits, _, avail) in root.stats.items():
+    for seat, (visits, _, avail) in stats:
         by_seat[seat] += visits
         assert 1 <= avail <= 400 and visits <= avail
     # both seats of the sealed step choose at the root, once per iteration each
     assert by_seat == {0: 400, 1: 400}
     # seat 1's hand differs between determinizations, so its cards are not always available
-    assert all(avail < 300 for (seat, _), (_, _, avail) in root.stats.items() if seat == 1)
+    assert all(avail < 300 for seat, (_, _, avail) in stats if seat == 1)
     # seat 0 knows its own hand: its cards are available every time after they were first tried
     # (the last of its three cards is first tried by the third iteration at the latest)
-    assert all(avail >= 398 for (seat, _), (_, _, avail) in root.stats.items() if seat == 0)
+    assert all(avail >= 398 for seat, (_, _, avail) in stats if seat == 0)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -81,6 +83,37 @@ def test_time_budget_is_kept() -> None:
     bot.choose(state.determinize(0, Rng(2)), 0, state.legal_actions(0))
     assert time.perf_counter() - start < 1.0
     assert bot.last_iterations > 10
+
+
+class SleepyHighCard(HighCard):
+    """High Card whose playout policy waits 2 ms of the wall clock at every call (no CPU time)."""
+
+    name = "highcard_sleepy"
+
+    def rollout_action(self, state, player, legal, rng):  # noqa: ANN001, ANN201
+        time.sleep(0.002)
+        return legal[rng.below(len(legal))]
+
+
+def test_cpu_time_budget_counts_the_searching_threads_cpu_time_not_the_wall_clock() -> None:
+    game = SleepyHighCard()
+    state = game.new(2, seed=1)
+    det, legal = state.determinize(0, Rng(2)), state.legal_actions(0)
+    wall = bots.make("ismcts:time=0.05", game, seed=1)
+    wall.choose(det, 0, legal)
+    cpu = bots.make("ismcts:cpu_time=0.05", game, seed=1)
+    cpu_start, wall_start = time.thread_time(), time.perf_counter()
+    cpu.choose(det, 0, legal)
+    assert 0.05 <= time.thread_time() - cpu_start < 0.5
+    assert time.perf_counter() - wall_start > 0.2  # the waits in the playouts did not count
+    assert cpu.last_iterations > 3 * wall.last_iterations
+
+
+def test_one_time_budget_only() -> None:
+    with pytest.raises(BigtopError, match="not both"):
+        bots.make("ismcts:time=1,cpu_time=1", GAME, seed=0)
+    with pytest.raises(BigtopError, match="cpu_time must be positive"):
+        bots.make("ismcts:cpu_time=0", GAME, seed=0)
 
 
 class PolicyHighCard(HighCard):

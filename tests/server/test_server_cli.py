@@ -52,6 +52,7 @@ def test_bench_server_loads_its_own_server_and_reports_figures():
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["games"] == 3 and figures["acks"] > 0 and figures["moves_per_s"] > 0
+    assert figures["moves_per_server_cpu_s"] > 0
     assert 0 < figures["rest_p50_ms"] <= figures["rest_p99_ms"] and 0 < figures["ack_p50_ms"] <= figures["ack_p99_ms"]
     assert figures["errors"] == {}  # no stale move: the server's own bots never make a person's move stale
     assert "bench-server: 3 live games" in done.stderr

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtop.analysis import calibration
-from bigtop.bots.ismcts import IsmctsBot, Key, Node
+from bigtop.bots.ismcts import IsmctsBot, Move, Node
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
@@ -140,18 +140,18 @@ class ReviewSearch(IsmctsBot):
         self.first: Action | None = None
         self.tallies: dict[Action, _Tally] = {}
 
-    def _select(self, node: Node, det: State) -> Key:
+    def _select(self, node: Node, det: State) -> list[Move]:
         if node is not self.root:
             return super()._select(node, det)
-        seat, forced = self.seat, self.forced
-        key = []
+        seat, forced, space = self.seat, self.forced, det.action_space
+        moves = []
         for mover in det.to_move():
             legal = det.legal_actions(mover)
             if mover == seat and forced is not None and forced in legal:
                 legal = [forced]
-            key.append(self._pick(node.stats, mover, legal))
-        self.first = next((a for s, a in key if s == seat), None)
-        return tuple(key)
+            moves.append(self._pick(node.stats, mover, legal, space))
+        self.first = next((a for s, _, a in moves if s == seat), None)
+        return moves
 
     def _playout(self, det: State) -> list[float]:
         reward = super()._playout(det)

@@ -11,6 +11,7 @@ def register(app: typer.Typer) -> None:
     """Add `arena` and `report` to the `bigtop` command."""
     from bigtop import games
     from bigtop.cli import CardsOpt, OptionOpt, check_content_file, console, game_options
+    from bigtop.terminal.clock import ClockOpt
 
     ImportsOpt = Annotated[
         list[str] | None,
@@ -87,6 +88,7 @@ def register(app: typer.Typer) -> None:
         bot: Annotated[str, typer.Option("--bot", help="The bot's parameters, e.g. ismcts:depth=20,c=1 (its time is set by --seconds).")] = "ismcts",
         imports: ImportsOpt = None,
         option: OptionOpt = None,
+        cpu: ClockOpt = True,
     ) -> None:
         """Benchmark ISMCTS on one core: search iterations per second (median of several runs)."""
         from bigtop.arena import loader
@@ -94,7 +96,7 @@ def register(app: typer.Typer) -> None:
 
         loader.load_all(loader.resolve(imports or []))
         names = games.names() if game == "all" else [game]
-        run_ismcts_bench(names, players, seconds, runs, game_options(option), bot, console)
+        run_ismcts_bench(names, players, seconds, runs, game_options(option), bot, console, cpu)
 
     @app.command("report")
     def report_command(

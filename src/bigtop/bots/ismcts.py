@@ -11,6 +11,11 @@ plays the rest of the game out, and backs the reward vector up.
 - Action lists that differ between determinizations: selection only considers the actions legal in
   the current determinization, with UCB over availability counts (how often an action was legal
   when its seat chose here), as in SO-ISMCTS.
+- The tree keys a seat's action by an integer, its move key: `seat * size + id`, where `id` is the
+  action's id in the game's action space (`state.action_space`, size `size`). The space remembers
+  the id of every action object it encoded, so listing the ids of a legal list costs a dictionary
+  look-up per action, where hashing a (seat, action) pair called the frozen dataclass's `__hash__`.
+  The choices are the same as with the actions themselves as keys.
 
 Optional hooks a game may provide (looked up with `getattr` on the `Game`):
 
@@ -31,12 +36,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bigtop.core.actions import Action
+from bigtop.core.actions import Action, ActionSpace
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 
-Key = tuple[tuple[int, Action], ...]
+Key = int | tuple[int, ...]  # a child's key: one mover's move key, or the movers' keys of a simultaneous step
+Move = tuple[int, int, Action]  # one mover's choice: (seat, move key, action)
 DEFAULT_EVALUATE_DEPTH = 30
 
 
@@ -47,11 +53,16 @@ def margin_values(worth: Sequence[float], scale: float) -> list[float]:
     n = len(worth)
     if n == 1:
         return [0.5]
+    others = list(worth)
+    top = max(others)
+    first = others.index(top)  # every seat's best other seat is `first`, except `first`'s own
+    del others[first]
+    second = max(others)
+    exp = math.exp
     out = []
-    for p in range(n):
-        best_other = max(w for q, w in enumerate(worth) if q != p)
-        x = (worth[p] - best_other) / scale
-        out.append(1.0 / (1.0 + math.exp(-x)) if x > -60.0 else 0.0)
+    for p, w in enumerate(worth):
+        x = (w - (second if p == first else top)) / scale
+        out.append(1.0 / (1.0 + exp(-x)) if x > -60.0 else 0.0)
     return out
 
 
@@ -61,20 +72,21 @@ def play(state: State, player: int, action: Action) -> None:
     The search only ever plays actions from the current legal list on its own throwaway copies, so
     the kernel's validation (a linear search of the legal list) and undo history are skipped; the
     legal-action cache and move count are kept right."""
-    state.forget_legal_actions()
+    state._legal_cache = None  # `forget_legal_actions`, written out: this runs at every move of a search
     state._apply(player, action)
-    state.forget_legal_actions()
+    state._legal_cache = None
     state._moves += 1
 
 
 class Node:
-    """A tree node: per (seat, action) `[visits, total reward, availability]`, and children by the
-    joint move that leads to them."""
+    """A tree node: per move key (see `IsmctsBot`) `[visits, total reward, availability]`, and
+    children by the joint move that leads to them (one mover's move key, or the tuple of the
+    movers' keys in a simultaneous step)."""
 
     __slots__ = ("stats", "children")
 
     def __init__(self) -> None:
-        self.stats: dict[tuple[int, Action], list[float]] = {}
+        self.stats: dict[int, list[float]] = {}
         self.children: dict[Key, Node] = {}
 
 
@@ -95,7 +107,9 @@ def rewards(state: State, margin: float = 0.0) -> list[float]:
 
 
 class IsmctsBot:
-    """SO-ISMCTS with UCB1 over availability counts; `iterations` or `seconds` per decision."""
+    """SO-ISMCTS with UCB1 over availability counts; per decision `iterations`, or a time budget:
+    `seconds` of the wall clock, or `cpu_seconds` of the searching thread's CPU time (which other
+    processes on a busy machine do not eat into)."""
 
     name = "ismcts"
     needs_state = True
@@ -109,11 +123,16 @@ class IsmctsBot:
         c: float = 0.7,
         margin: float = 0.1,
         depth: int | None = None,
+        cpu_seconds: float | None = None,
     ) -> None:
         if iterations < 1:
             raise BigtopError("ismcts: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise BigtopError("ismcts: time must be positive")
+        if cpu_seconds is not None and cpu_seconds <= 0:
+            raise BigtopError("ismcts: cpu_time must be positive")
+        if seconds is not None and cpu_seconds is not None:
+            raise BigtopError("ismcts: give time (wall clock) or cpu_time (CPU time), not both")
         if not 0.0 <= margin <= 1.0:
             raise BigtopError("ismcts: margin must be between 0 and 1")
         if depth is not None and depth < 0:
@@ -121,7 +140,9 @@ class IsmctsBot:
         self.game = game
         self.rng = Rng(seed)
         self.iterations = iterations
-        self.seconds = seconds
+        self.seconds = seconds if cpu_seconds is None else cpu_seconds
+        # the clock of the time budget: the wall clock, or the CPU time of the searching thread
+        self.clock: Callable[[], float] = time.perf_counter if cpu_seconds is None else time.thread_time
         self.c = c
         self.margin = margin
         self.evaluate: Callable[[State], Sequence[float]] | None = getattr(game, "evaluate", None)
@@ -138,17 +159,26 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         root = self.search(state, player)
-        return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
+        visits = self.visits(root, state, player, legal)
+        return legal[visits.index(max(visits))]  # the first of the most visited, in `legal`'s order
+
+    @staticmethod
+    def visits(node: Node, state: State, seat: int, legal: Sequence[Action]) -> list[float]:
+        """How often `seat` chose each action of `legal` at `node` (0 for one never tried)."""
+        space = state.action_space
+        base, stats = seat * space.size, node.stats
+        return [stats.get(base + i, (0.0,))[0] for i in space.encode_all(legal)]
 
     def search(self, state: State, player: int) -> Node:
         """Grow a tree from `player`'s information set for the iteration or time budget; the root."""
         root = Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = self.clock
+        deadline = None if self.seconds is None else clock() + self.seconds
         done = 0
         while True:
             self.iterate(root, state, player)
             done += 1
-            if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
+            if done >= self.iterations if deadline is None else clock() >= deadline:
                 break
         self.last_iterations = done
         return root
@@ -158,57 +188,66 @@ class IsmctsBot:
         rng = self.rng
         det = state.determinize(player, rng)  # with its own chance stream, drawn from `rng`
         det.silence()  # a throwaway copy: its log is never read
-        path: list[tuple[Node, Key]] = []
+        path: list[tuple[Node, list[Move]]] = []
         node = root
+        key: Key
         while not det.is_over():
-            key = self._select(node, det)
-            path.append((node, key))
-            for seat, action in key:
-                if seat in det.to_move():  # a simultaneous step may end the game half-way
-                    play(det, seat, action)
+            moves = self._select(node, det)
+            path.append((node, moves))
+            if len(moves) == 1:
+                seat, key, action = moves[0]
+                play(det, seat, action)
+            else:
+                key = tuple([move[1] for move in moves])
+                for seat, _, action in moves:
+                    if seat in det.to_move():  # a simultaneous step may end the game half-way
+                        play(det, seat, action)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
                 break
             node = child
         reward = self._playout(det)
-        for node, key in path:
+        for node, moves in path:
             stats = node.stats
-            for seat_action in key:
-                entry = stats[seat_action]
+            for seat, key, _ in moves:
+                entry = stats[key]  # type: ignore[index]
                 entry[0] += 1.0
-                entry[1] += reward[seat_action[0]]
+                entry[1] += reward[seat]
 
-    def _select(self, node: Node, det: State) -> Key:
+    def _select(self, node: Node, det: State) -> list[Move]:
         """The joint move at `node`: each mover picks by `_pick` from its legal actions."""
-        stats = node.stats
-        return tuple([self._pick(stats, seat, det.legal_actions(seat)) for seat in det.to_move()])
+        stats, space = node.stats, det.action_space
+        return [self._pick(stats, seat, det.legal_actions(seat), space) for seat in det.to_move()]
 
-    def _pick(self, stats: dict[tuple[int, Action], list[float]], seat: int, legal: Sequence[Action]) -> tuple[int, Action]:
+    def _pick(self, stats: dict[int, list[float]], seat: int, legal: Sequence[Action], space: ActionSpace) -> Move:
         """`seat`'s choice among `legal` at a node with these statistics: an untried action at
         random, else the best by UCB1 over availability counts (each tried one's count goes up)."""
-        untried: list[tuple[int, Action]] = []
+        ids = space.encode_all(legal)
+        base = seat * space.size
+        untried: list[int] = []
         tried: list[list[float] | None] = []
-        for action in legal:
-            entry = stats.get((seat, action))
+        for i in ids:
+            entry = stats.get(base + i)
             if entry is None:
-                untried.append((seat, action))
+                untried.append(i)
             else:
                 entry[2] += 1.0
             tried.append(entry)
         if untried:
-            pick = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
-            stats[pick] = [0.0, 0.0, 1.0]
-            return pick
+            i = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            stats[base + i] = [0.0, 0.0, 1.0]
+            return (seat, base + i, legal[ids.index(i)])
         c = self.c
+        log, sqrt = math.log, math.sqrt
         best_value = -1.0
         best = 0
-        for i, entry in enumerate(tried):
+        for j, entry in enumerate(tried):
             visits, total, avail = entry  # type: ignore[misc]
-            value = total / visits + c * math.sqrt(math.log(avail) / visits)
+            value = total / visits + c * sqrt(log(avail) / visits)
             if value > best_value:
-                best_value, best = value, i
-        return (seat, legal[best])
+                best_value, best = value, j
+        return (seat, base + ids[best], legal[best])
 
     def _playout(self, det: State) -> list[float]:
         """Play `det` on (mutating it) and return the reward vector."""
@@ -231,10 +270,12 @@ class IsmctsBot:
 
 
 def make_ismcts(game: Any, seed: int, **params: str) -> IsmctsBot:
-    """The registry factory: `ismcts:iterations=2000`, `ismcts:time=1`, `c=`, `margin=`, `depth=`."""
+    """The registry factory: `ismcts:iterations=2000`, `ismcts:time=1` (seconds of the wall clock),
+    `ismcts:cpu_time=1` (seconds of the searching thread's CPU time), `c=`, `margin=`, `depth=`."""
     converters: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
         "time": ("seconds", float),
+        "cpu_time": ("cpu_seconds", float),
         "c": ("c", float),
         "margin": ("margin", float),
         "depth": ("depth", int),

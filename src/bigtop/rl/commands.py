@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from bigtop.terminal.clock import ClockOpt
+
 
 def register(app: typer.Typer) -> None:
     """Add the `rl` command group to the `bigtop` command."""
@@ -19,19 +21,15 @@ def register(app: typer.Typer) -> None:
         seconds: Annotated[float, typer.Option("--seconds", help="Length of one run.")] = 2.0,
         runs: Annotated[int, typer.Option("--runs", help="Runs per interface; the median is reported.")] = 3,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
-        cpu: Annotated[bool, typer.Option("--cpu", help="Count CPU time, not the wall clock (for a busy machine).")] = False,
+        cpu: ClockOpt = True,
     ) -> None:
         """Decisions/s of random play through the raw engine, PettingZoo and OpenSpiel, side by side."""
-        from contextlib import nullcontext
-
         from bigtop import games
         from bigtop.cli import console, game_options
-        from bigtop.rl.speed import cpu_clock
         from bigtop.terminal.bench import run_interface_bench
 
         names = games.names() if game == "all" else [games.get(game).name]
-        with cpu_clock() if cpu else nullcontext():
-            run_interface_bench(names, players, seconds, runs, game_options(option), console)
+        run_interface_bench(names, players, seconds, runs, game_options(option), console, cpu)
 
     @rl.command("train")
     def train_command(

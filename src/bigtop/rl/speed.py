@@ -18,11 +18,11 @@ _clock: Callable[[], float] = time.perf_counter
 
 
 @contextmanager
-def cpu_clock() -> Iterator[None]:
-    """Within the block, measurements count the process's CPU time instead of the wall clock: on a
-    busy machine the figures then hardly depend on what else runs."""
+def cpu_clock(cpu: bool = True) -> Iterator[None]:
+    """Within the block, measurements count the process's CPU time instead of the wall clock (with
+    `cpu` False, the wall clock): on a busy machine the figures then hardly depend on what else runs."""
     global _clock
-    outer, _clock = _clock, time.process_time
+    outer, _clock = _clock, time.process_time if cpu else time.perf_counter
     try:
         yield
     finally:

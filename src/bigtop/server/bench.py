@@ -6,8 +6,9 @@ table as soon as one ends). It plays seat 0 of every table over its WebSocket: w
 has a decision, a random legal move at once. Meanwhile it times REST calls (`GET /api/tables/{id}`
 and `GET /api/bots`). After a warm-up it measures for `seconds`, then stops everything. Figures:
 REST p50/p99, move ack p50/p99 (from sending a move to its `ack`), moves per second over all tables
-(bots' moves included), the CPU the server and this process used, and the refusals seen (a
-`stale_move` caused by the server's own timing would show here).
+(bots' moves included) of the wall clock and of the server's CPU time, the CPU the server and this
+process used, and the refusals seen (a `stale_move` caused by the server's own timing would show
+here). Latencies are wall clock: what a client waits.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Figures:
             "ack_p50_ms": _pct(self.ack_ms, 50), "ack_p99_ms": _pct(self.ack_ms, 99),
             "acks": len(self.ack_ms), "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
             "server_cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2) if self.server_cpu and self.moves else None,
+            "moves_per_server_cpu_s": round(self.moves / self.server_cpu, 1) if self.server_cpu else None,
             "server_cpu_share": round(self.server_cpu / self.seconds, 2) if self.server_cpu is not None and self.seconds else None,
             "client_cpu_share": round(self.client_cpu / self.seconds, 2) if self.seconds else None,
             "errors": dict(self.errors),

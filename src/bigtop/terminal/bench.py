@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import statistics
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -17,7 +16,7 @@ from bigtop import games
 from bigtop.bots.match import random_playout
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
-from bigtop.rl.speed import playouts
+from bigtop.rl.speed import cpu_clock, playouts
 from bigtop.terminal.text import plural
 
 T = TypeVar("T")
@@ -61,19 +60,22 @@ def bench_setups(names: list[str], players: int | None, seconds: float, runs: in
     return setups
 
 
-def median_of(runs: int, seconds: float) -> str:
-    """ "median of 3 runs of 0.5 s", for table titles."""
-    return f"median of {plural(runs, 'run')} of {seconds:g} s"
+def median_of(runs: int, seconds: float, cpu: bool) -> str:
+    """ "median of 3 runs of 0.5 s of CPU time" (or "of wall clock"), for table titles."""
+    return f"median of {plural(runs, 'run')} of {seconds:g} s of {'CPU time' if cpu else 'wall clock'}"
 
 
-def run_bench(names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console) -> list[dict[str, Any]]:
-    """Benchmark each game and print a table; returns the rows."""
+def run_bench(
+    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console, cpu: bool = True
+) -> list[dict[str, Any]]:
+    """Benchmark each game and print a table; returns the rows. `cpu`: count the process's CPU time
+    (else the wall clock)."""
     setups = bench_setups(names, players, seconds, runs, options)
     rows = []
-    table = Table(title=f"random playouts, one core, {median_of(runs, seconds)}")
+    table = Table(title=f"random playouts, one core, {median_of(runs, seconds, cpu)}")
     for col in ("game", "players", "games/s", "decisions/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
-    with progress_steps(console, len(names) * runs) as run:
+    with cpu_clock(cpu), progress_steps(console, len(names) * runs) as run:
         for name, n, parsed in setups:
             samples = [run(f"{name}: random playouts", playouts, name, n, seconds, parsed) for _ in range(runs)]
             gps = statistics.median(s[0] for s in samples)
@@ -84,10 +86,14 @@ def run_bench(names: list[str], players: int | None, seconds: float, runs: int, 
     return rows
 
 
-def measure_ismcts(name: str, players: int, seconds: float, options: Any = None, positions: int = 3, params: dict[str, str] | None = None) -> float:
+def measure_ismcts(
+    name: str, players: int, seconds: float, options: Any = None, positions: int = 3, params: dict[str, str] | None = None,
+    cpu: bool = True,
+) -> float:
     """ISMCTS iterations per second on one core: a search of `seconds / positions` from each of
     `positions` points of a random game (its start, then evenly spread), iterations summed.
-    `params` are the bot's (as in `ismcts:depth=20`), its time budget excepted."""
+    `params` are the bot's (as in `ismcts:depth=20`), its time budget excepted. `cpu`: the budget
+    and the rate count the searching thread's CPU time (`cpu_time=`), else the wall clock (`time=`)."""
     from bigtop.bots.ismcts import make_ismcts
 
     game = games.get(name)
@@ -103,20 +109,24 @@ def measure_ismcts(name: str, players: int, seconds: float, options: Any = None,
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.below(len(legal))])
-    bot = make_ismcts(game, 1, **{**(params or {}), "time": str(seconds / len(states))})
+    budget = {k: v for k, v in (params or {}).items() if k not in ("time", "cpu_time")}
+    budget["cpu_time" if cpu else "time"] = str(seconds / len(states))
+    bot = make_ismcts(game, 1, **budget)
     iterations = 0
-    start = time.perf_counter()
+    start = bot.clock()
     for position in states:
         seat = position.to_move()[0]
         bot.search(position.determinize(seat, rng.fork()), seat)
         iterations += bot.last_iterations
-    return iterations / (time.perf_counter() - start)
+    return iterations / (bot.clock() - start)
 
 
 def run_ismcts_bench(
-    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], bot: str, console: Console
+    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], bot: str, console: Console,
+    cpu: bool = True,
 ) -> list[dict[str, Any]]:
-    """ISMCTS iterations/s per game (median of `runs` runs), for the bot spec `bot`; returns the rows."""
+    """ISMCTS iterations/s per game (median of `runs` runs), for the bot spec `bot`; returns the
+    rows. `cpu`: per second of the searching thread's CPU time (else of the wall clock)."""
     from bigtop.bots import parse_spec
 
     kind, params = parse_spec(bot)
@@ -124,13 +134,13 @@ def run_ismcts_bench(
         raise BigtopError(f"--bot must be an ismcts spec, not {kind!r}")
     setups = bench_setups(names, players, seconds, runs, options)
     rows = []
-    table = Table(title=f"{bot}, one core, {median_of(runs, seconds)}")
+    table = Table(title=f"{bot}, one core, {median_of(runs, seconds, cpu)}")
     for col in ("game", "players", "iterations/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     with progress_steps(console, len(names) * runs) as run:
         for name, n, parsed in setups:
             rate = statistics.median(
-                run(f"{name}: ISMCTS", measure_ismcts, name, n, seconds, parsed, params=params) for _ in range(runs)
+                run(f"{name}: ISMCTS", measure_ismcts, name, n, seconds, parsed, params=params, cpu=cpu) for _ in range(runs)
             )
             rows.append({"game": name, "players": n, "iterations_per_s": rate})
             table.add_row(name, str(n), f"{rate:,.0f}")
@@ -139,18 +149,20 @@ def run_ismcts_bench(
 
 
 def run_interface_bench(
-    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console
+    names: list[str], players: int | None, seconds: float, runs: int, options: dict[str, Any], console: Console,
+    cpu: bool = True,
 ) -> list[dict[str, Any]]:
     """Decisions/s of random play through the raw engine, PettingZoo and OpenSpiel, side by side
     (median of `runs` runs each), with each interface's share of the raw speed; and the engine
     encoding an observation at every decision ("+ obs"). PettingZoo is timed twice: with a random
-    agent reading only the action mask, and reading the observation too. Returns the rows."""
+    agent reading only the action mask, and reading the observation too. `cpu`: per second of the
+    process's CPU time (else of the wall clock). Returns the rows."""
     from bigtop.rl.speed import INTERFACES
 
     setups = bench_setups(names, players, seconds, runs, options)
     rows = []
     table = Table(
-        title=f"decisions/s through each interface, one core, {median_of(runs, seconds)}",
+        title=f"decisions/s through each interface, one core, {median_of(runs, seconds, cpu)}",
         caption="+ obs: the engine encoding an observation at every decision; pettingzoo: a random agent "
         "reading the mask; + read: reading the observation too; %: share of engine",
         box=box.SIMPLE, pad_edge=False, collapse_padding=True,
@@ -158,7 +170,7 @@ def run_interface_bench(
     columns = ("game", "seats", "engine", "+ obs", "pettingzoo", "%", "+ read", "%", "openspiel", "%")
     for col in columns:
         table.add_column(col, justify="left" if col == "game" else "right")
-    with progress_steps(console, len(names) * runs * len(INTERFACES)) as run:
+    with cpu_clock(cpu), progress_steps(console, len(names) * runs * len(INTERFACES)) as run:
         for name, n, _ in setups:
             samples: dict[str, list[float]] = {interface: [] for interface in INTERFACES}
             for _ in range(runs):  # interfaces take turns, so a change in the machine's load hits all

@@ -3,7 +3,6 @@ action cards played when they pay."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,14 +45,22 @@ class HeuristicBot:
         self.w = {"species": 2.0, "groundhog": 5.0, "first": 2.0, "market": 2.0, "culture": 1.5, "dragon": 1.5}
         self.w.update(weights)
         self._species: str | None = None  # the deciding seat's main species, while `choose` works
+        self._cities: dict[int, float] = {}  # what stopping in each city is worth, while `choose` works
 
     def choose(self, state: Any | None, player: int, legal: Sequence[Action]) -> Action:
         """The best valued action, the first listed among equals."""
         assert isinstance(state, TrollFestState)
+        value = self._value
         try:
-            return max(enumerate(legal), key=lambda ia: (self._value(state, player, ia[1]), -ia[0]))[1]
+            best, top = legal[0], value(state, player, legal[0])
+            for action in legal[1:]:  # a plain loop: the ISMCTS playouts call this at every decision
+                v = value(state, player, action)
+                if v > top:
+                    best, top = action, v
+            return best
         finally:
             self._species = None
+            self._cities = {}
 
     # ------------------------------------------------------------------------------ valuations
     def _main_species(self, s: TrollFestState, p: int) -> str:
@@ -65,8 +72,13 @@ class HeuristicBot:
     def _count_species(self, s: TrollFestState, p: int) -> str:
         c = s.c
         arts = s.band[p] or (s.kept[p] + s.pile[p] + s.start_hand[p] + [x for x in s.picks[p] if c.is_artist(x)])
-        counts = Counter(c.artists[a].species for a in arts if c.artists[a].species in COMMON_SPECIES)
-        return counts.most_common(1)[0][0] if counts else "troll"
+        counts: dict[str, int] = {}
+        artists = c.artists
+        for a in arts:
+            species = artists[a].species
+            if species in COMMON_SPECIES:
+                counts[species] = counts.get(species, 0) + 1
+        return max(counts, key=counts.__getitem__) if counts else "troll"  # the first counted of the most common
 
     def _artist(self, s: TrollFestState, p: int, a: int) -> float:
         art = s.c.artists[a]
@@ -83,7 +95,13 @@ class HeuristicBot:
         return CARD_VALUE[s.c.action(card).effect]
 
     def _city(self, s: TrollFestState, p: int, city: int) -> float:
-        """What stopping in `city` is worth to p now."""
+        """What stopping in `city` is worth to p now (worked out once per city and decision)."""
+        value = self._cities.get(city)
+        if value is None:
+            value = self._cities[city] = self._city_value(s, p, city)
+        return value
+
+    def _city_value(self, s: TrollFestState, p: int, city: int) -> float:
         c = s.c
         here = s.city_tokens[city]
         value = 0.0
