@@ -31,6 +31,7 @@ def test_analyze_writes_json_and_a_page(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0
     assert "Key moments" in out and "Seat 0" in out and "80 iterations per decision" in out
     data = json.loads(out_json.read_text())
+    assert ("No decision gave up 5 points of win chance" in out) == (not data["key_moments"])  # no empty table
     assert data["budget"] == {"iterations": 80, "seconds": None, "pairs": 64} and data["decisions"]
     page = out_html.read_text()
     assert page.startswith("<!doctype html><html lang=en>") and "<svg" in page and "Costliest decisions" in page

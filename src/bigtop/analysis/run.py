@@ -61,6 +61,9 @@ def print_summary(result: Review, console: Console, lang: str = "en") -> None:
             f"{result.result['scores'][seat]:g}", say("col.won", lang) if seat in result.result["winners"] else "",
         )
     console.print(table)
+    if not result.key_moments:
+        console.print(f"{say('summary.moments', lang)}: {say('page.moments_none', lang)}", soft_wrap=True)
+        return
     moments = Table(title=say("summary.moments", lang))
     for col in ("move", "seat", "played", "preferred", "cost", "cost_win", "grade"):
         moments.add_column(say(f"col.{col}", lang, unit=unit_name(unit, lang)), justify="right" if col in ("move", "cost", "cost_win") else "left",
