@@ -27,16 +27,20 @@ def test_every_decision_gets_a_row_from_its_seats_view() -> None:
     seen: list[tuple[int, int]] = []
     result = review(record, budget=Budget(100), on_progress=lambda done, total: seen.append((done, total)))
     data = result.to_json()
-    assert data["format"] == "bigtop-review/1" and data["game"] == "highcard"
+    assert data["format"] == "bigtop-review/2" and data["game"] == "highcard"
     specs = decision_specs(record)
     assert [r["move"] for r in data["decisions"]] == [s.move for s in specs]
     assert seen[0] == (0, len(specs)) and seen[-1] == (len(specs), len(specs))
     for row in data["decisions"]:
-        assert set(row) >= {"move", "seat", "action", "win_chance", "expected_score", "best_action", "loss"}
+        assert set(row) >= {"move", "seat", "action", "win_chance", "expected_score", "expected_lead", "best_action", "loss",
+                            "lead_loss", "lead_loss_margin", "grade", "win_best", "win_after"}
         assert row["seat"] == record.moves[row["move"]][0] and row["action"] == record.moves[row["move"]][1]
         assert len(row["win_chance"]) == 2 and abs(sum(row["win_chance"]) - 1) < 1e-3
         assert 0.0 <= row["loss"] <= 1.0 and all(m > 0 for m in row["win_margin"])
-        assert (row["loss"] == 0.0) == (row["action"] == row["best_action"]) or row["loss"] < row["loss_margin"]
+        if row["action"] == row["best_action"]:  # the first search's choice: nothing lost, nothing compared
+            assert row["loss"] == row["lead_loss"] == 0.0 and row["pairs"] == 0 and row["grade"] is None
+        else:
+            assert row["pairs"] > 0 and row["loss"] == pytest.approx(max(0.0, row["win_best"][row["seat"]] - row["win_after"][row["seat"]]), abs=2e-4)
     # a forced move (a single legal action) is no decision
     assert len(specs) < len(record.moves)
     final = record.replay(games.get(record.game))
@@ -62,11 +66,17 @@ def test_accuracy_and_key_moments_add_up() -> None:
         assert acc["decisions"] == len(mine)
         assert acc["mean_loss"] == pytest.approx(sum(r["loss"] for r in mine) / len(mine))
         assert all(rows[m]["seat"] == acc["seat"] for m in acc["costliest"])
-        losses = [rows[m]["loss"] for m in acc["costliest"]]
-        assert losses == sorted(losses, reverse=True)
+        severity = {"blunder": 3, "mistake": 2, "inaccuracy": 1, None: 0}
+        order = [(severity[rows[m]["grade"]], rows[m]["lead_loss"], rows[m]["loss"]) for m in acc["costliest"]]
+        assert order == sorted(order, reverse=True)  # the graded first, then the points and win chance given up
+        graded = [r for r in mine if r["grade"]]
+        assert acc["lead_lost"] == pytest.approx(sum(r["lead_loss"] for r in graded), abs=0.01)
+        assert acc["inaccuracies"] + acc["mistakes"] + acc["blunders"] == len(graded)
     moves = [m["move"] for m in result.key_moments]
     assert moves == sorted(moves) and len(moves) <= 5
-    assert all(m["swing"] >= 0.05 for m in result.key_moments)
+    for moment in result.key_moments:  # decisions that gave up win chance, beyond the search's noise
+        row = rows[moment["move"]]
+        assert moment["swing"] == row["loss"] >= 0.05 and row["loss"] > row["loss_margin"] and moment["seat"] == row["seat"]
 
 
 def test_grades_need_the_loss_beyond_its_own_interval() -> None:

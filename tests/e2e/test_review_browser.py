@@ -1,9 +1,11 @@
 """Browser tests of game review and hints: Chromium presses "Analyse" on a finished Carcassonne
-table, sees the progress, then the win-chance graph under the replay, and a click on a key moment
-or a costliest decision sets the replay there; at a practice table the "Hint" button shows the
-search's moves and the log says so; a rated table offers no hint. The moves are named in the
-page's language: a hint asked in French and a review read in Chinese. Screenshots in English,
-French, Traditional Chinese and a 390×844 phone window go under tmp_path/screenshots."""
+table and sees the progress beside the button, then the review opens by itself (the replay page,
+scrolled to the win-chance graph), and a click on a key moment or a costliest decision sets the
+replay there; the replay's own "Analyse" button does the same on a phone; costs are in the game's
+points, in every language; at a practice table the "Hint" button shows the search's moves and the
+log says so; a rated table offers no hint. The moves are named in the page's language: a hint
+asked in French and a review read in Chinese. Screenshots in English, French, Traditional Chinese
+and a 390×844 phone window go under tmp_path/screenshots."""
 
 from __future__ import annotations
 
@@ -64,6 +66,18 @@ def replay_step(page: Page) -> int:
     return int(re.search(r"\d+", text).group(0))
 
 
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the top of the element is inside the window (the player sees it without scrolling)."""
+    return page.evaluate("s => { const top = document.querySelector(s).getBoundingClientRect().top; return top >= 0 && top < innerHeight; }",
+                         selector)
+
+
+def near(page: Page, selector: str, other: str, distance: float = 120) -> bool:
+    """Whether two elements are within `distance` pixels of each other, top to top (read at one moment)."""
+    return page.evaluate("([a, b, d]) => Math.abs(document.querySelector(a).getBoundingClientRect().top"
+                         " - document.querySelector(b).getBoundingClientRect().top) <= d", [selector, other, distance])
+
+
 def test_analyse_a_finished_game_then_jump_to_its_key_moments(server, page, tmp_path):
     shots = tmp_path / "screenshots"
     with server.client() as client:
@@ -71,11 +85,17 @@ def test_analyse_a_finished_game_then_jump_to_its_key_moments(server, page, tmp_
     page.goto(f"{server.url}/#/table/{table_id}")
     expect(page.locator("#end-screen #analyse")).to_have_text("Analyse")
     screenshot(page, shots, "end-screen")
+    page.locator("#analyse").scroll_into_view_if_needed()
     page.click("#analyse")
-    expect(page).to_have_url(re.compile(f"#/replay/{table_id}$"))
-    expect(page.locator("#review-progress")).to_be_visible()  # queued or running: a worker searches
+    progress = page.locator("#analyse-progress")
+    expect(progress).to_be_visible()  # queued or running: a worker searches, and the page says so beside the button
     screenshot(page, shots, "review-progress")
-    expect(page.locator("#review-graph")).to_be_visible(timeout=90_000)
+    assert page.url.endswith(f"#/table/{table_id}") and near(page, "#analyse-progress", "#analyse") and in_view(page, "#analyse-progress")
+    expect(page).to_have_url(re.compile(f"#/replay/{table_id}$"), timeout=90_000)  # ready: the review opens by itself
+    expect(page.locator("#review-graph")).to_be_visible()
+    page.wait_for_function("() => Math.abs(document.getElementById('review').getBoundingClientRect().top) < 5")
+    expect(page.locator(".review-costliest th").nth(3)).to_have_text("Cost (points)")  # Carcassonne's points, not "pts"
+    expect(page.locator("#review-grades")).to_contain_text("5.0, 10.0 points")
     expect(page.locator("#review-graph .review-line")).to_have_count(2)
     moments = page.locator("#review-moments .review-jump")
     assert moments.count() >= 1
@@ -96,9 +116,11 @@ def test_analyse_a_finished_game_then_jump_to_its_key_moments(server, page, tmp_
     screenshot(page, shots, "review-en")
     page.select_option("#language", "fr")
     expect(page.locator("#review h3")).to_have_text("Analyse de la partie")
+    expect(page.locator(".review-costliest th").nth(3)).to_have_text("Coût (points)")
     screenshot(page, shots, "review-fr")
     page.select_option("#language", "zh-Hant")
     expect(page.locator("#review h3")).to_have_text("對局分析")
+    expect(page.locator(".review-costliest th").nth(3)).to_have_text("代價（分）")
     screenshot(page, shots, "review-zh-Hant")
     page.select_option("#language", "en")
     page.reload()  # the stored review answers at once
@@ -109,10 +131,18 @@ def test_analyse_a_finished_game_then_jump_to_its_key_moments(server, page, tmp_
 def test_the_review_on_a_phone(server, browser, tmp_path):
     with server.client() as client:
         table_id = finished_game(client)
-        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
     for phone in recording_page(browser, 390, 844):
         phone.goto(f"{server.url}/#/replay/{table_id}")
+        button = phone.locator("#replay-analyse")  # in the replay's controls, at the top: not under the board
+        expect(button).to_have_text("Analyse")
+        assert in_view(phone, "#replay-analyse")
+        button.click()
+        expect(phone.locator("#replay-analyse-progress")).to_be_visible()
+        assert in_view(phone, "#replay-analyse-progress") and near(phone, "#replay-analyse-progress", "#replay-analyse")
+        screenshot(phone, tmp_path / "screenshots", "review-progress-phone")
         expect(phone.locator("#review-graph")).to_be_visible(timeout=90_000)
+        phone.wait_for_function("() => Math.abs(document.getElementById('review').getBoundingClientRect().top) < 5")
+        expect(phone.locator("#replay-analyse")).to_have_text("See the review")
         width = phone.evaluate("document.querySelector('#review-graph').getBoundingClientRect().width")
         assert width <= 390
         phone.locator("#review-moments .review-jump").first.click()

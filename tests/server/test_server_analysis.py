@@ -82,7 +82,9 @@ def test_a_finished_tables_review_runs_off_the_request_path_and_is_stored_with_t
         status, _ = wait_review(client, table_id)
         found = status["review"]
         record = client.get(f"/api/tables/{table_id}/record").json()
-        assert found["format"] == "bigtop-review/1" and found["budget"]["iterations"] == 4
+        assert found["format"] == "bigtop-review/2" and found["budget"]["iterations"] == 4
+        assert found["result"]["unit"] == "unit.points" and len(found["result"]["thresholds"]) == 3
+        assert all({"grade", "lead_loss", "lead_loss_margin", "win_after"} <= set(row) for row in found["decisions"])
         assert found["result"]["moves"] == len(record["moves"])
         assert status["done"] == status["total"] == len(found["decisions"]) > 0
         assert {row["seat"] for row in found["decisions"]} == {0, 1}
@@ -114,6 +116,8 @@ def test_the_review_and_the_replay_send_each_move_as_json_beside_its_english_wor
         legal = [game.codec.to_json(a) for a in state.legal_actions(row["seat"])]
         assert row["action"] == record.moves[row["move"]][1] and row["best_action"] in legal
         assert row["best_text"] == game.describe(state, game.codec.from_json(row["best_action"]))
+        # and in the words of every language the game speaks: English at least (High Card has no catalog of its own)
+        assert row["action_texts"] == {"en": row["action_text"]} and row["best_texts"] == {"en": row["best_text"]}
 
 
 def test_a_review_cut_short_by_a_kill_can_be_asked_for_again_after_the_restart(tmp_path):
@@ -166,6 +170,7 @@ def test_a_hint_is_for_the_seat_to_move_at_a_practice_table_and_the_log_tells_ev
             legal = [entry["action"] for entry in state["legal"]]
             assert 1 <= len(found["hints"]) <= 3
             assert all(hint["action"] in legal and 0 <= hint["win_chance"] <= 1 for hint in found["hints"])
+            assert all(hint["texts"] == {"en": hint["text"]} for hint in found["hints"])
             chances = [hint["visits"] for hint in found["hints"]]
             assert chances == sorted(chances, reverse=True)  # best (most searched) first
             used: list[dict[str, Any]] = []

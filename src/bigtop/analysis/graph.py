@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from bigtop.analysis.words import say
+
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 WIDTH, HEIGHT = 820, 300
 LEFT, RIGHT, TOP, BOTTOM = 52, 16, 16, 58
@@ -24,10 +26,14 @@ def _step(span: int) -> int:
     return 2000
 
 
-def win_chance_svg(review: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The graph of a review's JSON (`Review.to_json()`) as an SVG element."""
+def win_chance_svg(
+    review: dict[str, Any], names: Sequence[str] | None = None, lang: str = "en", moves_named: dict[int, str] | None = None,
+) -> str:
+    """The graph of a review's JSON (`Review.to_json()`) as an SVG element, its words in `lang`;
+    `moves_named` names the key moments' moves (default: their English words)."""
     players = review["players"]
-    names = list(names or [f"Seat {p}" for p in range(players)])
+    names = list(names or [say("seat", lang, n=p) for p in range(players)])
+    named = moves_named or {}
     rows = review["decisions"]
     moves = max(1, review["result"]["moves"])
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -40,7 +46,7 @@ def win_chance_svg(review: dict[str, Any], names: Sequence[str] | None = None) -
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
-        f'aria-label="Win chance of each seat over the game" font-family="sans-serif" font-size="12">',
+        f'aria-label="{escape(say("graph.label", lang))}" font-family="sans-serif" font-size="12">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
         f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fafafa" stroke="#bbb"/>',
     ]
@@ -51,14 +57,15 @@ def win_chance_svg(review: dict[str, Any], names: Sequence[str] | None = None) -
     step = _step(moves)
     for m in range(0, moves + 1, step):
         parts.append(f'<text x="{x(m):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" fill="#444">{m}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + plot_h + 32}" text-anchor="middle" fill="#444">move</text>')
+    parts.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + plot_h + 32}" text-anchor="middle" fill="#444">{escape(say("graph.axis", lang))}</text>')
     for i, moment in enumerate(review.get("key_moments", [])):
         xx = x(moment["move"])
         label = chr(ord("A") + i)
         parts.append(f'<line x1="{xx:.1f}" x2="{xx:.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888" stroke-dasharray="4 3"/>')
         parts.append(
             f'<a href="#moment-{moment["move"]}"><text x="{xx + 3:.1f}" y="{TOP + 12}" fill="#333" font-weight="bold">'
-            f'{label}<title>Move {moment["move"]}: {escape(moment["action_text"])}</title></text></a>'
+            f'{label}<title>{escape(say("graph.moment", lang, n=moment["move"], action=named.get(moment["move"], moment["action_text"])))}'
+            "</title></text></a>"
         )
     final = review["result"]["win_share"]
     for seat in range(players):
@@ -86,7 +93,7 @@ def win_chance_svg(review: dict[str, Any], names: Sequence[str] | None = None) -
         parts.append(f'<text x="{legend_x + 19}" y="{legend_y - 4}" fill="#222">{text}</text>')
         legend_x += 30 + 7 * len(names[seat])
     parts.append(
-        f'<text x="{LEFT + plot_w}" y="{legend_y - 4}" text-anchor="end" fill="#666">shaded: 95 % interval · dot: result</text>'
+        f'<text x="{LEFT + plot_w}" y="{legend_y - 4}" text-anchor="end" fill="#666">{escape(say("graph.legend", lang))}</text>'
     )
     parts.append("</svg>")
     return "\n".join(parts)

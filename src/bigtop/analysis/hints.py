@@ -4,12 +4,13 @@ seat's view only (the state is read through `determinize(seat, ...)`, never dire
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.markup import escape
 
 from bigtop.analysis.search import Budget, estimate
+from bigtop.analysis.words import checked, named
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
@@ -20,24 +21,29 @@ HINT_EVENT = "hint_used"
 
 @dataclass(frozen=True)
 class Hint:
-    """One suggested move: the action, its words, the seat's win chance after it (with the 95 %
-    half-width) and how many search iterations began with it."""
+    """One suggested move: the action, its words (in the language asked for, and in every
+    language the game speaks: `texts`), the seat's win chance after it (with the 95 % half-width)
+    and how many search iterations began with it."""
 
     action: Action
     text: str
     win_chance: float
     margin: float
     visits: int
+    texts: dict[str, str] = field(default_factory=dict)
 
 
-def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, count: int = 3) -> list[Hint]:
-    """The search's `count` preferred moves for `seat` now, best first. `state` may be the true
-    game: the search only ever sees determinizations of it from `seat`'s point of view."""
+def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, count: int = 3, lang: str = "en") -> list[Hint]:
+    """The search's `count` preferred moves for `seat` now, best first, named in `lang`. `state`
+    may be the true game: the search only ever sees determinizations of it from `seat`'s point
+    of view."""
+    checked(lang)
     if state.is_over() or seat not in state.to_move():
         raise BigtopError(f"seat {seat} has no decision to make now")
     found = estimate(state, seat, budget, seed)
+    game = state.game
     return [
-        Hint(v.action, state.game.describe(state, v.action), v.wins[seat], v.margins[seat], v.visits)
+        Hint(v.action, game.describe(state, v.action, lang), v.wins[seat], v.margins[seat], v.visits, named(game, state, v.action))
         for v in found.actions[:count]
     ]
 
@@ -49,12 +55,13 @@ def note_hint(state: State, seat: int) -> None:
 
 def print_hints(
     console: Console, state: State, seat: int, budget: Budget = HINT_BUDGET, numbers: Mapping[Action, int] | None = None,
+    lang: str = "en",
 ) -> list[Hint]:
-    """The terminal's hint key: search (with a spinner), print the top 3 moves with their numbers
-    in the seat's menu (`numbers`, by default each legal action's place in the list, from 1) and
-    their win chances, and note the hint in the log."""
+    """The terminal's hint key: search (with a spinner), print the top 3 moves (named in `lang`)
+    with their numbers in the seat's menu (`numbers`, by default each legal action's place in the
+    list, from 1) and their win chances, and note the hint in the log."""
     with console.status("thinking about a hint..."):
-        found = hints(state, seat, budget, seed=state.move_count)
+        found = hints(state, seat, budget, seed=state.move_count, lang=lang)
     note_hint(state, seat)
     if numbers is None:
         numbers = {action: i for i, action in enumerate(state.legal_actions(seat), 1)}

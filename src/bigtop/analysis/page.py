@@ -1,6 +1,8 @@
-"""A review as one self-contained HTML page: the win-chance graph, each seat's accuracy, the key
-moments with the position as the terminal draws it (from the deciding seat's view), and each
-seat's costliest decisions."""
+"""A review as one self-contained HTML page, in English, French or Traditional Chinese: the
+win-chance graph, each seat's accuracy and what its graded decisions cost, the key moments with
+the position as the terminal draws it (from the deciding seat's view), and each seat's costliest
+decisions. The page's words are the review's catalog (`words.py`); the moves are named by the
+game (each row's `action_texts` / `best_texts`, else its English words)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from rich.terminal_theme import MONOKAI
 
 from bigtop import games
 from bigtop.analysis.graph import seat_colour, win_chance_svg
-from bigtop.analysis.review import grade
+from bigtop.analysis.words import checked, grade_name, number, percent, points, say, unit_name
 from bigtop.core.record import Record
 
 STYLE = """
@@ -30,17 +32,19 @@ pre.board { padding: .6rem; overflow-x: auto; font-size: 12px; line-height: 1.15
 """
 
 
-def _pct(value: float) -> str:
-    return f"{100 * value:.0f} %"
-
-
 def _seat(seat: int, names: Sequence[str]) -> str:
     return f'<span class="seat" style="background:{seat_colour(seat)}"></span>{escape(names[seat])}'
 
 
-def _grade_cell(row: dict[str, Any]) -> str:
-    name = grade(row["loss"], row["loss_margin"])
-    return f'<span class="{name}">{name}</span>' if name else ""
+def _grade_cell(row: dict[str, Any], lang: str) -> str:
+    name = row.get("grade")
+    return f'<span class="{name}">{escape(grade_name(name, lang))}</span>' if name else ""
+
+
+def move_text(row: dict[str, Any], which: str, lang: str) -> str:
+    """The move played (`which` "action") or preferred ("best") of a review row, in `lang` where
+    the game names it in that language, else in English."""
+    return row.get(f"{which}_texts", {}).get(lang) or row[f"{which}_text"]
 
 
 def board_html(record: Record, move: int, seat: int) -> str:
@@ -55,84 +59,105 @@ def board_html(record: Record, move: int, seat: int) -> str:
     )
 
 
-def review_page(review: dict[str, Any], record: Record, names: Sequence[str] | None = None, command: str | None = None) -> str:
-    """The HTML page of a review's JSON (`Review.to_json()`) of `record`."""
+def review_page(
+    review: dict[str, Any], record: Record, names: Sequence[str] | None = None, command: str | None = None, lang: str = "en",
+) -> str:
+    """The HTML page of a review's JSON (`Review.to_json()`) of `record`, in language `lang`."""
+    checked(lang)
     game = games.get(record.game)
     players = review["players"]
-    names = list(names or [f"Seat {p}" for p in range(players)])
+    names = list(names or [say("seat", lang, n=p) for p in range(players)])
     result = review["result"]
+    unit = result.get("unit", "unit.points")
     rows = {r["move"]: r for r in review["decisions"]}
     winners = ", ".join(names[w] for w in result["winners"])
     scores = " – ".join(f"{names[p]} {s:g}" for p, s in enumerate(result["scores"]))
     budget = review["budget"]
-    budget_text = f"{budget['seconds']:g} s" if budget["seconds"] is not None else f"{budget['iterations']} iterations"
+    budget_text = (say("page.budget.seconds", lang, n=f"{budget['seconds']:g}") if budget["seconds"] is not None
+                   else say("page.budget.iterations", lang, n=budget["iterations"]))
+
+    def cost(value: float) -> str:
+        return points(value, unit, lang)
+
     out = [
-        "<!doctype html><html lang=en><head><meta charset=utf-8>",
+        f"<!doctype html><html lang={lang}><head><meta charset=utf-8>",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Review: {escape(game.title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>Game review: {escape(game.title)}</h1>",
-        f"<p>{players} seats, seed {review['seed']}, {result['moves']} moves, {len(rows)} decisions reviewed. "
-        f"Result: {escape(scores)}; winner: <b>{escape(winners)}</b>.</p>",
-        f'<p class="muted">Each decision was searched from the deciding seat\'s own view (ISMCTS, {budget_text} per '
-        "decision, search seed " + str(review["search_seed"]) + "). Win chances are calibrated on simulated games; "
-        "the shaded band is the 95 % interval of the search's estimate. Loss: how much win chance the move played "
-        "gave up against the search's preferred move.</p>",
+        f"<title>{escape(say('page.title', lang, game=game.title))}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(say('page.heading', lang, game=game.title))}</h1>",
+        f"<p>{escape(say('page.summary', lang, players=players, seed=review['seed'], moves=result['moves'], decisions=len(rows), scores=scores, winners=winners))}</p>",
+        f'<p class="muted">{escape(say("page.method", lang, budget=budget_text, seed=review["search_seed"], unit=unit_name(unit, lang)))}</p>',
     ]
+    thresholds = result.get("thresholds")
+    if thresholds:
+        out.append(f'<p class="muted">{escape(say("page.grades", lang, inaccuracy=cost(thresholds[0]), mistake=cost(thresholds[1]), blunder=cost(thresholds[2])))}</p>')
     if command:
-        out.append(f'<p class="muted">Command: <code>{escape(command)}</code></p>')
-    out += ["<h2>Win chance over the game</h2>", '<div class="wrap">', win_chance_svg(review, names), "</div>"]
-    out += ["<h2>Accuracy</h2>", "<div class=wrap><table><tr><th>seat</th>"]
-    out += [f'<th class="num">{h}</th>' for h in ("decisions", "preferred move played", "mean loss", "inaccuracies", "mistakes", "blunders")]
+        out.append(f'<p class="muted">{escape(say("page.command", lang))} <code>{escape(command)}</code></p>')
+    out += [f"<h2>{escape(say('page.graph', lang))}</h2>", '<div class="wrap">',
+            win_chance_svg(review, names, lang, {m: move_text(r, "action", lang) for m, r in rows.items()}), "</div>"]
+    out += [f"<h2>{escape(say('page.accuracy', lang))}</h2>", f"<div class=wrap><table><tr><th>{escape(say('col.seat', lang))}</th>"]
+    headings = [say("col.decisions", lang), say("col.preferred_played", lang), say("col.mean_cost", lang, unit=unit_name(unit, lang)),
+                say("col.inaccuracies", lang), say("col.mistakes", lang), say("col.blunders", lang),
+                say("col.lost", lang, unit=unit_name(unit, lang)), say("col.score", lang), say("col.result", lang)]
+    out += [f'<th class="num">{escape(h)}</th>' for h in headings]
     out.append("</tr>")
     for acc in review["accuracy"]:
         if not acc["decisions"]:
             continue
-        cells = (acc["decisions"], _pct(acc["best_share"]), f"{100 * acc['mean_loss']:.1f} pts",
-                 acc["inaccuracies"], acc["mistakes"], acc["blunders"])
-        out.append(f"<tr><td>{_seat(acc['seat'], names)}</td>" + "".join(f'<td class="num">{c}</td>' for c in cells) + "</tr>")
+        seat = acc["seat"]
+        cells = (acc["decisions"], percent(acc["best_share"]), number(acc.get("mean_lead_loss", 0.0), lang, 2),
+                 acc["inaccuracies"], acc["mistakes"], acc["blunders"], number(acc.get("lead_lost", 0.0), lang),
+                 f"{result['scores'][seat]:g}", escape(say("col.won", lang)) if seat in result["winners"] else "")
+        out.append(f"<tr><td>{_seat(seat, names)}</td>" + "".join(f'<td class="num">{c}</td>' for c in cells) + "</tr>")
     out.append("</table></div>")
-    out.append("<h2>Key moments</h2>")
+    out.append(f"<h2>{escape(say('page.moments', lang))}</h2><p class=muted>{escape(say('page.moments_explain', lang))}</p>")
     if not review["key_moments"]:
-        out.append("<p>No decision moved the win chances by 5 points or more.</p>")
+        out.append(f"<p>{escape(say('page.moments_none', lang))}</p>")
     for i, moment in enumerate(review["key_moments"]):
         row = rows[moment["move"]]
         seat = moment["seat"]
-        before = ", ".join(f"{names[p]} {_pct(w)}" for p, w in enumerate(moment["win_before"]))
-        after = ", ".join(f"{names[p]} {_pct(w)}" for p, w in enumerate(moment["win_after"]))
-        verdict = ("the search's preferred move" if row["action"] == row["best_action"]
-                   else f"the search preferred <b>{escape(row['best_text'])}</b> (loss {100 * row['loss']:.1f} ± {100 * row['loss_margin']:.1f} pts) {_grade_cell(row)}")
+        before = ", ".join(f"{names[p]} {percent(w)}" for p, w in enumerate(moment["win_before"]))
+        after = ", ".join(f"{names[p]} {percent(w)}" for p, w in enumerate(moment["win_after"]))
+        preferred = say("page.preferred", lang, action="\x00", lead=cost(row.get("lead_loss", 0.0)), lead_margin=cost(row.get("lead_loss_margin", 0.0)),
+                        win=number(100 * row["loss"], lang), win_margin=number(100 * row["loss_margin"], lang))
+        preferred = escape(preferred).replace("\x00", f"<b>{escape(move_text(row, 'best', lang))}</b>")
+        played = escape(say("page.played", lang, action="\x00")).replace("\x00", f"<b>{escape(move_text(row, 'action', lang))}</b>")
         out += [
-            f'<div class="moment" id="moment-{moment["move"]}"><h3>{chr(ord("A") + i)}. Move {moment["move"]}: {_seat(seat, names)}</h3>',
-            f"<p>Played <b>{escape(row['action_text'])}</b>: {verdict}.</p>",
-            f"<p>Win chance just before: {escape(before)}; just after: {escape(after)} "
-            f"(swing {100 * moment['swing']:.0f} pts).</p>",
-            f"<details open><summary>The position, as {escape(names[seat])} saw it</summary>",
+            f'<div class="moment" id="moment-{moment["move"]}"><h3>{escape(say("page.moment", lang, letter=chr(ord("A") + i), move=moment["move"], seat="")).rstrip()} '
+            f"{_seat(seat, names)}</h3>",
+            f"<p>{played} {preferred} {_grade_cell(row, lang)}</p>",
+            f"<p>{escape(say('page.chances', lang, before=before, after=after))}</p>",
+            f"<details open><summary>{escape(say('page.position', lang, seat=names[seat]))}</summary>",
             board_html(record, moment["move"], seat),
             "</details></div>",
         ]
-    out.append("<h2>Costliest decisions</h2>")
+    out.append(f"<h2>{escape(say('page.costliest', lang))}</h2>")
     for acc in review["accuracy"]:
         costly = [rows[m] for m in acc["costliest"]]
         if not costly:
             continue
-        out.append(f"<h3>{_seat(acc['seat'], names)}</h3><div class=wrap><table><tr><th class=num>move</th><th>played</th><th>preferred</th>"
-                   "<th class=num>win chance</th><th class=num>loss</th><th></th></tr>")
+        out.append(f"<h3>{_seat(acc['seat'], names)}</h3><div class=wrap><table><tr><th class=num>{escape(say('col.move', lang))}</th>"
+                   f"<th>{escape(say('col.played', lang))}</th><th>{escape(say('col.preferred', lang))}</th>"
+                   f"<th class=num>{escape(say('col.win_chance', lang))}</th><th class=num>{escape(say('col.cost', lang, unit=unit_name(unit, lang)))}</th>"
+                   f"<th class=num>{escape(say('col.cost_win', lang))}</th><th>{escape(say('col.grade', lang))}</th></tr>")
         for r in costly:
             out.append(
-                f"<tr><td class=num>{r['move']}</td><td>{escape(r['action_text'])}</td><td>{escape(r['best_text'])}</td>"
-                f"<td class=num>{_pct(r['win_chance'][r['seat']])}</td>"
-                f"<td class=num>{100 * r['loss']:.1f} ± {100 * r['loss_margin']:.1f} pts</td><td>{_grade_cell(r)}</td></tr>"
+                f"<tr><td class=num>{r['move']}</td><td>{escape(move_text(r, 'action', lang))}</td><td>{escape(move_text(r, 'best', lang))}</td>"
+                f"<td class=num>{percent(r['win_chance'][r['seat']])}</td>"
+                f"<td class=num>{number(r.get('lead_loss', 0.0), lang)} ± {number(r.get('lead_loss_margin', 0.0), lang)}</td>"
+                f"<td class=num>{number(100 * r['loss'], lang)} ± {number(100 * r['loss_margin'], lang)}</td><td>{_grade_cell(r, lang)}</td></tr>"
             )
         out.append("</table></div>")
-    out.append("<details><summary>Every decision</summary><div class=wrap><table><tr><th class=num>move</th><th>seat</th><th>played</th>"
-               "<th>preferred</th><th class=num>win chances</th><th class=num>expected scores</th><th class=num>loss</th></tr>")
+    out.append(f"<details><summary>{escape(say('page.every', lang))}</summary><div class=wrap><table><tr><th class=num>{escape(say('col.move', lang))}</th>"
+               f"<th>{escape(say('col.seat', lang))}</th><th>{escape(say('col.played', lang))}</th><th>{escape(say('col.preferred', lang))}</th>"
+               f"<th class=num>{escape(say('col.win_chances', lang))}</th><th class=num>{escape(say('col.expected_scores', lang))}</th>"
+               f"<th class=num>{escape(say('col.cost', lang, unit=unit_name(unit, lang)))}</th><th>{escape(say('col.grade', lang))}</th></tr>")
     for r in review["decisions"]:
-        chances = " / ".join(f"{_pct(w)}" for w in r["win_chance"])
-        expected = " / ".join(f"{s:.1f}" for s in r["expected_score"])
+        chances = " / ".join(percent(w) for w in r["win_chance"])
+        expected = " / ".join(number(x, lang) for x in r["expected_score"])
         out.append(
-            f"<tr><td class=num>{r['move']}</td><td>{_seat(r['seat'], names)}</td><td>{escape(r['action_text'])}</td>"
-            f"<td>{escape(r['best_text'])}</td><td class=num>{chances}</td><td class=num>{expected}</td>"
-            f"<td class=num>{100 * r['loss']:.1f}</td></tr>"
+            f"<tr><td class=num>{r['move']}</td><td>{_seat(r['seat'], names)}</td><td>{escape(move_text(r, 'action', lang))}</td>"
+            f"<td>{escape(move_text(r, 'best', lang))}</td><td class=num>{chances}</td><td class=num>{expected}</td>"
+            f"<td class=num>{number(r.get('lead_loss', 0.0), lang)}</td><td>{_grade_cell(r, lang)}</td></tr>"
         )
     out.append("</table></div></details></body></html>")
     return "\n".join(out)

@@ -1,5 +1,5 @@
-"""Review of a finished game: every decision searched from its seat's view, then the game's key
-moments (largest swings of the win chances) and each seat's accuracy.
+"""Review of a finished game: every decision judged from its seat's view, then the game's key
+moments (the decisions whose choice gave up the most win chance) and each seat's accuracy.
 
 `review(record, ...)` is the one entry point, for the command line and for a server worker alike
 (a progress callback, a budget, workers); its result is JSON-ready (`Review.to_json`).
@@ -13,18 +13,18 @@ from typing import Any
 
 from bigtop import games
 from bigtop.analysis.decisions import decision_specs
+from bigtop.analysis.grading import GRADE_NAMES, WIN_THRESHOLDS, grade_of, scale_of
 from bigtop.analysis.search import DEFAULT_BUDGET, Budget
 from bigtop.analysis.workers import search_all
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
 
-FORMAT = "bigtop-review/1"
+FORMAT = "bigtop-review/2"
 KEY_MOMENTS = 5
-MIN_SWING = 0.05
-SPAN = 2  # decisions averaged after a swing
+MIN_SWING = 0.05  # win chance a decision must give up (beyond its interval) to be a key moment
 # loss in win chance (0-1) from which a decision counts as an inaccuracy, a mistake, a blunder;
-# a loss within its own 95 % interval counts as none
-GRADES = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+# a loss within its own 95 % interval counts as none (the points of lead are per game: grading.toml)
+GRADES = tuple(zip(GRADE_NAMES, WIN_THRESHOLDS, strict=True))
 COSTLIEST = 5
 PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
@@ -32,10 +32,10 @@ Progress = Callable[[int, int], None]
 
 
 def grade(loss: float, margin: float) -> str | None:
-    """`blunder`, `mistake`, `inaccuracy` or None for a decision that lost `loss` (± `margin`)."""
-    if loss <= margin:
-        return None
-    return next((name for name, at in GRADES if loss >= at), None)
+    """The grade by win chance alone: `blunder`, `mistake`, `inaccuracy` or None for a decision
+    that lost `loss` (± `margin`) of win chance. A row's `grade` is the worse of this and the
+    grade by points of lead given up (`bigtop.analysis.grading`)."""
+    return grade_of(loss, margin, WIN_THRESHOLDS)
 
 
 @dataclass
@@ -111,60 +111,59 @@ def review(
     share = [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(record.players)]
     result = {"scores": list(outcome.scores), "winners": list(outcome.winners), "win_share": share,
               "moves": len(record.moves), "title": game.title}
+    scale = scale_of(record.game)
+    result["unit"] = scale.unit
+    result["thresholds"] = list(scale.points)
     return Review(
         record.game, record.players, record.seed, seat_list, budget, seed, rows, result,
         key_moments(rows, share), accuracy(rows, seat_list),
     )
 
 
-def key_moments(rows: Sequence[dict[str, Any]], final_share: Sequence[float], count: int = KEY_MOMENTS) -> list[dict[str, Any]]:
-    """The `count` decisions after which the win chances moved most, in the order of the game.
+def key_moments(rows: Sequence[dict[str, Any]], final_share: Sequence[float] = (), count: int = KEY_MOMENTS) -> list[dict[str, Any]]:
+    """The `count` decisions whose choice changed the outcome most, in the order of the game: those
+    where the move played gave up the most win chance against the search's preferred move,
+    beyond the search's noise and by at least `MIN_SWING`. A draw of chance, a reveal, or what
+    the search's own preferred move brought are no one's decision and never a key moment.
 
-    A decision's swing compares the win chances before it with their mean over the `SPAN`
-    decisions after it (the result stands in for decisions after the last): a swing must last to
-    count fully, not just show the seesaw of two searches seen from two seats. Swings under
-    `MIN_SWING` are left out, and of two neighbouring decisions only the larger swing is kept."""
-    points = [r["win_chance"] for r in rows] + [list(final_share)] * SPAN
-
-    def mean(chances: Sequence[Sequence[float]]) -> list[float]:
-        return [sum(c[p] for c in chances) / len(chances) for p in range(len(final_share))]
-
+    Each names the seat (`seat`, also `seat_swung`), its win chance with the preferred move and
+    with the move played (`win_before`, `win_after`: every seat's), the win chance given up
+    (`swing` and `loss`) and the grade. `final_share` is not used (kept for callers of the
+    earlier, swing-based version)."""
     moments = []
-    for i, row in enumerate(rows):
-        before, after = row["win_chance"], mean(points[i + 1 : i + 1 + SPAN])
-        deltas = [a - b for a, b in zip(after, before, strict=True)]
-        swing = max(deltas, key=abs)
-        if abs(swing) >= MIN_SWING:
+    for row in rows:
+        loss, margin = row["loss"], row["loss_margin"]
+        if loss >= MIN_SWING and loss > margin:
             moments.append({
-                "move": row["move"], "seat": row["seat"], "swing": abs(swing), "seat_swung": deltas.index(swing),
-                "win_before": before, "win_after": after, "action_text": row["action_text"],
-                "best_text": row["best_text"], "loss": row["loss"], "grade": grade(row["loss"], row["loss_margin"]),
+                "move": row["move"], "seat": row["seat"], "swing": loss, "seat_swung": row["seat"],
+                "win_before": row.get("win_best", row["win_chance"]), "win_after": row.get("win_after", row["win_chance"]),
+                "action_text": row["action_text"], "best_text": row["best_text"], "loss": loss,
+                "lead_loss": row.get("lead_loss", 0.0), "grade": row.get("grade", grade(loss, margin)),
             })
-    moments.sort(key=lambda m: -m["swing"])
-    chosen: list[dict[str, Any]] = []
-    order = {row["move"]: i for i, row in enumerate(rows)}
-    for moment in moments:
-        if all(abs(order[moment["move"]] - order[other["move"]]) > 1 for other in chosen):
-            chosen.append(moment)
-        if len(chosen) == count:
-            break
+    chosen = sorted(moments, key=lambda m: -m["swing"])[:count]
     return sorted(chosen, key=lambda m: m["move"])
 
 
 def accuracy(rows: Sequence[dict[str, Any]], seats: Sequence[int]) -> list[dict[str, Any]]:
-    """Per seat: decisions, share where the search's preferred move was played, mean loss, how many
-    inaccuracies, mistakes and blunders, and its costliest decisions (moves, largest loss first)."""
+    """Per seat: decisions, share where the search's preferred move was played, mean loss in win
+    chance and in points of lead, how many inaccuracies, mistakes and blunders, the points of
+    lead given up in them (`lead_lost`: what many small losses add up to is in `mean_lead_loss`),
+    and its costliest decisions (moves, the graded ones first, then by points and win chance given up)."""
     out = []
     for seat in seats:
         mine = [r for r in rows if r["seat"] == seat]
-        grades = [grade(r["loss"], r["loss_margin"]) for r in mine]
-        costliest = sorted((r for r in mine if r["loss"] > 0), key=lambda r: -r["loss"])[:COSTLIEST]
+        grades = [r.get("grade", grade(r["loss"], r["loss_margin"])) for r in mine]
+        severity = {name: len(GRADE_NAMES) - i for i, name in enumerate(GRADE_NAMES)}
+        costly = [r for r in mine if r["loss"] > 0 or r.get("lead_loss", 0) > 0]
+        costly.sort(key=lambda r: (-severity.get(r.get("grade"), 0), -r.get("lead_loss", 0.0), -r["loss"]))
         out.append({
             "seat": seat,
             "decisions": len(mine),
             "best_share": sum(r["action"] == r["best_action"] for r in mine) / len(mine) if mine else None,
             "mean_loss": sum(r["loss"] for r in mine) / len(mine) if mine else None,
+            "mean_lead_loss": sum(r.get("lead_loss", 0.0) for r in mine) / len(mine) if mine else None,
+            "lead_lost": round(sum(r.get("lead_loss", 0.0) for r, g in zip(mine, grades, strict=True) if g), 2),
             **{PLURAL[name]: grades.count(name) for name, _ in GRADES},
-            "costliest": [r["move"] for r in costliest],
+            "costliest": [r["move"] for r in costly[:COSTLIEST]],
         })
     return out

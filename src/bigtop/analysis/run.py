@@ -12,6 +12,7 @@ from rich.table import Table
 from bigtop import games
 from bigtop.analysis.review import Review, review
 from bigtop.analysis.search import Budget
+from bigtop.analysis.words import grade_name, number, percent, say, unit_name
 from bigtop.arena import loader
 from bigtop.core.record import Record
 
@@ -35,31 +36,44 @@ def run_review(
     return result, record
 
 
-def print_summary(result: Review, console: Console) -> None:
-    """Each seat's accuracy and the key moments, as tables."""
-    names = [f"Seat {p}" for p in range(result.players)]
-    table = Table(title=f"{result.result['title']}: {len(result.decisions)} decisions, {result.budget.describe()}")
-    for col in ("seat", "decisions", "preferred move", "mean loss", "inaccuracies", "mistakes", "blunders", "score", "result"):
-        table.add_column(col, justify="left" if col == "seat" else "right")
+def print_summary(result: Review, console: Console, lang: str = "en") -> None:
+    """Each seat's accuracy and the key moments, as tables, in language `lang`."""
+    from bigtop.analysis.page import move_text
+
+    names = [say("seat", lang, n=p) for p in range(result.players)]
+    unit = result.result["unit"]
+    seconds = result.budget.seconds
+    budget = (say("summary.budget_seconds", lang, n=f"{seconds:g}") if seconds is not None
+              else say("summary.budget", lang, n=result.budget.iterations))
+    table = Table(title=say("summary.title", lang, game=result.result["title"], decisions=len(result.decisions), budget=budget))
+    columns = (say("col.seat", lang), say("col.decisions", lang), say("col.preferred_played", lang),
+               say("col.mean_cost", lang, unit=unit_name(unit, lang)), say("col.inaccuracies", lang), say("col.mistakes", lang),
+               say("col.blunders", lang), say("col.lost", lang, unit=unit_name(unit, lang)), say("col.score", lang), say("col.result", lang))
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=i == 0)
     for acc in result.accuracy:
         seat = acc["seat"]
         if not acc["decisions"]:
             continue
         table.add_row(
-            names[seat], str(acc["decisions"]), f"{100 * acc['best_share']:.0f} %", f"{100 * acc['mean_loss']:.1f} pts",
-            str(acc["inaccuracies"]), str(acc["mistakes"]), str(acc["blunders"]),
-            f"{result.result['scores'][seat]:g}", "won" if seat in result.result["winners"] else "",
+            names[seat], str(acc["decisions"]), percent(acc["best_share"]), number(acc["mean_lead_loss"], lang, 2),
+            str(acc["inaccuracies"]), str(acc["mistakes"]), str(acc["blunders"]), number(acc["lead_lost"], lang),
+            f"{result.result['scores'][seat]:g}", say("col.won", lang) if seat in result.result["winners"] else "",
         )
     console.print(table)
-    moments = Table(title="Key moments (largest swings of the win chances)")
-    for col in ("move", "seat", "played", "search preferred", "loss", "swing"):
-        moments.add_column(col, justify="right" if col in ("move", "loss", "swing") else "left")
+    if not result.key_moments:
+        console.print(f"{say('summary.moments', lang)}: {say('page.moments_none', lang)}", soft_wrap=True)
+        return
+    moments = Table(title=say("summary.moments", lang))
+    for col in ("move", "seat", "played", "preferred", "cost", "cost_win", "grade"):
+        moments.add_column(say(f"col.{col}", lang, unit=unit_name(unit, lang)), justify="right" if col in ("move", "cost", "cost_win") else "left",
+                           no_wrap=col in ("move", "seat"))
     rows = {r["move"]: r for r in result.decisions}
     for m in result.key_moments:
         row = rows[m["move"]]
         moments.add_row(
-            str(m["move"]), names[m["seat"]], row["action_text"],
-            "same" if row["action"] == row["best_action"] else row["best_text"],
-            f"{100 * row['loss']:.1f} pts" + (f" ({m['grade']})" if m["grade"] else ""), f"{100 * m['swing']:.0f} pts",
+            str(m["move"]), names[m["seat"]], move_text(row, "action", lang),
+            say("summary.same", lang) if row["action"] == row["best_action"] else move_text(row, "best", lang),
+            number(row["lead_loss"], lang), percent(row["loss"]), grade_name(row["grade"], lang),
         )
     console.print(moments)

@@ -22,6 +22,7 @@ from bigtop.core.record import Record
 
 Row = dict[str, Any]
 CHUNKS_PER_WORKER = 6  # small chunks: the progress bar moves and no worker waits long for the last
+PARALLEL_FROM = 24  # fewer decisions than this are searched here: starting workers would cost more
 
 
 def _search_chunk(record_json: dict[str, Any], budget: Budget, seed: int, specs: Sequence[Spec]) -> list[Row]:
@@ -29,9 +30,16 @@ def _search_chunk(record_json: dict[str, Any], budget: Budget, seed: int, specs:
 
 
 def chunks(specs: Sequence[Spec], workers: int) -> list[list[Spec]]:
-    """`specs` cut into about `CHUNKS_PER_WORKER` contiguous chunks per worker."""
+    """`specs` cut into about `CHUNKS_PER_WORKER` contiguous chunks per worker, never between a
+    decision and the one it `follows` (whose tree it continues): the rows do not depend on the cut."""
     size = max(1, -(-len(specs) // (workers * CHUNKS_PER_WORKER)))
-    return [list(specs[i : i + size]) for i in range(0, len(specs), size)]
+    out: list[list[Spec]] = []
+    for spec in specs:
+        if out and (len(out[-1]) < size or spec.follows):
+            out[-1].append(spec)
+        else:
+            out.append([spec])
+    return out
 
 
 @contextlib.contextmanager
@@ -76,12 +84,12 @@ def search_all(
     on_rows: Callable[[int], None] | None = None,
     imports: Sequence[str] = (),
 ) -> list[Row]:
-    """Search every decision of `specs`: here (`workers` 1, no `ray`), in `workers` processes, or
-    on Ray. `on_rows(n)` is told each time `n` more decisions are done (raising in it stops the
+    """Search every decision of `specs`: here (`workers` 1, or fewer than `PARALLEL_FROM`
+    decisions, no `ray`), in `workers` processes, or on Ray. `on_rows(n)` is told each time `n` more decisions are done (raising in it stops the
     work). Rows come back in the order of the record."""
     if workers < 1:
         raise BigtopError("--workers must be at least 1")
-    if workers == 1 and ray is None:
+    if ray is None and (workers == 1 or len(specs) < PARALLEL_FROM):
         tick = (lambda: on_rows(1)) if on_rows is not None else None
         return search_specs(record, specs, budget, seed, tick)
     work = functools.partial(_search_chunk, record.to_json(), budget, seed)

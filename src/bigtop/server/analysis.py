@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 import bigtop
 from bigtop import games
 from bigtop.analysis.hints import hints, note_hint
-from bigtop.analysis.review import review
+from bigtop.analysis.review import FORMAT, review
 from bigtop.analysis.search import Budget
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
@@ -47,7 +47,8 @@ from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
 
-REVIEW_BUDGET = 300  # search iterations per decision: 10-40 s of one core for a 2-seat game
+REVIEW_BUDGET = 100  # first-search iterations per decision (docs/analysis.md, "Speed")
+REVIEW_WORKERS = 2  # processes a review's decisions are shared between
 HINT_BUDGET = 1000  # search iterations for a hint: 0.2-0.4 s
 MAX_QUEUED = 8  # reviews waiting or running in one process; more are refused (429) until one ends
 HINTS_AT_ONCE = 2  # hints being searched at once in one process
@@ -205,9 +206,12 @@ class Stopped(BigtopError):
     """The server is stopping: the review gives up."""
 
 
+_imports: tuple[str, ...] = ()  # the game modules registered at runtime, for a review's own workers
+
+
 def _init_worker(progress: Any, stopping: Any, game_modules: tuple[str, ...]) -> None:
-    global _progress, _stopping
-    _progress, _stopping = progress, stopping
+    global _progress, _stopping, _imports
+    _progress, _stopping, _imports = progress, stopping, game_modules
     register_game_modules(game_modules)
 
 
@@ -217,14 +221,15 @@ def _review_in_worker(table_id: str, record_json: dict[str, Any], iterations: in
             raise Stopped("the server is stopping")
         _progress.put((table_id, done, total))
 
-    return review(Record.from_json(record_json), budget=Budget(iterations), seed=SEARCH_SEED, on_progress=report).to_json()
+    return review(Record.from_json(record_json), budget=Budget(iterations), seed=SEARCH_SEED, workers=REVIEW_WORKERS,
+                  on_progress=report, imports=_imports).to_json()
 
 
 def _hints_in_worker(record_json: dict[str, Any], seat: int, iterations: int) -> list[dict[str, Any]]:
     record = Record.from_json(record_json)
     state = record.replay(games.get(record.game))
     return [
-        {"action": state.game.codec.to_json(h.action), "text": h.text, "win_chance": h.win_chance,
+        {"action": state.game.codec.to_json(h.action), "text": h.text, "texts": h.texts, "win_chance": h.win_chance,
          "margin": h.margin, "visits": h.visits}
         for h in hints(state, seat, Budget(iterations), seed=state.move_count)
     ]
@@ -311,7 +316,8 @@ class Analysis:
 
     # ------------------------------------------------------------------ reviews
     def key(self, table: LiveTable) -> str:
-        return f"moves={table.state.move_count};iterations={self.review_budget};seed={SEARCH_SEED};bigtop={bigtop.__version__}"
+        return (f"moves={table.state.move_count};iterations={self.review_budget};seed={SEARCH_SEED};format={FORMAT};"
+                f"bigtop={bigtop.__version__}")
 
     async def request_review(self, table: LiveTable) -> dict[str, Any]:
         """Queue the review of a finished table unless it is stored or under way; answers its status."""

@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         boards: Annotated[list[Path] | None, typer.Option("--boards", help="A folder of per-game board modules <game>.js (repeatable).")] = None,
         game_module: Annotated[list[str] | None, typer.Option("--game-module", help="Import this module and register its GAME (repeatable).")] = None,
         bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64, help="Worker processes that think for the bots that need the game.")] = 1,
-        review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
+        review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="First-search iterations per decision of a game review (more where a move looks worse).")] = 100,
         hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
         answer_delay: Annotated[tuple[float, float], typer.Option(
@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
-          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None,
+          bot_workers: int = 1, review_budget: int = 100, hint_budget: int = 1000, shortest_clock: float | None = None,
           answer_delay: tuple[float, float] = ANSWER_DELAY) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import faulthandler

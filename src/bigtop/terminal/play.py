@@ -240,7 +240,7 @@ class TerminalGame:
     def hint(self) -> None:
         """Show the search's best moves for the person's decision by their menu numbers (the log
         notes that a hint was asked)."""
-        print_hints(self.console, self.state, self.seat, numbers={action: n for n, action in self.menu.shown.items()})
+        print_hints(self.console, self.state, self.seat, numbers={action: n for n, action in self.menu.shown.items()}, lang=self.lang)
 
     def ask_for_board(self) -> None:
         self.show_board = True

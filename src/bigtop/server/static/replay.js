@@ -68,7 +68,7 @@ export function replayPage(root, source) {
           slider,
           h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1) }, t("replay.next")),
           h("button", { type: "button", onclick: () => go(last) }, t("replay.last")),
-          h("label", {}, t("replay.as"), " ", asSelect), download),
+          h("label", {}, t("replay.as"), " ", asSelect), download, review ? review.head() : null),
         h("p", { id: "replay-position" }, t("replay.step", { n: step, total: last }), " · ",
           frame.seat === null ? t("replay.start") : moveText(frame, ctx))),
       step === last && data.result ? endScreen(data.result, seats, data.breakdown, ctx) : null,

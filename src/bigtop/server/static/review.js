@@ -1,7 +1,9 @@
-// Game review and hints: the "Analyse" button of a finished table, the review under the replay
-// (progress while a worker searches, then the win-chance graph, the key moments and each seat's
-// costliest decisions, each a link that sets the replay there), and the "Hint" button of a
-// table that is not rated. The numbers come from /api/tables/<id>/review and /hint (docs/analysis.md).
+// Game review and hints: the "Analyse" button of a finished table (its progress shown beside it,
+// the review opened when ready), the review under the replay (the win-chance graph, the key
+// moments and each seat's costliest decisions with what they cost in the game's points, each a
+// link that sets the replay there), and the "Hint" button of a table that is not rated. The
+// numbers come from /api/tables/<id>/review and /hint (docs/analysis.md); moves are named in the
+// game's own words in the page's language where the server sends them, else by the board.
 
 import { api } from "./api.js";
 import { fill, h, notify, svg, useStylesheet } from "./dom.js";
@@ -14,107 +16,202 @@ const H = 236, LEFT = 40, RIGHT = 12, TOP = 14, BOTTOM = 40;
 useStylesheet("/static/review.css");
 
 const pct = (x) => `${Math.round(100 * x)} %`;
-const points = (x) => (100 * x).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const number = (x) => x.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const points = (x) => number(100 * x);  // a win chance in points of percentage
 
-// The end screen's button: ask for the review, then follow it in the replay.
+// One status per table, shared by the end screen's button, the replay's button and the review
+// panel: `follow(tableId, listener)` calls `listener(status)` on every change; `ask(tableId,
+// "POST")` queues the review. While the review is queued or running its status is polled.
+const followed = new Map();
+
+function follow(tableId, listener) {
+  let entry = followed.get(tableId);
+  if (!entry) {
+    entry = { status: null, listeners: new Set(), timer: null, asked: false };
+    followed.set(tableId, entry);
+    ask(tableId);
+  }
+  entry.listeners.add(listener);
+  if (entry.status) listener(entry.status);
+  return () => entry.listeners.delete(listener);
+}
+
+async function ask(tableId, method = "GET") {
+  const entry = followed.get(tableId);
+  clearTimeout(entry.timer);
+  try {
+    entry.status = await api(`/api/tables/${tableId}/review`, { method });
+  } catch (error) {
+    if (method === "POST") notify(error.message);
+    entry.status = entry.status || { status: "none" };
+  }
+  for (const listener of entry.listeners) listener(entry.status);
+  if (entry.status.status === "queued" || entry.status.status === "running") entry.timer = setTimeout(() => ask(tableId), POLL_MS);
+}
+
+// Queue the review of `tableId` and remember that this page asked for it (it opens when ready).
+function start(tableId) {
+  const entry = followed.get(tableId);
+  entry.asked = true;
+  return ask(tableId, "POST");
+}
+
+// Where a review in progress is, in words and as a bar (ids prefixed by `id`).
+function progress(status, id) {
+  const text = status.status === "queued" ? t("review.queued", { n: status.queued_before || 0 })
+    : status.total ? t("review.running", { done: status.done, total: status.total }) : t("review.starting");
+  return [h("span", { class: "review-status", id: `${id}-status` }, text),
+    status.status === "running" && status.total
+      ? h("progress", { id: `${id}-progress`, value: status.done, max: Math.max(1, status.total) })
+      : h("progress", { id: `${id}-progress` })];
+}
+
+// The end screen's "Analyse" button: pressed, it shows the review's progress right there and,
+// once the review is ready, opens it (the replay page, scrolled to the review). One element per
+// table, kept across the table page's redraws.
+const buttons = new Map();
+
 export function analyseButton(tableId) {
-  return h("button", { type: "button", id: "analyse", onclick: async () => {
-    try {
-      await api(`/api/tables/${tableId}/review`, { method: "POST" });
-      location.hash = `#/replay/${tableId}`;
-    } catch (error) {
-      notify(error.message);
-    }
-  } }, t("review.analyse"));
+  let box = buttons.get(tableId);
+  if (!box) {
+    box = h("span", { class: "analyse-box", id: "analyse-box" });
+    const draw = (status) => {
+      if (status.status === "done" && followed.get(tableId).asked) {
+        openReview(tableId);
+        return;
+      }
+      const busy = status.status === "queued" || status.status === "running";
+      fill(box, h("button", { type: "button", id: "analyse", disabled: busy, onclick: () => {
+        if (status.status === "done") openReview(tableId);
+        else start(tableId);
+      } }, status.status === "done" ? t("review.open") : t("review.analyse")),
+      busy ? h("span", { class: "analyse-progress" }, progress(status, "analyse")) : null);
+    };
+    box.redraw = () => draw(followed.get(tableId).status || { status: "none" });
+    buttons.set(tableId, box);
+    follow(tableId, draw);
+  }
+  box.redraw();
+  return box;
+}
+
+// Show the review: the replay page, scrolled to it.
+function openReview(tableId) {
+  followed.get(tableId).asked = false;
+  sessionStorage.setItem("bigtop.openReview", tableId);
+  if (location.hash !== `#/replay/${tableId}`) location.hash = `#/replay/${tableId}`;
+  else scrollToReview(tableId);
+}
+
+function scrollToReview(tableId) {
+  const panel = document.getElementById("review");
+  if (!panel || sessionStorage.getItem("bigtop.openReview") !== tableId) return;
+  sessionStorage.removeItem("bigtop.openReview");
+  panel.scrollIntoView({ block: "start" });
 }
 
 // The review of table `tableId` under its replay; `jump(move)` sets the replay to the position
 // before that move. `show(step, ctx, name)` draws it for the replay's current step (ctx: seat
-// names; name(action, move, english): move `move`'s action in the chosen language).
+// names; name(action, move, english): move `move`'s action in the chosen language, used where
+// the game sent no words of its own in that language). `head()` is the replay's button: it asks
+// for the review, shows its progress, then leads to it.
 export function reviewPanel(tableId, jump) {
   const box = h("section", { class: "review", id: "review" });
+  const headBox = h("span", { class: "analyse-box", id: "replay-analyse-box" });
   let status = null;
-  let timer = null;
-  let closed = false;
   let last = { step: 0, ctx: null, name: (action, move, english) => english };
-
-  async function poll(method = "GET") {
-    clearTimeout(timer);
-    try {
-      status = await api(`/api/tables/${tableId}/review`, { method });
-    } catch (error) {
-      if (method === "POST") notify(error.message);
-      status = status || { status: "none" };
-    }
-    if (closed) return;
+  const stop = follow(tableId, (latest) => {
+    status = latest;
     draw();
-    if (status.status === "queued" || status.status === "running") timer = setTimeout(() => poll(), POLL_MS);
-  }
+    if (status.status === "done" && followed.get(tableId).asked) openReview(tableId);  // asked here: show it
+  });
 
   function draw() {
+    drawHead();
     if (!last.ctx) return;
     fill(box, h("h3", {}, t("review.title")), ...body(last.ctx));
   }
 
+  function drawHead() {
+    if (!status) return fill(headBox);
+    const busy = status.status === "queued" || status.status === "running";
+    if (status.status === "done") {
+      return fill(headBox, h("a", { href: "#review", id: "replay-analyse", onclick: (event) => {
+        event.preventDefault();
+        box.scrollIntoView({ block: "start" });
+      } }, t("review.open")));
+    }
+    fill(headBox, h("button", { type: "button", id: "replay-analyse", disabled: busy, onclick: () => start(tableId) }, t("review.analyse")),
+      busy ? h("span", { class: "analyse-progress" }, progress(status, "replay-analyse")) : null);
+  }
+
   function body(ctx) {
     if (!status) return [h("p", {}, "…")];
-    const start = h("button", { type: "button", id: "review-start", onclick: () => poll("POST") }, t("review.analyse"));
+    const button = h("button", { type: "button", id: "review-start", onclick: () => start(tableId) }, t("review.analyse"));
     switch (status.status) {
-      case "none": return [h("p", {}, t("review.explain", { n: status.budget })), start];
-      case "failed": return [h("p", { class: "error" }, status.message || ""), start];
-      case "queued": return [h("p", { id: "review-status" }, t("review.queued", { n: status.queued_before || 0 })),
-        h("progress", { id: "review-progress" })];
-      case "running": return [h("p", { id: "review-status" }, status.total ? t("review.running", { done: status.done, total: status.total })
-        : t("review.starting")),
-        h("progress", { id: "review-progress", value: status.done, max: Math.max(1, status.total) })];
+      case "none": return [h("p", {}, t("review.explain", { n: status.budget })), button];
+      case "failed": return [h("p", { class: "error" }, status.message || ""), button];
+      case "queued": case "running": return [h("p", { class: "review-progress-box" }, progress(status, "review"))];
       default: return done(status.review, ctx, last.name);
     }
   }
 
   function done(review, ctx, name) {
     const rows = Object.fromEntries(review.decisions.map((r) => [r.move, r]));
-    const played = (r) => name(r.action, r.move, r.action_text);
-    const preferred = (r) => name(r.best_action, r.move, r.best_text);
+    const lang = language();
+    const played = (r) => (r.action_texts && r.action_texts[lang]) || name(r.action, r.move, r.action_text);
+    const preferred = (r) => (r.best_texts && r.best_texts[lang]) || name(r.best_action, r.move, r.best_text);
+    const unit = t(`review.${review.result.unit || "unit.points"}`);
     const link = (move, ...label) => h("a", { href: "#", class: "review-jump", dataset: { move },
       onclick: (event) => { event.preventDefault(); jump(move); } }, ...label);
     const letter = (i) => String.fromCharCode(65 + i);
+    const grade = (g) => (g ? h("span", { class: `grade ${g}` }, t(`review.grade.${g}`)) : null);
+    const thresholds = review.result.thresholds;
     return [
       graph(review, ctx, last.step, jump, (m) => played(rows[m.move])),
       h("p", { class: "review-note" }, t("review.note", { n: review.budget.iterations ?? "?" })),
+      thresholds ? h("p", { class: "review-note", id: "review-grades" }, t("review.grades", { unit,
+        inaccuracy: number(thresholds[0]), mistake: number(thresholds[1]), blunder: number(thresholds[2]) })) : null,
       h("h4", {}, t("review.moments")),
-      review.key_moments.length ? h("ol", { class: "review-moments", id: "review-moments" }, review.key_moments.map((m, i) =>
-        h("li", {}, link(m.move, h("b", {}, letter(i)), " ", t("review.moveN", { n: m.move })), " · ",
+      review.key_moments.length ? h("ol", { class: "review-moments", id: "review-moments" }, review.key_moments.map((m, i) => {
+        const r = rows[m.move];
+        return h("li", {}, link(m.move, h("b", {}, letter(i)), " ", t("review.moveN", { n: m.move })), " · ",
           t("review.swing", { name: ctx.seatName(m.seat_swung), from: pct(m.win_before[m.seat_swung]), to: pct(m.win_after[m.seat_swung]) }),
-          h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: played(rows[m.move]) }),
-          !same(rows[m.move]) ? [" · ", t("review.preferred", { action: preferred(rows[m.move]) })] : null,
-          m.grade ? [" · ", h("span", { class: `grade ${m.grade}` }, t(`review.grade.${m.grade}`))] : null)))
+          h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: played(r) }),
+          !same(r) ? [" · ", t("review.preferred", { action: preferred(r) })] : null,
+          " · ", t("review.cost", { lead: number(r.lead_loss ?? 0), unit, win: points(r.loss) }), " ", grade(r.grade));
+      }))
         : h("p", {}, t("review.noMoments")),
       h("h4", {}, t("review.costliest")),
       h("div", { class: "review-seats" }, review.accuracy.map((a) => h("div", { class: "review-seat", dataset: { seat: a.seat } },
         h("h5", {}, h("span", { class: "swatch", style: `background:${COLOURS[a.seat % COLOURS.length]}` }), ctx.seatName(a.seat)),
-        h("p", {}, a.decisions ? t("review.accuracy", { best: pct(a.best_share), loss: points(a.mean_loss),
+        h("p", {}, a.decisions ? t("review.accuracy", { best: pct(a.best_share), lost: number(a.lead_lost ?? 0), unit,
           inaccuracies: a.inaccuracies, mistakes: a.mistakes, blunders: a.blunders }) : t("review.noDecisions")),
         a.costliest.length ? h("table", { class: "review-costliest" },
           h("thead", {}, h("tr", {}, h("th", {}, t("review.move")), h("th", {}, t("review.played")),
-            h("th", {}, t("review.best")), h("th", {}, t("review.loss")))),
+            h("th", {}, t("review.best")), h("th", {}, t("review.loss", { unit })))),
           h("tbody", {}, a.costliest.map((move) => {
             const r = rows[move];
             return h("tr", {}, h("td", {}, link(move, String(move))), h("td", {}, played(r)), h("td", {}, preferred(r)),
-              h("td", { class: "num" }, `${points(r.loss)} ± ${points(r.loss_margin)}`));
+              h("td", { class: "num" }, `${number(r.lead_loss ?? 0)} ± ${number(r.lead_loss_margin ?? 0)}`,
+                h("br"), h("small", {}, t("review.winCost", { n: points(r.loss) })), r.grade ? [h("br"), grade(r.grade)] : null));
           }))) : null))),
     ];
   }
 
-  poll();
   return {
     show(step, ctx, name) {
       last = { step, ctx, name };
       draw();
+      if (status && status.status === "done") requestAnimationFrame(() => scrollToReview(tableId));  // opened from a button
       return box;
     },
+    head() {
+      drawHead();
+      return headBox;
+    },
     close() {
-      closed = true;
-      clearTimeout(timer);
+      stop();
     },
   };
 }
@@ -205,7 +302,7 @@ export function hintBox(tableId, token) {
     const deciding = message && message.legal.length > 0;
     fill(box,
       h("button", { type: "button", id: "hint-button", disabled: !deciding || asking, onclick: ask }, asking ? t("hint.thinking") : t("hint.button")),
-      found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, name(hint.action, hint.text), " ",
+      found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, (hint.texts && hint.texts[language()]) || name(hint.action, hint.text), " ",
         h("span", { class: "hint-chance" }, t("hint.chance", { chance: pct(hint.win_chance), margin: points(hint.margin) }))))) : null,
       h("p", { class: "review-note" }, t("hint.note")));
   }

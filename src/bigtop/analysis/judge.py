@@ -1,0 +1,150 @@
+"""Judging one decision: what the move played cost its seat against the move the search prefers.
+
+A first search from the deciding seat's view (the budget's `iterations`, and at least `PER_MOVE`
+per legal move; playouts of the game's review `depth`) finds the moves it prefers. If the move played is its first choice, the decision
+cost nothing and the judging stops there: most decisions of a good player end here, at a small
+budget. Otherwise the move played is compared with the search's preferred moves (up to
+`CANDIDATES` of them) in rounds: each round draws one determinization from the seat's view and
+plays every move compared out from it alike (the same hidden cards, the same future draws, the
+same random choices of the playout policy), for `compare_depth` moves before the game's
+evaluation, further than the first search looks. A difference within a round is far less noisy
+than one between separate searches. The first `ROUND` rounds choose the best of the preferred
+moves; the loss is measured on the rounds after it, so that the choice does not favour it. Rounds
+are added until the loss, in win chance and in points of lead, is clearly inside one grade (no
+threshold within its 95 % interval) or the budget's `pairs` are spent: the search goes deeper
+only where the move played looks worse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bigtop.analysis import calibration
+from bigtop.analysis.grading import WIN_THRESHOLDS, Scale, scale_of
+from bigtop.analysis.search import ActionValue, Budget, Playout, ReviewSearch, action_values, half_width
+from bigtop.bots.ismcts import Node
+from bigtop.core.actions import Action
+from bigtop.core.api import State
+from bigtop.core.errors import BigtopError
+
+ROUND = 16  # rounds of comparison between two looks at the loss
+CANDIDATES = 2  # preferred moves of the first search compared with the move played
+PER_MOVE = 2  # the first search runs at least this many iterations per legal move
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A decision judged: the move the search prefers (`best`), the first search's values of the
+    position (`position`: every seat's win chance, score and lead with its first choice), every seat's win
+    chance after the preferred move and after the move played as they were compared (`win_best`,
+    `win_after`), the win chance, points of lead and points of score the move
+    played gave up (0 for the preferred move; win chance and lead with 95 % half-widths), its
+    grade, the search's effort (iterations in all, pairs compared), and the first search's tree
+    under the move played (`subtree`, for the seat's next decision)."""
+
+    seat: int
+    played: Action
+    best: Action
+    position: ActionValue
+    win_best: tuple[float, ...]
+    win_after: tuple[float, ...]
+    win_loss: float
+    win_loss_margin: float
+    lead_loss: float
+    lead_loss_margin: float
+    score_loss: float
+    grade: str | None
+    iterations: int
+    pairs: int
+    subtree: Node | None = field(default=None, compare=False, repr=False)
+
+
+class _Pairs:
+    """Sums over paired playouts (preferred move, move played) for the deciding seat."""
+
+    def __init__(self, players: int) -> None:
+        self.n = 0
+        self.raw_best = [0.0] * players
+        self.raw_played = [0.0] * players
+        self.win = self.win_sq = self.lead = self.lead_sq = self.score = self.reward = 0.0
+
+    def add(self, seat: int, best: Playout, played: Playout, scale: Scale) -> None:
+        self.n += 1
+        self.reward += scale.reward(best.win, best.lead)[seat] - scale.reward(played.win, played.lead)[seat]
+        for p in range(len(best.win)):
+            self.raw_best[p] += best.win[p]
+            self.raw_played[p] += played.win[p]
+        d = best.win[seat] - played.win[seat]
+        self.win += d
+        self.win_sq += d * d
+        d = best.lead[seat] - played.lead[seat]
+        self.lead += d
+        self.lead_sq += d * d
+        self.score += best.score[seat] - played.score[seat]
+
+    def losses(self, seat: int, calibrated: calibration.Calibration) -> tuple[float, float, float, float, tuple[float, ...], tuple[float, ...]]:
+        """Win chance lost (calibrated) and its half-width, lead lost and its half-width, and every
+        seat's calibrated win chance after the preferred move and after the move played."""
+        n = self.n
+        best = [x / n for x in self.raw_best]
+        played = [x / n for x in self.raw_played]
+        before = calibrated.apply(best, [0.0] * len(best), seat)[0]
+        after = calibrated.apply(played, [0.0] * len(played), seat)[0]
+        raw_margin = half_width(n, self.win, self.win_sq, 0.25 / n)
+        middle = [(b + p) / 2 for b, p in zip(best, played, strict=True)]
+        win_margin = calibrated.apply(middle, [raw_margin] * len(middle), seat)[1][seat]
+        return before[seat] - after[seat], win_margin, self.lead / n, half_width(n, self.lead, self.lead_sq, 1.0 / n), before, after
+
+
+def _settled(loss: float, margin: float, thresholds: tuple[float, ...]) -> bool:
+    """Whether no threshold lies within the loss's interval: more search would not change its grade."""
+    return not any(loss - margin < t < loss + margin for t in thresholds)
+
+
+def judge(
+    state: State, seat: int, played: Action, budget: Budget, seed: int = 0, scale: Scale | None = None,
+    calibrated: calibration.Calibration | None = None, tree: Node | None = None,
+) -> Judgement:
+    """Judge `seat`'s move `played` in `state`, searched from `seat`'s information set only.
+    `tree` continues the first search of the seat's previous decision (its `subtree`), when
+    nothing was drawn or revealed since: the iterations it holds count towards the budget, down
+    to half of it run anew."""
+    legal = state.legal_actions(seat)
+    if played not in legal:
+        raise BigtopError(f"{played} is not one of seat {seat}'s legal actions here")
+    game = state.game
+    scale = scale if scale is not None else scale_of(game.name)
+    calibrated = calibrated if calibrated is not None else calibration.for_game(game.name)
+    search = ReviewSearch(game, seed, seat, scale, root=tree)
+    wanted = max(budget.iterations, PER_MOVE * len(legal))
+    inherited = sum(search.visits(a) for a in legal)
+    iterations = max(-(-wanted // 2), wanted - int(inherited))
+    done = search.run(state, iterations, budget.seconds)
+    ranked = sorted(search.tallies, key=lambda a: (-search.visits(a), -search.tallies[a].n))  # type: ignore[arg-type]
+    position = next(v for v in action_values(search, calibrated, seat) if v.action == ranked[0])
+    subtree = search.subtree(played)
+    if ranked[0] == played:
+        return Judgement(seat, played, played, position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
+    candidates = [a for a in ranked if a != played][:CANDIDATES]
+    deep = ReviewSearch(game, seed + 1, seat, scale, depth=scale.compare_depth)
+    iterations = done
+    if len(candidates) > 1:  # the first rounds choose among the candidates; they are not counted in the loss
+        trial = {a: _Pairs(state.players) for a in candidates}
+        for _ in range(ROUND):
+            out = deep.compare(state, [played, *candidates])
+            for a, playout in zip(candidates, out[1:], strict=True):
+                trial[a].add(seat, playout, out[0], scale)
+        iterations += ROUND * (1 + len(candidates))
+        candidates = [max(candidates, key=lambda a: trial[a].reward)]
+    best = candidates[0]
+    pairs = _Pairs(state.players)
+    while True:
+        for _ in range(min(ROUND, budget.pairs - pairs.n)):
+            pairs.add(seat, *deep.compare(state, [best, played]), scale)
+        win_loss, win_margin, lead_loss, lead_margin, before, after = pairs.losses(seat, calibrated)
+        if pairs.n >= budget.pairs or (_settled(win_loss, win_margin, WIN_THRESHOLDS)
+                                       and _settled(lead_loss, lead_margin, scale.points)):
+            break
+    grade = scale.grade(win_loss, win_margin, lead_loss, lead_margin)
+    return Judgement(seat, played, best, position, before, after, win_loss, win_margin, lead_loss, lead_margin,
+                     pairs.score / pairs.n, grade, iterations + 2 * pairs.n, pairs.n, subtree)

@@ -1,0 +1,68 @@
+"""Judging a decision: a move the first search prefers costs nothing and nothing more is searched;
+another is compared with the preferred moves in rounds that share a determinization, until its
+grade is settled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtop import games
+from bigtop.analysis.grading import scale_of
+from bigtop.analysis.judge import ROUND, judge
+from bigtop.analysis.search import Budget, ReviewSearch
+from toy.game import GAME
+
+
+def test_the_preferred_move_costs_nothing_and_the_search_stops_at_the_first_budget() -> None:
+    state = GAME.new(2, seed=2)
+    best = max(state.legal_actions(0), key=lambda a: a.card)  # High Card: the highest card
+    found = judge(state, 0, best, Budget(200), seed=1)
+    assert found.best == best and found.pairs == 0 and found.iterations == 200
+    assert found.win_loss == found.lead_loss == 0.0 and found.grade is None
+    assert found.win_best == found.win_after == found.position.wins
+
+
+def test_a_worse_move_is_compared_in_rounds_until_its_grade_is_settled() -> None:
+    state = GAME.new(2, seed=9)  # seat 0 holds 5, 9 and 12; seat 1 holds 1, 2 and 8
+    five = min(state.legal_actions(0), key=lambda a: a.card)
+    budget = Budget(200, pairs=400)
+    found = judge(state, 0, five, budget, seed=1)
+    assert found.best != five and found.pairs >= ROUND and found.iterations > 200
+    assert found.lead_loss > 4 * found.lead_loss_margin > 0 and found.grade in ("mistake", "blunder")
+    points = scale_of("highcard").points
+    settled = not any(found.lead_loss - found.lead_loss_margin < t < found.lead_loss + found.lead_loss_margin for t in points)
+    assert settled or found.pairs == budget.pairs
+    # a shorter comparison: a wider interval
+    short = judge(state, 0, five, Budget(200, pairs=ROUND), seed=1)
+    assert short.pairs == ROUND and short.lead_loss_margin > found.lead_loss_margin
+
+
+class Recorded:
+    """A state that notes the random state each determinization is drawn from."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+        self.draws: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+    def determinize(self, seat: int, rng: Any) -> Any:
+        self.draws.append(rng.state)
+        return self._state.determinize(seat, rng)
+
+
+def test_a_round_plays_every_move_it_compares_out_from_one_determinization() -> None:
+    game = games.get("drumroll")
+    state = game.new(2, seed=4)
+    seat = state.to_move()[0]
+    moves = state.legal_actions(seat)[:2]
+    search = ReviewSearch(game, 3, seat, scale_of("drumroll"))
+    recorded = Recorded(state)
+    for _ in range(4):
+        playouts = search.compare(recorded, moves)  # type: ignore[arg-type]
+        assert len(playouts) == 2 and all(abs(sum(p.win) - 1) < 1e-9 for p in playouts)
+    assert len(recorded.draws) == 4 and len(set(recorded.draws)) == 4  # one determinization per round, a new one each time
+    # the same move twice in a round: the same hidden cards, future draws and playout choices
+    first, again = search.compare(state, [moves[0], moves[0]])
+    assert first == again
