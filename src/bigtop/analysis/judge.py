@@ -116,6 +116,7 @@ def judge(
     scale = scale if scale is not None else scale_of(game.name)
     calibrated = calibrated if calibrated is not None else calibration.for_game(game.name)
     search = ReviewSearch(game, seed, seat, scale, root=tree)
+    search.space = state.action_space  # the keys of the tree continued, read before it runs
     wanted = max(budget.iterations, PER_MOVE * len(legal))
     inherited = sum(search.visits(a) for a in legal)
     iterations = max(-(-wanted // 2), wanted - int(inherited))

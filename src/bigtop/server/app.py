@@ -17,6 +17,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InternalError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -159,6 +160,7 @@ def _answer_errors(app: FastAPI) -> None:
         return JSONResponse({"error": error_json(code, str(exc.detail))}, status_code=exc.status_code, headers=headers)
 
     app.add_middleware(CheckedBody)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # JSON, scripts, styles, drawings: a replay is 70x smaller
     app.add_middleware(SecurityHeaders)  # added last: around everything, refusals included
 
 

@@ -1,0 +1,49 @@
+"""Answers are compressed for a client that accepts gzip: a replay's frames, the scripts, the styles."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from server_support import ServerProcess, sqlite_url
+
+from bigtop import games
+from bigtop.core.rng import Rng
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("gzip")
+    process = ServerProcess(sqlite_url(folder), folder).start()
+    yield process
+    process.stop()
+
+
+def raw(server: ServerProcess, method: str, path: str, **kwargs) -> tuple[httpx.Response, bytes]:
+    """The answer to a client that accepts gzip, and its body as sent on the wire (not decoded)."""
+    with httpx.Client(base_url=server.url, headers={"accept-encoding": "gzip"}) as client:
+        response = client.send(client.build_request(method, path, **kwargs), stream=True)
+        body = b"".join(response.iter_raw())
+        response.close()
+        return response, body
+
+
+def test_a_replay_and_the_static_files_are_sent_gzipped(server):
+    game = games.get("drumroll")
+    state = game.new(2, seed=3)
+    rng = Rng(3)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    body = json.dumps(state.record().to_json())
+    replay, sent = raw(server, "POST", "/api/replays", content=body, headers={"content-type": "application/json"})
+    assert replay.status_code == 200 and replay.headers["content-encoding"] == "gzip"
+    whole = gzip.decompress(sent)
+    assert len(json.loads(whole)["frames"]) == len(state.record().moves) + 1
+    assert len(sent) * 10 < len(whole)  # at least ten times smaller on the wire
+    for path in ("/static/table.js", "/static/style.css", "/boards/drumroll.js"):
+        answer, _ = raw(server, "GET", path)
+        assert answer.status_code == 200 and answer.headers.get("content-encoding") == "gzip", path
