@@ -18,7 +18,8 @@ from toy.game import GAME  # noqa: E402
 
 
 class Typed(Lesson):
-    """A lesson whose person types the given answers, then the first number offered."""
+    """A lesson whose person types the given answers, then the move the lesson marks (else the
+    first number offered)."""
 
     def __init__(self, answers: list[str], lang: str = "en") -> None:
         chapter = load(GAME).chapter[0]
@@ -28,7 +29,10 @@ class Typed(Lesson):
 
     def ask(self, prompt: str) -> str:
         self.screen.write(prompt + "\n")
-        return self.answers.pop(0) if self.answers else str(min(self.menu.shown))
+        if self.answers:
+            return self.answers.pop(0)
+        marked = [n for n, action in self.menu.shown.items() if action == self.expected]
+        return str(marked[0] if marked else min(self.menu.shown))
 
 
 def test_the_lesson_marks_the_move_refuses_the_others_and_ends_free():
