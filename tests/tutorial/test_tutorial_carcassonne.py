@@ -119,6 +119,9 @@ def test_bigtop_learn_walks_chapter_one_in_a_terminal(tmp_path):
         menu = {int(m.group(1)): m.group(2) for line in screen.splitlines() if (m := MENU_LINE.match(line))}
         marked = [n for n, text in menu.items() if text.endswith("◀ this one")]
         assert len(marked) == 1, menu
+        action = chapter.step[index].action
+        if action["type"] == "Place":  # the marked move is the script's
+            assert menu[marked[0]].startswith(f"Lay the tile at ({action['x']}, {action['y']})"), menu[marked[0]]
         if not refused:  # a move the lesson does not ask for is answered with its hint
             child.sendline(str(next(n for n in menu if n not in marked)))
             child.expect(PROMPT)
