@@ -4,12 +4,16 @@ bots play their moves, the lesson survives a reload, and the chapter ends as a f
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from bigtop.games import get
+from bigtop.tutorial import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
@@ -69,3 +73,39 @@ def test_a_game_without_a_tutorial_says_so(server, page):
     with server.client() as client:
         assert client.get("/api/tutorials/highcard").json()["chapters"][0]["steps"].keys() == {"1", "2"}  # the learner's only
         assert client.get("/api/tutorials/nosuchgame").status_code == 404
+
+
+CARCASSONNE_SHOTS = {1: "tile", 2: "meeple", 4: "farmer"}  # learner step -> the picture's name
+
+
+def test_carcassonne_chapter_one_is_played_to_its_end_by_its_targets(server, page, tmp_path):
+    """Chapter 1 of Carcassonne in English at phone size, each step by clicking the highlighted target
+    (a placement then takes its one offered turn). With BIGTOP_DOC_SCREENSHOTS set, three steps are
+    pictured there in each language."""
+    folder = Path(os.environ.get("BIGTOP_DOC_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    chapter = load(get("carcassonne")).chapter[0]
+    page.goto(f"{server.url}/#/learn/carcassonne")
+    page.locator("#learn-page button[data-chapter='1']").click()
+    bubble = page.locator("#tutorial-bubble")
+    mine = chapter.learner_steps()
+    for number, index in enumerate(mine, 1):
+        step = chapter.step[index]
+        expect(bubble).to_contain_text(step.words("en"), timeout=30_000)
+        expect(bubble).to_contain_text(f"Step {number} of {len(mine)}")
+        assert step.target is not None
+        expect(page.locator(step.target)).to_have_count(1)  # only the scripted move is offered
+        expect(page.locator(".tutorial-target")).to_have_count(1)
+        if number in CARCASSONNE_SHOTS:
+            for lang in ("fr", "zh-Hant", "en"):
+                page.select_option("#language", lang)
+                expect(bubble).to_contain_text(step.words(lang)[:20])
+                page.screenshot(path=str(folder / f"tutorial-carcassonne-{CARCASSONNE_SHOTS[number]}-{lang}.png"))
+        page.locator(".tutorial-target").click()
+        if step.action["type"] == "Place":
+            turns = page.locator(".cc-rotation")
+            expect(turns).to_have_count(1)  # the scripted turn of the tile, alone
+            turns.click()
+    expect(bubble).to_contain_text("That is the end of the lesson", timeout=15_000)
+    expect(page.locator(".cc-player[data-seat='0'] .cc-points")).to_contain_text("4")  # the completed city
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import TILES_FILE, load_tile_entries
+from bigtop.games.carcassonne.data import DATA, TILES_FILE, load_tile_entries
 from bigtop.games.carcassonne.expansions import (
     ACTION_TYPES,
     CAPABILITIES,
@@ -43,6 +43,7 @@ class Carcassonne(Game[CarcassonneState]):
     conformance_games = 12
     content_schema = TILES_FILE  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORY_LABELS
+    tutorial_file = DATA / "tutorial.toml"  # `bigtop learn carcassonne` and the web's #/learn/carcassonne
 
     def _check_options(self, players: int, options: CarcassonneOptions) -> None:
         """The tiles file (`cards`) must load, name only known expansions and hold a playable set;
