@@ -7,6 +7,7 @@ import math
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from bigtop import bots, games
 from bigtop.analysis.judge import judge
@@ -52,29 +53,29 @@ def test_leaving_a_completed_city_unclaimed_is_flagged_at_that_move() -> None:
 
 
 def test_the_cost_of_a_move_is_the_one_that_shows_when_both_moves_are_played_out() -> None:
-    """Drum Roll, two heuristic bots: at move 100 seat 0 ends its distribution while two of its
-    performers have no cube, though a cube could go onto one of them. At the show "the performer
-    must be immediately fired ... pay the performer's hiring cost as compensation and lose"
-    prestige. The game's evaluation a few moves ahead charges that in full (about 4.5 prestige);
-    played on through the show to the end of the game, the two moves come out even. The review
-    measures a move's cost where it shows, and does not call this one a mistake."""
+    """Drum Roll, two heuristic bots: at its first distribution after move 100 seat 0 ends it
+    ("Done") while a cube could still move. A performer left without a cube at the show "must be
+    immediately fired ... pay the performer's hiring cost as compensation and lose" prestige, which
+    the game's evaluation a few moves ahead charges in full, whether or not the rest of the game
+    makes up for it. The review measures a move's cost where it shows: its lead lost agrees with
+    both moves played out to the end of the game from the same hidden cards."""
     game = games.get("drumroll")
     players = [bots.make("heuristic", game, seed=20 + p) for p in range(2)]
     state = game.new(2, seed=2)
-    while state.move_count < 100:
+    def distributing(state: Any) -> bool:  # seat 0 may move a cube or be done
+        legal = state.legal_actions(0) if 0 in state.to_move() else []
+        return Done() in legal and any(isinstance(a, Move) for a in legal)
+
+    while state.move_count < 100 or not distributing(state):
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[0] if len(legal) == 1 else players[seat].choose(state.determinize(seat, Rng(state.move_count)), seat, legal))
-    assert state.to_move()[0] == 0 and any(isinstance(a, Move) for a in state.legal_actions(0))
+    assert state.move_count < 160
     judged = judge(state, 0, Done(), Budget(300), seed=100)
     assert judged.best != Done() and judged.pairs > 0
     cover = judged.best
-    ahead, to_end = (ReviewSearch(game, 5, 0, depth=depth) for depth in (6, 10_000))
-    short = [a.lead[0] - b.lead[0] for a, b in (ahead.compare(state, [cover, Done()]) for _ in range(20))]
-    assert min(short) > 4  # a few moves ahead: the firing, charged in full
+    to_end = ReviewSearch(game, 5, 0, depth=10_000)
     played_out = [a.lead[0] - b.lead[0] for a, b in (to_end.compare(state, [cover, Done()]) for _ in range(120))]
     mean = statistics.mean(played_out)
     half = 1.96 * statistics.stdev(played_out) / math.sqrt(len(played_out))
-    assert abs(mean) < 2.0
     assert abs(judged.lead_loss - mean) <= math.hypot(judged.lead_loss_margin, half) + 0.5
-    assert judged.grade not in ("mistake", "blunder")
