@@ -94,6 +94,11 @@ def rewards(state: State, margin: float = 0.0) -> list[float]:
     return [(1.0 - margin) * w + margin * q for w, q in zip(win, place, strict=True)]
 
 
+def most_visited(root: Node, player: int, legal: Sequence[Action]) -> Action:
+    """The action of `legal` that `player` chose most often at `root` (the first one on a tie)."""
+    return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
+
+
 class IsmctsBot:
     """SO-ISMCTS with UCB1 over availability counts; `iterations` or `seconds` per decision."""
 
@@ -137,8 +142,7 @@ class IsmctsBot:
             raise BigtopError("ismcts needs a determinized state")
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state, player)
-        return max(legal, key=lambda a: root.stats.get((player, a), (0.0,))[0])
+        return most_visited(self.search(state, player), player, legal)
 
     def search(self, state: State, player: int) -> Node:
         """Grow a tree from `player`'s information set for the iteration or time budget; the root."""

@@ -28,6 +28,7 @@ from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
 from bigtop.server.errors import TooLarge, as_server_error, error_json
 from bigtop.server.leases import Leases
+from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.sessions import SessionSigner, install_secret
@@ -44,16 +45,18 @@ ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.
 
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
-               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None) -> FastAPI:
+               hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None,
+               limits: TableLimits | None = None) -> FastAPI:
     """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
     think for the bots that need the game; `game_modules` are imported there to register extra games.
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
-    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn)."""
+    `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn);
+    `limits` bound each creator's tables (`quotas.py`)."""
     store = Store(database_url)
-    hall = Hall(store)
+    hall = Hall(store, limits)
     hub = LiveHub()
     hall.add_sink(hub)
     rating = RatingSink(RatingRepository(store))

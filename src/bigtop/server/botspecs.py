@@ -27,6 +27,11 @@ _ISMCTS_BOUNDS: dict[str, tuple[type, float, float]] = {
 }
 
 
+def searches(spec: str) -> bool:
+    """Whether a bot of this spec searches (`ismcts`): the bots that take the workers' time."""
+    return spec.partition(":")[0].strip() == "ismcts"
+
+
 def check_web_bot(spec: str, game: Any) -> None:
     """Refuse (`ServerError`) a bot spec a web table may not seat, naming the limit it breaks."""
     try:

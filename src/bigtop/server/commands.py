@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.limits import TableLimits
 
 WS_MAX_SIZE = 1024 * 1024  # a WebSocket frame above this closes the connection (code 1009)
 
@@ -30,9 +31,12 @@ def register(app: typer.Typer) -> None:
         review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
         hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
+        max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Unfinished tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock)
+        limits = TableLimits(search_tables=max_search_tables)
+        serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock,
+              limits)
 
 
     @app.command("rerate")
@@ -75,7 +79,8 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
-          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None) -> None:
+          bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None,
+          limits: TableLimits | None = None) -> None:
     """Register extra games, open the database, listen, print the address, then serve until stopped."""
     import uvicorn
 
@@ -86,7 +91,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, limits)
     sock = _listen(host, port)
     print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)

@@ -88,6 +88,8 @@ class TableRow:
     clock: dict[str, Any] | None = None
     started_at: float | None = None
     next_table: str | None = None
+    creator_address: str | None = None  # who made it (`quotas.py`); None for a table stored before
+    creator_player: int | None = None
 
 
 class TableNow(NamedTuple):
@@ -197,14 +199,19 @@ class Repository:
 class TableRepository(Repository):
     """Tables with their seats and status."""
 
-    async def add(self, row: TableRow, rematch_of: str | None = None) -> None:
+    async def add(self, row: TableRow, rematch_of: str | None = None,
+                  check: Callable[[Connection], None] | None = None) -> None:
         """Store a new table with its seats; `rematch_of`: the finished table whose seats play again
-        in it (`RematchTaken`, nothing stored, if that table has its rematch already)."""
+        in it (`RematchTaken`, nothing stored, if that table has its rematch already); `check` runs
+        first in the same transaction (a limit: what it raises is raised, nothing stored)."""
         def work(db: Connection) -> None:
+            if check is not None:
+                check(db)
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
                 status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice,
-                rated=row.rated, clock=row.clock,
+                rated=row.rated, clock=row.clock, creator_address=row.creator_address,
+                creator_player=row.creator_player,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
             if rematch_of is not None:
@@ -278,7 +285,7 @@ class TableRepository(Repository):
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
                      seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice), bool(r.rated),
-                     _json(r.clock), r.started_at, r.next_table)
+                     _json(r.clock), r.started_at, r.next_table, r.creator_address, r.creator_player)
             for r in rows
         ]
 

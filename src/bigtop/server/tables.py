@@ -32,7 +32,9 @@ from bigtop.core.rng import Rng
 from bigtop.server.botspecs import check_web_bot
 from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
+from bigtop.server.limits import TableLimits
 from bigtop.server.messages import summary
+from bigtop.server.quotas import NOBODY, Creator, check
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
 
@@ -66,6 +68,7 @@ class LiveTable:
     last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
     notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
     rewinds: int = 0  # undos so far (each one takes entries out of the log)
+    creator: Creator = NOBODY  # who made it (`quotas.py`)
 
     @property
     def players(self) -> int:
@@ -133,8 +136,9 @@ class TableSink(Protocol):
 class Hall:
     """Every table of the server, backed by a `Store`. Methods raise `ServerError` and change nothing."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: TableLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or TableLimits()
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
@@ -199,18 +203,20 @@ class Hall:
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
                      seed: int | None = None, practice: bool = False, rated: bool | None = None,
-                     clock: ClockSetting | None = None) -> tuple[LiveTable, list[str | None]]:
+                     clock: ClockSetting | None = None, creator: Creator = NOBODY) -> tuple[LiveTable, list[str | None]]:
         """A new open table with these seats; a practice table may fix what chance deals (see
         `table_options.web_options`). A table is rated unless told otherwise, and can be only if
-        nobody fixed its chance (no practice options, no seed). `clock` is its clock.
+        nobody fixed its chance (no practice options, no seed). `clock` is its clock; `creator`
+        who asks for it (refused past the limits of `quotas.py`).
 
         Returns the table and each seat's secret token (None for bots)."""
-        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock)
+        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock,
+                                  creator)
 
-    async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str | None]:
+    async def rematch(self, table: LiveTable, token: str | None, creator: Creator = NOBODY) -> tuple[LiveTable, int, str | None]:
         """The table where a finished table's seats play again (same game, options, clock, names and
-        bots; a new deal), made by the first seat to ask. Answers it, the asking seat, and the host
-        token if this request made it."""
+        bots; a new deal), made by the first seat to ask (`creator`). Answers it, the asking seat,
+        and the host token if this request made it."""
         seat = table.seat_of(token)
         if table.status != "finished":
             raise Conflict(f"table {table.id} is {table.status}: play again once it is finished")
@@ -221,7 +227,7 @@ class Hall:
             clock = table.clock.setting if table.clock is not None else None
             try:
                 new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
-                                            table.practice, table.rated, clock, rematch_of=table)
+                                            table.practice, table.rated, clock, creator, rematch_of=table)
             except RematchTaken:
                 async with table.lock:
                     await self._refresh(table)
@@ -230,7 +236,7 @@ class Hall:
         raise Conflict(f"table {table.id}'s rematch cannot be read")
 
     async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
-                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None,
+                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None, creator: Creator,
                       rematch_of: LiveTable | None = None) -> tuple[LiveTable, list[str | None]]:
         game = games.get(game_name)
         if len(seat_specs) != players:
@@ -247,8 +253,11 @@ class Hall:
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
-                       rated=rated, clock=clock.to_json() if clock is not None else None)
-        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None)
+                       rated=rated, clock=clock.to_json() if clock is not None else None,
+                       creator_address=creator.address, creator_player=creator.player_id)
+        bots = [s.bot for s in seat_rows]
+        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None,
+                                    lambda db: check(db, creator, bots, self.limits))
         table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
@@ -495,7 +504,7 @@ def rebuild(row: TableRow) -> LiveTable:
     table = LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
                       practice=row.practice, rated=row.rated, options_json=game.options_json(options),
                       bot_rng=Rng(row.seed ^ 0xB07), clock=Clock.new(setting, row.players) if setting is not None else None,
-                      next_table=row.next_table)
+                      next_table=row.next_table, creator=Creator(row.creator_address or "", row.creator_player))
     if table.clock is not None and row.started_at is not None:
         table.clock.start(row.started_at, state.to_move())
     for move in row.moves:

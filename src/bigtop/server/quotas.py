@@ -1,0 +1,72 @@
+"""What one creator may have of the server's tables: who made a table, and the limits on it.
+
+A table's creator is the address the request came from and, if signed in, the player. Each limit
+holds per address and per player alike. It is checked in the same transaction that stores the
+new table (on PostgreSQL under a lock per address and per player), so that parallel requests
+cannot all pass it. Past it, the table is refused with a 429 saying which limit and why.
+
+- `search_tables`: unfinished tables (open or running) with a bot that searches (`ismcts`): the
+  bots' workers share their time fairly between creators (`scheduler.py`), and this bounds how
+  much of it one creator queues.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from sqlalchemy import select, text
+from sqlalchemy.engine import Connection
+
+from bigtop.server.botspecs import searches
+from bigtop.server.errors import RateLimited
+from bigtop.server.limits import TableLimits
+from bigtop.server.schema import seats, tables
+
+UNFINISHED = ("open", "running")
+
+
+class Creator(NamedTuple):
+    """Who made a table: the client's address, and the signed-in player (None for a guest)."""
+
+    address: str = ""
+    player_id: int | None = None
+
+    def share(self, table_id: str) -> str:
+        """Whose share of the bots' time the table's bots use: the player's, else the address's
+        (a table stored before creators were kept is a share of its own)."""
+        if self.player_id is not None:
+            return f"player:{self.player_id}"
+        return f"address:{self.address}" if self.address else f"table:{table_id}"
+
+
+NOBODY = Creator()  # a table made by no request (in tests, by the store directly)
+
+
+def check(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
+    """Refuse (`RateLimited`) a new table of `creator` with these seats' bots past a limit; run
+    in the transaction that stores it."""
+    for label, column, value in _keys(creator):
+        if db.dialect.name == "postgresql":  # one request at a time per key, across processes
+            db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"bigtop-tables:{label}:{value}"})
+        if any(searches(bot) for bot in bots if bot is not None):
+            found = _search_tables(db, column == value)
+            if found >= limits.search_tables:
+                raise RateLimited(f"this {label} has {found} unfinished tables with searching bots (ismcts), the most "
+                                  "it may have: finish or leave one first (their bots share the server's time)")
+
+
+def _keys(creator: Creator) -> list[tuple[str, Any, Any]]:
+    keys: list[tuple[str, Any, Any]] = [("address", tables.c.creator_address, creator.address)]
+    if creator.player_id is not None:
+        keys.append(("player", tables.c.creator_player, creator.player_id))
+    return keys
+
+
+def _search_tables(db: Connection, mine: Any) -> int:
+    """How many unfinished tables matching `mine` have a searching bot."""
+    found = db.execute(
+        select(seats.c.table_id, seats.c.bot).join(tables, tables.c.id == seats.c.table_id)
+        .where(mine, tables.c.status.in_(UNFINISHED), seats.c.bot.is_not(None))
+    )
+    return len({row.table_id for row in found if searches(row.bot)})
+
