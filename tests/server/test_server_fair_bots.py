@@ -50,10 +50,13 @@ def start(client: httpx.Client, created: httpx.Response) -> str:
 def test_cheap_bots_answer_within_a_second_while_another_creator_fills_its_quota_with_searches(server: ServerProcess) -> None:
     quota = TableLimits().search_tables
     with greedy_client(server) as greedy:
-        searching = [start(greedy, bot_table(greedy, "trollfest", [SEARCHING] * 4, seed)) for seed in range(quota)]
-        refused = bot_table(greedy, "trollfest", [SEARCHING] * 4, quota)
-        assert refused.status_code == 429, refused.text
-        assert "searching bots" in error_of(refused)["message"]
+        made = [bot_table(greedy, "trollfest", [SEARCHING] * 4, seed) for seed in range(quota + 1)]  # open: none counts yet
+        searching = [start(greedy, created) for created in made[:quota]]
+        one_more = greedy.post(f"/api/tables/{made[quota].json()['table']['id']}/start", json={"token": made[quota].json()["host_token"]})
+        refused = bot_table(greedy, "trollfest", [SEARCHING] * 4, quota + 1)
+        for answer in (one_more, refused):
+            assert answer.status_code == 429, answer.text
+            assert f"has {quota} running tables with searching bots" in error_of(answer)["message"]
         assert bot_table(greedy, "trollfest", ["random"] * 4, quota).status_code == 201  # cheap bots are not its quota's
     with server.client() as client:
         table_id = start(client, bot_table(client, "drumroll", ["heuristic"] * 3, 5))  # Normal bots, another creator

@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
         hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
-        max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Unfinished tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
+        max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Running tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
         limits = TableLimits(search_tables=max_search_tables)

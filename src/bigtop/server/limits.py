@@ -9,6 +9,6 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class TableLimits:
-    """Per address and per player: `search_tables`, unfinished tables with a searching bot."""
+    """Per address and per player: `search_tables`, running tables with a searching bot."""
 
     search_tables: int = 4

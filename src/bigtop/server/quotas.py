@@ -5,9 +5,9 @@ holds per address and per player alike. It is checked in the same transaction th
 new table (on PostgreSQL under a lock per address and per player), so that parallel requests
 cannot all pass it. Past it, the table is refused with a 429 saying which limit and why.
 
-- `search_tables`: unfinished tables (open or running) with a bot that searches (`ismcts`): the
-  bots' workers share their time fairly between creators (`scheduler.py`), and this bounds how
-  much of it one creator queues.
+- `search_tables`: running tables with a bot that searches (`ismcts`), checked when a table with
+  such a bot is created and when it starts: the bots' workers share their time fairly between
+  creators (`scheduler.py`), and this bounds how much of it one creator queues.
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from bigtop.server.botspecs import searches
 from bigtop.server.errors import RateLimited
 from bigtop.server.limits import TableLimits
 from bigtop.server.schema import seats, tables
-
-UNFINISHED = ("open", "running")
 
 
 class Creator(NamedTuple):
@@ -42,17 +40,36 @@ class Creator(NamedTuple):
 NOBODY = Creator()  # a table made by no request (in tests, by the store directly)
 
 
-def check(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
+def check_new(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
     """Refuse (`RateLimited`) a new table of `creator` with these seats' bots past a limit; run
     in the transaction that stores it."""
-    for label, column, value in _keys(creator):
-        if db.dialect.name == "postgresql":  # one request at a time per key, across processes
+    _lock(db, creator)
+    _check_searches(db, creator, bots, limits)
+
+
+def check_start(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
+    """Refuse (`RateLimited`) to start a table of `creator` with these seats' bots past a limit;
+    run in the transaction that stores its start."""
+    _lock(db, creator)
+    _check_searches(db, creator, bots, limits)
+
+
+def _lock(db: Connection, creator: Creator) -> None:
+    """One request at a time per address and per player, across processes (PostgreSQL; a lone
+    process on SQLite writes one transaction at a time anyway)."""
+    if db.dialect.name == "postgresql":
+        for label, _, value in _keys(creator):
             db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"bigtop-tables:{label}:{value}"})
-        if any(searches(bot) for bot in bots if bot is not None):
-            found = _search_tables(db, column == value)
-            if found >= limits.search_tables:
-                raise RateLimited(f"this {label} has {found} unfinished tables with searching bots (ismcts), the most "
-                                  "it may have: finish or leave one first (their bots share the server's time)")
+
+
+def _check_searches(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
+    if not any(searches(bot) for bot in bots if bot is not None):
+        return
+    for label, column, value in _keys(creator):
+        found = _search_tables(db, column == value)
+        if found >= limits.search_tables:
+            raise RateLimited(f"this {label} has {found} running tables with searching bots (ismcts), the most it "
+                              "may have: let one finish first (their bots share the server's time)")
 
 
 def _keys(creator: Creator) -> list[tuple[str, Any, Any]]:
@@ -63,10 +80,9 @@ def _keys(creator: Creator) -> list[tuple[str, Any, Any]]:
 
 
 def _search_tables(db: Connection, mine: Any) -> int:
-    """How many unfinished tables matching `mine` have a searching bot."""
+    """How many running tables matching `mine` have a searching bot."""
     found = db.execute(
         select(seats.c.table_id, seats.c.bot).join(tables, tables.c.id == seats.c.table_id)
-        .where(mine, tables.c.status.in_(UNFINISHED), seats.c.bot.is_not(None))
+        .where(mine, tables.c.status == "running", seats.c.bot.is_not(None))
     )
     return len({row.table_id for row in found if searches(row.bot)})
-

@@ -224,9 +224,13 @@ class TableRepository(Repository):
 
         await self.writer.write(work)
 
-    async def set_status(self, table_id: str, status: str, started_at: float | None = None) -> None:
-        """Store a table's status (and, when it starts, the time its clocks start from)."""
+    async def set_status(self, table_id: str, status: str, started_at: float | None = None,
+                         check: Callable[[Connection], None] | None = None) -> None:
+        """Store a table's status (and, when it starts, the time its clocks start from); `check`
+        runs first in the same transaction (a limit: what it raises is raised, nothing stored)."""
         def work(db: Connection) -> None:
+            if check is not None:
+                check(db)
             values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
             db.execute(update(tables).where(tables.c.id == table_id).values(**values))
             self.notify(db, "table", table_id)

@@ -34,7 +34,7 @@ from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.limits import TableLimits
 from bigtop.server.messages import summary
-from bigtop.server.quotas import NOBODY, Creator, check
+from bigtop.server.quotas import NOBODY, Creator, check_new, check_start
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
 
@@ -257,7 +257,7 @@ class Hall:
                        creator_address=creator.address, creator_player=creator.player_id)
         bots = [s.bot for s in seat_rows]
         await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None,
-                                    lambda db: check(db, creator, bots, self.limits))
+                                    lambda db: check_new(db, creator, bots, self.limits))
         table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
@@ -351,7 +351,9 @@ class Hall:
                 raise Conflict(f"seat(s) {', '.join(empty)} have not joined yet")
             status = "finished" if table.state.is_over() else "running"
             started = time.time()
-            await self.store.tables.set_status(table.id, status, started_at=started)
+            bots = [s.bot for s in table.seats]
+            await self.store.tables.set_status(table.id, status, started_at=started,
+                                               check=lambda db: check_start(db, table.creator, bots, self.limits))
             table.status = status
             if table.clock is not None:
                 table.clock.start(started, table.state.to_move())
