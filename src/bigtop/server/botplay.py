@@ -3,7 +3,8 @@
 The `BotRunner` is a sink of the hall: after every change it makes sure that a table where a bot has
 a decision has one task playing it, if this process holds the table's lease (`leases.py`). The task
 waits `delay` seconds (so people see the moves arrive), asks the bot, and plays the move through the
-hall like any other. A bot that only needs the legal actions (`random`) answers at once; one that
+hall like any other; at a table where a person sits, each move is released at a moment drawn
+independently of what the bot knows (`botpace.py`). A bot that only needs the legal actions (`random`) answers at once; one that
 needs the game (`heuristic`, `ismcts`) thinks in a worker process, on a copy determinized for its
 seat, never the true state, in the turn the scheduler gives its table's creator (`scheduler.py`).
 After a restart, or when another process's lease runs out, the bots go on by themselves.
@@ -19,6 +20,7 @@ from typing import Any
 from bigtop import bots
 from bigtop.core.actions import Action
 from bigtop.core.api import State
+from bigtop.server.botpace import MARGIN, pause
 from bigtop.server.errors import Conflict
 from bigtop.server.leases import Leases
 from bigtop.server.scheduler import BotScheduler
@@ -92,11 +94,14 @@ class BotRunner:
 
     # ------------------------------------------------------------------ playing
     async def _run(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
         try:
             if not await self.leases.take(table.id):
                 return
             while True:
-                await asyncio.sleep(self.delay)
+                paced = _has_person(table)  # its bots' moves leave at drawn moments (`botpace.py`)
+                if not paced:
+                    await asyncio.sleep(self.delay)
                 if table.status != "running" or not self.leases.holds(table.id):
                     break
                 seat = _bot_to_move(table)
@@ -104,8 +109,11 @@ class BotRunner:
                     break
                 state, rows = table.state, table.rows  # never changed in place: a move swaps in a new state
                 bot = self.robot(table, seat)
+                release = loop.time() + pause(bot, self.delay) if paced else None
                 try:
-                    thought = await self._think(table, seat, state) if bot.needs_state else None  # in a worker process
+                    thought = await self._think(table, seat, state, release) if bot.needs_state else None  # in a worker process
+                    if release is not None:
+                        await asyncio.sleep(release - loop.time())
                     async with self._lanes:  # when the server is busy, bots slow down rather than people
                         action = thought if thought is not None else choose(bot, state, seat, table.bot_rng.fork())
                         await self.hall.play(table, seat, table.game.codec.to_json(action), rows, by_bot=True)
@@ -117,10 +125,13 @@ class BotRunner:
         if table.status == "finished":
             await self.leases.release(table.id)
 
-    async def _think(self, table: LiveTable, seat: int, state: State) -> Action:
-        """The move of a bot that needs the game, chosen in a worker process in its creator's turn."""
+    async def _think(self, table: LiveTable, seat: int, state: State, release: float | None) -> Action:
+        """The move of a bot that needs the game, chosen in a worker process in its creator's turn
+        (by `release`, event loop time, if given)."""
         bot = self.robot(table, seat)
-        action, moved_on = await self.scheduler.think(table.creator.share(table.id), bot, state, seat, table.bot_rng.fork())
+        deadline = release - MARGIN if release is not None else None
+        action, moved_on = await self.scheduler.think(table.creator.share(table.id), bot, state, seat,
+                                                      table.bot_rng.fork(), deadline)
         self.robots[table.id, seat] = moved_on
         return action
 
@@ -131,6 +142,12 @@ class BotRunner:
             spec = table.seats[seat].bot or STAND_IN_BOT
             bot = self.robots[table.id, seat] = bots.make(spec, table.game, table.seed + 7919 * (seat + 1))
         return bot
+
+
+def _has_person(table: LiveTable) -> bool:
+    """Whether a person sits at the table (even one a bot stands in for): someone who could read
+    the bots' timing."""
+    return any(s.bot is None for s in table.seats)
 
 
 def _bot_to_move(table: LiveTable) -> int | None:
