@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from bigtop.server.extra_games import register_game_modules
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
+from bigtop.server.workers import die_with_parent
 
 REVIEW_BUDGET = 300  # search iterations per decision: 10-40 s of one core for a 2-seat game
 HINT_BUDGET = 1000  # search iterations for a hint: 0.2-0.4 s
@@ -205,8 +207,9 @@ class Stopped(BigtopError):
     """The server is stopping: the review gives up."""
 
 
-def _init_worker(progress: Any, stopping: Any, game_modules: tuple[str, ...]) -> None:
+def _init_worker(progress: Any, stopping: Any, game_modules: tuple[str, ...], parent: int) -> None:
     global _progress, _stopping
+    die_with_parent(parent)
     _progress, _stopping = progress, stopping
     register_game_modules(game_modules)
 
@@ -284,7 +287,7 @@ class Analysis:
             self._reports = self._context.Queue()
             self._stopping = self._context.Event()
             self._pool = ProcessPoolExecutor(WORKERS, mp_context=self._context, initializer=_init_worker,
-                                             initargs=(self._reports, self._stopping, self.game_modules))
+                                             initargs=(self._reports, self._stopping, self.game_modules, os.getpid()))
             loop = asyncio.get_running_loop()
             threading.Thread(target=self._read_reports, args=(loop, self._reports), name="bigtop-review-progress",
                              daemon=True).start()
