@@ -23,16 +23,19 @@ from bigtop.server.bench import served_address
 
 TESTS = Path(__file__).resolve().parents[1]
 BOARDS = Path(__file__).resolve().parent / "server_boards"
+# The tests make hundreds of tables from 127.0.0.1; those of the limits start servers without this.
+MANY_TABLES = ("--max-live-tables", "100000", "--max-tables-per-hour", "100000")
 
 
 class ServerProcess:
     """`bigtop serve` on 127.0.0.1 and a free port, with the given database."""
 
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
-                 extra_args: tuple[str, ...] = ()) -> None:
+                 extra_args: tuple[str, ...] = (), table_limits: tuple[str, ...] = MANY_TABLES) -> None:
         self.database_url = database_url
         self.boards = boards
         self.extra_args = list(extra_args)  # more options of `bigtop serve`
+        self.table_limits = list(table_limits)
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
@@ -48,7 +51,7 @@ class ServerProcess:
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay)]
-        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
+        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.table_limits + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,

@@ -256,20 +256,24 @@ class Analysis:
         self._tasks: list[asyncio.Task[None]] = []
         self._written: dict[str, float] = {}
         self.noted: dict[str, set[tuple[int, int]]] = {}  # the hints whose log line each table has, as (move, seat)
+        self._stored_hints: dict[str, list[tuple[int, int]]] = {}
         hall.notice_handlers["hint"] = self.hinted_elsewhere
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
-        """Write the hints' log lines into the tables just loaded; start the queue and the claims' renewal."""
+        """Write the hints' log lines into each table as it is rebuilt; start the queue and the claims' renewal."""
         if not self.hall.store.shared:  # a database of its own: no other process works on what is unfinished
             self.rows.forget_unfinished()
-        for table_id, used in self.rows.hints_used().items():
-            table = self.hall.tables.get(table_id)
-            if table is not None:
-                table.state = _with_hints(table, used)
-                self.noted[table_id] = set(used)
+        self._stored_hints = self.rows.hints_used()  # written into each table as it is rebuilt
+        self.hall.on_load.append(self._loaded)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._work()), loop.create_task(self._renew())]
+
+    def _loaded(self, table: LiveTable) -> None:
+        used = self._stored_hints.pop(table.id, None)
+        if used:
+            table.state = _with_hints(table, used)
+            self.noted[table.id] = set(used)
 
     async def stop(self) -> None:
         if self._stopping is not None:

@@ -128,7 +128,7 @@ async def list_bots() -> list[str]:
 async def list_tables(request: Request, status: str | None = None,
                       limit: int = Query(default=100, ge=1, le=1000)) -> list[dict[str, Any]]:
     """The newest `limit` tables, newest first; `status` is open, running or finished."""
-    return _hall(request).listing(status, limit)
+    return await _hall(request).listing(status, limit)
 
 
 @router.post("/tables", status_code=201)

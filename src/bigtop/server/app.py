@@ -9,7 +9,9 @@ with `hall.add_sink` (as the clock keeper does).
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +29,7 @@ from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
 from bigtop.server.errors import TooLarge, as_server_error, error_json
+from bigtop.server.expiry import Expiry
 from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
@@ -37,6 +40,7 @@ from bigtop.server.sync import Listener
 from bigtop.server.tables import Hall
 from bigtop.server.throttle import AttemptRepository
 
+log = logging.getLogger("bigtop.server")
 MAX_BODY = 1024 * 1024
 DEFAULT_DATABASE = "sqlite:///bigtop.sqlite3"
 ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.router, ratings.router, chat.router, live.router,
@@ -47,7 +51,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
                hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None,
                limits: TableLimits | None = None) -> FastAPI:
-    """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
+    """The bigtop web table on `database_url`; the open and running games are rebuilt once it
+    answers, the others when asked for.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
@@ -69,18 +74,21 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     if listener is not None:
         listener.on("chat", chat_hub.heard)
     reviews = analysis.Analysis(hall, review_budget, hint_budget, tuple(game_modules))
+    expiry = Expiry(hall, hall.limits.unstarted_expiry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall.load()
         reviews.start()
-        _collect_garbage_rarely()
         await rating.catch_up(hall)
         if listener is not None:
             listener.start()
         runner.start()
         keeper.start()
+        expiry.start()
+        loading = asyncio.get_running_loop().create_task(_load_unfinished(hall))
         yield
+        loading.cancel()
+        await expiry.stop()
         if listener is not None:
             await listener.stop()
         await keeper.stop()
@@ -110,11 +118,20 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     return app
 
 
+async def _load_unfinished(hall: Hall) -> None:
+    """Rebuild the open and running tables once the server answers (`Hall.load_unfinished`)."""
+    try:
+        await hall.load_unfinished()
+    except Exception:
+        log.exception("rebuilding the stored tables failed; each is read when asked for")
+    _collect_garbage_rarely()
+
+
 def _collect_garbage_rarely() -> None:
     """Keep the cyclic garbage collector's pauses out of the moves' way. A server holds many live
     games (hundreds of thousands of objects), and with Python's default thresholds it walks them
-    all every few seconds under load (pauses of 70 ms and more). The games loaded at start are
-    frozen out of its walks, and the young generations are collected less often, so that only
+    all every few seconds under load (pauses of 70 ms and more). The games rebuilt after the start
+    are frozen out of its walks, and the young generations are collected less often, so that only
     objects that lived a while reach the old one."""
     gc.freeze()
     gc.set_threshold(10_000, 50, 100)

@@ -30,6 +30,7 @@ import orjson
 
 PLAYERS = {"drumroll": 3, "trollfest": 4, "carcassonne": 3}
 SETUP_CONCURRENCY = 16
+UNLIMITED_TABLES = ("--max-live-tables", "1000000", "--max-tables-per-hour", "1000000")  # one address makes them all
 REST_PER_SECOND = 20
 
 
@@ -81,7 +82,7 @@ class ServerUnderTest:
         self.folder = folder
         url = database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
         command = [sys.executable, "-m", "bigtop", "serve", "--host", "127.0.0.1", "--port", "0",
-                   "--database-url", url, "--bot-delay", str(bot_delay)]
+                   "--database-url", url, "--bot-delay", str(bot_delay), *UNLIMITED_TABLES]
         self.log = open(folder / "server.log", "w")  # noqa: SIM115 (open while the server runs)
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
         url = served_address(self.proc, 60)

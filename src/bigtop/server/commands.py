@@ -31,10 +31,13 @@ def register(app: typer.Typer) -> None:
         review_budget: Annotated[int, typer.Option("--review-budget", min=1, max=5000, help="Search iterations per decision of a game review.")] = 300,
         hint_budget: Annotated[int, typer.Option("--hint-budget", min=1, max=5000, help="Search iterations of a hint (practice tables).")] = 1000,
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
+        max_live_tables: Annotated[int, typer.Option("--max-live-tables", min=1, help="Open or running tables per address and per player.")] = TableLimits.live_tables,
+        max_tables_per_hour: Annotated[int, typer.Option("--max-tables-per-hour", min=1, help="New tables per address and per player in an hour.")] = TableLimits.tables_per_hour,
         max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Running tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
+        unstarted_expiry: Annotated[float, typer.Option("--unstarted-expiry", min=1, help="Seconds after which an open table nobody started is deleted.")] = TableLimits.unstarted_expiry,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
-        limits = TableLimits(search_tables=max_search_tables)
+        limits = TableLimits(max_live_tables, max_tables_per_hour, max_search_tables, unstarted_expiry)
         serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock,
               limits)
 
@@ -81,7 +84,8 @@ def register(app: typer.Typer) -> None:
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
           bot_workers: int = 1, review_budget: int = 300, hint_budget: int = 1000, shortest_clock: float | None = None,
           limits: TableLimits | None = None) -> None:
-    """Register extra games, open the database, listen, print the address, then serve until stopped."""
+    """Register extra games, open the database, listen, start, print the address once it answers,
+    then serve until stopped."""
     import uvicorn
 
     from bigtop.server.app import create_app
@@ -93,9 +97,8 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
             raise BigtopError(f"--boards: no such folder {folder}")
     app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, limits)
     sock = _listen(host, port)
-    print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE)
-    uvicorn.Server(config).run(sockets=[sock])
+    _server_class()(config, f"http://{_url_host(host)}:{sock.getsockname()[1]}").run(sockets=[sock])
 
 
 def rerate(database_url: str, game_modules: list[str]) -> None:
@@ -118,6 +121,24 @@ def rerate(database_url: str, game_modules: list[str]) -> None:
     for problem in done.skipped or []:
         print(f"skipped {problem}")
     print(f"rerated {done.games} finished games ({done.rated} rated): {done.ratings} ratings")
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which says where it serves once it answers (its start-up done)."""
+
+        def __init__(self, config: uvicorn.Config, url: str) -> None:
+            super().__init__(config)
+            self.url = url
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                print(f"bigtop: serving on {self.url}", flush=True)
+
+    return Server
 
 
 def _listen(host: str, port: int) -> socket.socket:

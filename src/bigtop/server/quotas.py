@@ -5,6 +5,10 @@ holds per address and per player alike. It is checked in the same transaction th
 new table (on PostgreSQL under a lock per address and per player), so that parallel requests
 cannot all pass it. Past it, the table is refused with a 429 saying which limit and why.
 
+- `live_tables`: open or running tables at once (each is kept in memory and, running, may keep
+  bots and clocks busy); `expiry.py` deletes the open tables nobody starts.
+- `tables_per_hour`: tables made in the last hour (a finished table is kept for good: its replay,
+  its rating).
 - `search_tables`: running tables with a bot that searches (`ismcts`), checked when a table with
   such a bot is created and when it starts: the bots' workers share their time fairly between
   creators (`scheduler.py`), and this bounds how much of it one creator queues.
@@ -12,14 +16,15 @@ cannot all pass it. Past it, the table is refused with a 429 saying which limit 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.engine import Connection
 
 from bigtop.server.botspecs import searches
 from bigtop.server.errors import RateLimited
-from bigtop.server.limits import TableLimits
+from bigtop.server.limits import HOUR, TableLimits
 from bigtop.server.schema import seats, tables
 
 
@@ -44,6 +49,16 @@ def check_new(db: Connection, creator: Creator, bots: list[str | None], limits: 
     """Refuse (`RateLimited`) a new table of `creator` with these seats' bots past a limit; run
     in the transaction that stores it."""
     _lock(db, creator)
+    since = datetime.now(UTC) - timedelta(seconds=HOUR)
+    for label, column, value in _keys(creator):
+        live = _count(db, column == value, tables.c.status.in_(("open", "running")))
+        if live >= limits.live_tables:
+            raise RateLimited(f"this {label} has {live} open or running tables, the most it may have: finish or leave "
+                              "some first (an open table nobody starts is deleted after "
+                              f"{_duration(limits.unstarted_expiry)})")
+        made = _count(db, column == value, tables.c.created_at > since)
+        if made >= limits.tables_per_hour:
+            raise RateLimited(f"this {label} has made {made} tables in the last hour, the most it may: try again later")
     _check_searches(db, creator, bots, limits)
 
 
@@ -77,6 +92,14 @@ def _keys(creator: Creator) -> list[tuple[str, Any, Any]]:
     if creator.player_id is not None:
         keys.append(("player", tables.c.creator_player, creator.player_id))
     return keys
+
+
+def _count(db: Connection, *where: Any) -> int:
+    return db.execute(select(func.count()).select_from(tables).where(*where)).scalar_one()
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / HOUR:g} hours" if seconds >= HOUR else f"{seconds:g} seconds"
 
 
 def _search_tables(db: Connection, mine: Any) -> int:

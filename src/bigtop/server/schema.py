@@ -22,6 +22,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -73,6 +74,8 @@ tables = Table(
     Column("next_table", String(32)),  # the table where its seats play again, once one asked to
     Column("creator_address", String(64), index=True),  # who made it (`quotas.py`): the client's address
     Column("creator_player", Integer, index=True),  # and the signed-in player, if any
+    Column("move_count", Integer),  # the game's moves so far (its summary without replaying it); None if stored before
+    Index("bigtop_tables_status_created", "status", "created_at"),  # the newest tables of a status
 )
 
 seats = Table(
@@ -120,6 +123,7 @@ _ADDED_COLUMNS = [
     ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),
     ("bigtop_tables", "creator_address", "VARCHAR(64)"),
     ("bigtop_tables", "creator_player", "INTEGER"),
+    ("bigtop_tables", "move_count", "INTEGER"),
 ]
 
 

@@ -33,7 +33,7 @@ from bigtop.server.botspecs import check_web_bot
 from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.limits import TableLimits
-from bigtop.server.messages import summary
+from bigtop.server.messages import summary, table_summary
 from bigtop.server.quotas import NOBODY, Creator, check_new, check_start
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
@@ -143,6 +143,8 @@ class Hall:
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
         self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
+        self.on_load: list[Callable[[LiveTable], None]] = []  # told of each table rebuilt from the database
+        self._reading: dict[str, asyncio.Future[None]] = {}
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
@@ -156,13 +158,24 @@ class Hall:
             sink.table_changed(table, move)
 
     # ------------------------------------------------------------------ loading
-    def load(self) -> None:
-        """Rebuild every stored table by replaying its moves (called at start-up)."""
-        for row in self.store.tables.load_all():
-            self._keep(row)
+    async def load_unfinished(self, batch: int = 50) -> int:
+        """Rebuild every open and running table not held yet, oldest first, a batch at a time, each
+        announced to the sinks (the bots and clocks go on); called once the server answers, so a
+        server with many stored tables starts at once (a request for a table not held yet reads it
+        then). Finished tables are read when asked for. Answers how many it rebuilt."""
+        ids = await asyncio.to_thread(self.store.tables.unfinished)
+        done = 0
+        for start in range(0, len(ids), batch):
+            wanted = [i for i in ids[start:start + batch] if i not in self.tables and i not in self.unavailable]
+            for row in await asyncio.to_thread(self.store.tables.load_many, wanted):
+                if row.id not in self.tables:  # a request may have read it meanwhile
+                    self._keep(row)
+                    done += 1
+                await asyncio.sleep(0)  # requests go on between tables
+        return done
 
     def _keep(self, row: TableRow) -> LiveTable | None:
-        """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
+        """Rebuild a stored table, hold it and announce it, or note why it cannot be rebuilt."""
         try:
             table = rebuild(row)
         except BigtopError as exc:
@@ -170,7 +183,20 @@ class Hall:
             return None
         self.unavailable.pop(row.id, None)
         self.tables[row.id] = table
+        for hook in self.on_load:
+            hook(table)
+        self._announce(table, None)
         return table
+
+    def forget(self, table_ids: list[str]) -> None:
+        """Let go of tables deleted from the database (`expiry.py`)."""
+        gone = set(table_ids)
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+            self.unavailable.pop(table_id, None)
+        for table in self.tables.values():
+            if table.next_table in gone:
+                table.next_table = None
 
     # ------------------------------------------------------------------ lobby
     def get(self, table_id: str) -> LiveTable:
@@ -182,23 +208,39 @@ class Hall:
         return table
 
     async def find(self, table_id: str) -> LiveTable:
-        """A table, also one another process has just created on the shared database."""
-        if table_id not in self.tables and self.store.shared and len(table_id) <= MAX_TABLE_ID:
-            row = await asyncio.to_thread(self.store.tables.load, table_id)
-            if row is not None and table_id not in self.tables:
-                self._keep(row)
+        """A table, read from the database if this process does not hold it yet (a finished one,
+        one not rebuilt yet since the start, one another process has just created)."""
+        if table_id not in self.tables and table_id not in self.unavailable and len(table_id) <= MAX_TABLE_ID:
+            reading = self._reading.get(table_id)
+            if reading is None:  # one read per table, however many ask at once
+                reading = self._reading[table_id] = asyncio.ensure_future(self._read(table_id))
+                reading.add_done_callback(lambda _: self._reading.pop(table_id, None))
+            await asyncio.shield(reading)
         return self.get(table_id)
 
-    def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """Summaries of the newest `limit` tables with this status (any by default), newest first."""
+    async def _read(self, table_id: str) -> None:
+        row = await asyncio.to_thread(self.store.tables.load, table_id)
+        if row is not None and table_id not in self.tables:
+            self._keep(row)
+
+    async def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of the newest `limit` tables with this status (any by default), newest first;
+        a finished table not in memory is summed up from its stored row, without replaying it."""
         if status is not None and status not in STATUSES:
             raise ServerError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+        ids = await asyncio.to_thread(self.store.tables.newest, status, limit)
+        stored = {r.id: r for r in await asyncio.to_thread(
+            self.store.tables.load_many, [i for i in ids if i not in self.tables], False)}
         found = []
-        for table in reversed(self.tables.values()):
-            if len(found) >= limit:
-                break
-            if status is None or table.status == status:
-                found.append(summary(table))
+        for table_id in ids:
+            row = stored.get(table_id)
+            brief = _stored_summary(row) if row is not None and table_id not in self.tables else None
+            if brief is None:
+                try:
+                    brief = summary(await self.find(table_id))
+                except NotFound:  # deleted meanwhile, or its game is not installed
+                    continue
+            found.append(brief)
         return found
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
@@ -410,7 +452,7 @@ class Hall:
         process stored a row with that number first (it is caught up: check again and retry)."""
         status = "finished" if after.is_over() else "running"
         try:
-            await self.store.moves.add(table.id, row, status)
+            await self.store.moves.add(table.id, row, status, after.move_count)
         except MoveTaken:
             await self._catch_up(table)
             if table.rows == row.number:
@@ -444,17 +486,23 @@ class Hall:
             await self.find(table_id)
             return
         async with table.lock:
-            await self._refresh(table)
+            try:
+                await self._refresh(table)
+            except NotFound:  # deleted (an open table nobody started)
+                self.forget([table_id])
+                return
             self._announce(table, None)
 
     async def _refresh(self, table: LiveTable) -> None:
         """Read the table's seats, status and moves again from a database other processes share
-        (before a lobby change is checked: another process may have made one); the table is locked."""
+        (before a lobby change is checked: another process may have made one); the table is locked.
+        `NotFound` if it is no longer stored (another process deleted it: `expiry.py`)."""
         if not self.store.shared:
             return
         found = await asyncio.to_thread(self.store.tables.now, table.id)
         if found is None:
-            return
+            self.forget([table.id])
+            raise NotFound(f"no table {table.id!r}: it was deleted")
         table.seats[:] = found.seats
         table.status = max(table.status, found.status, key=STATUSES.index)  # a status only moves on
         table.next_table = found.next_table
@@ -468,8 +516,8 @@ class Hall:
         statuses = await asyncio.to_thread(self.store.tables.statuses)
         counts = await asyncio.to_thread(self.store.moves.counts)
         for table_id, status in statuses.items():
-            table = self.tables.get(table_id)
-            if table is None or table.status != status or counts.get(table_id, 0) > table.rows:
+            table = self.tables.get(table_id)  # one not held yet will be read as it is when it is
+            if table is not None and (table.status != status or counts.get(table_id, 0) > table.rows):
                 await self.changed_elsewhere(table_id)
 
     async def _catch_up(self, table: LiveTable) -> None:
@@ -486,6 +534,21 @@ class Hall:
             return
         table.advance(row, after)
         self._announce(table, row.number)
+
+
+def _stored_summary(row: TableRow) -> dict[str, Any] | None:
+    """The summary of a finished table from its stored row (None if it cannot say: a table stored
+    before its move count was kept, or whose game is not installed: it is rebuilt instead)."""
+    if row.status != "finished" or row.move_count is None or row.game not in games.names():
+        return None
+    game = games.get(row.game)
+    try:
+        options_json = game.options_json(game.parse_options(row.options))
+        setting = ClockSetting.from_json(row.clock)
+    except BigtopError:
+        return None
+    return table_summary(row.id, game, row.status, row.players, options_json, row.seats, row.move_count, [],
+                         setting.to_json() if setting is not None else None, row.next_table, row.practice, row.rated)
 
 
 def _replayed(state: State, row: MoveRow) -> State:
