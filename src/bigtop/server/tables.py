@@ -17,10 +17,11 @@ back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -74,16 +75,18 @@ class LiveTable:
     def players(self) -> int:
         return self.state.players
 
-    def advance(self, row: MoveRow, after: State) -> None:
-        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes."""
-        before = self.state
+    def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int] | None = None) -> None:
+        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes.
+        `before` is who was to move and how long the log was before it, when `after` is the state
+        changed in place (a rebuild); else they are read from the state it replaces."""
+        to_move, logged = before or (self.state.to_move(), len(self.state.log))
         if self.clock is not None:
-            self.clock.step(row.kind, row.seat, row.at, before.to_move(), after.to_move())
+            self.clock.step(row.kind, row.seat, row.at, to_move, after.to_move())
         if row.kind == "timeout":
-            self.notes.append((len(before.log), Event("table.timeout", {"seat": row.seat})))
+            self.notes.append((logged, Event("table.timeout", {"seat": row.seat})))
             timeouts = self.clock.seats[row.seat].timeouts if self.clock is not None else 0
             if timeouts == AWAY_AFTER:
-                self.notes.append((len(before.log), Event("table.away", {"seat": row.seat, "count": timeouts})))
+                self.notes.append((logged, Event("table.away", {"seat": row.seat, "count": timeouts})))
         elif row.kind == "undo":
             end = len(after.log)
             self.notes = [(min(position, end), note) for position, note in self.notes]
@@ -145,6 +148,7 @@ class Hall:
         self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
         self.on_load: list[Callable[[LiveTable], None]] = []  # told of each table rebuilt from the database
         self._reading: dict[str, asyncio.Future[None]] = {}
+        self._rebuild_lane = asyncio.Semaphore(1)
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
@@ -168,10 +172,10 @@ class Hall:
         for start in range(0, len(ids), batch):
             wanted = [i for i in ids[start:start + batch] if i not in self.tables and i not in self.unavailable]
             for row in await asyncio.to_thread(self.store.tables.load_many, wanted):
-                if row.id not in self.tables:  # a request may have read it meanwhile
-                    self._keep(row)
-                    done += 1
-                await asyncio.sleep(0)  # requests go on between tables
+                async with self._rebuilding():
+                    if row.id not in self.tables:  # a request may have read it meanwhile
+                        self._keep(row)
+                        done += 1
         return done
 
     def _keep(self, row: TableRow) -> LiveTable | None:
@@ -220,8 +224,18 @@ class Hall:
 
     async def _read(self, table_id: str) -> None:
         row = await asyncio.to_thread(self.store.tables.load, table_id)
-        if row is not None and table_id not in self.tables:
-            self._keep(row)
+        async with self._rebuilding():
+            if row is not None and table_id not in self.tables:
+                self._keep(row)
+
+    @contextlib.asynccontextmanager
+    async def _rebuilding(self) -> AsyncIterator[None]:
+        """One table rebuilt at a time, and the event loop's other work between two (a restart's
+        reconnecting pages rebuild every live table at once: the moves of those already back
+        must not wait behind all of them)."""
+        async with self._rebuild_lane:
+            yield
+            await asyncio.sleep(0)
 
     async def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of the newest `limit` tables with this status (any by default), newest first;
@@ -572,8 +586,13 @@ def rebuild(row: TableRow) -> LiveTable:
                       next_table=row.next_table, creator=Creator(row.creator_address or "", row.creator_player))
     if table.clock is not None and row.started_at is not None:
         table.clock.start(row.started_at, state.to_move())
-    for move in row.moves:
-        table.advance(move, _replayed(table.state, move))
+    for move in row.moves:  # in place: nobody else holds this state yet
+        before = (table.state.to_move(), len(table.state.log))
+        if move.kind == "undo":
+            table.advance(move, table.state.undo(move.seat), before)
+        else:
+            table.state.apply_json(move.seat, move.action)
+            table.advance(move, table.state, before)
     table.status = row.status
     if table.clock is not None and row.status == "running":
         table.clock.start(time.time(), table.state.to_move())  # no start time stored: from now
