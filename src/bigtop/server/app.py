@@ -33,6 +33,7 @@ from bigtop.server.expiry import Expiry
 from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
+from bigtop.server.message_rates import MessageRates
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.sessions import SessionSigner, install_secret
 from bigtop.server.store import Store
@@ -100,6 +101,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app = FastAPI(title="bigtop", lifespan=lifespan)
     app.state.hall = hall
     app.state.hub = hub
+    app.state.message_rates = MessageRates()
     app.state.bots = runner
     app.state.accounts = AccountRepository(store)
     app.state.attempts = AttemptRepository(store)

@@ -3,9 +3,9 @@
 It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder and keeps
 `games` tables live (the games in turn; a person in seat 0, `random` bots in the other seats; a new
 table as soon as one ends), made from `CREATORS` loopback addresses in turn (127.0.1.x), as many
-clients would (the server shares bot work by creator); the server's limits on tables are lifted
+clients would (the server shares bot work by creator and paces each address's messages); the server's limits on tables are lifted
 when it has them, so that a run of any length fits. It plays seat 0 of every table over its
-WebSocket: whenever the seat has a decision, a random legal move at once; a socket that drops is
+WebSocket (from the same address): whenever the seat has a decision, a random legal move at once; a socket that drops is
 opened again at once. Meanwhile it times REST calls (`GET /api/tables/{id}` and `GET /api/bots`).
 After a warm-up it measures for `seconds`, then stops everything. Figures: REST p50/p99, move ack
 p50/p99 (from sending a move to its `ack`), moves per second over all tables (bots' moves
@@ -190,12 +190,13 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
     figures = Figures(games, seconds)
     clock = _Clock()
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    addresses = [f"127.0.1.{1 + i}" for i in range(CREATORS)]
     creators = [httpx.AsyncClient(base_url=server.url, timeout=60, transport=httpx.AsyncHTTPTransport(
-        local_address=f"127.0.1.{1 + i}", limits=limits)) for i in range(CREATORS)]
+        local_address=address, limits=limits)) for address in addresses]
     async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
         live: list[str] = []
-        players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], gate, names[i % len(names)], live, clock,
+        players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)], live, clock,
                                                     figures, random.Random(rng.random())))
                    for i in range(games)]
         while len(live) < games:  # every table created and started
@@ -221,9 +222,10 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
     return figures
 
 
-async def _keep_a_game(server: ServerUnderTest, client: Any, gate: asyncio.Semaphore, game: str, live: list[str],
-                       clock: _Clock, figures: Figures, rng: random.Random) -> None:
-    """One live game at all times: a new table as soon as the last one ends."""
+async def _keep_a_game(server: ServerUnderTest, client: Any, address: str, gate: asyncio.Semaphore, game: str,
+                       live: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+    """One live game at all times, made by `client` and played from its `address`: a new table
+    as soon as the last one ends."""
     import httpx
 
     while True:
@@ -233,7 +235,7 @@ async def _keep_a_game(server: ServerUnderTest, client: Any, gate: asyncio.Semap
             await asyncio.sleep(RECONNECT_SECONDS)
             continue
         live.append(table_id)
-        await _play_seat(server, table_id, token, clock, figures, rng)
+        await _play_seat(server, address, table_id, token, clock, figures, rng)
         live.remove(table_id)
 
 
@@ -251,7 +253,7 @@ async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int)
         return table_id, token
 
 
-async def _play_seat(server: ServerUnderTest, table_id: str, token: str, clock: _Clock, figures: Figures,
+async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token: str, clock: _Clock, figures: Figures,
                      rng: random.Random) -> None:
     """Play seat 0 of a table to its end: a random legal move as soon as the seat has one; time
     each ack; open the socket again whenever it drops (the server restarting).
@@ -265,7 +267,7 @@ async def _play_seat(server: ServerUnderTest, table_id: str, token: str, clock: 
     while True:
         ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
         try:
-            async with connect(ws_url, max_size=2**24, compression=None) as ws:
+            async with connect(ws_url, max_size=2**24, compression=None, local_addr=(address, 0)) as ws:
                 if await _play_socket(server, ws, clock, figures, rng, dropped):
                     return
         except (OSError, WebSocketException):

@@ -7,7 +7,8 @@ had before; 0 again after an undo, which takes entries out). The client sends `{
 "action": {...}, "move": n}` (`move` optional: the move number it saw) or `{"type": "undo", "move":
 n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type":
 "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
-error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects).
+error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects). The
+messages of a socket and of an address are taken in no faster than `message_rates.py` lets them.
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 """
 
@@ -24,6 +25,7 @@ from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
+from bigtop.server.message_rates import MessageRates
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.tables import Hall, LiveTable
 
@@ -121,14 +123,18 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
+    rates: MessageRates = ws.app.state.message_rates
+    pace = rates.pace(ws.client.host if ws.client else "unknown")
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            await pace.take()  # the socket is not read meanwhile
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
             watcher.send(encode(reply))
     finally:
+        pace.close()
         hub.unwatch(table.id, watcher)
         sender.cancel()
 
