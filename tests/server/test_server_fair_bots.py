@@ -11,6 +11,7 @@ import json
 import statistics
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -50,11 +51,14 @@ def start(client: httpx.Client, created: httpx.Response) -> str:
 def test_cheap_bots_answer_within_a_second_while_another_creator_fills_its_quota_with_searches(server: ServerProcess) -> None:
     quota = TableLimits().search_tables
     with greedy_client(server) as greedy:
-        made = [bot_table(greedy, "trollfest", [SEARCHING] * 4, seed) for seed in range(quota + 1)]  # open: none counts yet
-        searching = [start(greedy, created) for created in made[:quota]]
-        one_more = greedy.post(f"/api/tables/{made[quota].json()['table']['id']}/start", json={"token": made[quota].json()["host_token"]})
-        refused = bot_table(greedy, "trollfest", [SEARCHING] * 4, quota + 1)
-        for answer in (one_more, refused):
+        made = [bot_table(greedy, "trollfest", [SEARCHING] * 4, seed) for seed in range(2 * quota)]  # open: none counts yet
+        with ThreadPoolExecutor(2 * quota) as pool:  # every one started at once
+            starts = list(pool.map(lambda created: greedy.post(f"/api/tables/{created.json()['table']['id']}/start",
+                                                               json={"token": created.json()["host_token"]}), made))
+        assert sorted(answer.status_code for answer in starts) == [200] * quota + [429] * quota
+        searching = [created.json()["table"]["id"] for created, answer in zip(made, starts, strict=True) if answer.status_code == 200]
+        refused = bot_table(greedy, "trollfest", [SEARCHING] * 4, 2 * quota)
+        for answer in [*(a for a in starts if a.status_code == 429), refused]:
             assert answer.status_code == 429, answer.text
             assert f"has {quota} running tables with searching bots" in error_of(answer)["message"]
         assert bot_table(greedy, "trollfest", ["random"] * 4, quota).status_code == 201  # cheap bots are not its quota's
