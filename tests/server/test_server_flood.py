@@ -1,6 +1,6 @@
 """A WebSocket flood: an anonymous spectator sending thousands of messages as fast as it can gets
 no more of the server than its socket's and its address's rates (`server/message_rates.py`),
-while another address's page goes on being answered."""
+while another address's page goes on being answered; an address opens only so many sockets."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import contextlib
 import json
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from server_support import ServerProcess, create, receive, start_table
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from bigtop.server.message_rates import ADDRESS_BURST, ADDRESS_RATE, SOCKET_BURST, SOCKET_RATE
+from bigtop.server.message_rates import ADDRESS_BURST, ADDRESS_RATE, MAX_SOCKETS, SOCKET_BURST, SOCKET_RATE
 
 PINGS = 20_000  # in all, as in the attack measured
 WINDOW = 3.0  # seconds of flood counted
@@ -98,3 +99,27 @@ def test_an_address_flooding_from_many_sockets_is_answered_at_its_rate_only_and_
           f"in at most {max(answered, default=0):.3f} s")
     assert 0 < sum(pongs) <= ADDRESS_BURST + ADDRESS_RATE * (WINDOW + SLACK)  # before: 5,685 in 3 s
     assert len(answered) == 20 and max(answered) < 2.0, answered
+
+
+def test_an_address_has_at_most_so_many_sockets_open_even_opening_them_in_parallel(server: ServerProcess) -> None:
+    with server.client() as client:
+        table_id = start_table(client, create(client, [{"bot": "random"}, {"bot": "random"}]))
+
+    with contextlib.ExitStack() as stack, ThreadPoolExecutor(16) as pool:
+
+        def open_one(_: int) -> ClientConnection | int:
+            try:
+                ws = stack.enter_context(spectator(server, table_id, "127.0.0.6"))
+            except InvalidStatus as exc:
+                return exc.response.status_code
+            receive(ws, "state")
+            return ws
+
+        answers = list(pool.map(open_one, range(MAX_SOCKETS + 20)))
+        opened = [ws for ws in answers if not isinstance(ws, int)]
+        assert len(opened) == MAX_SOCKETS and sorted(a for a in answers if isinstance(a, int)) == [403] * 20  # before: 120 open
+        with server.socket(table_id) as other:  # another address is not held back
+            receive(other, "state")
+        opened.pop().close()
+        with spectator(server, table_id, "127.0.0.6") as again:  # one closed, one may open
+            receive(again, "state")

@@ -8,7 +8,8 @@ had before; 0 again after an undo, which takes entries out). The client sends `{
 n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message"}`; `{"type":
 "ping"}` answers `{"type": "pong"}`. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects). The
-messages of a socket and of an address are taken in no faster than `message_rates.py` lets them.
+messages of a socket and of an address are taken in no faster than `message_rates.py` lets them,
+and an address has at most `MAX_SOCKETS` sockets open.
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 """
 
@@ -25,13 +26,14 @@ from fastapi import APIRouter, WebSocket
 
 from bigtop.core.errors import BigtopError
 from bigtop.server.errors import Forbidden, ServerError, TooLarge, as_server_error
-from bigtop.server.message_rates import MessageRates
+from bigtop.server.message_rates import MessageRates, Pace
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
 MAX_QUEUED = 512
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
+CLOSE_POLICY = 1008
 
 router = APIRouter()
 
@@ -106,7 +108,20 @@ class LiveHub:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Follow a table and, with a seat's token, play it."""
+    """Follow a table and, with a seat's token, play it; refused (403) when the address has
+    `MAX_SOCKETS` open already."""
+    rates: MessageRates = ws.app.state.message_rates
+    pace = rates.pace(ws.client.host if ws.client else "unknown")
+    if pace is None:
+        await ws.close(code=CLOSE_POLICY)  # before the handshake is accepted: answered 403
+        return
+    try:
+        await _follow(ws, table_id, token, pace)
+    finally:
+        pace.close()
+
+
+async def _follow(ws: WebSocket, table_id: str, token: str | None, pace: Pace) -> None:
     await ws.accept()
     hall: Hall = ws.app.state.hall
     hub: LiveHub = ws.app.state.hub
@@ -123,8 +138,6 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
-    rates: MessageRates = ws.app.state.message_rates
-    pace = rates.pace(ws.client.host if ws.client else "unknown")
     try:
         while True:
             message = await ws.receive()
@@ -134,7 +147,6 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
             watcher.send(encode(reply))
     finally:
-        pace.close()
         hub.unwatch(table.id, watcher)
         sender.cancel()
 

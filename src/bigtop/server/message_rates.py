@@ -5,8 +5,8 @@ once, then `rate` a second. A message is read, parsed and answered only once bot
 token; until then the socket is not read, so what a flooding client sends waits in its own buffers
 (the server reads no further ahead than uvicorn's queue of a socket's messages and the kernel's
 buffer) and the flood costs the server no more than `rate` messages a second. Nothing is lost: a
-page that sends a burst of moves is slowed, not dropped. The address buckets live while the address
-has a socket open.
+page that sends a burst of moves is slowed, not dropped. An address may have `MAX_SOCKETS` open at
+once; its bucket lives while it has one.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 SOCKET_RATE, SOCKET_BURST = 20.0, 60.0  # a page sends a move or a ping now and then
 ADDRESS_RATE, ADDRESS_BURST = 100.0, 300.0  # many pages behind one address (a household, a club)
+MAX_SOCKETS = 100  # open at once by one address
 
 
 @dataclass
@@ -47,9 +48,12 @@ class MessageRates:
         self.address_rate, self.address_burst = address_rate, address_burst
         self.addresses: dict[str, tuple[Bucket, int]] = {}  # the bucket and how many sockets use it
 
-    def pace(self, address: str) -> Pace:
-        """The pace of a new socket from `address`; `close` it when the socket closes."""
+    def pace(self, address: str) -> Pace | None:
+        """The pace of a new socket from `address` (`close` it when the socket closes), or None
+        when the address has `MAX_SOCKETS` open."""
         bucket, sockets = self.addresses.get(address) or (Bucket(self.address_rate, self.address_burst), 0)
+        if sockets >= MAX_SOCKETS:
+            return None
         self.addresses[address] = (bucket, sockets + 1)
         return Pace(self, address, Bucket(self.socket_rate, self.socket_burst), bucket)
 
