@@ -24,6 +24,8 @@ from bigtop.server.bench import served_address
 
 TESTS = Path(__file__).resolve().parents[1]
 BOARDS = Path(__file__).resolve().parent / "server_boards"
+# The tests make hundreds of tables from 127.0.0.1; those of the limits start servers without this.
+MANY_TABLES = ("--max-live-tables", "100000", "--max-tables-per-hour", "100000")
 
 
 class ServerProcess:
@@ -31,11 +33,12 @@ class ServerProcess:
 
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
                  extra_args: tuple[str, ...] = (), before_exec: Callable[[], None] | None = None,
-                 answer_delay: tuple[float, float] = (0.0, 0.05)) -> None:
+                 answer_delay: tuple[float, float] = (0.0, 0.05), table_limits: tuple[str, ...] = MANY_TABLES) -> None:
         self.database_url = database_url
         self.boards = boards
         self.extra_args = list(extra_args)  # more options of `bigtop serve`
         self.before_exec = before_exec  # run in the child before it becomes the server (limits, privileges)
+        self.table_limits = list(table_limits)
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
@@ -52,7 +55,7 @@ class ServerProcess:
         stderr = open(self.log_dir / f"server-{self.starts}.log", "w")  # noqa: SIM115 (kept for the process)
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay), "--answer-delay", *map(str, self.answer_delay)]
-        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.extra_args
+        command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.table_limits + self.extra_args
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, preexec_fn=self.before_exec,

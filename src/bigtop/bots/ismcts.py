@@ -106,6 +106,13 @@ def rewards(state: State, margin: float = 0.0) -> list[float]:
     return [(1.0 - margin) * w + margin * q for w, q in zip(win, place, strict=True)]
 
 
+def most_visited(root: Node, state: State, player: int, legal: Sequence[Action]) -> Action:
+    """The action of `legal` that `player` chose most often at `root` of a search from `state`
+    (the first one on a tie)."""
+    visits = IsmctsBot.visits(root, state, player, legal)
+    return legal[visits.index(max(visits))]
+
+
 class IsmctsBot:
     """SO-ISMCTS with UCB1 over availability counts; per decision `iterations`, or a time budget:
     `seconds` of the wall clock, or `cpu_seconds` of the searching thread's CPU time (which other
@@ -158,9 +165,7 @@ class IsmctsBot:
             raise BigtopError("ismcts needs a determinized state")
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state, player)
-        visits = self.visits(root, state, player, legal)
-        return legal[visits.index(max(visits))]  # the first of the most visited, in `legal`'s order
+        return most_visited(self.search(state, player), state, player, legal)
 
     @staticmethod
     def visits(node: Node, state: State, seat: int, legal: Sequence[Action]) -> list[float]:

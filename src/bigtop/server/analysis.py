@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from bigtop.server.extra_games import register_game_modules
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
+from bigtop.server.workers import die_with_parent
 
 REVIEW_BUDGET = 100  # first-search iterations per decision (docs/analysis.md, "Speed")
 REVIEW_WORKERS = 2  # processes a review's decisions are shared between
@@ -209,8 +211,9 @@ class Stopped(BigtopError):
 _imports: tuple[str, ...] = ()  # the game modules registered at runtime, for a review's own workers
 
 
-def _init_worker(progress: Any, stopping: Any, game_modules: tuple[str, ...]) -> None:
+def _init_worker(progress: Any, stopping: Any, game_modules: tuple[str, ...], parent: int) -> None:
     global _progress, _stopping, _imports
+    die_with_parent(parent)
     _progress, _stopping, _imports = progress, stopping, game_modules
     register_game_modules(game_modules)
 
@@ -258,20 +261,24 @@ class Analysis:
         self._tasks: list[asyncio.Task[None]] = []
         self._written: dict[str, float] = {}
         self.noted: dict[str, set[tuple[int, int]]] = {}  # the hints whose log line each table has, as (move, seat)
+        self._stored_hints: dict[str, list[tuple[int, int]]] = {}
         hall.notice_handlers["hint"] = self.hinted_elsewhere
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
-        """Write the hints' log lines into the tables just loaded; start the queue and the claims' renewal."""
+        """Write the hints' log lines into each table as it is rebuilt; start the queue and the claims' renewal."""
         if not self.hall.store.shared:  # a database of its own: no other process works on what is unfinished
             self.rows.forget_unfinished()
-        for table_id, used in self.rows.hints_used().items():
-            table = self.hall.tables.get(table_id)
-            if table is not None:
-                table.state = _with_hints(table, used)
-                self.noted[table_id] = set(used)
+        self._stored_hints = self.rows.hints_used()  # written into each table as it is rebuilt
+        self.hall.on_load.append(self._loaded)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._work()), loop.create_task(self._renew())]
+
+    def _loaded(self, table: LiveTable) -> None:
+        used = self._stored_hints.pop(table.id, None)
+        if used:
+            table.state = _with_hints(table, used)
+            self.noted[table.id] = set(used)
 
     async def stop(self) -> None:
         if self._stopping is not None:
@@ -289,7 +296,7 @@ class Analysis:
             self._reports = self._context.Queue()
             self._stopping = self._context.Event()
             self._pool = ProcessPoolExecutor(WORKERS, mp_context=self._context, initializer=_init_worker,
-                                             initargs=(self._reports, self._stopping, self.game_modules))
+                                             initargs=(self._reports, self._stopping, self.game_modules, os.getpid()))
             loop = asyncio.get_running_loop()
             threading.Thread(target=self._read_reports, args=(loop, self._reports), name="bigtop-review-progress",
                              daemon=True).start()

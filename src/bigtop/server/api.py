@@ -22,6 +22,7 @@ from bigtop.server.botspecs import learned_players
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import WHOLE_LOG, game_content, game_message, seat_names, summary
+from bigtop.server.quotas import Creator
 from bigtop.server.replays import replay_frames
 from bigtop.server.request_body import check_json_text
 from bigtop.server.tables import Hall, LiveTable, NewSeat
@@ -82,6 +83,12 @@ async def _table(request: Request, table_id: str) -> LiveTable:
     return await _hall(request).find(table_id)
 
 
+async def _creator(request: Request) -> Creator:
+    """Who asks for a new table: the client's address and the signed-in player, if any."""
+    player = await current_player(request)
+    return Creator(request.client.host if request.client else "unknown", player.id if player else None)
+
+
 @router.get("/games")
 async def list_games(request: Request) -> list[dict[str, Any]]:
     """Every game the server can host, with its player counts, default options and board script."""
@@ -123,7 +130,7 @@ async def list_bots() -> list[str]:
 async def list_tables(request: Request, status: str | None = None,
                       limit: int = Query(default=100, ge=1, le=1000)) -> list[dict[str, Any]]:
     """The newest `limit` tables, newest first; `status` is open, running or finished."""
-    return _hall(request).listing(status, limit)
+    return await _hall(request).listing(status, limit)
 
 
 @router.post("/tables", status_code=201)
@@ -133,7 +140,7 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     clock = check_clock(body.clock, request.app.state.shortest_clock)
     table, tokens = await _hall(request).create(body.game, body.players, body.options,
                                                 [NewSeat(s.name, s.bot, s.open) for s in specs], body.seed, body.practice,
-                                                body.rated, clock)
+                                                body.rated, clock, await _creator(request))
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -203,7 +210,7 @@ async def rematch(request: Request, table_id: str, body: SeatToken) -> dict[str,
     """Play again with the same seats: the new table (same game, options, clock, names and bots),
     made by the first seat of the finished table to ask; answers the asking seat's token there,
     and the host token to the seat that made it."""
-    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token)
+    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token, await _creator(request))
     token = new.seats[seat].token
     return {"table": summary(new), "seat": seat, "token": token, "link": f"/#/table/{new.id}?token={token}",
             "host_token": host_token}

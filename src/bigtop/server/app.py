@@ -9,6 +9,7 @@ with `hall.add_sink` (as the clock keeper does).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator, Sequence
@@ -31,8 +32,11 @@ from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clocks import ClockKeeper
 from bigtop.server.database_checks import check_writable, unavailable
 from bigtop.server.errors import as_server_error, error_json
+from bigtop.server.expiry import Expiry
 from bigtop.server.leases import Leases
+from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
+from bigtop.server.message_rates import MessageRates
 from bigtop.server.no_choice import ANSWER_DELAY, NoChoiceAnswers
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
@@ -53,18 +57,20 @@ ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
                hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None,
-               answer_delay: tuple[float, float] = ANSWER_DELAY) -> FastAPI:
-    """The bigtop web table on `database_url`; every stored game is rebuilt when the app starts.
+               answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None) -> FastAPI:
+    """The bigtop web table on `database_url`; the open and running games are rebuilt once it
+    answers, the others when asked for.
 
     `bot_delay` is how long bots wait before each move (seconds); `board_dirs` are extra folders of
     per-game board modules (`<game>.js`), searched before the built-in ones; `bot_workers` processes
     think for the bots that need the game; `game_modules` are imported there to register extra games.
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
     `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn);
-    a question with one answer is answered for a person after a delay drawn in `answer_delay` (`no_choice.py`)."""
+    a question with one answer is answered for a person after a delay drawn in `answer_delay` (`no_choice.py`);
+    `limits` bound each creator's tables (`quotas.py`)."""
     check_writable(database_url)
     store = Store(database_url)
-    hall = Hall(store)
+    hall = Hall(store, limits)
     hub = LiveHub()
     hall.add_sink(hub)
     rating = RatingSink(RatingRepository(store))
@@ -78,18 +84,21 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     if listener is not None:
         listener.on("chat", chat_hub.heard)
     reviews = analysis.Analysis(hall, review_budget, hint_budget, tuple(game_modules))
+    expiry = Expiry(hall, hall.limits.unstarted_expiry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall.load()
         reviews.start()
-        _collect_garbage_rarely()
         await rating.catch_up(hall)
         if listener is not None:
             listener.start()
         runner.start()
         keeper.start()
+        expiry.start()
+        loading = asyncio.get_running_loop().create_task(_load_unfinished(hall))
         yield
+        loading.cancel()
+        await expiry.stop()
         if listener is not None:
             await listener.stop()
         await keeper.stop()
@@ -103,6 +112,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app.state.hall = hall
     app.state.hub = hub
     app.state.socket_limits = SocketLimits()
+    app.state.message_rates = MessageRates()
     app.state.bots = runner
     app.state.accounts = AccountRepository(store)
     app.state.attempts = AttemptRepository(store)
@@ -121,11 +131,20 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     return app
 
 
+async def _load_unfinished(hall: Hall) -> None:
+    """Rebuild the open and running tables once the server answers (`Hall.load_unfinished`)."""
+    try:
+        await hall.load_unfinished()
+    except Exception:
+        log.exception("rebuilding the stored tables failed; each is read when asked for")
+    _collect_garbage_rarely()
+
+
 def _collect_garbage_rarely() -> None:
     """Keep the cyclic garbage collector's pauses out of the moves' way. A server holds many live
     games (hundreds of thousands of objects), and with Python's default thresholds it walks them
-    all every few seconds under load (pauses of 70 ms and more). The games loaded at start are
-    frozen out of its walks, and the young generations are collected less often, so that only
+    all every few seconds under load (pauses of 70 ms and more). The games rebuilt after the start
+    are frozen out of its walks, and the young generations are collected less often, so that only
     objects that lived a while reach the old one."""
     gc.freeze()
     gc.set_threshold(10_000, 50, 100)

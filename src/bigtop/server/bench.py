@@ -2,13 +2,23 @@
 
 It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder and keeps
 `games` tables live (the games in turn; a person in seat 0, `random` bots in the other seats; a new
-table as soon as one ends). It plays seat 0 of every table over its WebSocket: whenever the seat
-has a decision, a random legal move at once. Meanwhile it times REST calls (`GET /api/tables/{id}`
-and `GET /api/bots`). After a warm-up it measures for `seconds`, then stops everything. Figures:
-REST p50/p99, move ack p50/p99 (from sending a move to its `ack`), moves per second over all tables
-(bots' moves included) of the wall clock and of the server's CPU time, the CPU the server and this
-process used, and the refusals seen (a `stale_move` caused by the server's own timing would show
-here). Latencies are wall clock: what a client waits.
+table as soon as one ends), made from `CREATORS` loopback addresses in turn (127.0.1.x), as many
+clients would (the server shares bot work by creator and paces each address's messages); the server's limits on tables are lifted
+when it has them, so that a run of any length fits. It plays seat 0 of every table over its
+WebSocket (from the same address): whenever the seat has a decision, a random legal move at once; a socket that drops is
+opened again at once. Meanwhile it times REST calls (`GET /api/tables/{id}` and `GET /api/bots`).
+After a warm-up it measures for `seconds`, then stops everything. Figures: REST p50/p99, move ack
+p50/p99 (from sending a move to its `ack`), moves per second over all tables (bots' moves
+included) of the wall clock and of the server's CPU time, the CPU the server and this process used, and the refusals seen (a `stale_move` caused
+by the server's own timing would show here). Latencies are wall clock: what a client waits.
+
+With `restart`, the warm-up ends with the server stopped (SIGTERM) and started again on the same
+database and port, as a deploy does: every seat's socket drops and opens again at once, and the
+figures are taken from the moment the new server says it serves, with how long each seat waited
+from then for its first message (reconnect p50/p99), the acks of the moves sent until every seat
+was back (storm ack p50/p99) and the server's CPU seconds by then (storm CPU). `server_src` runs
+the server from another source tree (this load, another revision's server); `profile` has it
+write a cProfile of its event loop's CPU time (`bigtop serve --profile`).
 """
 
 from __future__ import annotations
@@ -31,6 +41,9 @@ import orjson
 
 PLAYERS = {"drumroll": 3, "trollfest": 4, "carcassonne": 3}
 SETUP_CONCURRENCY = 16
+CREATORS = 64  # loopback addresses the tables are made from
+RECONNECT_SECONDS = 0.05  # how soon a seat tries again when its socket dropped
+UNLIMITED_TABLES = ("--max-live-tables", "1000000", "--max-tables-per-hour", "1000000")  # however long it runs
 REST_PER_SECOND = 20
 
 
@@ -46,9 +59,17 @@ class Figures:
     errors: dict[str, int] = field(default_factory=dict)
     server_cpu: float | None = None  # CPU seconds the server process used while measuring
     client_cpu: float = 0.0  # and this process, which plays the seats
+    reconnect_ms: list[float] = field(default_factory=list)  # after a restart: from the server's line to each seat's first message
+    storm_ack_ms: list[float] = field(default_factory=list)  # the acks of moves sent until every seat was back
+    storm_cpu: float | None = None  # CPU seconds the new server used from its line until every seat was back
 
     def summary(self) -> dict[str, Any]:
-        return {
+        restart = {"reconnects": len(self.reconnect_ms), "reconnect_p50_ms": _pct(self.reconnect_ms, 50),
+                   "reconnect_p99_ms": _pct(self.reconnect_ms, 99), "storm_acks": len(self.storm_ack_ms),
+                   "storm_ack_p50_ms": _pct(self.storm_ack_ms, 50), "storm_ack_p99_ms": _pct(self.storm_ack_ms, 99),
+                   "storm_cpu_s": round(self.storm_cpu, 2) if self.storm_cpu is not None else None,
+                   } if self.reconnect_ms else {}
+        return {**restart,
             "games": self.games, "seconds": round(self.seconds, 1),
             "rest_p50_ms": _pct(self.rest_ms, 50), "rest_p99_ms": _pct(self.rest_ms, 99),
             "ack_p50_ms": _pct(self.ack_ms, 50), "ack_p99_ms": _pct(self.ack_ms, 99),
@@ -77,20 +98,49 @@ def served_address(proc: subprocess.Popen[str], seconds: float) -> str | None:
 
 
 class ServerUnderTest:
-    """`bigtop serve` in a subprocess on 127.0.0.1, on a fresh SQLite file unless given a database."""
+    """`bigtop serve` in a subprocess on 127.0.0.1, on a fresh SQLite file unless given a database;
+    from the source tree `server_src` if given."""
 
-    def __init__(self, folder: Path, bot_delay: float, database_url: str | None) -> None:
+    def __init__(self, folder: Path, bot_delay: float, database_url: str | None, server_src: Path | None = None,
+                 profile: Path | None = None) -> None:
         self.folder = folder
-        url = database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
-        command = [sys.executable, "-m", "bigtop", "serve", "--host", "127.0.0.1", "--port", "0",
-                   "--database-url", url, "--bot-delay", str(bot_delay)]
-        self.log = open(folder / "server.log", "w")  # noqa: SIM115 (open while the server runs)
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        url = served_address(self.proc, 60)
+        self.profile = profile
+        self.database_url = database_url or f"sqlite:///{folder / 'bench.sqlite3'}"
+        self.bot_delay = bot_delay
+        self.env = {**os.environ, "PYTHONPATH": str(server_src)} if server_src is not None else None
+        self.port = 0
+        self.starts = 0
+        self.log = open(os.devnull, "w")  # noqa: SIM115 (replaced at each start)
+        self.limits = UNLIMITED_TABLES if self._knows("--max-tables-per-hour") else ()
+        self.start()
+
+    def _knows(self, option: str) -> bool:
+        """Whether this server's `bigtop serve` takes `option` (an older revision's may not)."""
+        helped = subprocess.run([sys.executable, "-m", "bigtop", "serve", "--help"], capture_output=True, text=True,
+                                env={**(self.env or os.environ), "COLUMNS": "200"})
+        return option in helped.stdout
+
+    def start(self) -> None:
+        self.starts += 1
+        self.log.close()
+        self.log = open(self.folder / f"server-{self.starts}.log", "w")  # noqa: SIM115 (open while the server runs)
+        command = [sys.executable, "-m", "bigtop", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--database-url", self.database_url, "--bot-delay", str(self.bot_delay), *self.limits]
+        if self.profile is not None:
+            command += ["--profile", str(self.profile.resolve())]
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env=self.env)
+        url = served_address(self.proc, 600)
         if url is None:
             self.stop()
             raise RuntimeError(f"the server did not start; see {self.log.name}")
         self.url = url
+        self.port = int(url.rsplit(":", 1)[1])
+
+    def restart(self) -> None:
+        """Stop the server as a deploy does (SIGTERM) and start it again on the same database and port."""
+        self.proc.terminate()
+        self.proc.wait(60)
+        self.start()
 
     def cpu_seconds(self) -> float | None:
         """User and system CPU time of the server process so far (Linux), or None."""
@@ -112,41 +162,51 @@ class ServerUnderTest:
 
 
 def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list[str], database_url: str | None,
-        seed: int) -> Figures:
-    """Start a server, load it with `games` live games, measure, stop; the figures."""
+        seed: int, restart: bool = False, server_src: Path | None = None, profile: Path | None = None) -> Figures:
+    """Start a server, load it with `games` live games, measure (after a restart if asked), stop; the figures."""
     with tempfile.TemporaryDirectory(prefix="bigtop-bench-") as folder:
-        server = ServerUnderTest(Path(folder), bot_delay, database_url)
+        server = ServerUnderTest(Path(folder), bot_delay, database_url, server_src, profile)
         try:
-            load = asyncio.wait_for(_load(server, games, seconds, warmup, names, seed), timeout=seconds + warmup + 120 + games * 0.2)
-            return _event_loop_runner()(load)
+            load = _load(server, games, seconds, warmup, names, seed, restart)
+            return _event_loop_runner()(asyncio.wait_for(load, timeout=seconds + warmup + 300 + games * 0.2))
         finally:
             server.stop()
 
 
 class _Clock:
-    """Whether the figures are being taken (after the warm-up)."""
+    """Whether the figures are being taken (after the warm-up), and when the server came back
+    after a restart (perf_counter)."""
 
     measuring = False
+    back_at: float | None = None
+    back_cpu: float | None = None  # the server's CPU seconds then
+    storm = False  # some seats are not back yet
 
 
-async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: float, names: list[str], seed: int) -> Figures:
+async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: float, names: list[str], seed: int,
+                restart: bool) -> Figures:
     import httpx
 
-    url = server.url
     rng = random.Random(seed)
     figures = Figures(games, seconds)
     clock = _Clock()
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+    addresses = [f"127.0.1.{1 + i}" for i in range(CREATORS)]
+    creators = [httpx.AsyncClient(base_url=server.url, timeout=60, transport=httpx.AsyncHTTPTransport(
+        local_address=address, limits=limits)) for address in addresses]
+    async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
         live: list[str] = []
-        players = [asyncio.create_task(_keep_a_game(url, client, gate, names[i % len(names)], live, clock, figures,
-                                                    random.Random(rng.random())))
+        players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)], live, clock,
+                                                    figures, random.Random(rng.random())))
                    for i in range(games)]
         while len(live) < games:  # every table created and started
             await asyncio.sleep(0.1)
         pinger = asyncio.create_task(_time_rest(client, live, clock, figures, rng))
         await asyncio.sleep(warmup)
+        if restart:
+            await asyncio.to_thread(server.restart)  # the seats keep trying meanwhile
+            clock.back_at, clock.back_cpu, clock.storm = time.perf_counter(), server.cpu_seconds(), True
         clock.measuring = True
         started, cpu, own = time.perf_counter(), server.cpu_seconds(), time.process_time()
         await asyncio.sleep(seconds)
@@ -158,16 +218,25 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
         for task in [*players, pinger]:
             task.cancel()
         await asyncio.gather(*players, pinger, return_exceptions=True)
+    for creator in creators:
+        await creator.aclose()
     return figures
 
 
-async def _keep_a_game(url: str, client: Any, gate: asyncio.Semaphore, game: str, live: list[str], clock: _Clock,
-                       figures: Figures, rng: random.Random) -> None:
-    """One live game at all times: a new table as soon as the last one ends."""
+async def _keep_a_game(server: ServerUnderTest, client: Any, address: str, gate: asyncio.Semaphore, game: str,
+                       live: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+    """One live game at all times, made by `client` and played from its `address`: a new table
+    as soon as the last one ends."""
+    import httpx
+
     while True:
-        table_id, token = await _new_table(client, gate, game, rng.randrange(2**32))
+        try:
+            table_id, token = await _new_table(client, gate, game, rng.randrange(2**32))
+        except (OSError, httpx.TransportError):  # the server is restarting
+            await asyncio.sleep(RECONNECT_SECONDS)
+            continue
         live.append(table_id)
-        await _play_seat(url, table_id, token, clock, figures, rng)
+        await _play_seat(server, address, table_id, token, clock, figures, rng)
         live.remove(table_id)
 
 
@@ -175,54 +244,91 @@ async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int)
     async with gate:
         players = PLAYERS.get(game, 2)
         seats = [{"name": "Bench"}] + [{"bot": "random"}] * (players - 1)
-        created = (await client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed})).json()
+        made = await client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed})
+        if made.status_code != 201:
+            raise RuntimeError(f"bench-server: the server refused a table: {made.text}")
+        created = made.json()
         table_id, token = created["table"]["id"], created["seats"][0]["token"]
         await client.post(f"/api/tables/{table_id}/join", json={"token": token})
         await client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]})
         return table_id, token
 
 
-async def _play_seat(url: str, table_id: str, token: str, clock: _Clock, figures: Figures, rng: random.Random) -> None:
-    """Play seat 0 of a table: a random legal move as soon as the seat has one; time each ack.
+async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token: str, clock: _Clock, figures: Figures,
+                     rng: random.Random) -> None:
+    """Play seat 0 of a table to its end: a random legal move as soon as the seat has one; time
+    each ack; open the socket again whenever it drops (the server restarting).
 
     A seat plays one move at a time: the state after its move may come before the move's ack (the
     server pushes, then answers), so it is kept and played once the ack is in."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import WebSocketException
 
-    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
-    async with connect(ws_url, max_size=2**24, compression=None) as ws:
-        sent_at: float | None = None
-        seen: int | None = None
-        latest: dict[str, Any] | None = None
-        async for text in ws:
-            message = orjson.loads(text)
-            kind = message["type"]
-            if kind == "state":
-                if clock.measuring and seen is not None:
-                    figures.moves += message["move"] - seen  # every move of the table, bots' too
-                seen, latest = message["move"], message
-                if message["result"] is not None:
+    dropped = False
+    while True:
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
+        try:
+            async with connect(ws_url, max_size=2**24, compression=None, local_addr=(address, 0)) as ws:
+                if await _play_socket(server, ws, clock, figures, rng, dropped):
                     return
-            elif kind == "ack" and sent_at is not None:
-                if clock.measuring:
-                    figures.ack_ms.append((time.perf_counter() - sent_at) * 1000)
-                sent_at = None
-            elif kind == "error":
-                if clock.measuring:
-                    figures.errors[message["code"]] = figures.errors.get(message["code"], 0) + 1
-                sent_at = None
-            if sent_at is None and latest is not None and latest["legal"]:
-                action = rng.choice(latest["legal"])["action"]
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "action": action, "move": latest["move"]}))
-                latest = None
+        except (OSError, WebSocketException):
+            pass
+        dropped = True
+        await asyncio.sleep(RECONNECT_SECONDS)
+
+
+async def _play_socket(server: ServerUnderTest, ws: Any, clock: _Clock, figures: Figures, rng: random.Random,
+                       dropped: bool) -> bool:
+    """Play over one socket until it closes; True if the game ended."""
+    sent_at: float | None = None
+    seen: int | None = None
+    latest: dict[str, Any] | None = None
+    async for text in ws:
+        message = orjson.loads(text)
+        kind = message["type"]
+        if dropped:  # the first message after the socket dropped
+            if clock.measuring and clock.back_at is not None:
+                figures.reconnect_ms.append((time.perf_counter() - clock.back_at) * 1000)
+                if len(figures.reconnect_ms) == figures.games:  # every seat is back
+                    clock.storm = False
+                    now = server.cpu_seconds()
+                    figures.storm_cpu = now - clock.back_cpu if now is not None and clock.back_cpu is not None else None
+            dropped = False
+        if kind == "state":
+            if clock.measuring and seen is not None:
+                figures.moves += message["move"] - seen  # every move of the table, bots' too
+            seen, latest = message["move"], message
+            if message["result"] is not None:
+                return True
+        elif kind == "ack" and sent_at is not None:
+            if clock.measuring:
+                figures.ack_ms.append((time.perf_counter() - sent_at) * 1000)
+                if clock.storm:
+                    figures.storm_ack_ms.append(figures.ack_ms[-1])
+            sent_at = None
+        elif kind == "error":
+            if clock.measuring:
+                figures.errors[message["code"]] = figures.errors.get(message["code"], 0) + 1
+            sent_at = None
+        if sent_at is None and latest is not None and latest["legal"]:
+            action = rng.choice(latest["legal"])["action"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "action": action, "move": latest["move"]}))
+            latest = None
+    return False
 
 
 async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+    import httpx
+
     while True:
         path = "/api/bots" if rng.random() < 0.5 else f"/api/tables/{rng.choice(table_ids)}"
         started = time.perf_counter()
-        response = await client.get(path)
+        try:
+            response = await client.get(path)
+        except httpx.TransportError:  # the server is restarting
+            await asyncio.sleep(RECONNECT_SECONDS)
+            continue
         elapsed = (time.perf_counter() - started) * 1000
         if clock.measuring and response.status_code == 200:
             figures.rest_ms.append(elapsed)

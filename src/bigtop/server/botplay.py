@@ -3,64 +3,34 @@
 The `BotRunner` is a sink of the hall: after every change it makes sure that a table where a bot has
 a decision has one task playing it, if this process holds the table's lease (`leases.py`). The task
 waits `delay` seconds (so people see the moves arrive), asks the bot, and plays the move through the
-hall like any other. A bot that only needs the legal actions (`random`) answers at once; one that
+hall like any other; at a table where a person sits, each move is released at a moment drawn
+independently of what the bot knows (`botpace.py`). A bot that only needs the legal actions (`random`) answers at once; one that
 needs the game (`heuristic`, `ismcts`) thinks in a worker process, on a copy determinized for its
-seat, never the true state. After a restart, or when another process's lease runs out, the bots
-go on by themselves.
+seat, never the true state, in the turn the scheduler gives its table's creator (`scheduler.py`).
+After a restart, or when another process's lease runs out, the bots go on by themselves.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copyreg
 import logging
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bigtop import bots, games
+from bigtop import bots
 from bigtop.core.actions import Action
-from bigtop.core.api import Game, State
-from bigtop.core.rng import Rng
+from bigtop.core.api import State
+from bigtop.server.botpace import MARGIN, pause
 from bigtop.server.errors import Conflict
-from bigtop.server.extra_games import register_game_modules
 from bigtop.server.leases import Leases
+from bigtop.server.scheduler import BotScheduler
 from bigtop.server.tables import Hall, LiveTable
+from bigtop.server.workers import WorkerLost, choose
 
 STAND_IN_BOT = "random"  # plays the seat of a person who left a running game
 BOT_LANES = 4  # bot moves being stored and announced at once: people's moves never queue behind many
 
 log = logging.getLogger("bigtop.server")
-
-
-def choose(bot: Any, state: State, seat: int, rng: Rng) -> Action:
-    """The bot's action for `seat`; `state` is a private copy the bot may not see whole."""
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return legal[0]
-    view = state.determinize(seat, rng) if bot.needs_state else None
-    return bot.choose(view, seat, legal)
-
-
-def _choose_in_worker(bot: Any, state: State, seat: int, rng: Rng) -> tuple[Action, Any]:
-    """`choose` in a worker process; answers the bot too, its own RNG moved on."""
-    return choose(bot, state, seat, rng), bot
-
-
-def _game_by_name(game: Game[Any]) -> tuple[Any, tuple[str]]:
-    """Pickle a game as its name: a worker process looks it up in its own registry."""
-    return games.get, (game.name,)
-
-
-def _init_worker(game_modules: Sequence[str]) -> None:
-    register_game_modules(game_modules)
-    _pickle_games_by_name()
-
-
-def _pickle_games_by_name() -> None:
-    for name in games.names():
-        copyreg.pickle(type(games.get(name)), _game_by_name)
 
 
 class BotRunner:
@@ -71,12 +41,10 @@ class BotRunner:
                  leases: Leases | None = None) -> None:
         self.hall = hall
         self.delay = delay
-        self.workers = max(1, workers)
-        self.game_modules = tuple(game_modules)
+        self.scheduler = BotScheduler(workers, game_modules)
         self.leases = leases or Leases(hall.store)  # shared with the clocks, which follow the same lease
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.robots: dict[tuple[str, int], Any] = {}
-        self._pool: ProcessPoolExecutor | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._lanes = asyncio.Semaphore(BOT_LANES)
         hall.add_sink(self)
@@ -113,8 +81,7 @@ class BotRunner:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.leases.release()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        await self.scheduler.stop()
 
     async def _sweep(self) -> None:
         while True:
@@ -127,11 +94,14 @@ class BotRunner:
 
     # ------------------------------------------------------------------ playing
     async def _run(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
         try:
             if not await self.leases.take(table.id):
                 return
             while True:
-                await asyncio.sleep(self.delay)
+                paced = _has_person(table)  # its bots' moves leave at drawn moments (`botpace.py`)
+                if not paced:
+                    await asyncio.sleep(self.delay)
                 if table.status != "running" or not self.leases.holds(table.id):
                     break
                 seat = _bot_to_move(table)
@@ -139,24 +109,29 @@ class BotRunner:
                     break
                 state, rows = table.state, table.rows  # never changed in place: a move swaps in a new state
                 bot = self.robot(table, seat)
+                release = loop.time() + pause(bot, self.delay) if paced else None
                 try:
-                    thought = await self._think(table, seat, state) if bot.needs_state else None  # in a worker process
+                    thought = await self._think(table, seat, state, release) if bot.needs_state else None  # in a worker process
+                    if release is not None:
+                        await asyncio.sleep(release - loop.time())
                     async with self._lanes:  # when the server is busy, bots slow down rather than people
                         action = thought if thought is not None else choose(bot, state, seat, table.bot_rng.fork())
                         await self.hall.play(table, seat, table.game.codec.to_json(action), rows, by_bot=True)
-                except Conflict:
-                    continue  # a person moved meanwhile or the seat changed hands: look again
+                except (Conflict, WorkerLost):
+                    continue  # a person moved meanwhile, the seat changed hands or its worker died: look again
         except Exception:  # a bot or game bug must not pass silently in a background task
             log.exception("the bots of table %s stopped", table.id)
             return
         if table.status == "finished":
             await self.leases.release(table.id)
 
-    async def _think(self, table: LiveTable, seat: int, state: State) -> Action:
-        """The move of a bot that needs the game, chosen in a worker process."""
-        loop = asyncio.get_running_loop()
+    async def _think(self, table: LiveTable, seat: int, state: State, release: float | None) -> Action:
+        """The move of a bot that needs the game, chosen in a worker process in its creator's turn
+        (by `release`, event loop time, if given)."""
         bot = self.robot(table, seat)
-        action, moved_on = await loop.run_in_executor(self._workers(), _choose_in_worker, bot, state, seat, table.bot_rng.fork())
+        deadline = release - MARGIN if release is not None else None
+        action, moved_on = await self.scheduler.think(table.creator.share(table.id), bot, state, seat,
+                                                      table.bot_rng.fork(), deadline)
         self.robots[table.id, seat] = moved_on
         return action
 
@@ -168,12 +143,11 @@ class BotRunner:
             bot = self.robots[table.id, seat] = bots.make(spec, table.game, table.seed + 7919 * (seat + 1))
         return bot
 
-    def _workers(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            _pickle_games_by_name()
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_init_worker, initargs=(self.game_modules,))
-        return self._pool
+
+def _has_person(table: LiveTable) -> bool:
+    """Whether a person sits at the table (even one a bot stands in for): someone who could read
+    the bots' timing."""
+    return any(s.bot is None for s in table.seats)
 
 
 def _bot_to_move(table: LiveTable) -> int | None:

@@ -41,6 +41,11 @@ def _learned_players(name: str) -> tuple[int, ...]:
     return tuple(shipped_players(name))
 
 
+def searches(spec: str) -> bool:
+    """Whether a bot of this spec searches (`ismcts`): the bots that take the workers' time."""
+    return spec.partition(":")[0].strip() == "ismcts"
+
+
 def check_web_bot(spec: str, game: Any, players: int | None = None) -> None:
     """Refuse (`ServerError`) a bot spec a web table of `players` may not seat, naming the limit it breaks."""
     try:

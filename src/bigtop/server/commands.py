@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.limits import TableLimits
 from bigtop.server.no_choice import ANSWER_DELAY
 from bigtop.terminal.clock import ClockOpt
 
@@ -34,12 +35,18 @@ def register(app: typer.Typer) -> None:
         shortest_clock: Annotated[float | None, typer.Option("--shortest-clock", min=1, help="Allow clocks this short (seconds; default: 30 s a game, 1 min a turn).")] = None,
         answer_delay: Annotated[tuple[float, float], typer.Option(
             "--answer-delay", min=0, help="A question with one answer is answered for a person after a delay drawn in this range (seconds).")] = ANSWER_DELAY,
+        max_live_tables: Annotated[int, typer.Option("--max-live-tables", min=1, help="Open or running tables per address and per player.")] = TableLimits.live_tables,
+        max_tables_per_hour: Annotated[int, typer.Option("--max-tables-per-hour", min=1, help="New tables per address and per player in an hour.")] = TableLimits.tables_per_hour,
+        max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Running tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
+        unstarted_expiry: Annotated[float, typer.Option("--unstarted-expiry", min=1, help="Seconds after which an open table nobody started is deleted.")] = TableLimits.unstarted_expiry,
+        profile: Annotated[Path | None, typer.Option("--profile", help="Write a cProfile of the event loop's CPU time, from the start to the stop, to this file.")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
         if answer_delay[0] > answer_delay[1]:
             raise typer.BadParameter("the shortest delay comes first", param_hint="--answer-delay")
+        limits = TableLimits(max_live_tables, max_tables_per_hour, max_search_tables, unstarted_expiry)
         serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock,
-              answer_delay)
+              answer_delay, limits, profile)
 
 
     @app.command("rerate")
@@ -61,6 +68,9 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the tables and of the moves played.")] = 1,
         as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
         cpu: ClockOpt = True,
+        restart: Annotated[bool, typer.Option("--restart", help="After the warm-up, restart the server (SIGTERM, start again) and measure the reconnect storm.")] = False,
+        server_src: Annotated[Path | None, typer.Option("--server-src", help="Run the server from this source tree (another revision's src/, under this load).")] = None,
+        profile: Annotated[Path | None, typer.Option("--profile", help="Have the server write a cProfile of its event loop's CPU time to this file (python -m pstats FILE).")] = None,
     ) -> None:
         """Load a server of its own on 127.0.0.1 with many live games; print REST and move latencies and moves/s.
 
@@ -73,24 +83,28 @@ def register(app: typer.Typer) -> None:
 
         names = game or list(bench.PLAYERS)
         Console(stderr=True).print(f"bench-server: {games} live games, {warmup:g} s warm-up, {seconds:g} s measured; {bench.machine()}")
-        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed).summary()
+        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed, restart, server_src, profile).summary()
         if as_json:
             print(json.dumps(figures))
             return
         rate = "moves/CPU-s" if cpu else "moves/s"
-        table = Table("live games", "REST p50", "REST p99", "move ack p50", "move ack p99", rate, "server CPU/move", "refused")
+        table = Table("live games", "REST p50", "REST p99", "move ack p50", "move ack p99", rate, "server CPU/move", "refused",
+                      *(["reconnect p50", "reconnect p99", "storm ack p99", "storm CPU"] if restart else []))
         ms = lambda v: "-" if v is None else f"{v:g} ms"  # noqa: E731
         refused = ", ".join(f"{k} {v}" for k, v in figures["errors"].items()) or "none"
         table.add_row(str(games), ms(figures["rest_p50_ms"]), ms(figures["rest_p99_ms"]), ms(figures["ack_p50_ms"]),
                       ms(figures["ack_p99_ms"]), f"{figures['moves_per_server_cpu_s' if cpu else 'moves_per_s'] or 0:g}",
-                      ms(figures["server_cpu_ms_per_move"]), refused)
+                      ms(figures["server_cpu_ms_per_move"]), refused,
+                      *([ms(figures.get("reconnect_p50_ms")), ms(figures.get("reconnect_p99_ms")), ms(figures.get("storm_ack_p99_ms")),
+                         f"{figures.get('storm_cpu_s')} s"] if restart else []))
         Console().print(table)
 
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
           bot_workers: int = 1, review_budget: int = 100, hint_budget: int = 1000, shortest_clock: float | None = None,
-          answer_delay: tuple[float, float] = ANSWER_DELAY) -> None:
-    """Register extra games, open the database, listen, print the address, then serve until stopped."""
+          answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None, profile: Path | None = None) -> None:
+    """Register extra games, open the database, listen, start, print the address once it answers,
+    then serve until stopped (profiled into `profile` if given)."""
     import faulthandler
 
     import uvicorn
@@ -104,11 +118,11 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     for folder in boards:
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
-    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, answer_delay)
+    app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, answer_delay,
+                     limits)
     sock = _listen(host, port)
-    print(f"bigtop: serving on http://{_url_host(host)}:{sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE, http=BoundedHttp)
-    uvicorn.Server(config).run(sockets=[sock])
+    _server_class()(config, f"http://{_url_host(host)}:{sock.getsockname()[1]}", profile).run(sockets=[sock])
 
 
 def rerate(database_url: str, game_modules: list[str]) -> None:
@@ -131,6 +145,41 @@ def rerate(database_url: str, game_modules: list[str]) -> None:
     for problem in done.skipped or []:
         print(f"skipped {problem}")
     print(f"rerated {done.games} finished games ({done.rated} rated): {done.ratings} ratings")
+
+
+def _server_class() -> type:
+    import cProfile
+    import time
+
+    import uvicorn
+
+    from bigtop.server.warmup import warm_up
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which says where it serves once it answers (its start-up done, every
+        game loaded and every route prepared: `warmup.py`), and profiles the CPU time of the event loop's thread from then until it stops if asked."""
+
+        def __init__(self, config: uvicorn.Config, url: str, profile: Path | None) -> None:
+            super().__init__(config)
+            self.url = url
+            self.profile = profile
+            self.profiler = cProfile.Profile(time.thread_time)
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                await warm_up(self.config.loaded_app)
+                print(f"bigtop: serving on {self.url}", flush=True)
+                if self.profile is not None:
+                    self.profiler.enable()
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.profile is not None:
+                self.profiler.disable()
+                self.profiler.dump_stats(self.profile)
+            await super().shutdown(sockets)
+
+    return Server
 
 
 def _listen(host: str, port: int) -> socket.socket:

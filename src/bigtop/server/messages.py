@@ -12,25 +12,36 @@ from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.server.no_choice import answered_for
 
 if TYPE_CHECKING:
+    from bigtop.server.store import SeatRow
     from bigtop.server.tables import LiveTable
 
 
 def summary(table: LiveTable) -> dict[str, Any]:
     """Everything public about a table: game, status, seats (never tokens), whose turn."""
     state = table.state
+    return table_summary(table.id, table.game, table.status, state.players, table.options_json, table.seats,
+                         state.move_count, list(state.to_move()) if table.status == "running" else [],
+                         table.clock.setting.to_json() if table.clock is not None else None, table.next_table,
+                         table.practice, table.rated)
+
+
+def table_summary(table_id: str, game: Game[Any], status: str, players: int, options_json: dict[str, Any],
+                  seats: list[SeatRow], moves: int, to_move: list[int], clock: dict[str, Any] | None,
+                  next_table: str | None, practice: bool, rated: bool) -> dict[str, Any]:
+    """A table's summary from its parts (a finished table not in memory has it from its stored row)."""
     return {
-        "id": table.id,
-        "game": table.game.name,
-        "practice": table.practice,
-        "rated": table.rated,
-        "clock": table.clock.setting.to_json() if table.clock is not None else None,
-        "next_table": table.next_table,
-        "title": table.game.title,
-        "players": table.players,
-        "options": table.options_json,
-        "status": table.status,
-        "moves": state.move_count,
-        "to_move": list(state.to_move()) if table.status == "running" else [],
+        "id": table_id,
+        "game": game.name,
+        "practice": practice,
+        "rated": rated,
+        "clock": clock,
+        "next_table": next_table,
+        "title": game.title,
+        "players": players,
+        "options": options_json,
+        "status": status,
+        "moves": moves,
+        "to_move": to_move,
         "seats": [
             {
                 "seat": s.seat,
@@ -42,7 +53,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
                 "open": s.open,  # anyone may sit here from the lobby (while not joined)
                 "registered": s.player_id is not None,  # the name is a registered player's
             }
-            for s in table.seats
+            for s in seats
         ],
     }
 

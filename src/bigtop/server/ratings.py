@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from bigtop import bots, games
 from bigtop.core.api import State
 from bigtop.server.accounts import players
-from bigtop.server.errors import ERROR_RESPONSES
+from bigtop.server.errors import ERROR_RESPONSES, NotFound
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, SeatRow
 from bigtop.server.tables import Hall, LiveTable
@@ -256,10 +256,12 @@ class RatingSink:
         """Record the finished games that are not yet (a process stopped between the last move and
         the record)."""
         recorded = await asyncio.to_thread(self.repository.recorded)
-        for table in list(hall.tables.values()):
-            if table.status == "finished" and table.id not in recorded:
-                self.table_changed(table, None)
         self._seen.update(recorded)
+        for table_id in set(await asyncio.to_thread(hall.store.tables.newest, "finished")) - recorded:
+            try:
+                self.table_changed(await hall.find(table_id), None)
+            except NotFound:  # its game is not installed
+                continue
 
     async def stop(self) -> None:
         if self._tasks:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -71,6 +72,10 @@ tables = Table(
     Column("clock", JSON),  # the clock chosen at creation (`clocks.py`), None for none
     Column("started_at", Float),  # seconds since the epoch when the game started (its clocks run from then)
     Column("next_table", String(32)),  # the table where its seats play again, once one asked to
+    Column("creator_address", String(64), index=True),  # who made it (`quotas.py`): the client's address
+    Column("creator_player", Integer, index=True),  # and the signed-in player, if any
+    Column("move_count", Integer),  # the game's moves so far (its summary without replaying it); None if stored before
+    Index("bigtop_tables_status_created", "status", "created_at"),  # the newest tables of a status
 )
 
 seats = Table(
@@ -116,6 +121,9 @@ _ADDED_COLUMNS = [
     ("bigtop_tables", "started_at", "DOUBLE PRECISION"),
     ("bigtop_tables", "next_table", "VARCHAR(32)"),
     ("bigtop_moves", "kind", "VARCHAR(8) NOT NULL DEFAULT 'move'"),
+    ("bigtop_tables", "creator_address", "VARCHAR(64)"),
+    ("bigtop_tables", "creator_player", "INTEGER"),
+    ("bigtop_tables", "move_count", "INTEGER"),
 ]
 
 
@@ -127,3 +135,6 @@ def create_schema(engine: Engine) -> None:
         if column not in {c["name"] for c in found.get_columns(table)}:
             with engine.begin() as db:
                 db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+    for table in metadata.sorted_tables:  # those of columns added since
+        for index in table.indexes:
+            index.create(engine, checkfirst=True)

@@ -88,6 +88,9 @@ class TableRow:
     clock: dict[str, Any] | None = None
     started_at: float | None = None
     next_table: str | None = None
+    creator_address: str | None = None  # who made it (`quotas.py`); None for a table stored before
+    creator_player: int | None = None
+    move_count: int | None = None  # the game's moves so far; None for a table stored before it was kept
 
 
 class TableNow(NamedTuple):
@@ -197,14 +200,19 @@ class Repository:
 class TableRepository(Repository):
     """Tables with their seats and status."""
 
-    async def add(self, row: TableRow, rematch_of: str | None = None) -> None:
+    async def add(self, row: TableRow, rematch_of: str | None = None,
+                  check: Callable[[Connection], None] | None = None) -> None:
         """Store a new table with its seats; `rematch_of`: the finished table whose seats play again
-        in it (`RematchTaken`, nothing stored, if that table has its rematch already)."""
+        in it (`RematchTaken`, nothing stored, if that table has its rematch already); `check` runs
+        first in the same transaction (a limit: what it raises is raised, nothing stored)."""
         def work(db: Connection) -> None:
+            if check is not None:
+                check(db)
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed,
                 status=row.status, host_token=row.host_token, created_at=_now(), practice=row.practice,
-                rated=row.rated, clock=row.clock,
+                rated=row.rated, clock=row.clock, creator_address=row.creator_address,
+                creator_player=row.creator_player,
             ))
             db.execute(insert(seats), [{"table_id": row.id, **vars(s)} for s in row.seats])
             if rematch_of is not None:
@@ -217,9 +225,13 @@ class TableRepository(Repository):
 
         await self.writer.write(work)
 
-    async def set_status(self, table_id: str, status: str, started_at: float | None = None) -> None:
-        """Store a table's status (and, when it starts, the time its clocks start from)."""
+    async def set_status(self, table_id: str, status: str, started_at: float | None = None,
+                         check: Callable[[Connection], None] | None = None) -> None:
+        """Store a table's status (and, when it starts, the time its clocks start from); `check`
+        runs first in the same transaction (a limit: what it raises is raised, nothing stored)."""
         def work(db: Connection) -> None:
+            if check is not None:
+                check(db)
             values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
             db.execute(update(tables).where(tables.c.id == table_id).values(**values))
             self.notify(db, "table", table_id)
@@ -260,12 +272,29 @@ class TableRepository(Repository):
 
     def load(self, table_id: str) -> TableRow | None:
         """One stored table with its seats and moves, or None."""
-        found = self._load(table_id)
+        found = self._load([table_id])
         return found[0] if found else None
 
-    def _load(self, table_id: str | None) -> list[TableRow]:
+    def load_many(self, table_ids: list[str], with_moves: bool = True) -> list[TableRow]:
+        """These stored tables with their seats (and moves), oldest first."""
+        return self._load(table_ids, with_moves) if table_ids else []
+
+    def unfinished(self) -> list[str]:
+        """The ids of the open and running tables, oldest first."""
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.id).where(tables.c.status.in_(("open", "running")))
+                               .order_by(tables.c.created_at, tables.c.id))
+            return [r.id for r in found]
+
+    def newest(self, status: str | None, limit: int | None = None) -> list[str]:
+        """The ids of the newest `limit` (default: all) tables with this status (any if None), newest first."""
+        query = select(tables.c.id).order_by(tables.c.created_at.desc(), tables.c.id.desc()).limit(limit)
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(query if status is None else query.where(tables.c.status == status))]
+
+    def _load(self, table_ids: list[str] | None, with_moves: bool = True) -> list[TableRow]:
         def only(query: Any, column: Any) -> Any:
-            return query if table_id is None else query.where(column == table_id)
+            return query if table_ids is None else query.where(column.in_(table_ids))
 
         with self.engine.connect() as db:
             rows = db.execute(only(select(tables), tables.c.id).order_by(tables.c.created_at, tables.c.id)).all()
@@ -273,15 +302,35 @@ class TableRepository(Repository):
             for s in db.execute(only(select(seats), seats.c.table_id).order_by(seats.c.table_id, seats.c.seat)):
                 seat_rows.setdefault(s.table_id, []).append(_seat_row(s))
             move_rows: dict[str, list[MoveRow]] = {}
-            for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
-                move_rows.setdefault(m.table_id, []).append(_move_row(m))
+            if with_moves:
+                for m in db.execute(only(select(moves), moves.c.table_id).order_by(moves.c.table_id, moves.c.number)):
+                    move_rows.setdefault(m.table_id, []).append(_move_row(m))
         return [
             TableRow(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.host_token,
                      seat_rows.get(r.id, []), move_rows.get(r.id, []), bool(r.practice), bool(r.rated),
-                     _json(r.clock), r.started_at, r.next_table)
+                     _json(r.clock), r.started_at, r.next_table, r.creator_address, r.creator_player, r.move_count)
             for r in rows
         ]
 
+    async def expire(self, before: float) -> list[str]:
+        """Delete the open tables made before `before` (seconds since the epoch), with every row
+        that names them; answers their ids."""
+        def work(db: Connection) -> list[str]:
+            ids = [r.id for r in db.execute(select(tables.c.id).where(tables.c.status == "open",
+                                                                       tables.c.created_at < _moment(before)))]
+            if not ids:
+                return []
+            for table in reversed(tables.metadata.sorted_tables):  # the rows naming a table go first
+                for key in table.foreign_keys:
+                    if key.column is tables.c.id:
+                        db.execute(delete(table).where(key.parent.in_(ids)))
+            db.execute(update(tables).where(tables.c.next_table.in_(ids)).values(next_table=None))
+            db.execute(delete(tables).where(tables.c.id.in_(ids)))
+            for table_id in ids:
+                self.notify(db, "table", table_id)
+            return ids
+
+        return await self.writer.write(work)
 
     def now(self, table_id: str) -> TableNow | None:
         """What other processes may have changed of a stored table, as it is now."""
@@ -301,14 +350,14 @@ class TableRepository(Repository):
 class MoveRepository(Repository):
     """The append-only rows of moves: (table, number) is unique, so the database orders every table's rows."""
 
-    async def add(self, table_id: str, row: MoveRow, status: str) -> None:
-        """Append `row` and the table's status after it, in one commit; `MoveTaken` if another
-        process stored that number first."""
+    async def add(self, table_id: str, row: MoveRow, status: str, move_count: int) -> None:
+        """Append `row` and the table's status and game move count after it, in one commit;
+        `MoveTaken` if another process stored that number first."""
         number = row.number
         def work(db: Connection) -> None:
             db.execute(insert(moves).values(table_id=table_id, number=number, seat=row.seat, action=row.action,
                                             created_at=_moment(row.at), kind=row.kind))
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=status, move_count=move_count))
             self.notify(db, "move", table_id, n=number, s=row.seat, a=row.action, r=row.kind, at=row.at)
 
         try:

@@ -17,10 +17,11 @@ back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -32,7 +33,9 @@ from bigtop.core.rng import Rng
 from bigtop.server.botspecs import check_web_bot
 from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
 from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
-from bigtop.server.messages import summary
+from bigtop.server.limits import TableLimits
+from bigtop.server.messages import summary, table_summary
+from bigtop.server.quotas import NOBODY, Creator, check_new, check_start
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
 from bigtop.server.table_options import web_options
 
@@ -66,21 +69,24 @@ class LiveTable:
     last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
     notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
     rewinds: int = 0  # undos so far (each one takes entries out of the log)
+    creator: Creator = NOBODY  # who made it (`quotas.py`)
 
     @property
     def players(self) -> int:
         return self.state.players
 
-    def advance(self, row: MoveRow, after: State) -> None:
-        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes."""
-        before = self.state
+    def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int] | None = None) -> None:
+        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes.
+        `before` is who was to move and how long the log was before it, when `after` is the state
+        changed in place (a rebuild); else they are read from the state it replaces."""
+        to_move, logged = before or (self.state.to_move(), len(self.state.log))
         if self.clock is not None:
-            self.clock.step(row.kind, row.seat, row.at, before.to_move(), after.to_move())
+            self.clock.step(row.kind, row.seat, row.at, to_move, after.to_move())
         if row.kind == "timeout":
-            self.notes.append((len(before.log), Event("table.timeout", {"seat": row.seat})))
+            self.notes.append((logged, Event("table.timeout", {"seat": row.seat})))
             timeouts = self.clock.seats[row.seat].timeouts if self.clock is not None else 0
             if timeouts == AWAY_AFTER:
-                self.notes.append((len(before.log), Event("table.away", {"seat": row.seat, "count": timeouts})))
+                self.notes.append((logged, Event("table.away", {"seat": row.seat, "count": timeouts})))
         elif row.kind == "undo":
             end = len(after.log)
             self.notes = [(min(position, end), note) for position, note in self.notes]
@@ -133,12 +139,16 @@ class TableSink(Protocol):
 class Hall:
     """Every table of the server, backed by a `Store`. Methods raise `ServerError` and change nothing."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: TableLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or TableLimits()
         self.tables: dict[str, LiveTable] = {}
         self.unavailable: dict[str, str] = {}
         self.sinks: list[TableSink] = []
         self.notice_handlers: dict[str, Callable[[str], Awaitable[None]]] = {}  # other kinds of change notice, by kind
+        self.on_load: list[Callable[[LiveTable], None]] = []  # told of each table rebuilt from the database
+        self._reading: dict[str, asyncio.Future[None]] = {}
+        self._rebuild_lane = asyncio.Semaphore(1)
 
     def add_sink(self, sink: TableSink) -> None:
         self.sinks.append(sink)
@@ -152,13 +162,24 @@ class Hall:
             sink.table_changed(table, move)
 
     # ------------------------------------------------------------------ loading
-    def load(self) -> None:
-        """Rebuild every stored table by replaying its moves (called at start-up)."""
-        for row in self.store.tables.load_all():
-            self._keep(row)
+    async def load_unfinished(self, batch: int = 50) -> int:
+        """Rebuild every open and running table not held yet, oldest first, a batch at a time, each
+        announced to the sinks (the bots and clocks go on); called once the server answers, so a
+        server with many stored tables starts at once (a request for a table not held yet reads it
+        then). Finished tables are read when asked for. Answers how many it rebuilt."""
+        ids = await asyncio.to_thread(self.store.tables.unfinished)
+        done = 0
+        for start in range(0, len(ids), batch):
+            wanted = [i for i in ids[start:start + batch] if i not in self.tables and i not in self.unavailable]
+            for row in await asyncio.to_thread(self.store.tables.load_many, wanted):
+                async with self._rebuilding():
+                    if row.id not in self.tables:  # a request may have read it meanwhile
+                        self._keep(row)
+                        done += 1
+        return done
 
     def _keep(self, row: TableRow) -> LiveTable | None:
-        """Rebuild a stored table and hold it, or note why it cannot be rebuilt."""
+        """Rebuild a stored table, hold it and announce it, or note why it cannot be rebuilt."""
         try:
             table = rebuild(row)
         except BigtopError as exc:
@@ -166,7 +187,20 @@ class Hall:
             return None
         self.unavailable.pop(row.id, None)
         self.tables[row.id] = table
+        for hook in self.on_load:
+            hook(table)
+        self._announce(table, None)
         return table
+
+    def forget(self, table_ids: list[str]) -> None:
+        """Let go of tables deleted from the database (`expiry.py`)."""
+        gone = set(table_ids)
+        for table_id in gone:
+            self.tables.pop(table_id, None)
+            self.unavailable.pop(table_id, None)
+        for table in self.tables.values():
+            if table.next_table in gone:
+                table.next_table = None
 
     # ------------------------------------------------------------------ lobby
     def get(self, table_id: str) -> LiveTable:
@@ -178,39 +212,67 @@ class Hall:
         return table
 
     async def find(self, table_id: str) -> LiveTable:
-        """A table, also one another process has just created on the shared database."""
-        if table_id not in self.tables and self.store.shared and len(table_id) <= MAX_TABLE_ID:
-            row = await asyncio.to_thread(self.store.tables.load, table_id)
-            if row is not None and table_id not in self.tables:
-                self._keep(row)
+        """A table, read from the database if this process does not hold it yet (a finished one,
+        one not rebuilt yet since the start, one another process has just created)."""
+        if table_id not in self.tables and table_id not in self.unavailable and len(table_id) <= MAX_TABLE_ID:
+            reading = self._reading.get(table_id)
+            if reading is None:  # one read per table, however many ask at once
+                reading = self._reading[table_id] = asyncio.ensure_future(self._read(table_id))
+                reading.add_done_callback(lambda _: self._reading.pop(table_id, None))
+            await asyncio.shield(reading)
         return self.get(table_id)
 
-    def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """Summaries of the newest `limit` tables with this status (any by default), newest first."""
+    async def _read(self, table_id: str) -> None:
+        row = await asyncio.to_thread(self.store.tables.load, table_id)
+        async with self._rebuilding():
+            if row is not None and table_id not in self.tables:
+                self._keep(row)
+
+    @contextlib.asynccontextmanager
+    async def _rebuilding(self) -> AsyncIterator[None]:
+        """One table rebuilt at a time, and the event loop's other work between two (a restart's
+        reconnecting pages rebuild every live table at once: the moves of those already back
+        must not wait behind all of them)."""
+        async with self._rebuild_lane:
+            yield
+            await asyncio.sleep(0)
+
+    async def listing(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of the newest `limit` tables with this status (any by default), newest first;
+        a finished table not in memory is summed up from its stored row, without replaying it."""
         if status is not None and status not in STATUSES:
             raise ServerError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+        ids = await asyncio.to_thread(self.store.tables.newest, status, limit)
+        stored = {r.id: r for r in await asyncio.to_thread(
+            self.store.tables.load_many, [i for i in ids if i not in self.tables], False)}
         found = []
-        for table in reversed(self.tables.values()):
-            if len(found) >= limit:
-                break
-            if status is None or table.status == status:
-                found.append(summary(table))
+        for table_id in ids:
+            row = stored.get(table_id)
+            brief = _stored_summary(row) if row is not None and table_id not in self.tables else None
+            if brief is None:
+                try:
+                    brief = summary(await self.find(table_id))
+                except NotFound:  # deleted meanwhile, or its game is not installed
+                    continue
+            found.append(brief)
         return found
 
     async def create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
                      seed: int | None = None, practice: bool = False, rated: bool | None = None,
-                     clock: ClockSetting | None = None) -> tuple[LiveTable, list[str | None]]:
+                     clock: ClockSetting | None = None, creator: Creator = NOBODY) -> tuple[LiveTable, list[str | None]]:
         """A new open table with these seats; a practice table may fix what chance deals (see
         `table_options.web_options`). A table is rated unless told otherwise, and can be only if
-        nobody fixed its chance (no practice options, no seed). `clock` is its clock.
+        nobody fixed its chance (no practice options, no seed). `clock` is its clock; `creator`
+        who asks for it (refused past the limits of `quotas.py`).
 
         Returns the table and each seat's secret token (None for bots)."""
-        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock)
+        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock,
+                                  creator)
 
-    async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str | None]:
+    async def rematch(self, table: LiveTable, token: str | None, creator: Creator = NOBODY) -> tuple[LiveTable, int, str | None]:
         """The table where a finished table's seats play again (same game, options, clock, names and
-        bots; a new deal), made by the first seat to ask. Answers it, the asking seat, and the host
-        token if this request made it."""
+        bots; a new deal), made by the first seat to ask (`creator`). Answers it, the asking seat,
+        and the host token if this request made it."""
         seat = table.seat_of(token)
         if table.status != "finished":
             raise Conflict(f"table {table.id} is {table.status}: play again once it is finished")
@@ -221,7 +283,7 @@ class Hall:
             clock = table.clock.setting if table.clock is not None else None
             try:
                 new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
-                                            table.practice, table.rated, clock, rematch_of=table)
+                                            table.practice, table.rated, clock, creator, rematch_of=table)
             except RematchTaken:
                 async with table.lock:
                     await self._refresh(table)
@@ -230,7 +292,7 @@ class Hall:
         raise Conflict(f"table {table.id}'s rematch cannot be read")
 
     async def _create(self, game_name: str, players: int, options: Any, seat_specs: list[NewSeat],
-                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None,
+                      seed: int | None, practice: bool, rated: bool, clock: ClockSetting | None, creator: Creator,
                       rematch_of: LiveTable | None = None) -> tuple[LiveTable, list[str | None]]:
         game = games.get(game_name)
         if len(seat_specs) != players:
@@ -247,8 +309,11 @@ class Hall:
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,
-                       rated=rated, clock=clock.to_json() if clock is not None else None)
-        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None)
+                       rated=rated, clock=clock.to_json() if clock is not None else None,
+                       creator_address=creator.address, creator_player=creator.player_id)
+        bots = [s.bot for s in seat_rows]
+        await self.store.tables.add(row, rematch_of.id if rematch_of is not None else None,
+                                    lambda db: check_new(db, creator, bots, self.limits))
         table = rebuild(row)
         self.tables[row.id] = table
         self._announce(table, None)
@@ -342,7 +407,9 @@ class Hall:
                 raise Conflict(f"seat(s) {', '.join(empty)} have not joined yet")
             status = "finished" if table.state.is_over() else "running"
             started = time.time()
-            await self.store.tables.set_status(table.id, status, started_at=started)
+            bots = [s.bot for s in table.seats]
+            await self.store.tables.set_status(table.id, status, started_at=started,
+                                               check=lambda db: check_start(db, table.creator, bots, self.limits))
             table.status = status
             if table.clock is not None:
                 table.clock.start(started, table.state.to_move())
@@ -399,7 +466,7 @@ class Hall:
         process stored a row with that number first (it is caught up: check again and retry)."""
         status = "finished" if after.is_over() else "running"
         try:
-            await self.store.moves.add(table.id, row, status)
+            await self.store.moves.add(table.id, row, status, after.move_count)
         except MoveTaken:
             await self._catch_up(table)
             if table.rows == row.number:
@@ -433,17 +500,23 @@ class Hall:
             await self.find(table_id)
             return
         async with table.lock:
-            await self._refresh(table)
+            try:
+                await self._refresh(table)
+            except NotFound:  # deleted (an open table nobody started)
+                self.forget([table_id])
+                return
             self._announce(table, None)
 
     async def _refresh(self, table: LiveTable) -> None:
         """Read the table's seats, status and moves again from a database other processes share
-        (before a lobby change is checked: another process may have made one); the table is locked."""
+        (before a lobby change is checked: another process may have made one); the table is locked.
+        `NotFound` if it is no longer stored (another process deleted it: `expiry.py`)."""
         if not self.store.shared:
             return
         found = await asyncio.to_thread(self.store.tables.now, table.id)
         if found is None:
-            return
+            self.forget([table.id])
+            raise NotFound(f"no table {table.id!r}: it was deleted")
         table.seats[:] = found.seats
         table.status = max(table.status, found.status, key=STATUSES.index)  # a status only moves on
         table.next_table = found.next_table
@@ -457,8 +530,8 @@ class Hall:
         statuses = await asyncio.to_thread(self.store.tables.statuses)
         counts = await asyncio.to_thread(self.store.moves.counts)
         for table_id, status in statuses.items():
-            table = self.tables.get(table_id)
-            if table is None or table.status != status or counts.get(table_id, 0) > table.rows:
+            table = self.tables.get(table_id)  # one not held yet will be read as it is when it is
+            if table is not None and (table.status != status or counts.get(table_id, 0) > table.rows):
                 await self.changed_elsewhere(table_id)
 
     async def _catch_up(self, table: LiveTable) -> None:
@@ -475,6 +548,21 @@ class Hall:
             return
         table.advance(row, after)
         self._announce(table, row.number)
+
+
+def _stored_summary(row: TableRow) -> dict[str, Any] | None:
+    """The summary of a finished table from its stored row (None if it cannot say: a table stored
+    before its move count was kept, or whose game is not installed: it is rebuilt instead)."""
+    if row.status != "finished" or row.move_count is None or row.game not in games.names():
+        return None
+    game = games.get(row.game)
+    try:
+        options_json = game.options_json(game.parse_options(row.options))
+        setting = ClockSetting.from_json(row.clock)
+    except BigtopError:
+        return None
+    return table_summary(row.id, game, row.status, row.players, options_json, row.seats, row.move_count, [],
+                         setting.to_json() if setting is not None else None, row.next_table, row.practice, row.rated)
 
 
 def _replayed(state: State, row: MoveRow) -> State:
@@ -495,11 +583,16 @@ def rebuild(row: TableRow) -> LiveTable:
     table = LiveTable(row.id, game, options, row.seed, row.status, row.host_token, row.seats, state,
                       practice=row.practice, rated=row.rated, options_json=game.options_json(options),
                       bot_rng=Rng(row.seed ^ 0xB07), clock=Clock.new(setting, row.players) if setting is not None else None,
-                      next_table=row.next_table)
+                      next_table=row.next_table, creator=Creator(row.creator_address or "", row.creator_player))
     if table.clock is not None and row.started_at is not None:
         table.clock.start(row.started_at, state.to_move())
-    for move in row.moves:
-        table.advance(move, _replayed(table.state, move))
+    for move in row.moves:  # in place: nobody else holds this state yet
+        before = (table.state.to_move(), len(table.state.log))
+        if move.kind == "undo":
+            table.advance(move, table.state.undo(move.seat), before)
+        else:
+            table.state.apply_json(move.seat, move.action)
+            table.advance(move, table.state, before)
     table.status = row.status
     if table.clock is not None and row.status == "running":
         table.clock.start(time.time(), table.state.to_move())  # no start time stored: from now

@@ -1,0 +1,68 @@
+"""The processes that think for the server (bots, hints) end with it, whether it is stopped
+(SIGTERM) or killed (SIGKILL), even in the middle of a long search."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from server_support import ServerProcess, create, sqlite_url, start_table
+
+SEARCHING = "ismcts:iterations=5000"
+
+
+def living_children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` and that are not zombies."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            stat = _stat(int(entry.name))
+            if stat is not None and int(stat[1]) == pid and stat[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    stat = _stat(pid)
+    return stat is not None and stat[0] != "Z"
+
+
+def _stat(pid: int) -> list[str] | None:
+    """(state, parent, ...) of a process, or None if it is gone."""
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split())
+    except OSError:
+        return None
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_thinking_processes_end_with_the_server(tmp_path: Path, how: signal.Signals) -> None:
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, extra_args=("--hint-budget", "50")).start()
+    try:
+        assert server.proc is not None
+        with httpx.Client(base_url=server.url, timeout=60) as client:
+            bots = client.post("/api/tables", json={"game": "trollfest", "players": 4, "seats": [{"bot": SEARCHING}] * 4})
+            assert client.post(f"/api/tables/{bots.json()['table']['id']}/start",
+                               json={"token": bots.json()["host_token"]}).status_code == 200  # a long search at once
+            unrated = create(client, [{"name": "Ada"}, {"name": "Bo"}], rated=False)
+            table_id = start_table(client, unrated)
+            token = unrated["seats"][0]["token"]
+            assert client.post(f"/api/tables/{table_id}/hint", json={"token": token}).status_code == 200  # the hints' worker
+        deadline = time.monotonic() + 60
+        while len(living_children(server.proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        workers = living_children(server.proc.pid)
+        assert len(workers) >= 2, workers  # the bots' worker and the hints' worker (and their helpers)
+        time.sleep(1)  # the bots' worker is well into a search of several seconds
+        os.kill(server.proc.pid, how)
+        server.proc.wait(30)
+        gone_by = time.monotonic() + 5
+        while any(alive(pid) for pid in workers) and time.monotonic() < gone_by:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if alive(pid)], "worker processes outlived the server"
+    finally:
+        server.stop()
