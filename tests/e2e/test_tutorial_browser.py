@@ -18,6 +18,7 @@ from bigtop.tutorial import load
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
+from test_table_games import docs_picture  # noqa: E402
 
 CARD = "svg.hc-playable"
 
@@ -108,4 +109,35 @@ def test_carcassonne_chapter_one_is_played_to_its_end_by_its_targets(server, pag
             turns.click()
     expect(bubble).to_contain_text("That is the end of the lesson", timeout=15_000)
     expect(page.locator(".cc-player[data-seat='0'] .cc-points")).to_contain_text("4")  # the completed city
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_troll_fest_chapter_one_in_chinese_by_its_highlighted_moves(server, page, tmp_path):
+    """Troll Fest's first chapter (draft, band, name, vote) at phone size in Traditional Chinese: each
+    step's bubble shows its words and one highlighted move, which a click plays, to the free game.
+    With BIGTOP_DOCS_SCREENSHOTS set, three of its steps in each language go to docs/img."""
+    chapter = load(get("trollfest")).chapter[0]
+    shots = Shots(page, tmp_path / "screenshots")
+    page.goto(f"{server.url}/#/learn/trollfest")
+    page.select_option("#language", "zh-Hant")
+    expect(page.locator("#learn-page h2")).to_contain_text("學習")
+    page.locator("#learn-page button[data-chapter='1']").click()
+    bubble = page.locator("#tutorial-bubble")
+    steps = chapter.learner_steps()
+    pictured = {1: "draft", 8: "band", 13: "name"}
+    for n, index in enumerate(steps, 1):
+        say = chapter.step[index].say
+        expect(bubble).to_contain_text(say["zh-Hant"][:12], timeout=30_000)
+        expect(bubble).to_contain_text(f"第 {n} 步，共 {len(steps)} 步")
+        target = page.locator(".tutorial-target")
+        expect(target).to_have_count(1)
+        if n in pictured:
+            shots.take(f"trollfest-step-{n}")
+            for lang in ("en", "fr", "zh-Hant") if os.environ.get("BIGTOP_DOCS_SCREENSHOTS") else ():
+                page.select_option("#language", lang)
+                expect(bubble).to_contain_text(say[lang][:12])
+                docs_picture(page, f"tutorial-trollfest-{pictured[n]}-{lang}")
+        target.click()
+    expect(bubble).to_contain_text("本課結束", timeout=30_000)
+    shots.take("trollfest-free")
     assert page.errors == []  # type: ignore[attr-defined]

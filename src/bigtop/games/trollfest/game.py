@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
@@ -55,6 +56,7 @@ class TrollFest(Game[TrollFestState]):
     conformance_games = 6
     content_schema = CONTENT_FILE  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORIES
+    tutorial_file = Path(__file__).with_name("data") / "tutorial.toml"
 
     def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
         return TrollFestState(self, players, seed, options)
