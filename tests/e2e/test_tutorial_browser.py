@@ -4,6 +4,7 @@ bots play their moves, the lesson survives a reload, and the chapter ends as a f
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,10 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
+from test_table_games import docs_picture  # noqa: E402
+
+from bigtop import games  # noqa: E402
+from bigtop.tutorial import load  # noqa: E402
 
 CARD = "svg.hc-playable"
 
@@ -69,3 +74,35 @@ def test_a_game_without_a_tutorial_says_so(server, page):
     with server.client() as client:
         assert client.get("/api/tutorials/highcard").json()["chapters"][0]["steps"].keys() == {"1", "2"}  # the learner's only
         assert client.get("/api/tutorials/nosuchgame").status_code == 404
+
+
+DRUMROLL_SHOTS = {1: "draft", 4: "markers", 9: "distribution"}  # learner step (from 1) -> the docs picture's name
+
+
+def test_drumroll_chapter_1_in_french_by_clicking_each_highlighted_move(server, page, tmp_path):
+    """Drum Roll's first chapter (set-up, markers, cubes, hiring, the distribution) to its end on a phone, in
+    French, clicking only what the lesson outlines; with BIGTOP_DOCS_SCREENSHOTS set, three of its steps in
+    each language go to docs/img/tutorial-drumroll-*.png."""
+    chapter = load(games.get("drumroll")).chapter[0]
+    shots = Shots(page, tmp_path / "screenshots")
+    page.goto(f"{server.url}/#/learn/drumroll")
+    page.select_option("#language", "fr")
+    page.locator("#learn-page button[data-chapter='1']").click()
+    bubble = page.locator("#tutorial-bubble")
+    steps = chapter.learner_steps()
+    for number, index in enumerate(steps, 1):
+        words = chapter.step[index].say
+        expect(bubble).to_contain_text(words["fr"][:40], timeout=30_000)
+        expect(bubble).to_contain_text(f"Étape {number} sur {len(steps)}")
+        target = page.locator(".tutorial-target")
+        expect(target).to_have_count(1)
+        expect(target).to_have_class(re.compile(r"\bmove\b"))  # the outlined thing is the move itself
+        if number in DRUMROLL_SHOTS:
+            for language in ("en", "zh-Hant", "fr"):
+                page.select_option("#language", language)
+                expect(bubble).to_contain_text(words[language][:20])
+                docs_picture(page, f"tutorial-drumroll-{DRUMROLL_SHOTS[number]}-{language}")
+            shots.take(DRUMROLL_SHOTS[number])
+        target.click()
+    expect(bubble).to_contain_text("La leçon est finie", timeout=30_000)
+    assert page.errors == []  # type: ignore[attr-defined]
