@@ -79,30 +79,37 @@ def test_a_game_without_a_tutorial_says_so(server, page):
 DRUMROLL_SHOTS = {1: "draft", 4: "markers", 9: "distribution"}  # learner step (from 1) -> the docs picture's name
 
 
-def test_drumroll_chapter_1_in_french_by_clicking_each_highlighted_move(server, page, tmp_path):
-    """Drum Roll's first chapter (set-up, markers, cubes, hiring, the distribution) to its end on a phone, in
-    French, clicking only what the lesson outlines; with BIGTOP_DOCS_SCREENSHOTS set, three of its steps in
-    each language go to docs/img/tutorial-drumroll-*.png."""
-    chapter = load(games.get("drumroll")).chapter[0]
+@pytest.mark.parametrize("number", [1, 3])
+def test_drumroll_chapter_in_french_by_clicking_each_highlighted_move(server, page, tmp_path, number):
+    """A Drum Roll chapter to its end on a phone, in French, clicking only what the lesson outlines (chapter
+    1: set-up, markers, cubes, hiring, the distribution; 3: the last show, after which the game ends);
+    with BIGTOP_DOCS_SCREENSHOTS set, three steps of chapter 1 in each language go to
+    docs/img/tutorial-drumroll-*.png."""
+    chapter = load(games.get("drumroll")).chapter[number - 1]
     shots = Shots(page, tmp_path / "screenshots")
     page.goto(f"{server.url}/#/learn/drumroll")
     page.select_option("#language", "fr")
-    page.locator("#learn-page button[data-chapter='1']").click()
+    page.locator(f"#learn-page button[data-chapter='{number}']").click()
     bubble = page.locator("#tutorial-bubble")
     steps = chapter.learner_steps()
-    for number, index in enumerate(steps, 1):
+    for step, index in enumerate(steps, 1):
         words = chapter.step[index].say
         expect(bubble).to_contain_text(words["fr"][:40], timeout=30_000)
-        expect(bubble).to_contain_text(f"Étape {number} sur {len(steps)}")
+        expect(bubble).to_contain_text(f"Étape {step} sur {len(steps)}")
         target = page.locator(".tutorial-target")
         expect(target).to_have_count(1)
         expect(target).to_have_class(re.compile(r"\bmove\b"))  # the outlined thing is the move itself
-        if number in DRUMROLL_SHOTS:
+        if number == 1 and step in DRUMROLL_SHOTS:
             for language in ("en", "zh-Hant", "fr"):
                 page.select_option("#language", language)
                 expect(bubble).to_contain_text(words[language][:20])
-                docs_picture(page, f"tutorial-drumroll-{DRUMROLL_SHOTS[number]}-{language}")
-            shots.take(DRUMROLL_SHOTS[number])
+                docs_picture(page, f"tutorial-drumroll-{DRUMROLL_SHOTS[step]}-{language}")
+            shots.take(DRUMROLL_SHOTS[step])
         target.click()
-    expect(bubble).to_contain_text("La leçon est finie", timeout=30_000)
+    if number == 3:  # the last show ends the game: no free game, the end screen instead
+        expect(bubble).to_have_count(0, timeout=30_000)
+        expect(page.locator("#board")).to_contain_text("Partie terminée")
+        expect(page.locator("#board")).to_contain_text(re.compile(r"spectacle parfait \+5", re.IGNORECASE))  # an end bonus
+    else:
+        expect(bubble).to_contain_text("La leçon est finie", timeout=30_000)
     assert page.errors == []  # type: ignore[attr-defined]
