@@ -1,6 +1,7 @@
 """A tutorial at the web table, in Chromium, on High Card (the test game's tutorial.toml): only the
 scripted move is offered at each of the learner's steps, a bubble next to it says why, the scripted
-bots play their moves, the lesson survives a reload, and the chapter ends as a free game."""
+bots play their moves, the lesson survives a reload, and the chapter ends as a free game; and the
+built-in games' tutorials played through by clicking what each step outlines."""
 
 from __future__ import annotations
 
