@@ -1,10 +1,12 @@
 """A tutorial at the web table, in Chromium, on High Card (the test game's tutorial.toml): only the
 scripted move is offered at each of the learner's steps, a bubble next to it says why, the scripted
-bots play their moves, the lesson survives a reload, and the chapter ends as a free game."""
+bots play their moves, the lesson survives a reload, and the chapter ends as a free game; and the
+built-in games' tutorials played through by clicking what each step outlines."""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
+
+from bigtop import games  # noqa: E402
 
 CARD = "svg.hc-playable"
 
@@ -140,4 +144,42 @@ def test_troll_fest_chapter_one_in_chinese_by_its_highlighted_moves(server, page
         target.click()
     expect(bubble).to_contain_text("本課結束", timeout=30_000)
     shots.take("trollfest-free")
+
+
+DRUMROLL_SHOTS = {1: "draft", 4: "markers", 9: "distribution"}  # learner step (from 1) -> the docs picture's name
+
+
+@pytest.mark.parametrize("number", [1, 3])
+def test_drumroll_chapter_in_french_by_clicking_each_highlighted_move(server, page, tmp_path, number):
+    """A Drum Roll chapter to its end on a phone, in French, clicking only what the lesson outlines (chapter
+    1: set-up, markers, cubes, hiring, the distribution; 3: the last show, after which the game ends);
+    with BIGTOP_DOCS_SCREENSHOTS set, three steps of chapter 1 in each language go to
+    docs/img/tutorial-drumroll-*.png."""
+    chapter = load(games.get("drumroll")).chapter[number - 1]
+    shots = Shots(page, tmp_path / "screenshots")
+    page.goto(f"{server.url}/#/learn/drumroll")
+    page.select_option("#language", "fr")
+    page.locator(f"#learn-page button[data-chapter='{number}']").click()
+    bubble = page.locator("#tutorial-bubble")
+    steps = chapter.learner_steps()
+    for step, index in enumerate(steps, 1):
+        words = chapter.step[index].say
+        expect(bubble).to_contain_text(words["fr"][:40], timeout=30_000)
+        expect(bubble).to_contain_text(f"Étape {step} sur {len(steps)}")
+        target = page.locator(".tutorial-target")
+        expect(target).to_have_count(1)
+        expect(target).to_have_class(re.compile(r"\bmove\b"))  # the outlined thing is the move itself
+        if number == 1 and step in DRUMROLL_SHOTS:
+            for language in ("en", "zh-Hant", "fr"):
+                page.select_option("#language", language)
+                expect(bubble).to_contain_text(words[language][:20])
+                docs_picture(page, f"tutorial-drumroll-{DRUMROLL_SHOTS[step]}-{language}")
+            shots.take(DRUMROLL_SHOTS[step])
+        target.click()
+    if number == 3:  # the last show ends the game: no free game, the end screen instead
+        expect(bubble).to_have_count(0, timeout=30_000)
+        expect(page.locator("#board")).to_contain_text("Partie terminée")
+        expect(page.locator("#board")).to_contain_text(re.compile(r"spectacle parfait \+5", re.IGNORECASE))  # an end bonus
+    else:
+        expect(bubble).to_contain_text("La leçon est finie", timeout=30_000)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -34,7 +34,7 @@ from .actions import (
     Trailer,
     Vote,
 )
-from .data import CARDS_FILE, COLORS, load_content
+from .data import CARDS_FILE, COLORS, DATA, load_content
 from .phases.markers import OTHER_SLOTS
 from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
@@ -52,6 +52,7 @@ class DrumRoll(Game[DrumRollState]):
     action_types = ACTION_TYPES
     conformance_games = 3
     content_schema = CARDS_FILE  # what a --cards file may hold (bigtop.core.schema)
+    tutorial_file = DATA / "tutorial.toml"  # `bigtop learn drumroll`, #/learn/drumroll
 
     def _create(self, players: int, seed: int, options: DrumRollOptions) -> DrumRollState:
         return DrumRollState(self, players, seed, options)
