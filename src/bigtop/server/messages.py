@@ -139,7 +139,7 @@ def game_message(
     state = table.state
     legal: list[dict[str, Any]] = []
     undo = False
-    if seat is not None and table.status == "running" and not table.bot_plays(seat) and answered_for(state, seat) is None:
+    if seat is not None and table.status == "running" and not table.bot_plays(seat) and answered_for(table, seat) is None:
         codec = table.game.codec
         legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a, lang)} for a in state.legal_actions(seat)]
         undo = state.undo_refusal(seat) is None

@@ -22,7 +22,6 @@ import random
 from typing import TYPE_CHECKING
 
 from bigtop.core.actions import Action
-from bigtop.core.api import State
 from bigtop.server.errors import Conflict, ServerError
 
 if TYPE_CHECKING:
@@ -30,14 +29,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bigtop.server")
 
+LESSON_BOT = "tutorial"  # the bot of a tutorial's scripted seats (`bigtop.tutorial.bot`)
 ANSWER_DELAY = (1.0, 4.0)  # seconds: the range an answer with no choice is drawn from
 _SYSTEM = random.SystemRandom()
 
 
-def answered_for(state: State, seat: int) -> Action | None:
+def answered_for(table: LiveTable, seat: int) -> Action | None:
     """The action the server plays for `seat`'s person: its only legal one, if it has exactly one
-    and the seat cannot type an answer instead; else None (the person is asked)."""
-    legal = state.legal_actions(seat)
+    and the seat cannot type an answer instead; else None (the person is asked). At a lesson (a
+    tutorial's table) every step is the learner's to take, with the lesson's words."""
+    if any(s.bot is not None and s.bot.startswith(LESSON_BOT) for s in table.seats):
+        return None
+    legal = table.state.legal_actions(seat)
     if len(legal) != 1 or type(legal[0]).typed is not None:
         return None
     return legal[0]
@@ -65,14 +68,14 @@ class NoChoiceAnswers:
         state = table.state
         for seat in state.to_move():
             key = (table.id, seat)
-            if key in self.pending or table.bot_plays(seat) or answered_for(state, seat) is None:
+            if key in self.pending or table.bot_plays(seat) or answered_for(table, seat) is None:
                 continue
             self.pending[key] = asyncio.get_running_loop().create_task(self._answer(table, seat, table.rows))
 
     async def _answer(self, table: LiveTable, seat: int, rows: int) -> None:
         try:
             await asyncio.sleep(answer_delay(*self.delay))
-            action = answered_for(table.state, seat) if table.status == "running" and not table.bot_plays(seat) else None
+            action = answered_for(table, seat) if table.status == "running" and not table.bot_plays(seat) else None
             if action is not None:
                 await self.hall.play(table, seat, table.game.codec.to_json(action), rows)
         except (Conflict, ServerError):
