@@ -47,7 +47,7 @@ def test_search_reads_the_state_only_through_the_deciding_seats_determinizations
     assert found.iterations == 60
     determinized = [seat_ for what, seat_ in watched.asked if what == "determinize"]
     assert len(determinized) == 60 and set(determinized) == {seat}
-    assert {what for what, _ in watched.asked} <= {"determinize", "legal_actions", "game"}
+    assert {what for what, _ in watched.asked} <= {"determinize", "legal_actions", "game", "action_space"}  # the numbering of moves: public
     assert {s for what, s in watched.asked if what == "legal_actions"} == {seat}
 
 

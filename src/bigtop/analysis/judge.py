@@ -101,6 +101,21 @@ def _settled(loss: float, margin: float, thresholds: tuple[float, ...]) -> bool:
     return not any(loss - margin < t < loss + margin for t in thresholds)
 
 
+def preferred(search: ReviewSearch, seat: int) -> list[Action]:
+    """The deciding seat's first choices, the search's preferred first: by visits, where visits
+    differ by a tenth of the most visited or more; within that, by the mean lead their playouts
+    reached (in a lost or won position the win chances, hence the visits, hardly differ, and the
+    lead still tells a good move from a bad one)."""
+    tallies = search.tallies
+    most = max((search.visits(a) for a in tallies), default=0.0) or 1.0  # type: ignore[arg-type]
+
+    def key(action: Action) -> tuple[float, float]:
+        tally = tallies[action]
+        return (-round(10 * search.visits(action) / most), -(tally.lead[seat] / tally.n if tally.n else 0.0))
+
+    return sorted(tallies, key=key)  # type: ignore[arg-type]
+
+
 def judge(
     state: State, seat: int, played: Action, budget: Budget, seed: int = 0, scale: Scale | None = None,
     calibrated: calibration.Calibration | None = None, tree: Node | None = None,
@@ -121,7 +136,7 @@ def judge(
     inherited = sum(search.visits(a) for a in legal)
     iterations = max(-(-wanted // 2), wanted - int(inherited))
     done = search.run(state, iterations, budget.seconds)
-    ranked = sorted(search.tallies, key=lambda a: (-search.visits(a), -search.tallies[a].n))  # type: ignore[arg-type]
+    ranked = preferred(search, seat)
     position = next(v for v in action_values(search, calibrated, seat) if v.action == ranked[0])
     subtree = search.subtree(played)
     if ranked[0] == played:
