@@ -182,4 +182,4 @@ def test_ismcts_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
 
     assert main(["sim", "highcard", "-p", "2", "-n", "4", "--bots", "ismcts:iterations=50,c=1,random"]) == 0
     out = capsys.readouterr().out
-    assert "ismcts:iterations=50,c=1" in out and "random" in out
+    assert "ismcts:iterations=5" in out and "random" in out  # the spec names the entrant (cut to the table's width)
