@@ -148,10 +148,11 @@ def test_troll_fest_chapter_one_in_chinese_by_its_highlighted_moves(server, page
 DRUMROLL_SHOTS = {1: "draft", 4: "markers", 9: "distribution"}  # learner step (from 1) -> the docs picture's name
 
 
-@pytest.mark.parametrize("number", [1, 3])
+@pytest.mark.parametrize("number", [1, 2, 3])
 def test_drumroll_chapter_in_french_by_clicking_each_highlighted_move(server, page, tmp_path, number):
     """A Drum Roll chapter to its end on a phone, in French, clicking only what the lesson outlines (chapter
-    1: set-up, markers, cubes, hiring, the distribution; 3: the last show, after which the game ends);
+    1: set-up, markers, cubes, hiring, the distribution; 2: the vote and a show with a flip and a salary;
+    3: the last show, after which the game ends);
     with BIGTOP_DOCS_SCREENSHOTS set, three steps of chapter 1 in each language go to
     docs/img/tutorial-drumroll-*.png."""
     chapter = load(games.get("drumroll")).chapter[number - 1]

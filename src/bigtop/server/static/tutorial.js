@@ -156,7 +156,8 @@ export function clearBubbles() {
 }
 
 // A bubble with `text` next to `target` (below it, or above when there is no room), which is
-// brought into view and outlined; docked at the bottom of the screen when there is no target.
+// brought into view and outlined, and followed when the page moves; docked at the bottom of the
+// screen when there is no target.
 function bubble(root, target, text, buttons = [], counter = null) {
   const box = h("div", { class: "tutorial-bubble", id: "tutorial-bubble", role: "status" },
     counter ? h("p", { class: "tutorial-counter" }, counter) : null, h("p", { class: "tutorial-text" }, text),
@@ -179,5 +180,8 @@ function bubble(root, target, text, buttons = [], counter = null) {
     box.dataset.side = below ? "below" : "above";
   };
   place();
+  // The page may move under it (the board drawn again, pictures loaded): follow the target.
+  const follow = new ResizeObserver(() => (box.isConnected && target.isConnected ? place() : follow.disconnect()));
+  follow.observe(document.body);
   return box;
 }
