@@ -45,15 +45,20 @@ SAME_IN_FRENCH = {
     "Tickets", "Rock", "Roadies", "Bonus", "points", "pts", "prestige", "cubes", "cube", "votes", "vote", "table", "final",
     "animal", "troupe", "type", "dragon", "dragons", "instrument", "action", "tour", "draft", "duo", "duos", "orc", "troll",
     "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
-    "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance",
+    "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance", "Costume", "performance", "compensation",
     "N", "E", "S",  # compass points (west is O)
 }
 SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
-LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x"}
+LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x", "R",  # R: the key that turns a tile
+                    "Pass"}  # Drum Roll's Chinese rulebook calls the space 【Pass】
 
 
 # Options some games need for a rare entry (Troll Fest's tie settled by lot happens between bots).
 OPTIONS = {"trollfest": ({}, {"bots_only": True, "runoff_limit": 1})}
+# Entries random games almost never write (their templates in every language are checked by
+# tests/test_log_text.py): a card whose discount could not be given (Drum Roll), a typed band name
+# that another band took at the same moment (Troll Fest).
+RARE = {"drumroll": {"no_discount"}, "trollfest": {"names_clash"}}
 MAX_GAMES = 120
 
 
@@ -71,7 +76,7 @@ def sample_events(name: str) -> list[dict[str, Any]]:
     choices = OPTIONS.get(name, ({},))
     found: dict[str, list[dict[str, Any]]] = {}
     for seed in range(MAX_GAMES):
-        if seed >= 2 * len(counts) and log_kinds(game) <= set(found):
+        if seed >= 2 * len(counts) and log_kinds(game) - RARE.get(name, set()) <= set(found):
             break
         state = game.new(counts[seed % len(counts)], seed=seed, options=choices[seed % len(choices)])
         rng = Rng(seed)
@@ -82,7 +87,7 @@ def sample_events(name: str) -> list[dict[str, Any]]:
             kept = found.setdefault(event.kind, [])
             if len(kept) < SAMPLES and all(entry["data"] != event.data for entry in kept):
                 kept.append(in_every_language(game, event, state.options))
-    missing = log_kinds(game) - set(found)
+    missing = log_kinds(game) - set(found) - RARE.get(name, set())
     assert not missing, f"{name}: no sample of {sorted(missing)} in {MAX_GAMES} games"
     notes = [in_every_language(game, Event(key.removeprefix("log."), {"seat": 1, "count": 3}), None)
              for key in COMMON.keys() if key.startswith("log.table.")]
