@@ -98,7 +98,7 @@ def test_seats_are_named_and_a_game_without_templates_shows_its_data() -> None:
     assert fill_template("{winner} beats {seats} by {points}{missing}", seat_values(event.data, ["Ada", "Bo", "Cy"])) == (
         "Bo beats Ada, Cy by 8{missing}"
     )
-    assert games.get("highcard").describe_event(Event("played_face_down", {"seat": 0})) == "played_face_down(seat=0)"
+    assert games.get("highcard").describe_event(Event("no_such_entry", {"seat": 0})) == "no_such_entry(seat=0)"
     carcassonne = games.get("carcassonne")
     pyramid = Event("pyramid_scored", {"seat": 1, "x": 1, "y": 0, "tile": "U", "seats": [1, 0, 1]})
     assert carcassonne.describe_event(pyramid, ["Ada", "Bo"]).startswith("Bo scores the complete pyramid on ")

@@ -14,6 +14,7 @@ from typing import Any
 
 from bigtop.core import Action, Deck, EnumeratedActionSpace, Game, Rng, SealedChoices, State
 from bigtop.core.options import OptionError
+from bigtop.core.text import Catalog
 
 DECK = tuple(range(1, 13))
 ROUNDS = 3
@@ -146,6 +147,13 @@ class HighCard(Game[HighCardState]):
     name = "highcard"
     title = "High Card"
     tutorial_file = Path(__file__).with_name("tutorial.toml")
+    text = Catalog({
+        "log.played_face_down": {"en": "{seat} plays a card face down.", "fr": "{seat} joue une carte face cachée.",
+                                 "zh-Hant": "{seat} 蓋牌出了一張牌。"},
+        "log.revealed": {"en": "Cards revealed: {cards}.", "fr": "Cartes révélées : {cards}.", "zh-Hant": "亮牌：{cards}。"},
+        "log.drew": {"en": "{seat} draws a card.", "fr": "{seat} pioche une carte.", "zh-Hant": "{seat} 抽了一張牌。"},
+        "log.drew_card": {"en": "You draw the {card}.", "fr": "Vous piochez le {card}.", "zh-Hant": "你抽到 {card}。"},
+    }, source="toy.game")
     min_players = 2
     max_players = 4
     options_type = HighCardOptions

@@ -72,26 +72,14 @@ export function render(root, view, legal, send, ctx) {
 
 export const strings = {
   en: {
-    played_face_down: "{seat} plays a card face down.",
-    revealed: "Cards revealed: {cards}.",
-    drew: "{seat} draws a card.",
-    drew_card: "You draw the {card}.",
     "hc.draw": "Draw a card",
     "hc.pass": "Pass",
   },
   fr: {
-    played_face_down: "{seat} joue une carte face cachée.",
-    revealed: "Cartes révélées : {cards}.",
-    drew: "{seat} pioche une carte.",
-    drew_card: "Vous piochez le {card}.",
     "hc.draw": "Piocher une carte",
     "hc.pass": "Passer",
   },
   "zh-Hant": {
-    played_face_down: "{seat} 蓋牌出了一張牌。",
-    revealed: "亮牌：{cards}。",
-    drew: "{seat} 抽了一張牌。",
-    drew_card: "你抽到 {card}。",
     "hc.draw": "抽一張牌",
     "hc.pass": "不抽",
   },

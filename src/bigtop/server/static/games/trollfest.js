@@ -176,7 +176,7 @@ function stackPrompt(view, moves, play, ctx) {
   const target = cardTarget(view, card, arg, ctx);
   return el("div", { class: "tf-prompt tf-stack" },
     actionCard(card, ctx, "tf-small"),
-    el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionType(card)[0] }), target ? ` → ${target}` : ""),
+    el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionWords(card, ctx)[0] }), target ? ` → ${target}` : ""),
       answers.length ? el("p", {}, ctx.t("tf.answerPrompt")) : el("p", { class: "tf-quiet" }, ctx.t("tf.waitingAnswers")),
       el("div", { class: "tf-buttons" }, answers.map((m) => button(ctx.t(m.action.hammer ? "tf.hammer" : "tf.let"), m,
         () => play(m.action), m.action.hammer ? "tf-danger" : "")))));
