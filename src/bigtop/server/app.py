@@ -36,7 +36,6 @@ from bigtop.server.expiry import Expiry
 from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
-from bigtop.server.message_rates import MessageRates
 from bigtop.server.no_choice import ANSWER_DELAY, NoChoiceAnswers
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
@@ -112,7 +111,6 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     app.state.hall = hall
     app.state.hub = hub
     app.state.socket_limits = SocketLimits()
-    app.state.message_rates = MessageRates()
     app.state.bots = runner
     app.state.accounts = AccountRepository(store)
     app.state.attempts = AttemptRepository(store)

@@ -9,9 +9,8 @@ n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message
 "ping"}` answers `{"type": "pong"}`. Moves and log entries come in the language the socket asked for
 (`?lang=en|fr|zh-Hant`, default English); `{"type": "language", "lang": ...}` switches it and
 sends the whole state again in the new language. A message over `MAX_MESSAGE` bytes is refused with an
-error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects). The
-messages of a socket and of an address are taken in no faster than `message_rates.py` lets them,
-and an address has at most `MAX_SOCKETS` sockets open.
+error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects). An
+address has at most `MAX_SOCKETS` sockets open (`socket_limits.py`).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
 budget is dropped, and a socket that floods is closed (`socket_limits.py`).
@@ -33,10 +32,9 @@ from bigtop.core.text import DEFAULT_LANGUAGE, language
 from bigtop.server.accounts import player_of
 from bigtop.server.database_checks import WRITE_ERRORS, unavailable
 from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
-from bigtop.server.message_rates import MessageRates, Pace
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
 from bigtop.server.request_body import check_json_text
-from bigtop.server.socket_limits import CLOSE_POLICY
+from bigtop.server.socket_limits import CLOSE_POLICY, SocketBudget, SocketLimits
 from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
@@ -133,18 +131,19 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, l
     if not same_origin(ws):
         await ws.close(code=CLOSE_POLICY)  # before accepting: the handshake is answered 403
         return
-    rates: MessageRates = ws.app.state.message_rates
-    pace = rates.pace(ws.client.host if ws.client else "unknown")
-    if pace is None:
+    limits: SocketLimits = ws.app.state.socket_limits
+    address = ws.client.host if ws.client else "unknown"
+    budget = limits.open(address)
+    if budget is None:
         await ws.close(code=CLOSE_POLICY)  # before the handshake is accepted: answered 403
         return
     try:
-        await _follow(ws, table_id, token, language(lang), pace)
+        await _follow(ws, table_id, token, language(lang), budget)
     finally:
-        pace.close()
+        limits.close(address)
 
 
-async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, pace: Pace) -> None:
+async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, budget: SocketBudget) -> None:
     await ws.accept()
     hall: Hall = ws.app.state.hall
     hub: LiveHub = ws.app.state.hub
@@ -162,13 +161,11 @@ async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, pa
         reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader, lang)
     sender = asyncio.create_task(_send_queued(ws, watcher.queue))
-    budget = ws.app.state.socket_limits.budget(ws.client.host if ws.client else "unknown")
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            await pace.take()  # the socket is not read meanwhile
             if not budget.allow():
                 if budget.dropped == 1:
                     watcher.send(encode({"type": "error", **RateLimited(_TOO_FAST).to_json()}))

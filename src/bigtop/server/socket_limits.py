@@ -3,7 +3,8 @@ all the sockets of that address in this process). A message over either budget i
 (the first of a run gets an error saying so); a socket that goes on sending past its budget is
 closed (1008, policy violation) once it has had `TOLERATED.burst` messages dropped, or more than
 `TOLERATED.per_second` a second for longer. The page sends a message per click
-and a ping now and then: far below these rates.
+and a ping now and then: far below these rates. An address may have `MAX_SOCKETS` sockets open
+at once in this process; one more is refused (403) before its handshake is accepted.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ PER_SOCKET = Rate(20, 60)
 PER_ADDRESS = Rate(1000, 2000)
 TOLERATED = Rate(1, 200)  # messages dropped before a socket is closed
 CLOSE_POLICY = 1008
+MAX_SOCKETS = 100  # open at once by one address
 _MAX_ADDRESSES = 10_000  # buckets kept before the full ones are forgotten
 
 
@@ -79,6 +81,22 @@ class SocketLimits:
         self.per_socket = per_socket
         self.per_address = per_address
         self._addresses: dict[str, Bucket] = {}
+        self._open: dict[str, int] = {}  # sockets open, by address
+
+    def open(self, address: str) -> SocketBudget | None:
+        """A new socket's budget (`close` the address when the socket closes), or None when the
+        address has `MAX_SOCKETS` open already."""
+        count = self._open.get(address, 0)
+        if count >= MAX_SOCKETS:
+            return None
+        self._open[address] = count + 1
+        return self.budget(address)
+
+    def close(self, address: str) -> None:
+        """One socket of `address` has closed."""
+        count = self._open.pop(address, 0) - 1
+        if count > 0:
+            self._open[address] = count
 
     def budget(self, address: str) -> SocketBudget:
         """A new socket's budget, sharing its address's bucket."""
