@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import recording_page, screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 
+from bigtop import games  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
@@ -185,19 +187,14 @@ def test_a_hint_at_a_practice_table_and_none_at_a_rated_table(server, page, tmp_
     assert page.errors == []
 
 
-# How the board names a quarter turn of the tile it lays, in French and in Chinese.
-TURNED = {"fr": ("sans la tourner", "tournée d’un quart de tour vers la droite", "tournée d’un demi-tour",
-                 "tournée d’un quart de tour vers la gauche"),
-          "zh-Hant": ("未旋轉", "順時針轉四分之一圈", "轉半圈", "逆時針轉四分之一圈")}
 ENGLISH_MOVE = re.compile(r"Lay the tile|Place no figure|Put (a meeple|your ringmaster|an acrobat)|Score the complete")
 
 
 def laid(action: dict[str, Any], language: str) -> str:
-    """A Carcassonne tile laid, as the board names it in French or Chinese."""
-    turned = TURNED[language][action["turns"]]
-    if language == "fr":
-        return f"Poser la tuile en ({action['x']}, {action['y']}), {turned}"
-    return f"把板塊放在 ({action['x']}, {action['y']})，{turned}"
+    """A Carcassonne tile laid, in the game's own words in `language` (its catalog: what the server
+    sends the page)."""
+    game = games.get("carcassonne")
+    return game.describe(game.new(2, seed=0), game.codec.from_json(action), language)
 
 
 def test_a_hint_in_french_names_the_moves_in_french(server, browser, tmp_path):

@@ -132,7 +132,7 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, dict[str, 
 
 COMMON = Catalog(
     {
-        "log.hint_used": {"en": "{seat} used a hint.", "fr": "{seat} a utilisé un conseil.", "zh-Hant": "{seat} 使用了提示。"},
+        "log.hint_used": {"en": "{seat} used a hint.", "fr": "{seat} a demandé un conseil.", "zh-Hant": "{seat} 使用了提示。"},
         "log.table.timeout": {"en": "{seat} ran out of time: a bot played for them.",
                               "fr": "{seat} n’a plus de temps : un robot a joué à sa place.",
                               "zh-Hant": "{seat} 時間用完：由電腦代為出手。"},

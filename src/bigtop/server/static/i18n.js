@@ -28,9 +28,6 @@ const STRINGS = {
     "end.breakdown": "How the points were scored", "end.category": "Category", "end.total": "Total",
     "end.replay": "Step through the replay", "end.download": "Download the record",
     "end.playAgain": "Play again with the same seats", "end.joinAgain": "Join the next game with the same seats",
-    "log.table.timeout": "{seat} ran out of time: a bot played for them.",
-    "log.table.away": "{seat} ran out of time {count} times in a row: a bot plays for them until they take their seat back.",
-    "log.table.undo": "{seat} took a move back.",
     "error.stale_move": "Another move came first: look at the table again before you play.",
     "error.undo_refused.nothing": "There is no move of yours to take back.",
     "error.undo_refused.other_seat": "You cannot take that back: another player has moved since.",
@@ -73,9 +70,6 @@ const STRINGS = {
     "end.breakdown": "D’où viennent les points", "end.category": "Catégorie", "end.total": "Total",
     "end.replay": "Revoir pas à pas", "end.download": "Télécharger la partie",
     "end.playAgain": "Rejouer avec les mêmes places", "end.joinAgain": "Rejoindre la revanche avec les mêmes places",
-    "log.table.timeout": "{seat} n’a plus de temps : un robot a joué à sa place.",
-    "log.table.away": "{seat} a manqué de temps {count} fois de suite : un robot joue à sa place jusqu’à son retour.",
-    "log.table.undo": "{seat} a repris un coup.",
     "error.stale_move": "Un autre coup est passé avant le vôtre : regardez la table avant de jouer.",
     "error.undo_refused.nothing": "Vous n’avez aucun coup à reprendre.",
     "error.undo_refused.other_seat": "Impossible de reprendre ce coup : un autre joueur a joué depuis.",
@@ -118,9 +112,6 @@ const STRINGS = {
     "end.breakdown": "得分來源", "end.category": "項目", "end.total": "總分",
     "end.replay": "逐步重播", "end.download": "下載棋譜",
     "end.playAgain": "以相同座位再玩一局", "end.joinAgain": "加入相同座位的下一局",
-    "log.table.timeout": "{seat} 時間用完：由電腦代為出手。",
-    "log.table.away": "{seat} 連續 {count} 次時間用完：在回到座位前由電腦代打。",
-    "log.table.undo": "{seat} 悔了一步。",
     "error.stale_move": "另一步搶先了：請先看看牌桌再出手。",
     "error.undo_refused.nothing": "你沒有可以收回的一步。",
     "error.undo_refused.other_seat": "無法悔棋：之後已有其他玩家出手。",
@@ -228,7 +219,6 @@ Object.assign(STRINGS["zh-Hant"], {
 // ---- Game review and hints (static/review.js); `log.<kind>`: log lines every game shares (the kernel's COMMON_TEMPLATES).
 const REVIEW_STRINGS = {
   en: {
-    "log.hint_used": "{seat} used a hint.",
     "review.title": "Game review", "review.analyse": "Analyse",
     "review.explain": "A strong bot's search looks at every decision of this game ({n} iterations each, more where a move looks worse) from the deciding player's view only: who was winning, the decisions that changed the outcome, and what each player's moves cost in the game's points.",
     "review.open": "See the review",
@@ -249,7 +239,6 @@ const REVIEW_STRINGS = {
     "hint.note": "Unrated table: a hint shows the search's 3 preferred moves, and the log tells everyone.",
   },
   fr: {
-    "log.hint_used": "{seat} a demandé un conseil.",
     "review.title": "Analyse de la partie", "review.analyse": "Analyser",
     "review.explain": "La recherche d’un robot fort examine chaque décision de cette partie ({n} itérations chacune, davantage là où un coup semble moins bon), du seul point de vue du joueur qui décide : qui menait, les décisions qui ont changé l’issue, et ce que les coups de chacun ont coûté en points du jeu.",
     "review.open": "Voir l’analyse",
@@ -270,7 +259,6 @@ const REVIEW_STRINGS = {
     "hint.note": "Partie non classée : un conseil montre les 3 coups préférés de la recherche, et le journal le dit à tous.",
   },
   "zh-Hant": {
-    "log.hint_used": "{seat} 使用了提示。",
     "review.title": "對局分析", "review.analyse": "分析",
     "review.explain": "由強力電腦的搜尋逐一檢視本局的每個決策（每個 {n} 次迭代，走法看來較差時再深入），只從做決定的玩家所知出發：誰領先、改變結果的決策，以及每位玩家的走法以遊戲分數計的代價。",
     "review.open": "查看分析",
@@ -293,10 +281,6 @@ const REVIEW_STRINGS = {
 };
 for (const [code, strings] of Object.entries(REVIEW_STRINGS)) Object.assign(STRINGS[code], strings);
 
-// The chosen language's line for a log entry every game shares (e.g. `hint_used`), or null.
-export function commonLogLine(kind) {
-  return STRINGS[lang][`log.${kind}`] || null;
-}
 // ---- end of game review and hints
 
 export const LANGUAGES = Object.keys(STRINGS);
