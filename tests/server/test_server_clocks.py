@@ -104,7 +104,7 @@ def test_a_turn_clock_that_runs_out_has_a_bot_play_and_three_in_a_row_mark_the_p
         notes = [e for e in log if e["kind"].startswith("table.")]
         assert [e["kind"] for e in notes] == ["table.timeout"] * 3 + ["table.away"], notes
         assert all(e["data"]["seat"] == 0 for e in notes)
-        assert notes[0]["text"] == "Seat 0 ran out of time: a bot played for them."
+        assert notes[0]["text"] == "P0 ran out of time: a bot played for them."  # the seat by the name the table shows
         assert notes[-1]["data"]["count"] == 3
         assert 2.5 < took < 12, took  # three turns of a second each, give or take the bots
         table = wait_for(lambda: (t := client.get(f"/api/tables/{table_id}").json())["seats"][0]["away"] and t)
