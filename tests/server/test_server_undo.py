@@ -47,7 +47,7 @@ def test_a_sealed_card_nobody_has_seen_is_taken_back_and_everyone_reads_it_in_th
             rewound = receive(watching, "state")
         assert rewound["log_from"] == 0  # the whole log again: an entry was taken out
         assert [e["kind"] for e in rewound["log"]] == [e["kind"] for e in first["log"]] + ["table.undo"]
-        assert rewound["log"][-1]["data"] == {"seat": 0} and rewound["log"][-1]["text"] == "Seat 0 took a move back."
+        assert rewound["log"][-1]["data"] == {"seat": 0} and rewound["log"][-1]["text"] == "P0 took a move back."
         mine = state_of(client, table_id, ada)
         assert mine["legal"] == chosen["legal"] and mine["undo"] is False and mine["move"] == chosen["move"] + 2
         assert mine["table"]["moves"] == 0  # the game itself is back where it was
