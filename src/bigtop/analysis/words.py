@@ -54,10 +54,10 @@ def checked(lang: str) -> str:
 
 def spoken(game: Any) -> tuple[str, ...]:
     """The languages in which `game` names its moves itself: English, and each language its own
-    catalog (`Game.text`) has every entry of. A review or a hint sends the moves' words in these;
-    a front end names the others its own way."""
+    catalog (`Game.text`) has every entry of, if the catalog words more than the log. A review or a
+    hint sends the moves' words in these; a front end names the others its own way."""
     text = getattr(game, "text", COMMON)
-    if text is COMMON:
+    if text is COMMON or all(key.startswith("log.") for key in text.keys()):
         return (DEFAULT_LANGUAGE,)
     missing = text.missing()
     return tuple(lang for lang in LANGUAGES if lang == DEFAULT_LANGUAGE or not missing.get(lang))
