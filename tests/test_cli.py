@@ -93,12 +93,12 @@ def test_replay_prints_events_and_result(capsys: pytest.CaptureFixture[str], tmp
     for path in sorted(tmp_path.glob("highcard-*.json")):
         code, spectator, _ = run(capsys, "replay", str(path))
         assert code == 0 and "revealed" in spectator and "Winner" in spectator and "Total" in spectator
-        assert "drew_card" not in spectator  # a private event stays private
+        assert "You draw the" not in spectator  # a private event stays private
         drawers = {e.audience[0] for e in Record.load(path).replay(games.get("highcard")).events if e.kind == "drew_card"}
         drawn += len(drawers)
         for seat in (0, 1):
             _, seen, _ = run(capsys, "replay", str(path), "--seat", str(seat))
-            assert ("drew_card" in seen) == (seat in drawers)  # only the drawer reads what was drawn
+            assert ("You draw the" in seen) == (seat in drawers)  # only the drawer reads what was drawn
     assert drawn  # the seeds include at least one draw
 
 
