@@ -40,7 +40,7 @@ def screenshot(page: Page, folder: Path, name: str) -> None:
 
 def start_table(page: Page, url: str, game: str, players: int, board: str, names: tuple[str, ...] = ("Ada",)) -> None:
     """From the lobby: a table of `game` (checking it offers `players` seats by default) with the
-    first seats named `names` and random bots in the rest (the default), joined in seat 0 and
+    first seats named `names` and random bots in the rest (the default), held in seat 0 and
     started; returns once `board` shows."""
     page.goto(url)
     page.select_option("#new-game", game)
@@ -51,7 +51,6 @@ def start_table(page: Page, url: str, game: str, players: int, board: str, names
     for seat in range(len(names), players):
         expect(page.locator(f"select[name=kind-{seat}]")).to_have_value("random")
     page.click("#create-button")
-    page.click("#join")
-    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#start")).to_be_enabled()  # the creator holds the seat chosen as "You" at once
     page.click("#start")
     expect(page.locator(board)).to_be_visible()

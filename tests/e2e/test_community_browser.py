@@ -100,7 +100,7 @@ def test_two_people_meet_in_the_lobby_chat_play_and_see_their_ratings(server: Se
     expect(ada.locator("input[name=name-1]")).to_be_hidden()  # an open seat is named by whoever sits
     expect(ada.locator("#new-rated")).to_be_checked()
     ada.click("#create-button")
-    ada.click("#join")
+    expect(ada.locator(".seat-list li.joined")).to_have_count(1)  # Ada holds her seat at once
 
     bo.goto(server.url)
     table = bo.locator("#tables-open li", has_text="High Card")

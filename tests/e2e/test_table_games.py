@@ -225,7 +225,8 @@ def test_the_end_screen_of_each_game_in_each_language(server, browser, game, tmp
         end.scroll_into_view_if_needed()
         docs_picture(page, f"{game}-end")
         page.click("#play-again")
-        expect(page.locator("#join")).to_be_visible()  # the new table, Ada's seat waiting for her
+        expect(page.locator(".seat-list li").first).to_have_class("joined")  # the new table: Ada holds her seat
+        expect(page.locator("#join")).to_have_count(0)
         assert table_id not in page.url
         with server.client() as client:
             assert client.get(f"/api/tables/{table_id}").json()["next_table"] in page.url

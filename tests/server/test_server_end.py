@@ -62,6 +62,7 @@ def test_the_seats_of_a_finished_table_play_again_at_one_new_table(server):
         assert made["seat"] == 2 and made["host_token"] and made["token"] not in (ada, bo)
         assert (new["game"], new["options"], new["clock"], new["status"]) == ("highcard", {"rounds": 2}, clock, "open")
         assert [(s["name"], s["kind"]) for s in new["seats"]] == [("Ada", "person"), ("Robo", "bot"), ("Bo", "person")]
+        assert [s["joined"] for s in new["seats"]] == [False, True, True]  # Bo, who asked, holds the seat at once
         again = client.post(f"/api/tables/{table_id}/rematch", json={"token": ada}).json()
         assert again["table"]["id"] == new["id"] and again["seat"] == 0 and again["host_token"] is None
         assert client.get(f"/api/tables/{table_id}").json()["next_table"] == new["id"]

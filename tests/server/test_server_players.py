@@ -205,3 +205,20 @@ def test_sign_in_attempts_are_limited_per_name_and_address_and_per_address(limit
         assert {sign_in(f"nobody{n}", "wrong password") for n in range(left)} == {401}
         assert sign_in("Hal", PASSWORD) == 429  # this address is over its limit
         assert sign_in("Hal", PASSWORD, address="10.9.9.9") == 200  # another address is not
+
+
+def test_the_creators_own_seat_is_held_at_once(server: ServerProcess) -> None:
+    name = unique("Gil")
+    with closing(register(server, name)) as player, server.client() as guest:
+        made = create(player, [{"name": "whatever", "you": True}, {"bot": "random"}], seed=None)
+        seat = made["table"]["seats"][0]
+        assert seat["joined"] and seat["name"] == name  # a signed-in creator sits under their own name
+        assert [g["table"]["id"] for g in player.get("/api/me/games").json()] == [made["table"]["id"]]
+        assert player.post(f"/api/tables/{made['table']['id']}/start", json={"token": made["host_token"]}).status_code == 200
+
+        mine = create(guest, [{"name": "Hal", "you": True}, {"name": "Ivy"}])["table"]["seats"]
+        assert [(s["name"], s["joined"]) for s in mine] == [("Hal", True), ("Ivy", False)]
+        for seats, words in (([{"you": True}, {"you": True}], "at most one"), ([{"bot": "random", "you": True}, {}], "neither"),
+                             ([{"open": True, "you": True}, {}], "neither"), ([{"name": name, "you": True}, {}], "registered")):
+            refused = guest.post("/api/tables", json={"game": "highcard", "players": 2, "seats": seats})
+            assert refused.status_code in (400, 409) and words in error_of(refused)["message"], refused.text

@@ -37,6 +37,7 @@ class SeatSpec(BaseModel):
     name: str = Field(default="", max_length=200)
     bot: str | None = Field(default=None, max_length=100, description="A bot spec such as `random`; none for a person.")
     open: bool = Field(default=False, strict=True, description="A person's seat anyone may take from the lobby (else: invitation link only).")
+    you: bool = Field(default=False, strict=True, description="The creator's own seat, held by the creator at once (at most one).")
 
 
 class CreateTable(BaseModel):
@@ -138,8 +139,16 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
     """A new open table; answers the host token and each person's secret seat link."""
     specs = body.seats if body.seats is not None else [SeatSpec()] + [SeatSpec(bot="random")] * (body.players - 1)
     clock = check_clock(body.clock, request.app.state.shortest_clock)
-    table, tokens = await _hall(request).create(body.game, body.players, body.options,
-                                                [NewSeat(s.name, s.bot, s.open) for s in specs], body.seed, body.practice,
+    player = await current_player(request)
+    for spec in specs:
+        if spec.you and (spec.bot is not None or spec.open):
+            raise ServerError("the creator's own seat ('you') is a person's seat, neither a bot's nor open")
+        if spec.you and player is None:
+            await check_guest_name(request, spec.name)
+    if sum(s.you for s in specs) > 1:
+        raise ServerError("at most one seat is the creator's own ('you')")
+    seats = [NewSeat(player.name if s.you and player else s.name, s.bot, s.open, s.you) for s in specs]
+    table, tokens = await _hall(request).create(body.game, body.players, body.options, seats, body.seed, body.practice,
                                                 body.rated, clock, await _creator(request))
     return {
         "table": summary(table),

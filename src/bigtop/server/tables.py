@@ -127,6 +127,7 @@ class NewSeat(NamedTuple):
     name: str = ""
     bot: str | None = None
     open: bool = False
+    you: bool = False  # the creator's own seat: joined at once, held by the creator if signed in
 
 
 class TableSink(Protocol):
@@ -279,7 +280,7 @@ class Hall:
         for _ in range(2):
             if table.next_table is not None:
                 return await self.find(table.next_table), seat, None
-            specs = [NewSeat(s.name, s.bot, s.open) for s in table.seats]
+            specs = [NewSeat(s.name, s.bot, s.open, you=s.seat == seat) for s in table.seats]
             clock = table.clock.setting if table.clock is not None else None
             try:
                 new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
@@ -304,8 +305,9 @@ class Hall:
             if spec.bot is not None:
                 check_web_bot(spec.bot, game, players)
             token = None if spec.bot is not None else secrets.token_urlsafe(18)
-            seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None,
-                                     open=spec.open and spec.bot is None))
+            seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None or spec.you,
+                                     open=spec.open and spec.bot is None,
+                                     player_id=creator.player_id if spec.you else None))
         state = game.new(players, seed=seed, options=parsed)
         row = TableRow(secrets.token_urlsafe(8), game.name, players, game.options_json(parsed),
                        state.seed, "open", secrets.token_urlsafe(18), seat_rows, practice=practice,

@@ -229,10 +229,11 @@ function createForm(gameList, botNames, draft, playerName) {
       if (JSON.stringify(value) !== JSON.stringify(chosen().options[field.key])) options[field.key] = value;
     }
     const count = Number(players.value);
-    const seats = draft.seats.slice(0, count).map((s) => ({
+    const seats = draft.seats.slice(0, count).map((s, n) => ({
       name: s.kind === "open" ? "" : s.name,
       bot: s.kind === "" || s.kind === "open" ? null : s.kind,
       open: s.kind === "open",
+      you: n === 0 && s.kind === "",  // "You": the creator holds this seat at once
     }));
     try {
       const body = { game: gameSelect.value, players: count, options, seats, practice: practice.checked,
