@@ -71,6 +71,8 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         assert clicks >= 3  # at least one card per round
         expect(page.locator("#end-screen .standings tbody tr")).to_have_count(2)
         expect(page.locator("#end-screen .standings th")).to_have_text(["Rank", "Player", "Score", "Tie-break"])
+        expect(page.locator("#end-screen .standings")).to_contain_text("Easy bot")  # the bot nobody named, by its strength
+        expect(page.locator(".log li").filter(has_text="Easy bot").first).to_have_text("Easy bot plays a card face down.")
         expect(page.locator("#table-status")).to_have_text("finished")
         log = page.locator(".log li").filter(has_text="Ada")  # the bot may have played first
         expect(log.first).to_have_text("Ada plays a card face down.")
@@ -78,6 +80,8 @@ def test_play_highcard_against_a_bot_with_its_board(tmp_path, page):
         page.select_option("#language", "fr")
         expect(page.locator("#end-screen h2")).to_have_text("Partie terminée")
         expect(log.first).to_have_text("Ada joue une carte face cachée.")
+        expect(page.locator("#end-screen .standings")).to_contain_text("Robot facile")
+        expect(page.locator(".log li").filter(has_text="Robot facile").first).to_have_text("Robot facile joue une carte face cachée.")
         shots.take("end-fr")
         page.select_option("#language", "zh-Hant")
         expect(page.locator("#end-screen h2")).to_have_text("遊戲結束")

@@ -6,6 +6,7 @@ reviews read too."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -81,3 +82,20 @@ def test_a_replay_is_worded_in_the_language_asked(server):
         names = ["#1", "#2", "#3"]
         expected = [game.describe_event(e, names, again.options, lang="fr") for e in again.log.to_list()[seen:] if e.visible_to(None)]
         assert [e["text"] for e in frame["events"]] == expected
+
+
+def test_a_bot_nobody_named_is_called_by_its_strength_in_each_language(server):
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"bot": "random"}], seed=3)
+        table_id = start_table(client, created, {0: "Ada"})
+        assert [s["name"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]] == ["Ada", "random"]
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{table_id}").json()["to_move"] != [0] and time.monotonic() < deadline:
+            time.sleep(0.05)  # the bot has played its card
+        for lang, name in (("en", "Easy bot"), ("fr", "Robot facile"), ("zh-Hant", "簡單電腦")):
+            log = client.get(f"/api/tables/{table_id}/state", params={"lang": lang}).json()["log"]
+            bots = [e["text"] for e in log if e["kind"] == "played_face_down" and "Ada" not in e["text"]]
+            assert bots and all(text.startswith(name) for text in bots), (lang, bots)
+        named = create(client, [{"name": "Ada"}, {"bot": "random", "name": "Robo"}], seed=3)
+        named_id = start_table(client, named, {0: "Ada"})
+        assert [s["name"] for s in client.get(f"/api/tables/{named_id}").json()["seats"]] == ["Ada", "Robo"]

@@ -140,7 +140,12 @@ COMMON = Catalog(
                            "fr": "{seat} a manqué de temps {count} fois de suite : un robot joue à sa place jusqu’à son retour.",
                            "zh-Hant": "{seat} 連續 {count} 次時間用完：在回到座位前由電腦代打。"},
         "log.table.undo": {"en": "{seat} took a move back.", "fr": "{seat} a repris un coup.", "zh-Hant": "{seat} 悔了一步。"},
+        "bot.random": {"en": "Easy bot", "fr": "Robot facile", "zh-Hant": "簡單電腦"},
+        "bot.heuristic": {"en": "Normal bot", "fr": "Robot moyen", "zh-Hant": "普通電腦"},
+        "bot.ismcts": {"en": "Strong bot", "fr": "Robot fort", "zh-Hant": "困難電腦"},
+        "bot.learned": {"en": "Learned bot", "fr": "Robot appris", "zh-Hant": "學習型電腦"},
     },
     source="bigtop.core.text",
 )
-"""Log entries the platform writes in any game (not the rules): hints, and a table's notes (clocks, undos)."""
+"""Log entries the platform writes in any game (not the rules): hints, and a table's notes (clocks,
+undos); and the names of the bots nobody named, by strength (`bot.<kind>`)."""

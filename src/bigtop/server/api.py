@@ -237,8 +237,9 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 async def table_replay(request: Request, table_id: str, seat: int | None = None, lang: str | None = None) -> dict[str, Any]:
     """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`."""
     table = await _finished(request, table_id)
-    names = seat_names(table)  # long: other tables go on meanwhile
-    return await asyncio.to_thread(replay_frames, table.state.record(), seat, names, language(lang))
+    lang = language(lang)
+    names = seat_names(table, lang)  # long: other tables go on meanwhile
+    return await asyncio.to_thread(replay_frames, table.state.record(), seat, names, lang)
 
 
 @router.post("/replays")

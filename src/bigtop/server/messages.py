@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtop.core.api import Game, State
 from bigtop.core.events import Event
-from bigtop.core.text import DEFAULT_LANGUAGE
+from bigtop.core.text import COMMON, DEFAULT_LANGUAGE
 from bigtop.server.no_choice import answered_for
 
 if TYPE_CHECKING:
@@ -98,9 +98,18 @@ class LogMark(NamedTuple):
 WHOLE_LOG = LogMark()
 
 
-def seat_names(table: LiveTable) -> list[str]:
-    """What the log calls each seat: the name the table shows for it."""
-    return [s.name for s in table.seats]
+def seat_names(table: LiveTable, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """What the log calls each seat in `lang`: the name the table shows for it; a bot nobody named
+    (its name is its spec) by its strength, "Easy bot" (the page's `seatLabel` says the same)."""
+    return [seat_label(s, lang) for s in table.seats]
+
+
+def seat_label(seat: SeatRow, lang: str = DEFAULT_LANGUAGE) -> str:
+    """One seat's name in `lang` (see `seat_names`)."""
+    if seat.bot is None or seat.name != seat.bot:
+        return seat.name
+    key = f"bot.{seat.bot.split(':')[0]}"
+    return COMMON.text(key, lang) if COMMON.has(key) else seat.name
 
 
 def log_since(table: LiveTable, seat: int | None, mark: LogMark, lang: str = DEFAULT_LANGUAGE) -> tuple[list[dict[str, Any]], LogMark]:
@@ -111,7 +120,7 @@ def log_since(table: LiveTable, seat: int | None, mark: LogMark, lang: str = DEF
     log = table.state.log
     events = log.since(mark.logged)
     notes = table.notes
-    game, options, names = table.game, table.options, seat_names(table)
+    game, options, names = table.game, table.options, seat_names(table, lang)
     noted = mark.noted
     if noted == len(notes):  # no new note (the usual case): only the game's new entries
         entries = [event_json(game, e, options, names, lang) for e in events if e.visible_to(seat)]

@@ -10,7 +10,7 @@
 
 import { api } from "./api.js";
 import { h, jsonBlock } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, seatLabel, t } from "./i18n.js";
 
 const modules = new Map();
 let gameList = null;
@@ -53,7 +53,7 @@ export function contentFor(game, tableId) {
 // The context handed to a board: names of seats, translation with the board's own strings, and
 // the game's content.
 export function boardContext(board, seat, seats, content = {}) {
-  const seatName = (n) => (seats[n] ? seats[n].name : `#${n}`);
+  const seatName = (n) => (seats[n] ? seatLabel(seats[n]) : `#${n}`);
   return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 

@@ -139,7 +139,7 @@ Object.assign(STRINGS.en, {
   "account.everywhere": "Changing it signs you out on every other device.", "account.passwordChanged": "Your password is changed.",
   "board.title": "Leaderboard", "board.rank": "#", "board.player": "Player", "board.rating": "Rating", "board.games": "Rated games",
   "board.empty": "Nobody is rated at this game yet.", "board.bot.random": "Easy bot", "board.bot.heuristic": "Normal bot",
-  "board.bot.ismcts": "Strong bot",
+  "board.bot.ismcts": "Strong bot", "board.bot.learned": "Learned bot",
   "player.unknown": "No player of that name.", "player.since": "Playing since {date}", "player.games": "Games",
   "player.game": "Game", "player.played": "Played", "player.won": "Won", "player.rated": "Rated", "player.rating": "Rating",
   "player.none": "No finished game yet.", "player.recent": "Recent games", "player.date": "Date", "player.rank": "Rank",
@@ -167,7 +167,7 @@ Object.assign(STRINGS.fr, {
   "account.everywhere": "Le changer vous déconnecte de tous vos autres appareils.", "account.passwordChanged": "Votre mot de passe est changé.",
   "board.title": "Classement", "board.rank": "#", "board.player": "Joueur", "board.rating": "Cote", "board.games": "Parties classées",
   "board.empty": "Personne n’est encore classé à ce jeu.", "board.bot.random": "Robot facile", "board.bot.heuristic": "Robot moyen",
-  "board.bot.ismcts": "Robot fort",
+  "board.bot.ismcts": "Robot fort", "board.bot.learned": "Robot appris",
   "player.unknown": "Aucun joueur de ce nom.", "player.since": "Joue depuis le {date}", "player.games": "Jeux",
   "player.game": "Jeu", "player.played": "Jouées", "player.won": "Gagnées", "player.rated": "Classées", "player.rating": "Cote",
   "player.none": "Aucune partie terminée pour l’instant.", "player.recent": "Parties récentes", "player.date": "Date",
@@ -197,7 +197,7 @@ Object.assign(STRINGS["zh-Hant"], {
   "account.signedInAs": "已登入為 {name}。", "account.everywhere": "變更後，你在其他裝置上的登入都會登出。", "account.passwordChanged": "密碼已變更。",
   "board.title": "排行榜", "board.rank": "#", "board.player": "玩家", "board.rating": "積分", "board.games": "積分場數",
   "board.empty": "這個遊戲還沒有人有積分。", "board.bot.random": "簡單電腦", "board.bot.heuristic": "普通電腦",
-  "board.bot.ismcts": "困難電腦",
+  "board.bot.ismcts": "困難電腦", "board.bot.learned": "學習型電腦",
   "player.unknown": "沒有這位玩家。", "player.since": "自 {date} 起加入", "player.games": "遊戲", "player.game": "遊戲",
   "player.played": "場數", "player.won": "勝場", "player.rated": "積分場", "player.rating": "積分",
   "player.none": "還沒有結束的對局。", "player.recent": "最近的對局", "player.date": "日期", "player.rank": "名次",
@@ -322,6 +322,19 @@ export function has(key) {
 }
 
 // The interface string `key`, looked up in `extra[lang]` first (a game's strings), then English.
+// A bot's name on leaderboards and in game lists: its strength in words ("Easy bot").
+export function botName(kind) {
+  const key = `board.bot.${kind}`;
+  const word = t(key);
+  return word === key ? kind : word;
+}
+
+// What the page calls a seat: its name; a bot nobody named (its name is its spec) by its strength,
+// as the server's log does (`messages.seat_label`).
+export function seatLabel(seat) {
+  return seat.kind === "bot" && seat.bot && seat.name === seat.bot ? botName(seat.bot.split(":")[0]) : seat.name;
+}
+
 export function t(key, vars = {}, extra = null) {
   const found = (extra && extra[lang] && extra[lang][key]) || STRINGS[lang][key]
     || (extra && extra.en && extra.en[key]) || STRINGS.en[key] || key;

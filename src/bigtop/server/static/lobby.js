@@ -6,8 +6,8 @@
 import { api, mySeats, rememberHost, rememberInvites, rememberSeat } from "./api.js";
 import { me, onSessionChange } from "./accounts.js";
 import { h, notify } from "./dom.js";
-import { t } from "./i18n.js";
-import { botName, playerLink } from "./players.js";
+import { botName, t } from "./i18n.js";
+import { playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
 import { welcomeSection } from "./welcome.js";
 

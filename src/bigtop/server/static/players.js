@@ -4,7 +4,7 @@
 import { me } from "./accounts.js";
 import { api } from "./api.js";
 import { h, notify } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { botName, language, t } from "./i18n.js";
 
 const rating = (value) => (value === null || value === undefined ? "—" : value.toFixed(1));
 const change = (value) => (value === null || value === undefined ? "" : ` (${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(1)})`);
@@ -13,13 +13,6 @@ const date = (iso) => new Date(iso).toLocaleDateString(language(), { year: "nume
 // A player's name, as a link to their page when they are registered.
 export function playerLink(name, registered = true) {
   return registered ? h("a", { href: `#/players/${encodeURIComponent(name)}`, class: "player" }, name) : name;
-}
-
-// A bot's name on leaderboards and in game lists: its strength in words.
-export function botName(kind) {
-  const key = `board.bot.${kind}`;
-  const word = t(key);
-  return word === key ? kind : word;
 }
 
 // A page that fetches its data once and draws it again (in the new language) on render().

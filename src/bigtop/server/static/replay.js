@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { boardContext, boardFor, drawBoard, logLine } from "./board.js";
 import { chatReplay } from "./chat.js";
 import { fill, h, keepingFocus, notify } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, seatLabel, t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
 import { reviewPanel } from "./review.js";
 
@@ -54,7 +54,7 @@ export function replayPage(root, source) {
     const slider = h("input", { type: "range", min: 0, max: last, value: step, id: "replay-step" });
     slider.addEventListener("input", () => go(Number(slider.value)));
     const asSelect = h("select", { id: "replay-as" }, h("option", { value: "" }, t("replay.spectator")),
-      seats.map((s) => h("option", { value: s.seat, selected: s.seat === seat }, s.name)));
+      seats.map((s) => h("option", { value: s.seat, selected: s.seat === seat }, seatLabel(s))));
     asSelect.addEventListener("change", () => { seat = asSelect.value === "" ? null : Number(asSelect.value); load(); });
     const boardBox = h("div", { class: "board", id: "board" });
     drawBoard(boardBox, board, frame.view, [], () => {}, ctx);

@@ -8,7 +8,7 @@ import { api, hostToken, invites, rememberHost } from "./api.js";
 import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, keepingFocus, notify } from "./dom.js";
-import { has, language, t } from "./i18n.js";
+import { has, language, seatLabel, t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
 import { analyseButton, hintBox } from "./review.js";
@@ -233,10 +233,10 @@ export function tablePage(root, tableId, token) {
     const nameInput = h("input", { id: "join-name", placeholder: t("lobby.name"), maxlength: 40,
       value: draftName ?? (mine ? mine.name : ""), oninput: (event) => { draftName = event.target.value; } });
     const links = host ? invites(tableId) : [];
-    const waiting = table.seats.filter((s) => !s.joined).map((s) => s.name);
+    const waiting = table.seats.filter((s) => !s.joined).map(seatLabel);
     return h("section", { class: "waiting-room" },
       h("ul", { class: "seat-list" }, table.seats.map((s) => h("li", { class: s.joined ? "joined" : "empty" },
-        t("lobby.seat", { n: s.seat + 1 }), ": ", s.name, s.kind === "bot" ? ` (${t("table.bot")})` : "", s.joined ? " ✔" : ""))),
+        t("lobby.seat", { n: s.seat + 1 }), ": ", seatLabel(s), s.kind === "bot" && s.name !== s.bot ? ` (${t("table.bot")})` : "", s.joined ? " ✔" : ""))),
       waiting.length ? h("p", {}, t("table.waiting", { seats: waiting })) : null,
       mine && !mine.joined ? h("div", { class: "join" }, nameInput, " ",
         h("button", { type: "button", id: "join", onclick: () => post("join", { token, name: nameInput.value }) }, t("table.join"))) : null,
