@@ -219,3 +219,28 @@ def test_a_practice_table_is_marked_in_the_lobby_and_at_the_table(tmp_path, brow
                 assert page.errors == []  # type: ignore[attr-defined]
     finally:
         server.stop()
+
+
+def test_the_page_loads_its_files_by_version_and_keeps_them(tmp_path, page):
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.2).start()
+    try:
+        fetched, cached = [], set()  # (path, request) of every file the page loaded; the requests the cache answered
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
+        cdp.on("Network.responseReceived", lambda e: fetched.append((e["response"]["url"].split(server.url, 1)[-1], e["requestId"])))
+        create_and_start(page, server.url, Shots(page, tmp_path / "screenshots" / "versioned"))
+        expect(page.locator("svg.hc-card")).to_have_count(3)  # the board module, imported as /boards/highcard.js
+        modules = [path for path, _ in fetched if path.endswith((".js", ".css"))]
+        assert any(p.endswith("/boards/highcard.js") for p in modules) and any(p.endswith("/dom.js") for p in modules)
+        assert [p for p in modules if not p.startswith("/assets/")] == []  # the import map sent them all there
+        assert len(modules) == len(set(modules))  # one copy of each module: the board's dom.js is the page's
+        fetched.clear()
+        page.goto("about:blank")
+        page.goto(server.url)
+        expect(page.locator("#create-button")).to_be_visible()
+        again = [(path, request in cached) for path, request in fetched if path.endswith((".js", ".css"))]
+        assert again and all(kept for _, kept in again), again  # kept: nothing asked of the server
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -125,7 +125,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     _answer_errors(app)
     for router in ROUTERS:
         app.include_router(router)
-    frontend.mount_static(app)
+    import_map = frontend.mount_static(app)
+    app.add_middleware(SecurityHeaders, scripts=[import_map])  # added last: around everything, refusals included
     return app
 
 
@@ -178,7 +179,6 @@ def _answer_errors(app: FastAPI) -> None:
 
     app.add_middleware(CheckedBody)
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # JSON, scripts, styles, drawings: a replay is 70x smaller
-    app.add_middleware(SecurityHeaders)  # added last: around everything, refusals included
 
 
 def _allowed(app: FastAPI, request: Request) -> str:

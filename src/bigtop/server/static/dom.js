@@ -30,8 +30,15 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 // Add the stylesheet at `href` to the page, once.
-export function useStylesheet(href) {
+export function useStylesheet(address) {
+  const href = asset(address);
   if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) document.head.appendChild(h("link", { rel: "stylesheet", href }));
+}
+
+// Where the page loads a file named by its plain address ("/static/review.css"): its versioned
+// address, by the page's import map (see server/frontend.py), as a module's import would be.
+export function asset(address) {
+  return import.meta.resolve(address);
 }
 
 // Replace the content of `root` by `children`, skipping empty ones (null, false).

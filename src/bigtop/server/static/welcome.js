@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { boardContext, boardFor } from "./board.js";
-import { h } from "./dom.js";
+import { asset, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { rulesSections } from "./panels.js";
 
@@ -64,7 +64,7 @@ async function games() {
 function gameCard(game) {
   const facts = GAMES[game.name] || {};
   return h("article", { class: "game-card", dataset: { game: game.name } },
-    h("img", { src: `/static/img/${game.name}.png`, alt: say("welcome.picture", { title: game.title }), width: 360, height: 236, loading: "lazy" }),
+    h("img", { src: asset(`/static/img/${game.name}.png`), alt: say("welcome.picture", { title: game.title }), width: 360, height: 236, loading: "lazy" }),
     h("div", { class: "game-card-text" },
       h("h3", {}, game.title),
       h("p", { class: "facts" }, say("welcome.players", { min: game.min_players, max: game.max_players }),
