@@ -22,6 +22,7 @@ const STYLESHEET = "/static/games/carcassonne.css";  // the module itself is ser
 // the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the north-west
 // corner), the monastery, the pennant, the circus or acrobat space. Set by `useContent`.
 let TILES = {};
+const KINDS = new Map();  // each tile kind's features, compiled once per content (`kindOf`)
 let usedContent = null;
 
 function useContent(content) {
@@ -132,7 +133,6 @@ function compileKind(tile) {
   return { features, junction, monastery: Boolean(tile.monastery), space: tile.space || null };
 }
 
-const KINDS = new Map();
 
 function kindOf(id) {
   if (!KINDS.has(id)) KINDS.set(id, compileKind(TILES[id]));
@@ -810,9 +810,9 @@ export function render(root, view, legal, send, ctx) {
   function draw() {
     const places = new Map();
     for (const move of moves.filter((m) => m.action.type === "Place")) {
-      const key = cellKey(move.action.x, move.action.y);
-      if (!places.has(key)) places.set(key, []);
-      places.get(key).push(move);
+      const cell = cellKey(move.action.x, move.action.y);
+      if (!places.has(cell)) places.set(cell, []);
+      places.get(cell).push(move);
     }
     const laying = choice.square && places.has(cellKey(...choice.square))
       ? { square: choice.square, turns: choice.turns, fitting: fittingAt(choice.square) } : null;
@@ -853,9 +853,6 @@ function tileTitle(id, ctx) {
   const tile = ((ctx.content || {}).tiles || {})[id];
   return tile ? tileWords(tile, ctx) : id;
 }
-
-// A side after `turns` quarter turns clockwise.
-const turned = (side, turns) => SIDE_ORDER[(SIDE_ORDER.indexOf(side) + turns) % 4];
 
 // What is printed on a tile, in the chosen language: a monastery, a circus or acrobat space, its
 // cities (an edge, across, in a corner, on three or four sides; with a pennant) and roads.
