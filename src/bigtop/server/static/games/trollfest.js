@@ -3,7 +3,7 @@
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
 import { loadStrings } from "/static/i18n.js";
-import { playable } from "/static/moves.js";
+import { Moves, playable } from "/static/moves.js";
 
 export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
 
@@ -57,27 +57,14 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 
 // ------------------------------------------------------------------------------ DOM helpers
 
-// Make `node` play `move` when clicked (the only way anything on the board becomes clickable):
-// `onClick` runs in place of sending the move (arming a card that needs a target does so).
-function clickable(node, move, onClick) {
-  return playable(node, move, () => onClick(), "tf-legal");
-}
-
-function button(text, move, onClick, extra = "") {
-  return clickable(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move, onClick);
+// A button that plays `move` (nothing when there is none), through the board's `Moves`.
+function button(text, move, moves, extra = "") {
+  return moves.bind(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move);
 }
 
 // ------------------------------------------------------------------------------ the legal moves
-// The seat's legal moves, looked up by type and fields.
-function movesOf(legal) {
-  return {
-    find: (type, test = () => true) => legal.find((m) => m.action.type === type && test(m.action)),
-    filter: (type, test = () => true) => legal.filter((m) => m.action.type === type && test(m.action)),
-  };
-}
-
 // The plays of action card `card` (several when it needs a target).
-const cardPlays = (moves, card) => moves.filter("PlayCard", (a) => a.card === card);
+const cardPlays = (moves, card) => moves.all("PlayCard", (a) => a.card === card);
 
 // ------------------------------------------------------------------------------ cards
 const genderMark = (gender) => (gender === "m" ? "♂" : "♀");
@@ -174,28 +161,28 @@ function cardTarget(view, card, arg, ctx) {
 }
 
 // The card just played and the answer asked of the seat (let it happen, or Thor's Hammer).
-function stackPrompt(view, moves, play, ctx) {
+function stackPrompt(view, moves, ctx) {
   if (!view.stack.length) return null;
   const [seat, card, arg] = view.stack[view.stack.length - 1];
-  const answers = moves.filter("Answer");
+  const answers = moves.all("Answer");
   const target = cardTarget(view, card, arg, ctx);
   return el("div", { class: "tf-prompt tf-stack" },
     actionCard(card, ctx, "tf-small"),
     el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionWords(card, ctx)[0] }), target ? ` → ${target}` : ""),
       answers.length ? el("p", {}, ctx.t("tf.answerPrompt")) : el("p", { class: "tf-quiet" }, ctx.t("tf.waitingAnswers")),
       el("div", { class: "tf-buttons" }, answers.map((m) => button(ctx.t(m.action.hammer ? "tf.hammer" : "tf.let"), m,
-        () => play(m.action), m.action.hammer ? "tf-danger" : "")))));
+        moves, m.action.hammer ? "tf-danger" : "")))));
 }
 
 // Buttons for the moves that have no natural place: reveal the band, keep none, end the turn...
-function turnButtons(view, moves, play, ctx) {
+function turnButtons(view, moves, ctx) {
   const found = [
     ["ShowBand", "tf.show"], ["Recruit", "tf.recruitNone", (a) => a.source < 0],
     ["VisitMarket", "tf.visitMarket", (a) => a.visit], ["VisitMarket", "tf.passMarket", (a) => !a.visit],
     ["EndTurn", view.phase === "festival" ? "tf.stopFestival" : "tf.endTurn"],
   ].map(([type, key, test]) => [moves.find(type, test), key]).filter(([m]) => m);
   if (!found.length || armed !== null) return null;
-  return el("div", { class: "tf-buttons tf-turn-buttons" }, found.map(([m, key]) => button(ctx.t(key), m, () => play(m.action), "tf-main")));
+  return el("div", { class: "tf-buttons tf-turn-buttons" }, found.map(([m, key]) => button(ctx.t(key), m, moves, "tf-main")));
 }
 
 function armedHint(ctx) {
@@ -208,17 +195,17 @@ function dropHint(moves, ctx) {
 }
 
 // ------------------------------------------------------------------------------ the map
-function roadLine(road, view, moves, play, ctx) {
+function roadLine(road, view, moves, ctx) {
   const [a, b, colour] = road;
   const [x1, y1] = cityPoint(a);
   const [x2, y2] = cityPoint(b);
   const line = svg("line", { x1, y1, x2, y2, class: colour >= 0 ? "tf-road tf-pass" : "tf-road", stroke: colour >= 0 ? COLOUR_FILL[COLOURS[colour]] : null });
   if (colour < 0) return line;
-  return svg("g", {}, line, passBadge(colour, (x1 + x2) / 2, (y1 + y2) / 2, view, moves, play, ctx));
+  return svg("g", {}, line, passBadge(colour, (x1 + x2) / 2, (y1 + y2) / 2, view, moves, ctx));
 }
 
 // A dragon pass: its colour and the dragon tokens left; a Dragon Tamer target when armed.
-function passBadge(colour, x, y, view, moves, play, ctx) {
+function passBadge(colour, x, y, view, moves, ctx) {
   const name = COLOURS[colour];
   const left = view.pass_tokens[colour];
   const badge = svg("g", { class: "tf-dragon-pass", transform: `translate(${x},${y})`, "data-colour": name },
@@ -226,7 +213,7 @@ function passBadge(colour, x, y, view, moves, play, ctx) {
     svg("path", { d: "M-15,0 L0,-13 L15,0 L0,13 Z", fill: COLOUR_FILL[name], stroke: "#222", "stroke-width": 1.5 }),
     svg("text", { class: "tf-pass-count", y: 5, fill: ["yellow", "white"].includes(name) ? "#222" : "#fff" }, String(left)));
   const move = armed !== null ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "take_dragon" && m.action.arg === colour) : null;
-  return move ? clickable(badge, move, () => play(move.action)) : badge;
+  return moves.bind(badge, move);
 }
 
 // What clicking a city does now: start or move there, or send the Groundhog there (armed card).
@@ -237,7 +224,7 @@ function cityMove(city, moves) {
   return moves.find("StartCity", (a) => a.city === city) || moves.find("Move", (a) => a.city === city);
 }
 
-function cityNode(city, view, moves, play, ctx) {
+function cityNode(city, view, moves, ctx) {
   const [name, species, symbol] = CITIES[city];
   const [x, y] = cityPoint(city);
   const node = svg("g", { class: "tf-city", transform: `translate(${x},${y})`, "data-city": city },
@@ -248,7 +235,7 @@ function cityNode(city, view, moves, play, ctx) {
   const move = cityMove(city, moves);
   if (!move) return node;
   node.classList.add("tf-target");
-  return clickable(node, move, () => play(move.action));
+  return moves.bind(node, move);
 }
 
 function citySymbol(symbol) {
@@ -305,35 +292,35 @@ function mapLegend(ctx) {
     legendItem(dot("#8a5a2b"), ctx.t("tf.legend.groundhog")));
 }
 
-function mapView(view, moves, play, ctx) {
+function mapView(view, moves, ctx) {
   return svg("svg", { class: "tf-map", viewBox: `0 0 ${MAP.width} ${MAP.height}`, role: "img", "aria-label": ctx.t("tf.map") },
     svg("rect", { width: MAP.width, height: MAP.height, rx: 14, class: "tf-land" }),
-    ROADS.map((road) => roadLine(road, view, moves, play, ctx)),
-    CITIES.map((_, city) => cityNode(city, view, moves, play, ctx)));
+    ROADS.map((road) => roadLine(road, view, moves, ctx)),
+    CITIES.map((_, city) => cityNode(city, view, moves, ctx)));
 }
 
 // ------------------------------------------------------------------------------ the Rock Springboard
-function springboard(view, moves, play, ctx) {
+function springboard(view, moves, ctx) {
   if (!view.springboard.length) return null;
   const slots = view.springboard.map((card, slot) => {
     const node = artistCard(card, ctx, "tf-small");
     const move = armed !== null
       ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "scout" && m.action.arg === slot)
       : moves.find("Recruit", (a) => a.source === slot);
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   const blind = armed === null ? moves.find("Recruit", (a) => a.source === BLIND) : null;
   const deck = cardBack(ctx.t("tf.deck", { n: view.decks.seasoned }));
-  return cardRow(ctx.t("tf.springboard"), slots, blind ? clickable(deck, blind, () => play(blind.action)) : deck);
+  return cardRow(ctx.t("tf.springboard"), slots, moves.bind(deck, blind));
 }
 
 // ------------------------------------------------------------------------------ the seat's own cards
-function draftZone(view, moves, play, ctx) {
+function draftZone(view, moves, ctx) {
   if (view.phase !== "draft" || !view.packet) return null;
   const packet = view.packet.map((card) => {
     const move = moves.find("Pick", (a) => a.card === card);
     const node = anyCard(card, ctx, view.my_choice === card ? "tf-chosen" : "");
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   return el("div", {}, cardRow(ctx.t("tf.packet"), packet),
     view.my_choice !== null ? el("p", { class: "tf-quiet" }, ctx.t("tf.picked")) : null,
@@ -342,18 +329,18 @@ function draftZone(view, moves, play, ctx) {
 }
 
 // Band reveal: the candidates for the instrument being decided are clickable; pairs need a Duo.
-function formZone(view, moves, play, ctx) {
+function formZone(view, moves, ctx) {
   if (view.phase !== "form" || !view.pile) return null;
   const deciding = view.todo[0];
   const pile = view.pile.map((card) => {
     const move = moves.find("Keep", (a) => a.cards.length === 1 && a.cards[0] === card);
     const node = artistCard(card, ctx, ARTISTS[card][1] === deciding ? "" : "tf-dim");
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   const instrument = deciding ? ctx.t(`tf.inst.${deciding}`) : "";
-  const others = moves.filter("Keep", (a) => a.cards.length !== 1).map((m) => button(m.action.cards.length
+  const others = moves.all("Keep", (a) => a.cards.length !== 1).map((m) => button(m.action.cards.length
     ? ctx.t("tf.duoPair", { a: ARTISTS[m.action.cards[0]][0], b: ARTISTS[m.action.cards[1]][0] })
-    : ctx.t("tf.keepNone", { instrument }), m, () => play(m.action)));
+    : ctx.t("tf.keepNone", { instrument }), m, moves));
   return el("div", {},
     deciding ? cardRow(ctx.t("tf.decide", { instrument }), pile, el("div", { class: "tf-buttons" }, others)) : null,
     cardRow(ctx.t("tf.kept"), byInstrument(view.kept).map((card) => artistCard(card, ctx))),
@@ -361,43 +348,43 @@ function formZone(view, moves, play, ctx) {
 }
 
 // An action card in the seat's hand: plays at once, or arms itself when it needs a target.
-function handCard(card, moves, play, redraw, ctx) {
+function handCard(card, moves, redraw, ctx) {
   const plays = cardPlays(moves, card);
   const node = actionCard(card, ctx, armed === card ? "tf-chosen" : "");
   if (!plays.length || (armed !== null && armed !== card)) return node;
-  if (!TARGETED.includes(actionType(card)[2])) return clickable(node, plays[0], () => play(plays[0].action));
-  return clickable(node, { label: plays.map((m) => m.label).join(" / ") }, () => {
+  if (!TARGETED.includes(actionType(card)[2])) return moves.bind(node, plays[0]);
+  return playable(node, { label: plays.map((m) => m.label).join(" / ") }, () => {
     armed = armed === card ? null : card;
     redraw();
   });
 }
 
-function handZone(view, moves, play, redraw, ctx) {
+function handZone(view, moves, redraw, ctx) {
   if (!view.hand || !view.hand.length) return null;
-  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, moves, play, redraw, ctx)));
+  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, moves, redraw, ctx)));
 }
 
-function marketZone(view, moves, play, ctx) {
+function marketZone(view, moves, ctx) {
   if (!view.market || !view.market.length) return null;
   return cardRow(ctx.t("tf.market"), view.market.map((card) => {
     const move = moves.find("KeepMarket", (a) => a.card === card);
-    return move ? clickable(actionCard(card, ctx), move, () => play(move.action)) : actionCard(card, ctx);
+    return moves.bind(actionCard(card, ctx), move);
   }));
 }
 
-function blindZone(view, moves, play, ctx) {
+function blindZone(view, moves, ctx) {
   if (view.blind === undefined || view.blind < 0) return null;
   return cardRow(ctx.t("tf.blind"), artistCard(view.blind, ctx), el("div", { class: "tf-buttons" },
-    moves.filter("KeepBlind").map((m) => button(ctx.t(m.action.keep ? "tf.keepBlind" : "tf.discardBlind"), m, () => play(m.action)))));
+    moves.all("KeepBlind").map((m) => button(ctx.t(m.action.keep ? "tf.keepBlind" : "tf.discardBlind"), m, moves))));
 }
 
-function nameZone(view, moves, play, ctx) {
-  const names = moves.filter("Name");
+function nameZone(view, moves, ctx) {
+  const names = moves.all("Name");
   if (view.phase !== "name" || view.seat === null) return null;
   const chips = BAND_NAMES.map((name, index) => {
     const move = names.find((m) => m.action.index === index);
     const chip = el("span", { class: view.my_choice === index ? "tf-chip tf-chosen" : "tf-chip" }, name);
-    return move ? clickable(chip, move, () => play(move.action)) : chip;
+    return moves.bind(chip, move);
   });
   return cardRow(ctx.t("tf.nameYourBand"), chips);
 }
@@ -417,11 +404,11 @@ function bandFacts(view, seat, ctx) {
   return el("p", { class: "tf-facts" }, facts.join(" · "), " ", dragonChips(view.dragons[seat], ctx));
 }
 
-function bandArtists(view, seat, moves, play, ctx) {
+function bandArtists(view, seat, moves, ctx) {
   if (!view.bands[seat].length) return el("p", { class: "tf-quiet" }, ctx.t(view.formed[seat] ? "tf.bandReady" : "tf.noBand"));
   return el("div", { class: "tf-row" }, byInstrument(view.bands[seat]).map((card) => {
     const move = seat === view.seat ? moves.find("DropArtist", (a) => a.card === card) : null;
-    return move ? clickable(artistCard(card, ctx, "tf-small"), move, () => play(move.action)) : artistCard(card, ctx, "tf-small");
+    return moves.bind(artistCard(card, ctx, "tf-small"), move);
   }));
 }
 
@@ -455,7 +442,7 @@ function voteMark(view, seat, ctx) {
     view.my_choice === seat ? el("span", { class: "tf-your-vote" }, ctx.t("tf.yourVote")) : null);
 }
 
-function bandPanel(view, seat, moves, play, ctx) {
+function bandPanel(view, seat, moves, ctx) {
   const vote = moves.find("Vote", (a) => a.seat === seat);
   const best = view.best_name === seat ? el("span", { class: "tf-best", title: ctx.t("tf.best") }, "★") : null;
   const head = el("header", {}, el("span", { class: "tf-swatch", style: `background:${SEAT_FILL[seat]}` }),
@@ -463,15 +450,15 @@ function bandPanel(view, seat, moves, play, ctx) {
     view.turn === seat && view.phase !== "over" ? el("span", { class: "tf-turn-mark" }, ctx.t("tf.turnMark")) : null,
     el("span", { class: "tf-score" }, ctx.t("tf.score", { n: view.scores[seat] })),
     voteMark(view, seat, ctx),
-    vote ? clickable(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote, () => play(vote.action)) : null);
+    vote ? moves.bind(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote) : null);
   const panel = el("section", { class: seat === view.seat ? "tf-band tf-mine" : "tf-band", "data-seat": seat },
-    head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, play, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
+    head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
   panel.style.borderColor = SEAT_FILL[seat];
   return panel;
 }
 
-function bandsZone(view, moves, play, ctx) {
-  return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, play, ctx)));
+function bandsZone(view, moves, ctx) {
+  return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, ctx)));
 }
 
 // ------------------------------------------------------------------------------ a move in words
@@ -479,20 +466,19 @@ function bandsZone(view, moves, play, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/trollfest.css");
-  const moves = movesOf(legal);
+  const moves = new Moves(legal, (action) => { armed = null; send(action); }, "tf-legal");  // a move played disarms
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
-  const play = (action) => { armed = null; send(action); };
   const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
   root.appendChild(el("div", { class: "tf-board" },
     phaseStrip(view, ctx), statusLine(view, ctx),
-    stackPrompt(view, moves, play, ctx), armedHint(ctx), dropHint(moves, ctx),
-    draftZone(view, moves, play, ctx), formZone(view, moves, play, ctx), nameZone(view, moves, play, ctx),
-    marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
-    turnButtons(view, moves, play, ctx),
-    forming ? bandsZone(view, moves, play, ctx) : null,
-    el("div", { class: "tf-map-box" }, mapView(view, moves, play, ctx)), mapLegend(ctx),
-    springboard(view, moves, play, ctx),
-    handZone(view, moves, play, redraw, ctx),
-    forming ? null : bandsZone(view, moves, play, ctx)));
+    stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx),
+    draftZone(view, moves, ctx), formZone(view, moves, ctx), nameZone(view, moves, ctx),
+    marketZone(view, moves, ctx), blindZone(view, moves, ctx),
+    turnButtons(view, moves, ctx),
+    forming ? bandsZone(view, moves, ctx) : null,
+    el("div", { class: "tf-map-box" }, mapView(view, moves, ctx)), mapLegend(ctx),
+    springboard(view, moves, ctx),
+    handZone(view, moves, redraw, ctx),
+    forming ? null : bandsZone(view, moves, ctx)));
 }
