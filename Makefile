@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run test bench lint clean system-deps
 
@@ -12,22 +13,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The page's JavaScript checker (ESLint), at the versions package-lock.json pins; needs Node 20 and npm.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/bigtop serve
 
 # Debian packages the tests need (Chromium, a CJK font, PostgreSQL, valgrind); installs only what is missing.
+# Checks that Node.js 20.19+ and npm are there (for ESLint).
 system-deps:
 	bash scripts/system-deps.sh
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
+	npx eslint
 	$(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/bigtop bench all --ismcts --interfaces
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
+	npx eslint
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info
+	rm -rf $(VENV) node_modules build dist src/*.egg-info

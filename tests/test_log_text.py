@@ -1,9 +1,11 @@
 """The game log in words. Each shipped game has an English template for every kind of event it
-writes (the terminal's log and the web table's English one) and its board a translation of each in
-the other languages of the interface; in seeded random games no entry is left as raw data."""
+writes (the terminal's log and the web table's English one) and a translation of each in the other
+languages of the interface (in the game's catalog, or else in its board's strings); in seeded random
+games no entry is left as raw data."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -30,14 +32,10 @@ def emitted_kinds(game: str) -> set[str]:
 
 
 def board_strings(game: str) -> dict[str, set[str]]:
-    """The keys of each language's block of the board's `strings`."""
-    text = (STATIC / "games" / f"{game}.js").read_text()
-    strings = text[text.index("export const strings = {"):]
-    blocks = re.split(r'^  "?(en|fr|zh-Hant)"?: \{$', strings, flags=re.MULTILINE)[1:]
-    return {
-        language: set(re.findall(r'(?:^|[{,]) *"?([\w.-]+)"?:', body, flags=re.MULTILINE))
-        for language, body in zip(blocks[::2], blocks[1::2], strict=True)
-    }
+    """The keys the board's strings have in each language (its catalog file: a template per language
+    for each key)."""
+    catalog = json.loads((STATIC / "games" / f"{game}-strings.json").read_text())
+    return {language: {key for key, templates in catalog.items() if language in templates} for language in ("en", *TRANSLATIONS)}
 
 
 def template(game: Game[Any], kind: str, n: Any = None) -> str | None:

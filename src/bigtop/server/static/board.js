@@ -12,6 +12,18 @@ import { api } from "./api.js";
 import { h, jsonBlock } from "./dom.js";
 import { language, seatLabel, t } from "./i18n.js";
 
+// The board of a game that has no module of its own: the view as nested lists, the moves as buttons.
+export const GENERIC = {
+  render(root, view, legal, send) {
+    root.appendChild(h("section", { class: "generic-view" }, jsonBlock(view)));
+    if (legal.length) {
+      root.appendChild(h("div", { class: "actions" },
+        legal.map((move) => h("button", { class: "action", type: "button", onclick: () => send(move.action) }, move.label))));
+    }
+  },
+  strings: null,
+};
+
 const modules = new Map();
 let gameList = null;
 
@@ -23,17 +35,6 @@ export async function boardFor(game) {
   if (!modules.has(game)) modules.set(game, import(info.board).catch(() => GENERIC));
   return modules.get(game);
 }
-
-export const GENERIC = {
-  render(root, view, legal, send) {
-    root.appendChild(h("section", { class: "generic-view" }, jsonBlock(view)));
-    if (legal.length) {
-      root.appendChild(h("div", { class: "actions" },
-        legal.map((move) => h("button", { class: "action", type: "button", onclick: () => send(move.action) }, move.label))));
-    }
-  },
-  strings: null,
-};
 
 // The game's public content (cards, tiles, map) for a table's options, fetched once per table;
 // {} when it cannot be had (the board then draws what the view alone tells).

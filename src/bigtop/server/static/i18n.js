@@ -285,6 +285,29 @@ for (const [code, strings] of Object.entries(REVIEW_STRINGS)) Object.assign(STRI
 
 export const LANGUAGES = Object.keys(STRINGS);
 
+// A catalog's strings by language, as `t(key, vars, extra)` reads them: a catalog has one entry per
+// key with its template in each language, as the games' text.toml catalogs do,
+//   {"dr.over": {"en": "Game over", "fr": "Partie terminée", "zh-Hant": "遊戲結束"}, ...}
+// and a language that lacks a key falls back to English in `t`.
+export function byLanguage(catalog) {
+  const strings = Object.fromEntries(LANGUAGES.map((code) => [code, {}]));
+  for (const [key, templates] of Object.entries(catalog)) {
+    for (const [code, template] of Object.entries(templates)) {
+      if (!strings[code]) throw new Error(`strings: ${key} has a template in ${code}, a language the page does not speak`);
+      strings[code][key] = template;
+    }
+  }
+  return strings;
+}
+
+// The strings of the catalog file (JSON) at `url`, by language: a board module's own words, loaded
+// when the module is (`export const strings = await loadStrings("/static/games/<game>-strings.json")`).
+export async function loadStrings(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`strings: ${url} answered ${response.status}`);
+  return byLanguage(await response.json());
+}
+
 let lang = localStorage.getItem("bigtop.lang");
 if (!LANGUAGES.includes(lang)) {
   const wanted = (navigator.language || "en").toLowerCase();

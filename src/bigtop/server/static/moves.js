@@ -33,6 +33,7 @@ export function playable(node, move, send, mark = null) {
 // part took (shown as buttons).
 export class Moves {
   constructor(legal, send, mark = null) {
+    this.legal = legal;
     this.left = [...legal];
     this.send = send;
     this.mark = mark;  // the board's class for what is clickable
@@ -55,6 +56,17 @@ export class Moves {
   // The first move of `type` whose fields match `fields`, or null.
   one(type, fields = {}) {
     return this.first((a) => a.type === type && Object.entries(fields).every(([k, v]) => a[k] === v));
+  }
+
+  // Every legal move of `type` that `test(action)` accepts, taken or not: for a move reachable from
+  // two places (a card in hand and its target on the map).
+  all(type, test = () => true) {
+    return this.legal.filter((move) => move.action.type === type && test(move.action));
+  }
+
+  // The first legal move of `type` that `test(action)` accepts, taken or not; or null.
+  find(type, test = () => true) {
+    return this.all(type, test)[0] || null;
   }
 
   // Make `node` play `move` when clicked (nothing when there is no move).

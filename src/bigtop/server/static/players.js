@@ -59,22 +59,21 @@ export function playerPage(root, name) {
           h("td", { class: "num" }, r.rated ? `${rating(r.rating)}${change(r.change)}` : t("lobby.friendly")),
           h("td", {}, h("a", { href: r.replay, class: "replay" }, t("lobby.replay")))))))
       : h("p", { class: "none" }, t("player.none")))));
-  me().then((name) => {
-    signedIn = name;
+  me().then((myName) => {
+    signedIn = myName;
     page.render();
   });
   return page;
 }
 
 export function leaderboardPage(root, game) {
-  let page = null;
   const box = h("div");
   async function start() {
     const games = await api("/api/games").catch((error) => { notify(error.message); return []; });
     const chosen = game || (games[0] && games[0].name);
     const picker = h("select", { id: "leaderboard-game", onchange: () => { location.hash = `#/leaderboard/${picker.value}`; } },
       games.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
-    page = fetchedPage(box, `/api/ratings/${encodeURIComponent(chosen)}`, (rows) => rows.length
+    fetchedPage(box, `/api/ratings/${encodeURIComponent(chosen)}`, (rows) => rows.length
       ? h("table", { class: "grid", id: "leaderboard" },
         h("thead", {}, h("tr", {}, ["board.rank", "board.player", "board.rating", "board.games"].map((k) => h("th", {}, t(k))))),
         h("tbody", {}, rows.map((r) => h("tr", { class: r.bot ? "bot" : null },

@@ -217,7 +217,9 @@ export function reviewPanel(tableId, jump) {
 }
 
 // Whether a decision's move is the one the search preferred.
-const same = (r) => JSON.stringify(r.action) === JSON.stringify(r.best_action);
+function same(r) {
+  return JSON.stringify(r.action) === JSON.stringify(r.best_action);
+}
 
 // The win chance of each seat over the game: lines, 95 % bands, the result as dots, the key moments
 // as lettered links (titled with `played(moment)`, the move's name), the replay's step as a line; a
@@ -284,7 +286,7 @@ export function hintBox(tableId, token) {
   let message = null;
   let name = (action, english) => english;
 
-  async function ask() {
+  async function askHint() {
     asking = true;
     draw();
     const asked = legalKey(message);
@@ -301,7 +303,7 @@ export function hintBox(tableId, token) {
   function draw() {
     const deciding = message && message.legal.length > 0;
     fill(box,
-      h("button", { type: "button", id: "hint-button", disabled: !deciding || asking, onclick: ask }, asking ? t("hint.thinking") : t("hint.button")),
+      h("button", { type: "button", id: "hint-button", disabled: !deciding || asking, onclick: askHint }, asking ? t("hint.thinking") : t("hint.button")),
       found ? h("ol", { class: "hint-list", id: "hint-list" }, found.hints.map((hint) => h("li", {}, (hint.texts && hint.texts[language()]) || name(hint.action, hint.text), " ",
         h("span", { class: "hint-chance" }, t("hint.chance", { chance: pct(hint.win_chance), margin: points(hint.margin) }))))) : null,
       h("p", { class: "review-note" }, t("hint.note")));

@@ -31,6 +31,7 @@ export function tablePage(root, tableId, token) {
   let retry = 500;
   let lastError = "";
   let draftName = null;  // what the person typed in the name box, kept across redraws
+  let sentAt = null;  // the position (move number) the person last sent a move from; see `send`
   const status = h("p", { class: "connection", id: "connection" });
   const chat = chatPanel(tableId, token);
   const hints = hintBox(tableId, token);  // shown at a table that is not rated only
@@ -86,8 +87,7 @@ export function tablePage(root, tableId, token) {
   }
 
   // One move per position: a second click (a double click) before the next state arrives is
-  // dropped, so it never reaches the server as a stale move.
-  let sentAt = null;
+  // dropped, so it never reaches the server as a stale move (`sentAt`: the position last moved from).
   function send(action) {
     if (sentAt === message.move) return;
     if (socket && socket.readyState === WebSocket.OPEN) {

@@ -7,9 +7,14 @@
 // y south, as in the view.
 
 import { h as html, svg, useStylesheet } from "/static/dom.js";
+import { loadStrings } from "/static/i18n.js";
 import { freshness, playable } from "/static/moves.js";
 
 export { rules } from "/static/games/carcassonne-rules.js";  // the rules panel, in each language
+
+// The board's own words (buttons, prompts, card texts, the score categories) in each language:
+// a catalog file with one entry per key and a template per language.
+export const strings = await loadStrings("/static/games/carcassonne-strings.json");
 
 const T = 100;  // one tile in board units
 const CENTRE = [50, 50];
@@ -22,6 +27,7 @@ const STYLESHEET = "/static/games/carcassonne.css";  // the module itself is ser
 // the tile), fields by their half-edges (NL NR EL ER SL SR WL WR, clockwise from the north-west
 // corner), the monastery, the pennant, the circus or acrobat space. Set by `useContent`.
 let TILES = {};
+const KINDS = new Map();  // each tile kind's features, compiled once per content (`kindOf`)
 let usedContent = null;
 
 function useContent(content) {
@@ -132,7 +138,6 @@ function compileKind(tile) {
   return { features, junction, monastery: Boolean(tile.monastery), space: tile.space || null };
 }
 
-const KINDS = new Map();
 
 function kindOf(id) {
   if (!KINDS.has(id)) KINDS.set(id, compileKind(TILES[id]));
@@ -810,9 +815,9 @@ export function render(root, view, legal, send, ctx) {
   function draw() {
     const places = new Map();
     for (const move of moves.filter((m) => m.action.type === "Place")) {
-      const key = cellKey(move.action.x, move.action.y);
-      if (!places.has(key)) places.set(key, []);
-      places.get(key).push(move);
+      const cell = cellKey(move.action.x, move.action.y);
+      if (!places.has(cell)) places.set(cell, []);
+      places.get(cell).push(move);
     }
     const laying = choice.square && places.has(cellKey(...choice.square))
       ? { square: choice.square, turns: choice.turns, fitting: fittingAt(choice.square) } : null;
@@ -854,9 +859,6 @@ function tileTitle(id, ctx) {
   return tile ? tileWords(tile, ctx) : id;
 }
 
-// A side after `turns` quarter turns clockwise.
-const turned = (side, turns) => SIDE_ORDER[(SIDE_ORDER.indexOf(side) + turns) % 4];
-
 // What is printed on a tile, in the chosen language: a monastery, a circus or acrobat space, its
 // cities (an edge, across, in a corner, on three or four sides; with a pennant) and roads.
 function tileWords(tile, ctx) {
@@ -880,115 +882,3 @@ function tileWords(tile, ctx) {
   if (!parts.length) return tile.monastery || tile.space ? head : ctx.t("cc.tile.fields");
   return ctx.t("cc.tile.with", { head, parts: parts.join(ctx.t("cc.separator")) });
 }
-
-export const strings = {
-  en: {
-    "cc.tile.plain": "a tile", "cc.tile.monastery": "a monastery", "cc.tile.circus": "a circus tile", "cc.tile.acrobat": "an acrobat tile",
-    "cc.tile.fields": "a tile of fields", "cc.tile.with": "{head} with {parts}", "cc.separator": ", ",
-    "cc.city.edge": "a city edge", "cc.city.edges": "{n} city edges", "cc.city.across": "a city running across",
-    "cc.city.corner": "a city in a corner", "cc.city.sides3": "a city on three sides", "cc.city.sides4": "a city on all four sides",
-    "cc.city.pennant": " with a pennant", "cc.road.straight": "a straight road", "cc.road.curved": "a curved road",
-    "cc.road.crossroads": "a crossroads", "cc.road.junction": "a junction of three roads", "cc.road.end": "a road", "cc.road.ends": "{n} roads",
-    "cc.you": "you", "cc.points": "Points", "cc.pointsValue": "{n} pts",
-    "cc.meeplesLeft": "Meeples in hand", "cc.ringmasterLeft": "Ringmaster in hand",
-    "cc.drawn": "The tile to lay", "cc.stack": "{n} tiles left in the stack", "cc.stackOne": "the last tile in the stack", "cc.discarded": "{n} tiles left the game", "cc.discardedOne": "a tile left the game",
-    "cc.place": "Your turn: tap a highlighted square for your tile.",
-    "cc.turnTile": "Tap the tile to turn it (or press R), then lay it.",
-    "cc.layTile": "Only one way fits here: lay the tile, or choose another square.",
-    "cc.turnIt": "Turn the tile", "cc.oneWay": "Only one way fits here", "cc.turnButton": "Turn", "cc.lay": "Lay the tile here",
-    "cc.figure": "Choose where to put a figure (below), or no figure.",
-    "cc.othersPlace": "{name} lays a tile.", "cc.othersFigure": "{name} may place a figure.",
-    "cc.over": "Game over: the final scoring is done.",
-    "cc.pass": "No figure", "cc.chooseSquare": "Try the tile here",
-    "cc.gained": "Gained since your last move: {n}", "cc.offscreen": "Squares for your tile off screen this way: {n}",
-    "cc.fig.goal": "A city with a pennant, a road and a monastery, with a red and a blue meeple", "cc.fig.turn": "A city edge laid against the start tile's city, a red meeple on it",
-    "cc.fig.scoring": "A finished city of two tiles and a road with a blue meeple", "cc.fig.bigtop": "The Big Top on a circus tile, a ringmaster on its field, and a pyramid of three acrobats",
-    "cc.fig.final": "A blue farmer in the field below a finished city", "cc.fig.board": "A highlighted square, and the drawn tile on its square with the arrow that turns it",
-    "cc.zoomIn": "Zoom in", "cc.zoomOut": "Zoom out", "cc.fit": "Show the whole board",
-    "cc.bigtop": "Big Top:", "cc.bigtopNotYet": "not on the board yet",
-    "cc.bigtopAt": "at ({x}, {y})", "cc.bigtopAtToken": "at ({x}, {y}), on a face-down animal token",
-    "cc.tokensLeft": "{n} animal tokens left", "cc.revealed": "circus scored with: {animals}",
-    "cc.animal.elephant": "elephant", "cc.animal.tiger": "tiger", "cc.animal.bear": "bear",
-    "cc.animal.seal": "seal", "cc.animal.monkey": "monkey", "cc.animal.flea": "flea",
-  },
-  fr: {
-    "cc.tile.plain": "une tuile", "cc.tile.monastery": "un monastère", "cc.tile.circus": "une tuile cirque", "cc.tile.acrobat": "une tuile acrobates",
-    "cc.tile.fields": "une tuile de prés", "cc.tile.with": "{head} avec {parts}", "cc.separator": ", ",
-    "cc.city.edge": "un bord de ville", "cc.city.edges": "{n} bords de ville", "cc.city.across": "une ville traversante",
-    "cc.city.corner": "une ville en coin", "cc.city.sides3": "une ville sur trois côtés", "cc.city.sides4": "une ville sur quatre côtés",
-    "cc.city.pennant": " à blason", "cc.road.straight": "une route droite", "cc.road.curved": "une route courbe",
-    "cc.road.crossroads": "un carrefour", "cc.road.junction": "un croisement de trois routes", "cc.road.end": "une route", "cc.road.ends": "{n} routes",
-    "score.road": "Routes", "score.city": "Villes", "score.monastery": "Monastères", "score.field": "Prés", "score.circus": "Cirque",
-    "score.acrobat": "Acrobates", "score.ringmaster": "Bonus de Monsieur Loyal",
-    drew: "{seat} pioche {tile_name}.",
-    discarded: "La tuile piochée, {tile_name}, ne se pose nulle part et quitte la partie.",
-    placed: "{seat} pose {tile_name} en ({x}, {y}), {turned}.",
-    figure: "{seat} place {figure} sur {feature_name} de la tuile en ({x}, {y}).",
-    scored: "Décompte : {feature}, +{points} pour {seats}.",
-    acrobat: "{seat} ajoute un acrobate à la pyramide en ({x}, {y}).",
-    pyramid_scored: "La pyramide en ({x}, {y}) est décomptée : 5 points par acrobate ({seats}).",
-    circus: "Décompte du cirque : {animal} rapporte {points_each} par figurine autour du chapiteau.",
-    game_over: "Partie terminée. Points finaux : {scores}.",
-    "cc.you": "vous", "cc.points": "Points", "cc.pointsValue": "{n} pts",
-    "cc.meeplesLeft": "Meeples en réserve", "cc.ringmasterLeft": "Monsieur Loyal en réserve",
-    "cc.drawn": "La tuile à poser", "cc.stack": "{n} tuiles dans la pioche", "cc.stackOne": "la dernière tuile de la pioche", "cc.discarded": "{n} tuiles hors jeu", "cc.discardedOne": "une tuile hors jeu",
-    "cc.place": "À vous : touchez une case en surbrillance pour votre tuile.",
-    "cc.turnTile": "Touchez la tuile pour la tourner (ou appuyez sur R), puis posez-la.",
-    "cc.layTile": "Un seul sens convient ici : posez la tuile, ou choisissez une autre case.",
-    "cc.turnIt": "Tourner la tuile", "cc.oneWay": "Un seul sens convient ici", "cc.turnButton": "Tourner", "cc.lay": "Poser la tuile ici",
-    "cc.figure": "Choisissez où placer une figurine (ci-dessous), ou aucune.",
-    "cc.othersPlace": "{name} pose une tuile.", "cc.othersFigure": "{name} peut placer une figurine.",
-    "cc.over": "Partie terminée : le décompte final est fait.",
-    "cc.pass": "Aucune figurine", "cc.chooseSquare": "Essayer la tuile ici",
-    "cc.gained": "Gagné depuis votre dernier coup : {n}", "cc.offscreen": "Cases pour votre tuile hors de l’écran de ce côté : {n}",
-    "cc.fig.goal": "Une ville à blason, une route et un monastère, avec une figurine rouge et une bleue", "cc.fig.turn": "Un bord de ville posé contre la ville de la tuile de départ, une figurine rouge dessus",
-    "cc.fig.scoring": "Une ville terminée de deux tuiles et une route avec une figurine bleue", "cc.fig.bigtop": "Le chapiteau sur une tuile cirque, Monsieur Loyal sur son pré, et une pyramide de trois acrobates",
-    "cc.fig.final": "Un paysan bleu dans le pré sous une ville terminée", "cc.fig.board": "Une case en surbrillance, et la tuile piochée sur sa case avec la flèche qui la tourne",
-    "cc.zoomIn": "Zoomer", "cc.zoomOut": "Dézoomer", "cc.fit": "Voir tout le plateau",
-    "cc.bigtop": "Chapiteau :", "cc.bigtopNotYet": "pas encore sur le plateau",
-    "cc.bigtopAt": "en ({x}, {y})", "cc.bigtopAtToken": "en ({x}, {y}), sur un jeton animal face cachée",
-    "cc.tokensLeft": "{n} jetons animaux restants", "cc.revealed": "cirque décompté avec : {animals}",
-    "cc.animal.elephant": "éléphant", "cc.animal.tiger": "tigre", "cc.animal.bear": "ours",
-    "cc.animal.seal": "otarie", "cc.animal.monkey": "singe", "cc.animal.flea": "puce",
-  },
-  "zh-Hant": {
-    "cc.tile.plain": "板塊", "cc.tile.monastery": "修道院板塊", "cc.tile.circus": "馬戲團板塊", "cc.tile.acrobat": "雜技板塊",
-    "cc.tile.fields": "草地板塊", "cc.tile.with": "有{parts}的{head}", "cc.separator": "、",
-    "cc.city.edge": "一段城市邊", "cc.city.edges": "{n} 段城市邊", "cc.city.across": "橫貫的城市", "cc.city.corner": "角落的城市",
-    "cc.city.sides3": "佔三邊的城市", "cc.city.sides4": "佔四邊的城市", "cc.city.pennant": "（帶盾徽）",
-    "cc.road.straight": "直路", "cc.road.curved": "彎路", "cc.road.crossroads": "十字路口", "cc.road.junction": "三岔路口",
-    "cc.road.end": "一條道路", "cc.road.ends": "{n} 條道路",
-    "score.road": "道路", "score.city": "城市", "score.monastery": "修道院", "score.field": "草地", "score.circus": "馬戲團",
-    "score.acrobat": "雜技演員", "score.ringmaster": "馬戲團長獎勵",
-    drew: "{seat} 抽到{tile_name}。",
-    discarded: "抽到的{tile_name}無處可放，移出遊戲。",
-    placed: "{seat} 把{tile_name}放在 ({x}, {y})，{turned}。",
-    figure: "{seat} 在 ({x}, {y}) 板塊的{feature_name}上放了一個{figure}。",
-    scored: "{feature}計分：{seats} 各得 +{points}。",
-    acrobat: "{seat} 在 ({x}, {y}) 的疊羅漢加上一名特技演員。",
-    pyramid_scored: "({x}, {y}) 的疊羅漢計分：每名特技演員 5 分（{seats}）。",
-    circus: "馬戲團計分：{animal}讓大帳篷周圍每個人偶得 {points_each}。",
-    game_over: "遊戲結束。最終分數：{scores}。",
-    "cc.you": "你", "cc.points": "分數", "cc.pointsValue": "{n} 分",
-    "cc.meeplesLeft": "手上的人偶", "cc.ringmasterLeft": "手上的馬戲團長",
-    "cc.drawn": "要放的板塊", "cc.stack": "牌堆剩 {n} 塊", "cc.stackOne": "牌堆剩最後一塊", "cc.discarded": "{n} 塊移出遊戲", "cc.discardedOne": "一塊移出遊戲",
-    "cc.place": "輪到你：點一個亮起的格子放板塊。",
-    "cc.turnTile": "點板塊可以旋轉（或按 R），轉好後放下。",
-    "cc.layTile": "這裡只有一種方向能放：放下板塊，或換一個格子。",
-    "cc.turnIt": "旋轉板塊", "cc.oneWay": "這裡只有一種方向能放", "cc.turnButton": "旋轉", "cc.lay": "把板塊放在這裡",
-    "cc.figure": "在下方選擇人偶要放的位置，或不放。",
-    "cc.othersPlace": "{name} 正在放板塊。", "cc.othersFigure": "{name} 可以放人偶。",
-    "cc.over": "遊戲結束：終局計分完成。",
-    "cc.pass": "不放人偶", "cc.chooseSquare": "把板塊擺到這裡試試",
-    "cc.gained": "自你上一步以來得到 {n} 分", "cc.offscreen": "這個方向畫面外可放板塊的格子：{n}",
-    "cc.fig.goal": "有盾徽的城市、道路與修道院，上面有紅色和藍色人偶", "cc.fig.turn": "一段城市邊接上起始板塊的城市，上面有紅色人偶",
-    "cc.fig.scoring": "兩塊板塊組成的完成城市，以及有藍色人偶的道路", "cc.fig.bigtop": "馬戲團板塊上的大帳篷、草地上的馬戲團長，以及三名雜技演員的金字塔",
-    "cc.fig.final": "完成城市下方草地上的藍色農夫", "cc.fig.board": "亮起的格子，以及擺在格子上、帶旋轉箭頭的抽到的板塊",
-    "cc.zoomIn": "放大", "cc.zoomOut": "縮小", "cc.fit": "顯示整個版圖",
-    "cc.bigtop": "大帳篷：", "cc.bigtopNotYet": "尚未上場",
-    "cc.bigtopAt": "在 ({x}, {y})", "cc.bigtopAtToken": "在 ({x}, {y})，下面有一枚蓋著的動物標記",
-    "cc.tokensLeft": "剩 {n} 枚動物標記", "cc.revealed": "已計分的動物：{animals}",
-    "cc.animal.elephant": "大象", "cc.animal.tiger": "老虎", "cc.animal.bear": "熊",
-    "cc.animal.seal": "海豹", "cc.animal.monkey": "猴子", "cc.animal.flea": "跳蚤",
-  },
-};

@@ -2,9 +2,14 @@
 // the Rock Springboard and the seat's cards. Interface: see docs/server.md, "Per-game boards".
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
-import { playable } from "/static/moves.js";
+import { loadStrings } from "/static/i18n.js";
+import { Moves, playable } from "/static/moves.js";
 
 export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
+
+// The board's own words (buttons, prompts, card texts, the score categories) in each language:
+// a catalog file with one entry per key and a template per language.
+export const strings = await loadStrings("/static/games/trollfest-strings.json");
 
 // Printed content (the view names cards and cities by index): ctx.content, the game's data as the
 // server loaded it (GET /api/games/trollfest/content), set by `useContent` before each drawing.
@@ -52,27 +57,14 @@ const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top 
 
 // ------------------------------------------------------------------------------ DOM helpers
 
-// Make `node` play `move` when clicked (the only way anything on the board becomes clickable):
-// `onClick` runs in place of sending the move (arming a card that needs a target does so).
-function clickable(node, move, onClick) {
-  return playable(node, move, () => onClick(), "tf-legal");
-}
-
-function button(text, move, onClick, extra = "") {
-  return clickable(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move, onClick);
+// A button that plays `move` (nothing when there is none), through the board's `Moves`.
+function button(text, move, moves, extra = "") {
+  return moves.bind(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move);
 }
 
 // ------------------------------------------------------------------------------ the legal moves
-// The seat's legal moves, looked up by type and fields.
-function movesOf(legal) {
-  return {
-    find: (type, test = () => true) => legal.find((m) => m.action.type === type && test(m.action)),
-    filter: (type, test = () => true) => legal.filter((m) => m.action.type === type && test(m.action)),
-  };
-}
-
 // The plays of action card `card` (several when it needs a target).
-const cardPlays = (moves, card) => moves.filter("PlayCard", (a) => a.card === card);
+const cardPlays = (moves, card) => moves.all("PlayCard", (a) => a.card === card);
 
 // ------------------------------------------------------------------------------ cards
 const genderMark = (gender) => (gender === "m" ? "♂" : "♀");
@@ -169,28 +161,28 @@ function cardTarget(view, card, arg, ctx) {
 }
 
 // The card just played and the answer asked of the seat (let it happen, or Thor's Hammer).
-function stackPrompt(view, moves, play, ctx) {
+function stackPrompt(view, moves, ctx) {
   if (!view.stack.length) return null;
   const [seat, card, arg] = view.stack[view.stack.length - 1];
-  const answers = moves.filter("Answer");
+  const answers = moves.all("Answer");
   const target = cardTarget(view, card, arg, ctx);
   return el("div", { class: "tf-prompt tf-stack" },
     actionCard(card, ctx, "tf-small"),
     el("div", {}, el("p", {}, ctx.t("tf.stack", { name: ctx.seatName(seat), card: actionWords(card, ctx)[0] }), target ? ` → ${target}` : ""),
       answers.length ? el("p", {}, ctx.t("tf.answerPrompt")) : el("p", { class: "tf-quiet" }, ctx.t("tf.waitingAnswers")),
       el("div", { class: "tf-buttons" }, answers.map((m) => button(ctx.t(m.action.hammer ? "tf.hammer" : "tf.let"), m,
-        () => play(m.action), m.action.hammer ? "tf-danger" : "")))));
+        moves, m.action.hammer ? "tf-danger" : "")))));
 }
 
 // Buttons for the moves that have no natural place: reveal the band, keep none, end the turn...
-function turnButtons(view, moves, play, ctx) {
+function turnButtons(view, moves, ctx) {
   const found = [
     ["ShowBand", "tf.show"], ["Recruit", "tf.recruitNone", (a) => a.source < 0],
     ["VisitMarket", "tf.visitMarket", (a) => a.visit], ["VisitMarket", "tf.passMarket", (a) => !a.visit],
     ["EndTurn", view.phase === "festival" ? "tf.stopFestival" : "tf.endTurn"],
   ].map(([type, key, test]) => [moves.find(type, test), key]).filter(([m]) => m);
   if (!found.length || armed !== null) return null;
-  return el("div", { class: "tf-buttons tf-turn-buttons" }, found.map(([m, key]) => button(ctx.t(key), m, () => play(m.action), "tf-main")));
+  return el("div", { class: "tf-buttons tf-turn-buttons" }, found.map(([m, key]) => button(ctx.t(key), m, moves, "tf-main")));
 }
 
 function armedHint(ctx) {
@@ -203,17 +195,17 @@ function dropHint(moves, ctx) {
 }
 
 // ------------------------------------------------------------------------------ the map
-function roadLine(road, view, moves, play, ctx) {
+function roadLine(road, view, moves, ctx) {
   const [a, b, colour] = road;
   const [x1, y1] = cityPoint(a);
   const [x2, y2] = cityPoint(b);
   const line = svg("line", { x1, y1, x2, y2, class: colour >= 0 ? "tf-road tf-pass" : "tf-road", stroke: colour >= 0 ? COLOUR_FILL[COLOURS[colour]] : null });
   if (colour < 0) return line;
-  return svg("g", {}, line, passBadge(colour, (x1 + x2) / 2, (y1 + y2) / 2, view, moves, play, ctx));
+  return svg("g", {}, line, passBadge(colour, (x1 + x2) / 2, (y1 + y2) / 2, view, moves, ctx));
 }
 
 // A dragon pass: its colour and the dragon tokens left; a Dragon Tamer target when armed.
-function passBadge(colour, x, y, view, moves, play, ctx) {
+function passBadge(colour, x, y, view, moves, ctx) {
   const name = COLOURS[colour];
   const left = view.pass_tokens[colour];
   const badge = svg("g", { class: "tf-dragon-pass", transform: `translate(${x},${y})`, "data-colour": name },
@@ -221,7 +213,7 @@ function passBadge(colour, x, y, view, moves, play, ctx) {
     svg("path", { d: "M-15,0 L0,-13 L15,0 L0,13 Z", fill: COLOUR_FILL[name], stroke: "#222", "stroke-width": 1.5 }),
     svg("text", { class: "tf-pass-count", y: 5, fill: ["yellow", "white"].includes(name) ? "#222" : "#fff" }, String(left)));
   const move = armed !== null ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "take_dragon" && m.action.arg === colour) : null;
-  return move ? clickable(badge, move, () => play(move.action)) : badge;
+  return moves.bind(badge, move);
 }
 
 // What clicking a city does now: start or move there, or send the Groundhog there (armed card).
@@ -232,7 +224,7 @@ function cityMove(city, moves) {
   return moves.find("StartCity", (a) => a.city === city) || moves.find("Move", (a) => a.city === city);
 }
 
-function cityNode(city, view, moves, play, ctx) {
+function cityNode(city, view, moves, ctx) {
   const [name, species, symbol] = CITIES[city];
   const [x, y] = cityPoint(city);
   const node = svg("g", { class: "tf-city", transform: `translate(${x},${y})`, "data-city": city },
@@ -243,7 +235,7 @@ function cityNode(city, view, moves, play, ctx) {
   const move = cityMove(city, moves);
   if (!move) return node;
   node.classList.add("tf-target");
-  return clickable(node, move, () => play(move.action));
+  return moves.bind(node, move);
 }
 
 function citySymbol(symbol) {
@@ -300,35 +292,35 @@ function mapLegend(ctx) {
     legendItem(dot("#8a5a2b"), ctx.t("tf.legend.groundhog")));
 }
 
-function mapView(view, moves, play, ctx) {
+function mapView(view, moves, ctx) {
   return svg("svg", { class: "tf-map", viewBox: `0 0 ${MAP.width} ${MAP.height}`, role: "img", "aria-label": ctx.t("tf.map") },
     svg("rect", { width: MAP.width, height: MAP.height, rx: 14, class: "tf-land" }),
-    ROADS.map((road) => roadLine(road, view, moves, play, ctx)),
-    CITIES.map((_, city) => cityNode(city, view, moves, play, ctx)));
+    ROADS.map((road) => roadLine(road, view, moves, ctx)),
+    CITIES.map((_, city) => cityNode(city, view, moves, ctx)));
 }
 
 // ------------------------------------------------------------------------------ the Rock Springboard
-function springboard(view, moves, play, ctx) {
+function springboard(view, moves, ctx) {
   if (!view.springboard.length) return null;
   const slots = view.springboard.map((card, slot) => {
     const node = artistCard(card, ctx, "tf-small");
     const move = armed !== null
       ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "scout" && m.action.arg === slot)
       : moves.find("Recruit", (a) => a.source === slot);
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   const blind = armed === null ? moves.find("Recruit", (a) => a.source === BLIND) : null;
   const deck = cardBack(ctx.t("tf.deck", { n: view.decks.seasoned }));
-  return cardRow(ctx.t("tf.springboard"), slots, blind ? clickable(deck, blind, () => play(blind.action)) : deck);
+  return cardRow(ctx.t("tf.springboard"), slots, moves.bind(deck, blind));
 }
 
 // ------------------------------------------------------------------------------ the seat's own cards
-function draftZone(view, moves, play, ctx) {
+function draftZone(view, moves, ctx) {
   if (view.phase !== "draft" || !view.packet) return null;
   const packet = view.packet.map((card) => {
     const move = moves.find("Pick", (a) => a.card === card);
     const node = anyCard(card, ctx, view.my_choice === card ? "tf-chosen" : "");
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   return el("div", {}, cardRow(ctx.t("tf.packet"), packet),
     view.my_choice !== null ? el("p", { class: "tf-quiet" }, ctx.t("tf.picked")) : null,
@@ -337,18 +329,18 @@ function draftZone(view, moves, play, ctx) {
 }
 
 // Band reveal: the candidates for the instrument being decided are clickable; pairs need a Duo.
-function formZone(view, moves, play, ctx) {
+function formZone(view, moves, ctx) {
   if (view.phase !== "form" || !view.pile) return null;
   const deciding = view.todo[0];
   const pile = view.pile.map((card) => {
     const move = moves.find("Keep", (a) => a.cards.length === 1 && a.cards[0] === card);
     const node = artistCard(card, ctx, ARTISTS[card][1] === deciding ? "" : "tf-dim");
-    return move ? clickable(node, move, () => play(move.action)) : node;
+    return moves.bind(node, move);
   });
   const instrument = deciding ? ctx.t(`tf.inst.${deciding}`) : "";
-  const others = moves.filter("Keep", (a) => a.cards.length !== 1).map((m) => button(m.action.cards.length
+  const others = moves.all("Keep", (a) => a.cards.length !== 1).map((m) => button(m.action.cards.length
     ? ctx.t("tf.duoPair", { a: ARTISTS[m.action.cards[0]][0], b: ARTISTS[m.action.cards[1]][0] })
-    : ctx.t("tf.keepNone", { instrument }), m, () => play(m.action)));
+    : ctx.t("tf.keepNone", { instrument }), m, moves));
   return el("div", {},
     deciding ? cardRow(ctx.t("tf.decide", { instrument }), pile, el("div", { class: "tf-buttons" }, others)) : null,
     cardRow(ctx.t("tf.kept"), byInstrument(view.kept).map((card) => artistCard(card, ctx))),
@@ -356,43 +348,43 @@ function formZone(view, moves, play, ctx) {
 }
 
 // An action card in the seat's hand: plays at once, or arms itself when it needs a target.
-function handCard(card, moves, play, redraw, ctx) {
+function handCard(card, moves, redraw, ctx) {
   const plays = cardPlays(moves, card);
   const node = actionCard(card, ctx, armed === card ? "tf-chosen" : "");
   if (!plays.length || (armed !== null && armed !== card)) return node;
-  if (!TARGETED.includes(actionType(card)[2])) return clickable(node, plays[0], () => play(plays[0].action));
-  return clickable(node, { label: plays.map((m) => m.label).join(" / ") }, () => {
+  if (!TARGETED.includes(actionType(card)[2])) return moves.bind(node, plays[0]);
+  return playable(node, { label: plays.map((m) => m.label).join(" / ") }, () => {
     armed = armed === card ? null : card;
     redraw();
   });
 }
 
-function handZone(view, moves, play, redraw, ctx) {
+function handZone(view, moves, redraw, ctx) {
   if (!view.hand || !view.hand.length) return null;
-  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, moves, play, redraw, ctx)));
+  return cardRow(ctx.t("tf.hand"), view.hand.map((card) => handCard(card, moves, redraw, ctx)));
 }
 
-function marketZone(view, moves, play, ctx) {
+function marketZone(view, moves, ctx) {
   if (!view.market || !view.market.length) return null;
   return cardRow(ctx.t("tf.market"), view.market.map((card) => {
     const move = moves.find("KeepMarket", (a) => a.card === card);
-    return move ? clickable(actionCard(card, ctx), move, () => play(move.action)) : actionCard(card, ctx);
+    return moves.bind(actionCard(card, ctx), move);
   }));
 }
 
-function blindZone(view, moves, play, ctx) {
+function blindZone(view, moves, ctx) {
   if (view.blind === undefined || view.blind < 0) return null;
   return cardRow(ctx.t("tf.blind"), artistCard(view.blind, ctx), el("div", { class: "tf-buttons" },
-    moves.filter("KeepBlind").map((m) => button(ctx.t(m.action.keep ? "tf.keepBlind" : "tf.discardBlind"), m, () => play(m.action)))));
+    moves.all("KeepBlind").map((m) => button(ctx.t(m.action.keep ? "tf.keepBlind" : "tf.discardBlind"), m, moves))));
 }
 
-function nameZone(view, moves, play, ctx) {
-  const names = moves.filter("Name");
+function nameZone(view, moves, ctx) {
+  const names = moves.all("Name");
   if (view.phase !== "name" || view.seat === null) return null;
   const chips = BAND_NAMES.map((name, index) => {
     const move = names.find((m) => m.action.index === index);
     const chip = el("span", { class: view.my_choice === index ? "tf-chip tf-chosen" : "tf-chip" }, name);
-    return move ? clickable(chip, move, () => play(move.action)) : chip;
+    return moves.bind(chip, move);
   });
   return cardRow(ctx.t("tf.nameYourBand"), chips);
 }
@@ -412,11 +404,11 @@ function bandFacts(view, seat, ctx) {
   return el("p", { class: "tf-facts" }, facts.join(" · "), " ", dragonChips(view.dragons[seat], ctx));
 }
 
-function bandArtists(view, seat, moves, play, ctx) {
+function bandArtists(view, seat, moves, ctx) {
   if (!view.bands[seat].length) return el("p", { class: "tf-quiet" }, ctx.t(view.formed[seat] ? "tf.bandReady" : "tf.noBand"));
   return el("div", { class: "tf-row" }, byInstrument(view.bands[seat]).map((card) => {
     const move = seat === view.seat ? moves.find("DropArtist", (a) => a.card === card) : null;
-    return move ? clickable(artistCard(card, ctx, "tf-small"), move, () => play(move.action)) : artistCard(card, ctx, "tf-small");
+    return moves.bind(artistCard(card, ctx, "tf-small"), move);
   }));
 }
 
@@ -450,7 +442,7 @@ function voteMark(view, seat, ctx) {
     view.my_choice === seat ? el("span", { class: "tf-your-vote" }, ctx.t("tf.yourVote")) : null);
 }
 
-function bandPanel(view, seat, moves, play, ctx) {
+function bandPanel(view, seat, moves, ctx) {
   const vote = moves.find("Vote", (a) => a.seat === seat);
   const best = view.best_name === seat ? el("span", { class: "tf-best", title: ctx.t("tf.best") }, "★") : null;
   const head = el("header", {}, el("span", { class: "tf-swatch", style: `background:${SEAT_FILL[seat]}` }),
@@ -458,15 +450,15 @@ function bandPanel(view, seat, moves, play, ctx) {
     view.turn === seat && view.phase !== "over" ? el("span", { class: "tf-turn-mark" }, ctx.t("tf.turnMark")) : null,
     el("span", { class: "tf-score" }, ctx.t("tf.score", { n: view.scores[seat] })),
     voteMark(view, seat, ctx),
-    vote ? clickable(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote, () => play(vote.action)) : null);
+    vote ? moves.bind(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote) : null);
   const panel = el("section", { class: seat === view.seat ? "tf-band tf-mine" : "tf-band", "data-seat": seat },
-    head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, play, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
+    head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
   panel.style.borderColor = SEAT_FILL[seat];
   return panel;
 }
 
-function bandsZone(view, moves, play, ctx) {
-  return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, play, ctx)));
+function bandsZone(view, moves, ctx) {
+  return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, ctx)));
 }
 
 // ------------------------------------------------------------------------------ a move in words
@@ -474,260 +466,19 @@ function bandsZone(view, moves, play, ctx) {
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/trollfest.css");
-  const moves = movesOf(legal);
+  const moves = new Moves(legal, (action) => { armed = null; send(action); }, "tf-legal");  // a move played disarms
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
-  const play = (action) => { armed = null; send(action); };
   const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
   root.appendChild(el("div", { class: "tf-board" },
     phaseStrip(view, ctx), statusLine(view, ctx),
-    stackPrompt(view, moves, play, ctx), armedHint(ctx), dropHint(moves, ctx),
-    draftZone(view, moves, play, ctx), formZone(view, moves, play, ctx), nameZone(view, moves, play, ctx),
-    marketZone(view, moves, play, ctx), blindZone(view, moves, play, ctx),
-    turnButtons(view, moves, play, ctx),
-    forming ? bandsZone(view, moves, play, ctx) : null,
-    el("div", { class: "tf-map-box" }, mapView(view, moves, play, ctx)), mapLegend(ctx),
-    springboard(view, moves, play, ctx),
-    handZone(view, moves, play, redraw, ctx),
-    forming ? null : bandsZone(view, moves, play, ctx)));
+    stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx),
+    draftZone(view, moves, ctx), formZone(view, moves, ctx), nameZone(view, moves, ctx),
+    marketZone(view, moves, ctx), blindZone(view, moves, ctx),
+    turnButtons(view, moves, ctx),
+    forming ? bandsZone(view, moves, ctx) : null,
+    el("div", { class: "tf-map-box" }, mapView(view, moves, ctx)), mapLegend(ctx),
+    springboard(view, moves, ctx),
+    handZone(view, moves, redraw, ctx),
+    forming ? null : bandsZone(view, moves, ctx)));
 }
-
-// ------------------------------------------------------------------------------ strings
-// Log templates: the server names the cities (event.values); the map and the bands show where
-// everything went.
-export const strings = {
-  en: {
-    "tf.artistWords": "{name} ({species} {instrument})",
-    "tf.award.band_name": "Best band name", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recruits of the city's species", "tf.award.encore": "Encore",
-    "tf.action.duo.name": "Duo", "tf.action.duo.text": "Play next to your band when you reveal it: keep two artists of the same instrument (one pair per Duo).",
-    "tf.action.thors_hammer.name": "Thor's Hammer", "tf.action.thors_hammer.text": "Play out of turn: cancel the action card another player has just played.",
-    "tf.action.tour_bus.name": "Tour Bus", "tf.action.tour_bus.text": "Your turn, before moving: move along two roads this turn, stopping only in the second city.",
-    "tf.action.dragon_tamer.name": "Dragon Tamer", "tf.action.dragon_tamer.text": "Your turn: take one dragon token of a colour you do not hold, from any pass that has one left.",
-    "tf.action.groundhog_call.name": "Groundhog Call", "tf.action.groundhog_call.text": "Your turn, before moving: put the Groundhog on any city that has not reached its tour limit.",
-    "tf.action.encore.name": "Encore", "tf.action.encore.text": "Your turn, after a concert where you placed a tour token: score 3 points.",
-    "tf.action.talent_scout.name": "Talent Scout", "tf.action.talent_scout.text": "Your turn: take an artist from the Rock Springboard into your band (as in a city with a vivid cultural life, without the species point).",
-    "tf.action.pyrotechnics.name": "Pyrotechnics", "tf.action.pyrotechnics.text": "Festival: +3 to your band's total Energy.",
-    "tf.action.stage_charm.name": "Stage Charm", "tf.action.stage_charm.text": "Festival: +3 to your band's total Charisma.",
-    "tf.action.guitar_solo.name": "Endless Solo", "tf.action.guitar_solo.text": "Festival: +3 to your band's total Skill.",
-    "tf.action.rave_review.name": "Rave Review", "tf.action.rave_review.text": "Festival: score 4 points.",
-    "tf.action.light.name": "Light Show ({colour})", "tf.action.light.text": "Festival: counts as a {colour} dragon for the Light Show.",
-    "tf.phase.draft": "Draft", "tf.phase.band": "Band", "tf.phase.names": "Name vote", "tf.phase.tour": "Tour", "tf.phase.festival": "Festival",
-    "tf.status.draft": "Draft, pick {n}: take a card from your packet; the packets then pass to the left.",
-    "tf.status.form": "Band reveal: choose the artists you keep. Waiting for {names}.",
-    "tf.status.duo": "The Duos are played.",
-    "tf.status.name": "Name your band. Waiting for {names}.",
-    "tf.status.vote": "Vote for the best band name (not your own).",
-    "tf.status.runoff": "Run-off {n}: vote again among the tied bands.",
-    "tf.status.tour": "Tour: {name} — {step}.",
-    "tf.status.festival": "Festival: {name} plays Festival cards.",
-    "tf.status.over": "The Festival is over.",
-    "tf.lastRound": "{name} has placed every tour token: {n} turn(s) left.",
-    "tf.step.start": "choose a hometown", "tf.step.move": "move along a road", "tf.step.move2": "Tour Bus: move on",
-    "tf.step.visit": "visit the Market or not", "tf.visitMarket": "Visit the Market", "tf.passMarket": "Leave the Market alone",
-    "tf.step.market": "keep a Market card", "tf.step.culture": "recruit an artist", "tf.step.blind": "blind audition",
-    "tf.step.after": "play cards or end the turn",
-    "tf.stack": "{name} plays {card}.", "tf.answerPrompt": "Cancel it with Thor's Hammer?",
-    "tf.waitingAnswers": "Waiting for the answers.", "tf.let": "Let it happen", "tf.hammer": "Thor's Hammer!",
-    "tf.show": "Reveal my band", "tf.recruitNone": "Recruit nobody", "tf.endTurn": "End my turn", "tf.stopFestival": "Stop playing Festival cards",
-    "tf.armed": "{card}: choose its target (click the card again to put it back).",
-    "tf.map": "Map", "tf.groundhog": "The Groundhog: +5 points for the next concert here",
-    "tf.passTitle": "{colour} dragon pass: {n} dragon(s) left", "tf.symbol.market": "Market", "tf.symbol.culture": "vivid cultural life",
-    "tf.springboard": "Rock Springboard", "tf.deck": "Deck ({n})",
-    "tf.packet": "Your draft packet: pick one", "tf.picked": "Chosen: waiting for the others.", "tf.startHand": "Your starting artists",
-    "tf.picks": "Drafted so far", "tf.decide": "Choose your {instrument}", "tf.keepNone": "Keep no {instrument}",
-    "tf.duoPair": "Keep both with a Duo: {a} + {b}", "tf.kept": "Kept for your band", "tf.shown": "Your band is ready: waiting for the others.",
-    "tf.hand": "Your action cards", "tf.market": "Market: keep one card", "tf.blind": "Blind audition",
-    "tf.keepBlind": "Add to my band", "tf.discardBlind": "Discard", "tf.nameYourBand": "Name your band",
-    "tf.tokens": "tour tokens {n}", "tf.cards": "cards {n}", "tf.at": "at {city}", "tf.home": "hometown {city}",
-    "tf.duos": "Duo ×{n}", "tf.holdsGroundhog": "holds the Groundhog", "tf.noBand": "Choosing the band…", "tf.bandReady": "Band ready, not shown yet",
-    "tf.played": "Festival:", "tf.handOf": "Hand:", "tf.bonus": "Festival bonus: Energy +{e}, Charisma +{c}, Skill +{s}",
-    "tf.best": "Best band name", "tf.turnMark": "to play", "tf.score": "{n} pts", "tf.vote": "Vote for this band",
-    "tf.statsTitle": "Energy, Charisma, Skill",
-    "tf.kind.band": "Band", "tf.kind.answer": "Answer", "tf.kind.tour": "Tour", "tf.kind.festival": "Festival",
-    "tf.inst.guitar": "Guitar", "tf.inst.bass": "Bass", "tf.inst.singer": "Singer", "tf.inst.drums": "Drums", "tf.inst.keyboard": "Keyboard",
-    "tf.inst.bagpipe": "Bagpipe", "tf.inst.violin": "Violin", "tf.inst.flute": "Flute", "tf.inst.harp": "Harp",
-    "tf.sp.troll": "troll", "tf.sp.orc": "orc", "tf.sp.elf": "elf", "tf.sp.dwarf": "dwarf", "tf.sp.minotaur": "minotaur",
-    "tf.sp.giant": "giant", "tf.sp.goblin": "goblin", "tf.sp.siren": "siren", "tf.sp.centaur": "centaur",
-    "tf.colour.red": "red", "tf.colour.blue": "blue", "tf.colour.green": "green", "tf.colour.yellow": "yellow",
-    "tf.colour.purple": "purple", "tf.colour.black": "black", "tf.colour.white": "white",
-    "tf.dropHint": "Two artists play the same instrument: click the one who leaves your band.",
-    "tf.dragonOf": "a {colour} dragon", "tf.votes": "{n} vote(s) last round", "tf.yourVote": "your vote",
-    "tf.legend.pass": "dragon pass (dragons left)", "tf.legend.token": "tour token", "tf.legend.home": "hometown",
-    "tf.legend.band": "band", "tf.legend.groundhog": "Groundhog (+5)",
-    "tf.award.tour": "Tour, band name and cards", "tf.award.total": "Total",
-    "tf.award.hometown": "Back in the hometown", "tf.award.all_tokens": "Every tour token placed", "tf.award.rave_review": "Rave Review",
-    "tf.award.energy": "Energy", "tf.award.charisma": "Charisma", "tf.award.skill": "Skill", "tf.award.light_show": "Light Show",
-    "tf.award.diversity": "Diversity", "tf.award.classic_rock": "Classic Rock", "tf.award.male_only": "Male-only band",
-    "tf.award.female_only": "Female-only band", "tf.award.one_species": "One-species band",
-  },
-  fr: {
-    "score.band_name": "Meilleur nom de groupe", "score.concerts": "Concerts", "score.recruits": "Recrues de l’espèce de la ville", "score.encore": "Rappel", "score.hometown": "Retour à la ville natale", "score.all_tokens": "Tous les jetons posés", "score.energy": "Énergie", "score.charisma": "Charisme", "score.skill": "Technique", "score.light_show": "Jeux de lumière", "score.diversity": "Diversité", "score.classic_rock": "Rock classique", "score.male_only": "Groupe tout masculin", "score.female_only": "Groupe tout féminin", "score.one_species": "Groupe d’une seule espèce", "score.rave_review": "Critique dithyrambique",
-    "tf.artistWords": "{name} ({species}, {instrument})",
-    "tf.award.band_name": "Meilleur nom de groupe", "tf.award.concerts": "Concerts", "tf.award.recruits": "Recrues de l’espèce de la ville", "tf.award.encore": "Rappel",
-    "tf.action.duo.name": "Duo", "tf.action.duo.text": "À jouer avec votre groupe quand vous le révélez : gardez deux artistes du même instrument (une paire par Duo).",
-    "tf.action.thors_hammer.name": "Marteau de Thor", "tf.action.thors_hammer.text": "Hors de votre tour : annulez la carte action qu’un autre joueur vient de jouer.",
-    "tf.action.tour_bus.name": "Bus de tournée", "tf.action.tour_bus.text": "À votre tour, avant de bouger : suivez deux routes ce tour-ci, en ne vous arrêtant que dans la seconde ville.",
-    "tf.action.dragon_tamer.name": "Dompteur de dragons", "tf.action.dragon_tamer.text": "À votre tour : prenez un jeton dragon d’une couleur que vous n’avez pas, dans un col qui en a encore.",
-    "tf.action.groundhog_call.name": "Appel de la Marmotte", "tf.action.groundhog_call.text": "À votre tour, avant de bouger : posez la Marmotte sur une ville qui n’a pas atteint sa limite de tournée.",
-    "tf.action.encore.name": "Rappel", "tf.action.encore.text": "À votre tour, après un concert où vous avez posé un jeton de tournée : marquez 3 points.",
-    "tf.action.talent_scout.name": "Dénicheur de talents", "tf.action.talent_scout.text": "À votre tour : prenez un artiste du Tremplin rock dans votre groupe (comme dans une ville à la vie culturelle animée, sans le point d’espèce).",
-    "tf.action.pyrotechnics.name": "Pyrotechnie", "tf.action.pyrotechnics.text": "Festival : +3 à l’Énergie totale de votre groupe.",
-    "tf.action.stage_charm.name": "Charme de scène", "tf.action.stage_charm.text": "Festival : +3 au Charisme total de votre groupe.",
-    "tf.action.guitar_solo.name": "Solo sans fin", "tf.action.guitar_solo.text": "Festival : +3 au Talent total de votre groupe.",
-    "tf.action.rave_review.name": "Critique dithyrambique", "tf.action.rave_review.text": "Festival : marquez 4 points.",
-    "tf.action.light.name": "Jeux de lumière ({colour})", "tf.action.light.text": "Festival : compte comme un dragon {colour} pour les Jeux de lumière.",
-    draft_pick: "Draft : chacun prend une carte (choix {round}).",
-    bands: "Les groupes sont révélés.",
-    play_card: "{seat} joue {card}{target}.",
-    cancelled: "Le Marteau de Thor annule {card} de {seat}.",
-    names: "Les groupes ont un nom : {bands}.",
-    vote: "Votes pour le meilleur nom de groupe : {tally} ; le plus de voix : {seats}.",
-    vote_settled: "L’égalité est tranchée : {seat} a le meilleur nom de groupe.",
-    start_city: "{seat} choisit {city} comme ville natale.",
-    groundhog: "La Marmotte part vers {city}.",
-    move: "{seat} prend la route vers {city}.",
-    concert: "{seat} donne un concert à {city} : {pts} ({detail}).",
-    market: "{seat} garde une carte au Marché.",
-    market_pass: "{seat} passe son tour au Marché.",
-    scored: "{seat} marque {pts} : {award}.",
-    recruit: "{seat} recrute {card}{detail}.",
-    blind_discard: "{seat} refuse une audition à l’aveugle.",
-    drop: "{seat} se sépare de {card}.",
-    tour_end: "{seat} a posé tous ses jetons de tournée : la tournée est finie et le Festival commence.",
-    hand_shown: "{seat} révèle les cartes action qui lui restent en main : {cards}.",
-    festival: "Le Festival est décompté.",
-    "tf.phase.draft": "Draft", "tf.phase.band": "Groupe", "tf.phase.names": "Vote du nom", "tf.phase.tour": "Tournée", "tf.phase.festival": "Festival",
-    "tf.status.draft": "Draft, choix {n} : prenez une carte de votre paquet ; les paquets passent ensuite à gauche.",
-    "tf.status.form": "Révélation des groupes : choisissez les artistes gardés. En attente de : {names}.",
-    "tf.status.duo": "Les Duos sont joués.",
-    "tf.status.name": "Nommez votre groupe. En attente de : {names}.",
-    "tf.status.vote": "Votez pour le meilleur nom de groupe (pas le vôtre).",
-    "tf.status.runoff": "Second tour {n} : votez à nouveau entre les groupes à égalité.",
-    "tf.status.tour": "Tournée : {name} — {step}.",
-    "tf.status.festival": "Festival : {name} joue ses cartes Festival.",
-    "tf.status.over": "Le Festival est terminé.",
-    "tf.lastRound": "{name} a posé tous ses jetons de tournée : encore {n} tour(s).",
-    "tf.step.start": "choisir sa ville natale", "tf.step.move": "prendre une route", "tf.step.move2": "Tour Bus : continuer la route",
-    "tf.step.visit": "aller au Marché ou non", "tf.visitMarket": "Aller au Marché", "tf.passMarket": "Ne pas aller au Marché",
-    "tf.step.market": "garder une carte du Marché", "tf.step.culture": "recruter un artiste", "tf.step.blind": "audition à l’aveugle",
-    "tf.step.after": "jouer des cartes ou finir le tour",
-    "tf.stack": "{name} joue {card}.", "tf.answerPrompt": "L’annuler avec le Marteau de Thor ?",
-    "tf.waitingAnswers": "En attente des réponses.", "tf.let": "Laisser faire", "tf.hammer": "Marteau de Thor !",
-    "tf.show": "Révéler mon groupe", "tf.recruitNone": "Ne recruter personne", "tf.endTurn": "Finir mon tour", "tf.stopFestival": "Arrêter de jouer des cartes Festival",
-    "tf.armed": "{card} : choisissez sa cible (recliquez la carte pour la reprendre).",
-    "tf.map": "Carte", "tf.groundhog": "La Marmotte : +5 points au prochain concert ici",
-    "tf.passTitle": "Col du dragon {colour} : {n} dragon(s) restant(s)", "tf.symbol.market": "Marché", "tf.symbol.culture": "vie culturelle animée",
-    "tf.springboard": "Tremplin du Rock", "tf.deck": "Pioche ({n})",
-    "tf.packet": "Votre paquet de draft : prenez-en une", "tf.picked": "Choisi : en attente des autres.", "tf.startHand": "Vos artistes de départ",
-    "tf.picks": "Déjà pris", "tf.decide": "Choisissez votre {instrument}", "tf.keepNone": "Ne garder aucun {instrument}",
-    "tf.duoPair": "Garder les deux avec un Duo : {a} + {b}", "tf.kept": "Gardés pour votre groupe", "tf.shown": "Votre groupe est prêt : en attente des autres.",
-    "tf.hand": "Vos cartes action", "tf.market": "Marché : gardez une carte", "tf.blind": "Audition à l’aveugle",
-    "tf.keepBlind": "L’ajouter à mon groupe", "tf.discardBlind": "La défausser", "tf.nameYourBand": "Nommez votre groupe",
-    "tf.tokens": "jetons de tournée {n}", "tf.cards": "cartes {n}", "tf.at": "à {city}", "tf.home": "ville natale {city}",
-    "tf.duos": "Duo ×{n}", "tf.holdsGroundhog": "a la Marmotte", "tf.noBand": "Choix du groupe…", "tf.bandReady": "Groupe prêt, pas encore montré",
-    "tf.played": "Festival :", "tf.handOf": "Main :", "tf.bonus": "Bonus du Festival : Énergie +{e}, Charisme +{c}, Technique +{s}",
-    "tf.best": "Meilleur nom de groupe", "tf.turnMark": "à jouer", "tf.score": "{n} pts", "tf.vote": "Voter pour ce groupe",
-    "tf.statsTitle": "Énergie, Charisme, Technique",
-    "tf.kind.band": "Groupe", "tf.kind.answer": "Réponse", "tf.kind.tour": "Tournée", "tf.kind.festival": "Festival",
-    "tf.inst.guitar": "Guitare", "tf.inst.bass": "Basse", "tf.inst.singer": "Chant", "tf.inst.drums": "Batterie", "tf.inst.keyboard": "Clavier",
-    "tf.inst.bagpipe": "Cornemuse", "tf.inst.violin": "Violon", "tf.inst.flute": "Flûte", "tf.inst.harp": "Harpe",
-    "tf.sp.troll": "troll", "tf.sp.orc": "orc", "tf.sp.elf": "elfe", "tf.sp.dwarf": "nain", "tf.sp.minotaur": "minotaure",
-    "tf.sp.giant": "géant", "tf.sp.goblin": "gobelin", "tf.sp.siren": "sirène", "tf.sp.centaur": "centaure",
-    "tf.colour.red": "rouge", "tf.colour.blue": "bleu", "tf.colour.green": "vert", "tf.colour.yellow": "jaune",
-    "tf.colour.purple": "violet", "tf.colour.black": "noir", "tf.colour.white": "blanc",
-    "tf.dropHint": "Deux artistes jouent du même instrument : cliquez celui qui quitte votre groupe.",
-    "tf.dragonOf": "un dragon {colour}", "tf.votes": "{n} voix au tour précédent", "tf.yourVote": "votre vote",
-    "tf.legend.pass": "col du dragon (dragons restants)", "tf.legend.token": "jeton de tournée", "tf.legend.home": "ville natale",
-    "tf.legend.band": "groupe", "tf.legend.groundhog": "Marmotte (+5)",
-    "tf.award.tour": "Tournée, nom du groupe et cartes", "tf.award.total": "Total",
-    "tf.award.hometown": "Retour à la ville natale", "tf.award.all_tokens": "Tous les jetons posés", "tf.award.rave_review": "Critique dithyrambique",
-    "tf.award.energy": "Énergie", "tf.award.charisma": "Charisme", "tf.award.skill": "Technique", "tf.award.light_show": "Jeux de lumière",
-    "tf.award.diversity": "Diversité", "tf.award.classic_rock": "Rock classique", "tf.award.male_only": "Groupe tout masculin",
-    "tf.award.female_only": "Groupe tout féminin", "tf.award.one_species": "Groupe d’une seule espèce",
-  },
-  "zh-Hant": {
-    "score.band_name": "最佳團名", "score.concerts": "演唱會", "score.recruits": "招募到城市種族的樂手", "score.encore": "安可", "score.hometown": "回到家鄉", "score.all_tokens": "放完所有巡演標記", "score.energy": "活力", "score.charisma": "魅力", "score.skill": "技巧", "score.light_show": "燈光秀", "score.diversity": "多元", "score.classic_rock": "經典搖滾", "score.male_only": "全男子樂團", "score.female_only": "全女子樂團", "score.one_species": "單一種族樂團", "score.rave_review": "好評如潮",
-    "tf.artistWords": "{name}（{species}，{instrument}）",
-    "tf.award.band_name": "最佳團名", "tf.award.concerts": "演唱會", "tf.award.recruits": "招募到城市種族的樂手", "tf.award.encore": "安可",
-    "tf.action.duo.name": "二重奏", "tf.action.duo.text": "在樂團亮相時一起打出：保留兩位同樂器的樂手（每張二重奏一對）。",
-    "tf.action.thors_hammer.name": "雷神之鎚", "tf.action.thors_hammer.text": "在別人的回合打出：取消另一位玩家剛打出的行動卡。",
-    "tf.action.tour_bus.name": "巡演巴士", "tf.action.tour_bus.text": "你的回合、移動之前：本回合沿兩條道路移動，只停在第二座城市。",
-    "tf.action.dragon_tamer.name": "馴龍師", "tf.action.dragon_tamer.text": "你的回合：從還有龍的山口拿一枚你沒有的顏色的龍標記。",
-    "tf.action.groundhog_call.name": "召喚土撥鼠", "tf.action.groundhog_call.text": "你的回合、移動之前：把土撥鼠放到任何尚未達到巡演上限的城市。",
-    "tf.action.encore.name": "安可", "tf.action.encore.text": "你的回合，在放下巡演標記的演唱會之後：得 3 分。",
-    "tf.action.talent_scout.name": "星探", "tf.action.talent_scout.text": "你的回合：從搖滾跳板拿一位樂手加入樂團（如同在文化繁榮的城市，但沒有種族分）。",
-    "tf.action.pyrotechnics.name": "煙火秀", "tf.action.pyrotechnics.text": "音樂祭：樂團總活力 +3。",
-    "tf.action.stage_charm.name": "舞台魅力", "tf.action.stage_charm.text": "音樂祭：樂團總魅力 +3。",
-    "tf.action.guitar_solo.name": "無盡獨奏", "tf.action.guitar_solo.text": "音樂祭：樂團總技巧 +3。",
-    "tf.action.rave_review.name": "好評如潮", "tf.action.rave_review.text": "音樂祭：得 4 分。",
-    "tf.action.light.name": "燈光秀（{colour}）", "tf.action.light.text": "音樂祭：在燈光秀中算作一枚{colour}龍。",
-    draft_pick: "選秀：每人各拿一張牌（第 {round} 輪）。",
-    bands: "各樂團亮相。",
-    play_card: "{seat} 打出 {card}{target}。",
-    cancelled: "雷神之鎚取消了 {seat} 的 {card}。",
-    names: "各樂團取好了團名：{bands}。",
-    vote: "最佳團名投票：{tally}；最高票：{seats}。",
-    vote_settled: "平手已決定：{seat} 的團名最佳。",
-    start_city: "{seat} 選定家鄉：{city}。",
-    groundhog: "土撥鼠移到{city}。",
-    move: "{seat} 沿道路移動到{city}。",
-    concert: "{seat} 在{city}開了一場演唱會：{pts}（{detail}）。",
-    market: "{seat} 在市集留下一張卡。",
-    market_pass: "{seat} 沒有逛市集。",
-    scored: "{seat} 得到 {pts}：{award}。",
-    recruit: "{seat} 招募了 {card}{detail}。",
-    blind_discard: "{seat} 婉拒了盲選試音。",
-    drop: "{seat} 讓 {card} 離團。",
-    tour_end: "{seat} 放完了所有巡演標記：巡演結束，音樂祭開始。",
-    hand_shown: "{seat} 亮出手中剩下的行動卡：{cards}。",
-    festival: "音樂祭計分完成。",
-    "tf.phase.draft": "選秀", "tf.phase.band": "組團", "tf.phase.names": "團名投票", "tf.phase.tour": "巡演", "tf.phase.festival": "音樂祭",
-    "tf.status.draft": "選秀第 {n} 輪：從你的牌堆拿一張牌，之後牌堆傳給左邊。",
-    "tf.status.form": "樂團亮相：選擇要留下的樂手。等待：{names}。",
-    "tf.status.duo": "正在打出二重奏。",
-    "tf.status.name": "為你的樂團取名。等待：{names}。",
-    "tf.status.vote": "投票選出最佳團名（不能投自己）。",
-    "tf.status.runoff": "第 {n} 次決選：在平手的樂團中再投一次。",
-    "tf.status.tour": "巡演：{name} — {step}。",
-    "tf.status.festival": "音樂祭：{name} 打出音樂祭卡。",
-    "tf.status.over": "音樂祭結束。",
-    "tf.lastRound": "{name} 已放完所有巡演標記：還剩 {n} 個回合。",
-    "tf.step.start": "選擇家鄉", "tf.step.move": "沿道路移動", "tf.step.move2": "巡演巴士：繼續移動",
-    "tf.step.visit": "要不要逛市集", "tf.visitMarket": "逛市集", "tf.passMarket": "不逛市集",
-    "tf.step.market": "留下一張市集卡", "tf.step.culture": "招募樂手", "tf.step.blind": "盲選試音",
-    "tf.step.after": "打出卡牌或結束回合",
-    "tf.stack": "{name} 打出 {card}。", "tf.answerPrompt": "要用雷神之鎚取消它嗎？",
-    "tf.waitingAnswers": "等待其他人回應。", "tf.let": "讓它生效", "tf.hammer": "雷神之鎚！",
-    "tf.show": "公開我的樂團", "tf.recruitNone": "不招募", "tf.endTurn": "結束回合", "tf.stopFestival": "不再打音樂祭卡",
-    "tf.armed": "{card}：選擇目標（再點一次卡牌可收回）。",
-    "tf.map": "地圖", "tf.groundhog": "土撥鼠：下一場在此的演唱會 +5 分",
-    "tf.passTitle": "{colour}龍之隘口：剩 {n} 隻龍", "tf.symbol.market": "市集", "tf.symbol.culture": "文化繁榮",
-    "tf.springboard": "搖滾跳板", "tf.deck": "牌堆（{n}）",
-    "tf.packet": "你的選秀牌堆：選一張", "tf.picked": "已選：等待其他人。", "tf.startHand": "你的初始樂手",
-    "tf.picks": "已選的牌", "tf.decide": "選擇你的{instrument}", "tf.keepNone": "不留{instrument}",
-    "tf.duoPair": "用二重奏兩位都留：{a} + {b}", "tf.kept": "留在樂團中", "tf.shown": "你的樂團已就緒：等待其他人。",
-    "tf.hand": "你的行動卡", "tf.market": "市集：留下一張卡", "tf.blind": "盲選試音",
-    "tf.keepBlind": "加入我的樂團", "tf.discardBlind": "棄掉", "tf.nameYourBand": "為你的樂團取名",
-    "tf.tokens": "巡演標記 {n}", "tf.cards": "手牌 {n}", "tf.at": "位於 {city}", "tf.home": "家鄉 {city}",
-    "tf.duos": "二重奏 ×{n}", "tf.holdsGroundhog": "持有土撥鼠", "tf.noBand": "正在組團…", "tf.bandReady": "樂團已就緒，尚未公開",
-    "tf.played": "音樂祭：", "tf.handOf": "手牌：", "tf.bonus": "音樂祭加成：活力 +{e}、魅力 +{c}、技巧 +{s}",
-    "tf.best": "最佳團名", "tf.turnMark": "行動中", "tf.score": "{n} 分", "tf.vote": "投給這個樂團",
-    "tf.statsTitle": "活力、魅力、技巧",
-    "tf.kind.band": "組團", "tf.kind.answer": "回應", "tf.kind.tour": "巡演", "tf.kind.festival": "音樂祭",
-    "tf.inst.guitar": "吉他", "tf.inst.bass": "貝斯", "tf.inst.singer": "主唱", "tf.inst.drums": "鼓", "tf.inst.keyboard": "鍵盤",
-    "tf.inst.bagpipe": "風笛", "tf.inst.violin": "小提琴", "tf.inst.flute": "長笛", "tf.inst.harp": "豎琴",
-    "tf.sp.troll": "巨魔", "tf.sp.orc": "獸人", "tf.sp.elf": "精靈", "tf.sp.dwarf": "矮人", "tf.sp.minotaur": "牛頭人",
-    "tf.sp.giant": "巨人", "tf.sp.goblin": "哥布林", "tf.sp.siren": "海妖", "tf.sp.centaur": "半人馬",
-    "tf.colour.red": "紅", "tf.colour.blue": "藍", "tf.colour.green": "綠", "tf.colour.yellow": "黃",
-    "tf.colour.purple": "紫", "tf.colour.black": "黑", "tf.colour.white": "白",
-    "tf.dropHint": "兩位樂手演奏同一種樂器：點選要離團的那一位。",
-    "tf.dragonOf": "一隻{colour}龍", "tf.votes": "上一輪 {n} 票", "tf.yourVote": "你的票",
-    "tf.legend.pass": "龍之隘口（剩餘的龍）", "tf.legend.token": "巡演標記", "tf.legend.home": "家鄉",
-    "tf.legend.band": "樂團", "tf.legend.groundhog": "土撥鼠（+5）",
-    "tf.award.tour": "巡演、團名與卡牌", "tf.award.total": "總分",
-    "tf.award.hometown": "回到家鄉", "tf.award.all_tokens": "放完所有巡演標記", "tf.award.rave_review": "好評如潮",
-    "tf.award.energy": "活力", "tf.award.charisma": "魅力", "tf.award.skill": "技巧", "tf.award.light_show": "燈光秀",
-    "tf.award.diversity": "多元", "tf.award.classic_rock": "經典搖滾", "tf.award.male_only": "全男子樂團",
-    "tf.award.female_only": "全女子樂團", "tf.award.one_species": "單一種族樂團",
-  },
-};
