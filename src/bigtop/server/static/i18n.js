@@ -303,7 +303,7 @@ export function byLanguage(catalog) {
 // The strings of the catalog file (JSON) at `url`, by language: a board module's own words, loaded
 // when the module is (`export const strings = await loadStrings("/static/games/<game>-strings.json")`).
 export async function loadStrings(url) {
-  const response = await fetch(url);
+  const response = await fetch(import.meta.resolve(url));  // its versioned address, as a module's (server/frontend.py)
   if (!response.ok) throw new Error(`strings: ${url} answered ${response.status}`);
   return byLanguage(await response.json());
 }
