@@ -244,3 +244,37 @@ def test_the_page_loads_its_files_by_version_and_keeps_them(tmp_path, page):
     finally:
         server.stop()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_long_replay_asks_for_the_views_near_the_step_shown(tmp_path, page):
+    from bigtop import games
+    from bigtop.core.rng import Rng
+
+    state = games.get("drumroll").new(3, seed=5)
+    rng = Rng(5)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    moves = len(state.record().moves)
+    record_file = tmp_path / "record.json"
+    record_file.write_text(json.dumps(state.record().to_json()))
+    server = ServerProcess(sqlite_url(tmp_path), tmp_path).start()
+    try:
+        asked = []
+        page.on("response", lambda r: "/api/replays" in r.url and asked.append((r.url, len(r.body()))))
+        page.goto(server.url)
+        page.set_input_files("#record-file", str(record_file))
+        expect(page.locator("#replay-position")).to_contain_text(f"Step 0 of {moves}")
+        expect(page.locator("#board .dr-board, #board [class^=dr-]").first).to_be_visible()
+        page.fill("#replay-step", str(moves))  # to the end: views the first answer did not hold
+        expect(page.locator("#end-screen")).to_be_visible()
+        page.click("#replay-prev")
+        expect(page.locator("#replay-position")).to_contain_text(f"Step {moves - 1} of {moves}")
+        page.fill("#replay-step", str(moves // 2))
+        expect(page.locator("#replay-position")).to_contain_text(f"Step {moves // 2} of {moves}")
+        expect(page.locator("#board [class^=dr-]").first).to_be_visible()
+        assert len(asked) == 3, asked  # the start, the end (with the step before it), the middle
+        assert all("views=20" in url for url, _ in asked)
+    finally:
+        server.stop()
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -47,3 +47,27 @@ def test_a_replay_and_the_static_files_are_sent_gzipped(server):
     for path in ("/static/table.js", "/static/style.css", "/boards/drumroll.js"):
         answer, _ = raw(server, "GET", path)
         assert answer.status_code == 200 and answer.headers.get("content-encoding") == "gzip", path
+
+
+def test_a_replay_sends_the_views_of_the_steps_asked_for_only(server):
+    game = games.get("drumroll")
+    state = game.new(3, seed=5)
+    rng = Rng(5)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    body = json.dumps(state.record().to_json())
+    headers = {"content-type": "application/json"}
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        whole = client.post("/api/replays", params={"seat": 1}, content=body, headers=headers)
+        paged = client.post("/api/replays", params={"seat": 1, "views_from": 100, "views": 20}, content=body, headers=headers)
+        too_many = client.post("/api/replays", params={"views": 201}, content=body, headers=headers)
+    frames, some = whole.json()["frames"], paged.json()["frames"]
+    assert len(some) == len(frames) == len(state.record().moves) + 1
+    assert [n for n, f in enumerate(some) if f["view"] is not None] == list(range(100, 120))
+    for mine, full in zip(some, frames, strict=True):
+        assert mine["view"] in (None, full["view"])  # the same views, only fewer
+        assert {k: v for k, v in mine.items() if k != "view"} == {k: v for k, v in full.items() if k != "view"}
+    assert len(paged.content) * 5 < len(whole.content)  # a 3-player game's views weigh most of it
+    assert too_many.status_code in (400, 422)
+    print(f"\n{len(frames)} frames: {len(whole.content):,} bytes with every view, {len(paged.content):,} with 20")

@@ -233,24 +233,39 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
     return JSONResponse(table.state.record().to_json(), headers=headers)
 
 
+MAX_VIEWS = 200  # views one replay request may ask for
+
+
+def _views(views_from: int | None, views: int | None) -> range | None:
+    """The frames whose views a replay request asks for (None: all of them)."""
+    if views is None:
+        return None
+    return range(views_from or 0, (views_from or 0) + views)
+
+
 @router.get("/tables/{table_id}/replay")
-async def table_replay(request: Request, table_id: str, seat: int | None = None, lang: str | None = None) -> dict[str, Any]:
-    """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`."""
+async def table_replay(request: Request, table_id: str, seat: int | None = None, lang: str | None = None,
+                       views_from: int | None = Query(default=None, ge=0),
+                       views: int | None = Query(default=None, ge=0, le=MAX_VIEWS)) -> dict[str, Any]:
+    """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`; with
+    `views`, the views of only that many frames from `views_from` (the others' are null)."""
     table = await _finished(request, table_id)
     lang = language(lang)
     names = seat_names(table, lang)  # long: other tables go on meanwhile
-    return await asyncio.to_thread(replay_frames, table.state.record(), seat, names, lang)
+    return await asyncio.to_thread(replay_frames, table.state.record(), seat, names, lang, _views(views_from, views))
 
 
 @router.post("/replays")
-async def upload_replay(request: Request, seat: int | None = None, lang: str | None = None) -> dict[str, Any]:
-    """Every step of an uploaded record (the body is the record's JSON). A record whose options
-    name a file (a game's `cards`) is refused: no request names a file on the server."""
+async def upload_replay(request: Request, seat: int | None = None, lang: str | None = None,
+                        views_from: int | None = Query(default=None, ge=0),
+                        views: int | None = Query(default=None, ge=0, le=MAX_VIEWS)) -> dict[str, Any]:
+    """Every step of an uploaded record (the body is the record's JSON), as the table's replay. A
+    record whose options name a file (a game's `cards`) is refused: no request names a file on the server."""
     try:
         record = Record.from_json(check_json_text(await request.body()))
     except (BigtopError, TypeError, ValueError) as exc:
         raise ServerError(str(exc)) from None
-    return await asyncio.to_thread(replay_frames, record, seat, None, language(lang))
+    return await asyncio.to_thread(replay_frames, record, seat, None, language(lang), _views(views_from, views))
 
 
 async def _finished(request: Request, table_id: str) -> LiveTable:

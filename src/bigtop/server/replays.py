@@ -17,16 +17,19 @@ MAX_REPLAY_MOVES = 20_000
 
 
 def replay_frames(
-    record: Record, seat: int | None = None, names: Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE
+    record: Record, seat: int | None = None, names: Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE,
+    views: range | None = None,
 ) -> dict[str, Any]:
     """The game of `record` step by step, as `seat` saw it (None: a spectator), in language `lang`
     with the seats called by `names` (default "#1", "#2", ...).
 
     Frame 0 is the start; frame i follows move i-1 and names who played what: `action` (the
     action's JSON) and `action_text` (the game's `describe`, as the position before the move saw
-    it); `events` are the log entries the move wrote. Refuses a record whose options name a
-    file (`table_options.request_options`) and one that does not replay (`ServerError` saying at
-    which move and why)."""
+    it); `events` are the log entries the move wrote; `view` is what the seat saw then, only for
+    the frames in `views` (None: every frame), null elsewhere: a page steps through a long game
+    asking for the views near where it is (a Drum Roll game's views weigh megabytes). Refuses a
+    record whose options name a file (`table_options.request_options`) and one that does not
+    replay (`ServerError` saying at which move and why)."""
     try:
         game = games.get(record.game)
     except BigtopError as exc:
@@ -39,7 +42,8 @@ def replay_frames(
         state = game.new(record.players, seed=record.seed, options=request_options(game, record.options))
     except BigtopError as exc:
         raise ServerError(f"bad record: {exc}") from None
-    frames = [_frame(state, seat, None, None, None)]
+    shown = views if views is not None else range(len(record.moves) + 1)
+    frames = [_frame(state, seat, None, None, None, 0 in shown)]
     for number, (player, data) in enumerate(record.moves):
         try:
             action = game.codec.from_json(data)
@@ -47,7 +51,7 @@ def replay_frames(
             state.apply_json(player, data)
         except BigtopError as exc:
             raise ServerError(f"bad record: move {number} (seat {player}) does not replay: {exc}") from None
-        frames.append(_frame(state, seat, player, game.codec.to_json(action), label))
+        frames.append(_frame(state, seat, player, game.codec.to_json(action), label, number + 1 in shown))
     _add_events(frames, state, seat, names or [f"#{n + 1}" for n in range(record.players)], lang)
     over = state.is_over()
     return {"game": game.name, "title": game.title, "players": record.players, "seat": seat, "lang": lang,
@@ -64,12 +68,12 @@ def _content(game: Any, options: Any) -> dict[str, Any]:
         return {}
 
 
-def _frame(state: Any, seat: int | None, player: int | None, action: Any, label: str | None) -> dict[str, Any]:
+def _frame(state: Any, seat: int | None, player: int | None, action: Any, label: str | None, viewed: bool) -> dict[str, Any]:
     return {
         "seat": player,
         "action": action,
         "action_text": label,
-        "view": state.view(seat),
+        "view": state.view(seat) if viewed else None,
         "scores": list(state.scores()),
         "logged": len(state.log),
     }

@@ -8,6 +8,8 @@ import { language, seatLabel, t } from "./i18n.js";
 import { endScreen, logPanel, scoresPanel } from "./panels.js";
 import { reviewPanel } from "./review.js";
 
+const PAGE = 20;  // views asked for at once (a Drum Roll view is ~12 KB of JSON)
+
 export function replayPage(root, source) {
   let data = null;
   let board = null;
@@ -17,27 +19,42 @@ export function replayPage(root, source) {
   const chat = source === "upload" ? null : chatReplay(source);
   const review = source === "upload" ? null : reviewPanel(source, (move) => go(move));  // frame `move`: before that move
 
+  // Every step's move and log, and the views of the PAGE steps around `around` (the others' are
+  // null: a long game's views weigh megabytes; `go` asks for more as the watcher steps on).
+  function fetchReplay(around) {
+    const views = `&views_from=${Math.max(0, around - PAGE / 2)}&views=${PAGE}`;
+    const query = `?lang=${encodeURIComponent(language())}${seat === null ? "" : `&seat=${seat}`}${views}`;
+    return source === "upload"
+      ? api(`/api/replays${query}`, { method: "POST", body: sessionStorage.getItem("bigtop.upload") || "" })
+      : api(`/api/tables/${source}/replay${query}`);
+  }
+
   async function load() {
-    const query = `?lang=${encodeURIComponent(language())}${seat === null ? "" : `&seat=${seat}`}`;
     try {
-      if (source === "upload") {
-        data = await api(`/api/replays${query}`, { method: "POST", body: sessionStorage.getItem("bigtop.upload") || "" });
-        seats = Array.from({ length: data.players }, (_, n) => ({ seat: n, name: `#${n + 1}`, kind: "person" }));
-      } else {
-        data = await api(`/api/tables/${source}/replay${query}`);
-        seats = (await api(`/api/tables/${source}`)).seats;
-      }
+      data = await fetchReplay(step);
+      if (source === "upload") seats = Array.from({ length: data.players }, (_, n) => ({ seat: n, name: `#${n + 1}`, kind: "person" }));
+      else seats = (await api(`/api/tables/${source}`)).seats;
       board = await boardFor(data.game);
-      step = Math.min(step, data.frames.length - 1);
-      render();
+      await go(step);
     } catch (error) {
       root.replaceChildren(h("p", { class: "error" }, error.message));
       notify(error.message);
     }
   }
 
-  function go(to) {
+  async function go(to) {
     step = Math.max(0, Math.min(data.frames.length - 1, to));
+    if (!data.frames[step].view) {
+      const wanted = step;
+      try {
+        const more = await fetchReplay(wanted);
+        more.frames.forEach((frame, n) => { if (frame.view && data.frames[n]) data.frames[n].view = frame.view; });
+      } catch (error) {
+        notify(error.message);
+        return;
+      }
+      if (step !== wanted) return;  // the watcher moved on meanwhile: that step's own call draws it
+    }
     render();
   }
 
