@@ -19,6 +19,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="seeded random games per game and player count in the conformance suite (default: each game's own)",
     )
     parser.addoption(
+        "--all-tutorials",
+        action="store_true",
+        help="play every tutorial chapter in the browser in every language at desk and phone size "
+             "(default: each chapter in one language, rotating, and one game's chapters at phone size)",
+    )
+    parser.addoption(
         "--update-golden",
         action="store_true",
         help="rewrite the golden playthroughs in tests/golden from the games as they play now",

@@ -1,28 +1,31 @@
 """A tutorial at the web table, in Chromium, on High Card (the test game's tutorial.toml): only the
 scripted move is offered at each of the learner's steps, a bubble next to it says why, the scripted
-bots play their moves, the lesson survives a reload, and the chapter ends as a free game; and the
-built-in games' tutorials played through by clicking what each step outlines."""
+bots play their moves, the lesson survives a reload, and the chapter ends as a free game; and every
+chapter of the built-in games' tutorials played to its end, in each language, by clicking what each
+step outlines (`make test` plays each chapter in one language; `--all-tutorials` all of them, see
+docs/tutorials.md)."""
 
 from __future__ import annotations
 
-import os
+import functools
 import re
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from bigtop.core.text import LANGUAGES
 from bigtop.games import get
-from bigtop.tutorial import load
+from bigtop.tutorial import Tutorial, check, load
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
 from server_support import ServerProcess, sqlite_url  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
-
-from bigtop import games  # noqa: E402
 
 CARD = "svg.hc-playable"
 
@@ -80,106 +83,125 @@ def test_a_game_without_a_tutorial_says_so(server, page):
         assert client.get("/api/tutorials/nosuchgame").status_code == 404
 
 
-CARCASSONNE_SHOTS = {1: "tile", 2: "meeple", 4: "farmer"}  # learner step -> the picture's name
+# ------------------------------------------------------------------ every built-in game's tutorial
+# One driver plays every chapter of every built-in game's tutorial in every language: at each of the
+# learner's steps it reads the step from the tutorial data (`bigtop.tutorial.load`), waits for the
+# bubble to say it, checks the bubble stands next to the outlined move on screen, and clicks that move.
+# What differs between games is data: the second click some moves need, and the pictures for the docs.
+
+TUTORIAL_GAMES = ("drumroll", "trollfest", "carcassonne")
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # a laptop's window and a phone's
+PHONE_GAME = "carcassonne"  # the game whose chapters make test also plays at phone size
+CONFIRM = {("carcassonne", "Place"): "#cc-lay"}  # (game, action type) -> what lays the move after its target
+PICTURES = {  # (game, chapter) -> {learner step (from 1): the docs picture's name, tutorial-GAME-NAME-LANG.png}
+    ("drumroll", 1): {1: "draft", 4: "markers", 9: "distribution"},
+    ("trollfest", 1): {1: "draft", 8: "band", 13: "name"},
+    ("carcassonne", 1): {1: "tile", 2: "meeple", 4: "farmer"},
+}
+# The bubble and its outlined target, as the person sees them: `ok` when the bubble is beside the target
+# (above or below it, at most 24 px apart, overlapping it sideways), both inside the window (a target
+# taller or wider than the window at least in it); measured at the next frame the page draws.
+PLACEMENT = """async () => {
+  await new Promise((drawn) => requestAnimationFrame(() => drawn()));
+  const bubble = document.getElementById("tutorial-bubble"), target = document.querySelector(".tutorial-target");
+  if (!bubble || !target) return { ok: false, missing: !bubble ? "bubble" : "target" };
+  const b = bubble.getBoundingClientRect(), t = target.getBoundingClientRect();
+  const box = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round);
+  const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
+  const overlaps = (r) => r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
+  const gap = Math.max(t.top - b.bottom, b.top - t.bottom);
+  const across = Math.min(b.right, t.right) - Math.max(b.left, t.left);
+  const targetSeen = t.width <= innerWidth && t.height <= innerHeight ? inside(t) : overlaps(t);
+  return { ok: gap >= -1 && gap <= 24 && across > 0 && inside(b) && targetSeen, gap, across,
+           bubble: box(b), target: box(t), window: [innerWidth, innerHeight], bubbleInside: inside(b), targetSeen };
+}"""
 
 
-def test_carcassonne_chapter_one_is_played_to_its_end_by_its_targets(server, page, tmp_path):
-    """Chapter 1 of Carcassonne in English at phone size, each step by clicking the highlighted target
-    (a placement then shows the tile on the square in its one offered turn, and is laid). With BIGTOP_DOC_SCREENSHOTS set, three steps are
-    pictured there in each language."""
-    folder = Path(os.environ.get("BIGTOP_DOC_SCREENSHOTS") or tmp_path / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    chapter = load(get("carcassonne")).chapter[0]
-    page.goto(f"{server.url}/#/learn/carcassonne")
-    page.locator("#learn-page button[data-chapter='1']").click()
-    bubble = page.locator("#tutorial-bubble")
-    mine = chapter.learner_steps()
-    for number, index in enumerate(mine, 1):
-        step = chapter.step[index]
-        expect(bubble).to_contain_text(step.words("en"), timeout=30_000)
-        expect(bubble).to_contain_text(f"Step {number} of {len(mine)}")
-        assert step.target is not None
-        expect(page.locator(step.target)).to_have_count(1)  # only the scripted move is offered
-        expect(page.locator(".tutorial-target")).to_have_count(1)
-        if number in CARCASSONNE_SHOTS:
-            for lang in ("fr", "zh-Hant", "en"):
-                page.select_option("#language", lang)
-                expect(bubble).to_contain_text(step.words(lang)[:20])
-                page.screenshot(path=str(folder / f"tutorial-carcassonne-{CARCASSONNE_SHOTS[number]}-{lang}.png"))
-        page.locator(".tutorial-target").click()
-        if step.action["type"] == "Place":  # the tile lies on the square in its one offered turn: lay it
-            expect(page.locator("#cc-lay-tile")).to_have_attribute("data-turns", str(step.action["turns"]))
-            page.locator("#cc-lay").click()
-    expect(bubble).to_contain_text("That is the end of the lesson", timeout=15_000)
-    expect(page.locator(".cc-player[data-seat='0'] .cc-points")).to_contain_text("4")  # the completed city
-    assert page.errors == []  # type: ignore[attr-defined]
+@functools.cache
+def tutorial_of(name: str) -> tuple[Tutorial, list[Any]]:
+    """The game's tutorial and, per chapter, the engine's state after its script (`bigtop.tutorial.check`)."""
+    game = get(name)
+    tutorial = load(game)
+    return tutorial, check(game, tutorial)
 
 
-def test_troll_fest_chapter_one_in_chinese_by_its_highlighted_moves(server, page, tmp_path):
-    """Troll Fest's first chapter (draft, band, name, vote) at phone size in Traditional Chinese: each
-    step's bubble shows its words and one highlighted move, which a click plays, to the free game.
-    With BIGTOP_DOCS_SCREENSHOTS set, three of its steps in each language go to docs/img."""
-    chapter = load(get("trollfest")).chapter[0]
-    shots = Shots(page, tmp_path / "screenshots")
-    page.goto(f"{server.url}/#/learn/trollfest")
-    page.select_option("#language", "zh-Hant")
-    expect(page.locator("#learn-page h2")).to_contain_text("學習")
-    page.locator("#learn-page button[data-chapter='1']").click()
-    bubble = page.locator("#tutorial-bubble")
-    steps = chapter.learner_steps()
-    pictured = {1: "draft", 8: "band", 13: "name"}
-    for n, index in enumerate(steps, 1):
-        say = chapter.step[index].say
-        expect(bubble).to_contain_text(say["zh-Hant"][:12], timeout=30_000)
-        expect(bubble).to_contain_text(f"第 {n} 步，共 {len(steps)} 步")
-        target = page.locator(".tutorial-target")
-        expect(target).to_have_count(1)
-        if n in pictured:
-            shots.take(f"trollfest-step-{n}")
-            for lang in ("en", "fr", "zh-Hant") if os.environ.get("BIGTOP_DOCS_SCREENSHOTS") else ():
-                page.select_option("#language", lang)
-                expect(bubble).to_contain_text(say[lang][:12])
-                docs_picture(page, f"tutorial-trollfest-{pictured[n]}-{lang}")
-        target.click()
-    expect(bubble).to_contain_text("本課結束", timeout=30_000)
-    shots.take("trollfest-free")
+def tutorial_cases(every: bool) -> list[Any]:
+    """The play-throughs: with `every` (--all-tutorials), every chapter of every game in every language at
+    desk and phone size; else each chapter in one language, rotating so that each language has one chapter
+    of every game, at desk size, and PHONE_GAME's chapters at phone size as well."""
+    cases = []
+    for rank, name in enumerate(TUTORIAL_GAMES):
+        for number in range(1, len(tutorial_of(name)[0].chapter) + 1):
+            languages = LANGUAGES if every else LANGUAGES[(rank + number - 1) % len(LANGUAGES):][:1]
+            sizes = SIZES if every or name == PHONE_GAME else {"desk": SIZES["desk"]}
+            cases += [pytest.param((name, number, lang, size), id=f"{name}-ch{number}-{lang}-{label}")
+                      for lang in languages for label, size in sizes.items()]
+    return cases
 
 
-DRUMROLL_SHOTS = {1: "draft", 4: "markers", 9: "distribution"}  # learner step (from 1) -> the docs picture's name
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "tutorial_case" in metafunc.fixturenames:
+        metafunc.parametrize("tutorial_case", tutorial_cases(metafunc.config.getoption("--all-tutorials")))
 
 
-@pytest.mark.parametrize("number", [1, 2, 3])
-def test_drumroll_chapter_in_french_by_clicking_each_highlighted_move(server, page, tmp_path, number):
-    """A Drum Roll chapter to its end on a phone, in French, clicking only what the lesson outlines (chapter
-    1: set-up, markers, cubes, hiring, the distribution; 2: the vote and a show with a flip and a salary;
-    3: the last show, after which the game ends);
-    with BIGTOP_DOCS_SCREENSHOTS set, three steps of chapter 1 in each language go to
-    docs/img/tutorial-drumroll-*.png."""
-    chapter = load(games.get("drumroll")).chapter[number - 1]
-    shots = Shots(page, tmp_path / "screenshots")
-    page.goto(f"{server.url}/#/learn/drumroll")
-    page.select_option("#language", "fr")
+@pytest.fixture
+def tutorial_page(browser, tutorial_case) -> Iterator[Page]:
+    yield from recording_page(browser, *tutorial_case[3])
+
+
+def assert_bubble_beside_target(page: Page, where: str) -> None:
+    """Wait (frame by frame, at most 5 s) until the bubble stands next to its outlined target, both on
+    screen; else fail saying where they are."""
+    deadline = time.monotonic() + 5
+    while not (placed := page.evaluate(PLACEMENT))["ok"]:
+        assert time.monotonic() < deadline, f"{where}: the bubble is not next to its target on screen: {placed}"
+
+
+def play_chapter(page: Page, url: str, name: str, number: int, lang: str, pictures: bool) -> None:
+    """Play chapter `number` of `name`'s tutorial in `lang` to its end by clicking what each step outlines
+    (and with `pictures`, take the docs pictures of PICTURES on the way)."""
+    tutorial, finals = tutorial_of(name)
+    chapter = tutorial.chapter[number - 1]
+    page.goto(f"{url}/#/learn/{name}")
+    page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     page.locator(f"#learn-page button[data-chapter='{number}']").click()
     bubble = page.locator("#tutorial-bubble")
-    steps = chapter.learner_steps()
-    for step, index in enumerate(steps, 1):
-        words = chapter.step[index].say
-        expect(bubble).to_contain_text(words["fr"][:40], timeout=30_000)
-        expect(bubble).to_contain_text(f"Étape {step} sur {len(steps)}")
+    mine = chapter.learner_steps()
+    for n, index in enumerate(mine, 1):
+        step = chapter.step[index]
+        where = f"{name} chapter {number} step {n} ({lang})"
+        expect(bubble.locator(".tutorial-counter"), where).to_have_text(re.compile(rf"^\D*\b{n}\b\D+\b{len(mine)}\b\D*$"), timeout=30_000)
+        expect(bubble.locator(".tutorial-text"), where).to_have_text(step.words(lang))
         target = page.locator(".tutorial-target")
-        expect(target).to_have_count(1)
-        expect(target).to_have_class(re.compile(r"\bmove\b"))  # the outlined thing is the move itself
-        if number == 1 and step in DRUMROLL_SHOTS:
-            for language in ("en", "zh-Hant", "fr"):
-                page.select_option("#language", language)
-                expect(bubble).to_contain_text(words[language][:20])
-                docs_picture(page, f"tutorial-drumroll-{DRUMROLL_SHOTS[step]}-{language}")
-            shots.take(DRUMROLL_SHOTS[step])
+        expect(target, where).to_have_count(1)
+        offered = page.locator(step.target or "#board .move")
+        expect(offered, f"{where}: only the scripted move is offered").to_have_count(1)
+        expect(page.locator(f"{step.target or '.move'}.tutorial-target"), f"{where}: the outline is on the move").to_have_count(1)
+        assert_bubble_beside_target(page, where)
+        if pictures and n in PICTURES.get((name, number), {}):
+            docs_picture(page, f"tutorial-{name}-{PICTURES[name, number][n]}-{lang}")
         target.click()
-    if number == 3:  # the last show ends the game: no free game, the end screen instead
-        expect(bubble).to_have_count(0, timeout=30_000)
-        expect(page.locator("#board")).to_contain_text("Partie terminée")
-        expect(page.locator("#board")).to_contain_text(re.compile(r"spectacle parfait \+5", re.IGNORECASE))  # an end bonus
-    else:
-        expect(bubble).to_contain_text("La leçon est finie", timeout=30_000)
+        confirm = CONFIRM.get((name, step.action["type"]))
+        if confirm:
+            page.locator(confirm).click()
+    final = finals[number - 1]
+    if final.is_over():  # the script ends the game: the end screen, with the engine's scores
+        expect(page.locator("#end-screen"), f"{name} chapter {number}: the end screen").to_be_visible(timeout=30_000)
+        expect(bubble).to_have_count(0)
+        ranked = sorted(final.scores(), reverse=True)
+        expect(page.locator("#end-screen .standings tbody td:nth-child(3)")).to_have_text([f"{s:g}" for s in ranked])
+    else:  # the free game against an Easy bot, the lesson's end said in a docked bubble
+        expect(page.locator("#tutorial-done"), f"{name} chapter {number}: the lesson's end").to_be_visible(timeout=30_000)
+        expect(bubble).to_have_class(re.compile(r"\bdocked\b"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_every_tutorial_chapter_is_played_to_its_end(server, tutorial_page, tutorial_case):
+    """A chapter of Drum Roll, Troll Fest or Carcassonne in English, French or Traditional Chinese,
+    clicked through to its end: at each step the bubble says the step's words in that language, next to
+    the one outlined move, on screen; the chapter ends in the free game (or the end screen with the
+    scores the engine gives). With BIGTOP_DOCS_SCREENSHOTS set, the phone-size play-throughs take the
+    steps in PICTURES for docs/img."""
+    name, number, lang, size = tutorial_case
+    play_chapter(tutorial_page, server.url, name, number, lang, pictures=size == SIZES["phone"])
