@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import recording_page  # noqa: E402
 from server_support import ServerProcess, create, sqlite_url  # noqa: E402
+from test_table_games import docs_picture  # noqa: E402
 
 GAMES = ("drumroll", "trollfest", "carcassonne")
 
@@ -53,6 +54,7 @@ def test_the_welcome_says_what_bigtop_is_and_shows_each_game(server, page, lang,
             size = box.bounding_box()
             assert size is not None and size["height"] >= 44 and size["width"] >= 44, size
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    docs_picture(page, f"welcome-{lang}-phone")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -83,9 +85,14 @@ def test_each_games_rules_read_without_sitting_at_a_table(server, page, game):
     expect(sections.first).to_be_visible()
     english = sections.all_inner_texts()
     assert len(english) >= 4
+    docs_picture(page, f"rules-{game}-en-phone")
     page.select_option("#language", "fr")
     expect(sections.first).not_to_have_text(english[0])
     expect(page.locator("#rules-page a.button.primary")).to_have_attribute("href", f"#/?game={game}")
+    docs_picture(page, f"rules-{game}-fr-phone")
+    page.select_option("#language", "zh-Hant")
+    expect(sections.first).not_to_have_text(english[0])
+    docs_picture(page, f"rules-{game}-zh-Hant-phone")
     page.goto(f"{server.url}/#/rules/nosuchgame")
     expect(page.locator(".error")).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]
