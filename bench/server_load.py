@@ -26,7 +26,8 @@ sys.path.insert(0, str(HERE))
 from compare import checkout  # noqa: E402
 
 FIGURES = ("server_cpu_ms_per_move", "ack_p50_ms", "ack_p99_ms", "moves_per_s", "rest_p50_ms", "rest_p99_ms",
-           "reconnect_p50_ms", "reconnect_p99_ms", "storm_ack_p50_ms", "storm_ack_p99_ms", "storm_cpu_s")
+           "reconnect_p50_ms", "reconnect_p99_ms", "storm_ack_p50_ms", "storm_ack_p99_ms", "storm_cpu_s", "down_s",
+           "storm_cpu_total_s")
 
 
 def bench(tree: Path, games: int, seconds: float, more: list[str]) -> dict:

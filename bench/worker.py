@@ -5,10 +5,11 @@
     python bench/worker.py determinize trollfest 3 # determinize's cost over clone's
     python bench/worker.py phases carcassonne 3    # CPU seconds per decision, game split in thirds
     python bench/worker.py turns carcassonne 3     # the same per turn (one seat's decisions in a row)
+    python bench/worker.py view drumroll 3         # views (each seat's, a spectator's) per CPU second
 
 `bench/compare.py` runs it against two source trees in turn. It uses only what every revision of
 the public API has (`games.get`, `new`, `to_move`, `legal_actions`, `apply`, `clone`,
-`determinize`, `bigtop.bots.ismcts.IsmctsBot`), so an older tree measures the same way. Every
+`determinize`, `view`, `bigtop.bots.ismcts.IsmctsBot`), so an older tree measures the same way. Every
 measure does a fixed amount of work and times it in CPU seconds, which other processes on a
 busy machine disturb less than the wall clock.
 """
@@ -116,6 +117,14 @@ def determinize(game, players, work):
     return {"rate": 1.0 / det, "determinize_s": det, "clone_s": clone, "ratio": det / clone}
 
 
+def view(game, players, work):
+    """Views per CPU second (every seat's and a spectator's) over 12 points of a game: what the
+    server builds for each watcher after every move."""
+    states = positions(game, players, 12)
+    seats = [*range(players), None]
+    return {"rate": len(seats) / per_call(lambda s: [s.view(p) for p in seats], states, work)}
+
+
 def _thirds(game, players, work, per_turn):
     """CPU seconds per decision (or per turn: a run of one seat's decisions in a row) in each third
     of random games, and the last third's over the first's."""
@@ -160,7 +169,7 @@ def turns(game, players, work):
     return _thirds(game, players, work, per_turn=True)
 
 
-MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases, "turns": turns}
+MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases, "turns": turns, "view": view}
 
 
 def main():

@@ -16,7 +16,10 @@ With `restart`, the warm-up ends with the server stopped (SIGTERM) and started a
 database and port, as a deploy does: every seat's socket drops and opens again at once, and the
 figures are taken from the moment the new server says it serves, with how long each seat waited
 from then for its first message (reconnect p50/p99), the acks of the moves sent until every seat
-was back (storm ack p50/p99) and the server's CPU seconds by then (storm CPU). `server_src` runs
+was back (storm ack p50/p99) and the server's CPU seconds by then (storm CPU), with the seconds from
+stopping the old server to the new one's line (down) and the new server's CPU seconds from its
+start until every seat was back (storm CPU total: a server that does its start-up work after its
+line counts it in the storm CPU, one that does it before only here). `server_src` runs
 the server from another source tree (this load, another revision's server); `profile` has it
 write a cProfile of its event loop's CPU time (`bigtop serve --profile`).
 """
@@ -24,6 +27,7 @@ write a cProfile of its event loop's CPU time (`bigtop serve --profile`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -33,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,17 +67,21 @@ class Figures:
     reconnect_ms: list[float] = field(default_factory=list)  # after a restart: from the server's line to each seat's first message
     storm_ack_ms: list[float] = field(default_factory=list)  # the acks of moves sent until every seat was back
     storm_cpu: float | None = None  # CPU seconds the new server used from its line until every seat was back
+    down: float | None = None  # seconds from stopping the old server to the new one's line
+    storm_cpu_total: float | None = None  # CPU seconds of the new server from its start until every seat was back
 
     def summary(self) -> dict[str, Any]:
-        restart = {"reconnects": len(self.reconnect_ms), "reconnect_p50_ms": _pct(self.reconnect_ms, 50),
-                   "reconnect_p99_ms": _pct(self.reconnect_ms, 99), "storm_acks": len(self.storm_ack_ms),
-                   "storm_ack_p50_ms": _pct(self.storm_ack_ms, 50), "storm_ack_p99_ms": _pct(self.storm_ack_ms, 99),
+        restart = {"reconnects": len(self.reconnect_ms), "reconnect_p50_ms": percentile(self.reconnect_ms, 50),
+                   "reconnect_p99_ms": percentile(self.reconnect_ms, 99), "storm_acks": len(self.storm_ack_ms),
+                   "storm_ack_p50_ms": percentile(self.storm_ack_ms, 50), "storm_ack_p99_ms": percentile(self.storm_ack_ms, 99),
                    "storm_cpu_s": round(self.storm_cpu, 2) if self.storm_cpu is not None else None,
+                   "down_s": round(self.down, 2) if self.down is not None else None,
+                   "storm_cpu_total_s": round(self.storm_cpu_total, 2) if self.storm_cpu_total is not None else None,
                    } if self.reconnect_ms else {}
         return {**restart,
             "games": self.games, "seconds": round(self.seconds, 1),
-            "rest_p50_ms": _pct(self.rest_ms, 50), "rest_p99_ms": _pct(self.rest_ms, 99),
-            "ack_p50_ms": _pct(self.ack_ms, 50), "ack_p99_ms": _pct(self.ack_ms, 99),
+            "rest_p50_ms": percentile(self.rest_ms, 50), "rest_p99_ms": percentile(self.rest_ms, 99),
+            "ack_p50_ms": percentile(self.ack_ms, 50), "ack_p99_ms": percentile(self.ack_ms, 99),
             "acks": len(self.ack_ms), "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
             "server_cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2) if self.server_cpu and self.moves else None,
             "moves_per_server_cpu_s": round(self.moves / self.server_cpu, 1) if self.server_cpu else None,
@@ -82,7 +91,8 @@ class Figures:
         }
 
 
-def _pct(values: list[float], q: int) -> float | None:
+def percentile(values: list[float], q: int) -> float | None:
+    """The `q`th percentile of `values` (rounded to 0.1), None if there are none."""
     if not values:
         return None
     if len(values) == 1:
@@ -168,12 +178,12 @@ def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list
         server = ServerUnderTest(Path(folder), bot_delay, database_url, server_src, profile)
         try:
             load = _load(server, games, seconds, warmup, names, seed, restart)
-            return _event_loop_runner()(asyncio.wait_for(load, timeout=seconds + warmup + 300 + games * 0.2))
+            return event_loop_runner()(asyncio.wait_for(load, timeout=seconds + warmup + 300 + games * 0.2))
         finally:
             server.stop()
 
 
-class _Clock:
+class Clock:
     """Whether the figures are being taken (after the warm-up), and when the server came back
     after a restart (perf_counter)."""
 
@@ -189,24 +199,16 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
 
     rng = random.Random(seed)
     figures = Figures(games, seconds)
-    clock = _Clock()
-    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
-    addresses = [f"127.0.1.{1 + i}" for i in range(CREATORS)]
-    creators = [httpx.AsyncClient(base_url=server.url, timeout=60, transport=httpx.AsyncHTTPTransport(
-        local_address=address, limits=limits)) for address in addresses]
-    async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
-        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-        live: list[str] = []
-        players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)], live, clock,
-                                                    figures, random.Random(rng.random())))
-                   for i in range(games)]
-        while len(live) < games:  # every table created and started
-            await asyncio.sleep(0.1)
+    clock = Clock()
+    async with live_games(server, games, names, rng, clock, figures) as live, httpx.AsyncClient(
+            base_url=server.url, timeout=60, limits=httpx.Limits(max_connections=SETUP_CONCURRENCY)) as client:
         pinger = asyncio.create_task(_time_rest(client, live, clock, figures, rng))
         await asyncio.sleep(warmup)
         if restart:
+            stopped = time.perf_counter()
             await asyncio.to_thread(server.restart)  # the seats keep trying meanwhile
             clock.back_at, clock.back_cpu, clock.storm = time.perf_counter(), server.cpu_seconds(), True
+            figures.down = clock.back_at - stopped
         clock.measuring = True
         started, cpu, own = time.perf_counter(), server.cpu_seconds(), time.process_time()
         await asyncio.sleep(seconds)
@@ -215,16 +217,42 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
         figures.client_cpu = time.process_time() - own
         after = server.cpu_seconds()
         figures.server_cpu = after - cpu if after is not None and cpu is not None else None
-        for task in [*players, pinger]:
-            task.cancel()
-        await asyncio.gather(*players, pinger, return_exceptions=True)
-    for creator in creators:
-        await creator.aclose()
+        pinger.cancel()
+        await asyncio.gather(pinger, return_exceptions=True)
     return figures
 
 
+@contextlib.asynccontextmanager
+async def live_games(server: ServerUnderTest, games: int, names: list[str], rng: random.Random, clock: Clock,
+                     figures: Figures) -> AsyncIterator[list[str]]:
+    """`games` live games on `server` (the load of `bench-server`), made from `CREATORS` addresses;
+    yields the ids of the live tables once every one is started, and stops playing on exit. Moves
+    and acks count in `figures` while `clock.measuring`."""
+    import httpx
+
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    addresses = [f"127.0.1.{1 + i}" for i in range(CREATORS)]
+    creators = [httpx.AsyncClient(base_url=server.url, timeout=60, transport=httpx.AsyncHTTPTransport(
+        local_address=address, limits=limits)) for address in addresses]
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    live: list[str] = []
+    players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)], live, clock,
+                                                figures, random.Random(rng.random())))
+               for i in range(games)]
+    try:
+        while len(live) < games:  # every table created and started
+            await asyncio.sleep(0.1)
+        yield live
+    finally:
+        for task in players:
+            task.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        for creator in creators:
+            await creator.aclose()
+
+
 async def _keep_a_game(server: ServerUnderTest, client: Any, address: str, gate: asyncio.Semaphore, game: str,
-                       live: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+                       live: list[str], clock: Clock, figures: Figures, rng: random.Random) -> None:
     """One live game at all times, made by `client` and played from its `address`: a new table
     as soon as the last one ends."""
     import httpx
@@ -254,7 +282,7 @@ async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int)
         return table_id, token
 
 
-async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token: str, clock: _Clock, figures: Figures,
+async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token: str, clock: Clock, figures: Figures,
                      rng: random.Random) -> None:
     """Play seat 0 of a table to its end: a random legal move as soon as the seat has one; time
     each ack; open the socket again whenever it drops (the server restarting).
@@ -277,7 +305,7 @@ async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token
         await asyncio.sleep(RECONNECT_SECONDS)
 
 
-async def _play_socket(server: ServerUnderTest, ws: Any, clock: _Clock, figures: Figures, rng: random.Random,
+async def _play_socket(server: ServerUnderTest, ws: Any, clock: Clock, figures: Figures, rng: random.Random,
                        dropped: bool) -> bool:
     """Play over one socket until it closes; True if the game ended."""
     sent_at: float | None = None
@@ -293,6 +321,7 @@ async def _play_socket(server: ServerUnderTest, ws: Any, clock: _Clock, figures:
                     clock.storm = False
                     now = server.cpu_seconds()
                     figures.storm_cpu = now - clock.back_cpu if now is not None and clock.back_cpu is not None else None
+                    figures.storm_cpu_total = now
             dropped = False
         if kind == "state":
             if clock.measuring and seen is not None:
@@ -318,7 +347,7 @@ async def _play_socket(server: ServerUnderTest, ws: Any, clock: _Clock, figures:
     return False
 
 
-async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: Figures, rng: random.Random) -> None:
+async def _time_rest(client: Any, table_ids: list[str], clock: Clock, figures: Figures, rng: random.Random) -> None:
     import httpx
 
     while True:
@@ -335,7 +364,7 @@ async def _time_rest(client: Any, table_ids: list[str], clock: _Clock, figures: 
         await asyncio.sleep(1 / REST_PER_SECOND)
 
 
-def _event_loop_runner() -> Any:
+def event_loop_runner() -> Any:
     """uvloop's `run` where it is installed (as the server uses it), else asyncio's."""
     try:
         import uvloop

@@ -10,6 +10,7 @@ from .decisions import SEALED
 from .records import Distribution
 
 if TYPE_CHECKING:
+    from .data import Content
     from .state import DrumRollState
 
 PRIVATE_PROMPTS = {"effect"}
@@ -74,37 +75,58 @@ def _effects(effects: Any) -> list[dict[str, Any]]:
 def catalog(state: DrumRollState, player: int | None) -> dict[str, dict[str, Any]]:
     """What is printed on every card in play that `player` can see: the region tiles, the performers
     and personnel in the circuses and the hiring rows, the top card of each face-up discard pile, and
-    the seat's own investment hand, looked-at cards and dealt starting performers."""
-    from .text import investment_text, personnel_text
-
-    c = state.content
-    out: dict[str, dict[str, Any]] = {}
-    for r in dict.fromkeys(state.regions):
-        region = c.regions[r]
-        out[r] = {"card": "region", "name": region.name, "types": list(region.types), "per": region.per,
-                  "prestige": region.prestige}
+    the seat's own investment hand, looked-at cards and dealt starting performers. The entries are
+    shared between views (worded once per content, `printed`): read them, never change them."""
+    cards = printed(state.content)
     performers = [x for seat in state.circus for x in seat] + state.perf_row + state.perf_discard[-1:]
     performers += visibility.seen_by(state, player, "performer")
+    personnel = [x for seat in state.staff for x in seat] + state.pers_row + state.pers_discard[-1:]
     investments = state.inv_discard[-1:] + visibility.seen_by(state, player, "investment")
-    for x in performers:
-        perf = c.performers[x]
-        out[x] = {"card": "performer", "name": perf.name, "type": perf.type, "cost": perf.cost, "salary": perf.salary,
-                  "secondary_salary": perf.secondary_salary, "flip_prestige": perf.flip_prestige,
-                  "per_bizarre": perf.per_bizarre, "requires": list(perf.requires),
-                  **{level: _effects(perf.benefit(i)) for i, level in enumerate(LEVELS, 1)}}
-    for x in [x for seat in state.staff for x in seat] + state.pers_row + state.pers_discard[-1:]:
-        pers = c.personnel[x]
+    out = {r: cards["region"][r] for r in state.regions}
+    out.update((x, cards["performer"][x]) for x in performers)
+    out.update((x, cards["personnel"][x]) for x in personnel)
+    out.update((x, cards["investment"][x]) for x in investments)
+    return out
+
+
+_PRINTED: dict[int, tuple[Content, dict[str, dict[str, dict[str, Any]]]]] = {}
+_PRINTED_KEPT = 16  # contents worded at once (`load_content` keeps as many)
+
+
+def printed(content: Content) -> dict[str, dict[str, dict[str, Any]]]:
+    """What is printed on every card of `content`, by pool and id, worded once per content: the
+    words of a view's catalog cost a dictionary lookup, not the text catalog's templates."""
+    found = _PRINTED.get(id(content))
+    if found is None or found[0] is not content:
+        if len(_PRINTED) >= _PRINTED_KEPT:
+            _PRINTED.clear()
+        found = _PRINTED[id(content)] = (content, _print(content))
+    return found[1]
+
+
+def _print(c: Content) -> dict[str, dict[str, dict[str, Any]]]:
+    from .text import investment_text, personnel_text
+
+    regions = {r: {"card": "region", "name": region.name, "types": list(region.types), "per": region.per,
+                   "prestige": region.prestige} for r, region in c.regions.items()}
+    performers = {x: {"card": "performer", "name": perf.name, "type": perf.type, "cost": perf.cost, "salary": perf.salary,
+                      "secondary_salary": perf.secondary_salary, "flip_prestige": perf.flip_prestige,
+                      "per_bizarre": perf.per_bizarre, "requires": list(perf.requires),
+                      **{level: _effects(perf.benefit(i)) for i, level in enumerate(LEVELS, 1)}}
+                  for x, perf in c.performers.items()}
+    personnel: dict[str, dict[str, Any]] = {}
+    for x, pers in c.personnel.items():
         item = {"card": "personnel", "name": pers.name, "kind": pers.kind, "cost": pers.cost, "salary": pers.salary,
-                "text": personnel_text(pers, state.nums)}
+                "text": personnel_text(pers, c.numbers)}
         if pers.amount:
             item["amount"] = pers.amount
         if pers.source:
             item["source"] = pers.source
         if pers.colors:
             item["colors"] = list(pers.colors)
-        out[x] = item
-    for x in investments:
-        inv = c.investments[x]
+        personnel[x] = item
+    investments: dict[str, dict[str, Any]] = {}
+    for x, inv in c.investments.items():
         item = {"card": "investment", "name": inv.name, "kind": inv.kind, "unused_prestige": inv.unused_prestige,
                 "text": investment_text(inv)}
         if inv.amount:
@@ -113,8 +135,8 @@ def catalog(state: DrumRollState, player: int | None) -> dict[str, dict[str, Any
             item["color"] = inv.color
         if inv.type:
             item["type"] = inv.type
-        out[x] = item
-    return out
+        investments[x] = item
+    return {"region": regions, "performer": performers, "personnel": personnel, "investment": investments}
 
 
 def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
