@@ -29,7 +29,8 @@ sys.path[:0] = [str(TESTS), str(TESTS / "server")]
 from server_support import ServerProcess, create, sqlite_url, start_table  # noqa: E402
 
 PLAYERS = {"drumroll": 3, "trollfest": 4, "carcassonne": 3}
-SHOWN = {"lobby": "#create-button", "table": "#board .move", "replay": "#replay-position"}
+MOVE = "#board :is(.move, .cc-fit)"  # what plays (Carcassonne: a square where the tile fits, then "Lay")
+SHOWN = {"lobby": "#create-button", "table": MOVE, "replay": "#replay-position"}
 WATCH_CLICKS = """() => {
   window.clicked = []; window.changed = [];
   document.addEventListener("click", () => window.clicked.push(performance.now()), true);
@@ -70,7 +71,7 @@ def click_to_redraw(page: Page, clicks: int) -> list[float]:
     page.evaluate(WATCH_CLICKS)
     times = []
     for _ in range(clicks):
-        move = page.locator("#board .move").filter(visible=True).first
+        move = page.locator(MOVE).filter(visible=True).first
         try:
             move.wait_for(timeout=30_000)
         except Exception:  # the game ended, or no move came
