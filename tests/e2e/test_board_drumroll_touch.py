@@ -93,6 +93,28 @@ def tap_one(page: Page, rng: random.Random) -> bool:
     return True
 
 
+BROKEN_WORDS = """() => {
+  // Every Latin word of the board on more than one line, or sticking out of its box.
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector('#board .dr-board'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const box = node.parentElement.closest('.dr-card, .dr-deck, .dr-space, button, .dr-sheet, .dr-panel');
+    if (!box || !node.parentElement.getClientRects().length) continue;
+    const outer = box.getBoundingClientRect();
+    for (const match of node.data.matchAll(/[A-Za-zÀ-ÿ'’-]{2,}/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
+      const right = Math.max(...rects.map((r) => r.right));
+      if (lines.size > 1 || right > outer.right + 1) found.push(match[0]);
+    }
+  }
+  return found;
+}"""
+
+
 def test_the_status_sticks_and_the_question_brings_its_targets_into_view(server, phone, tmp_path):
     table_id, token = practice_table(server)
     open_table(phone, server, table_id, token)
@@ -124,6 +146,7 @@ def test_every_target_is_44_px_and_nothing_is_wider_than_the_phone(server, phone
             phases.add(phase)
             screenshot(phone, tmp_path / "screenshots", f"2-{len(phases)}-targets")
         assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+        assert phone.evaluate(BROKEN_WORDS) == [], phase
         if not tap_one(phone, rng):
             phone.wait_for_timeout(50)
     assert {"Keep one of two performers", "Place an action marker"} <= phases, phases
@@ -158,27 +181,6 @@ def test_the_last_change_is_outlined_and_the_other_seats_flashes(server, phone, 
     screenshot(phone, tmp_path / "screenshots", "3-flash-fr")
     assert phone.errors == []  # type: ignore[attr-defined]
 
-
-BROKEN_WORDS = """() => {
-  // Every Latin word of the board on more than one line, or sticking out of its box.
-  const found = [];
-  const walker = document.createTreeWalker(document.querySelector('#board .dr-board'), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const box = node.parentElement.closest('.dr-card, .dr-deck, .dr-space, button, .dr-sheet, .dr-panel');
-    if (!box || !node.parentElement.getClientRects().length) continue;
-    const outer = box.getBoundingClientRect();
-    for (const match of node.data.matchAll(/[A-Za-zÀ-ÿ'’-]{2,}/g)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-      const lines = new Set(rects.map((r) => Math.round(r.top)));
-      const right = Math.max(...rects.map((r) => r.right));
-      if (lines.size > 1 || right > outer.right + 1) found.push(match[0]);
-    }
-  }
-  return found;
-}"""
 
 
 def test_a_tapped_card_is_shown_whole_first_and_played_by_a_second_tap(server, phone, tmp_path):

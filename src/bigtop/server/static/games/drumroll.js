@@ -588,7 +588,7 @@ function circuses(view, moves, ctx) {
 
 // A button says the move's name (its label, in the page's language), but a plain "Done".
 function buttonText(action, label, ctx) {
-  return action.type === "Done" ? ctx.t("dr.done") : label;
+  return action.type === "Done" ? ctx.t("dr.done") : label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 function buttons(moves, ctx) {
