@@ -136,6 +136,7 @@ def test_every_target_is_44_px_and_nothing_is_wider_than_the_phone(server, phone
     open_table(phone, server, table_id, token)
     rng = random.Random(11)
     phases: set[str] = set()
+    broken: list[tuple[str, str]] = []
     for _ in range(60):
         phone.locator("#board .dr-sheet").evaluate_all("sheets => sheets.forEach((s) => s.remove())")
         found = [b for b in boxes(phone, TARGETS) if b["width"] and b["height"]]
@@ -146,11 +147,12 @@ def test_every_target_is_44_px_and_nothing_is_wider_than_the_phone(server, phone
             phases.add(phase)
             screenshot(phone, tmp_path / "screenshots", f"2-{len(phases)}-targets")
         assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
-        assert phone.evaluate(BROKEN_WORDS) == [], phase
+        broken += [(phase, word) for word in phone.evaluate(BROKEN_WORDS)]
         if not tap_one(phone, rng):
             phone.wait_for_timeout(50)
     assert {"Keep one of two performers", "Place an action marker"} <= phases, phases
     assert len(phases) >= 4, phases
+    assert broken == []  # no word broken inside, or sticking out of its box, in any phase
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
@@ -158,8 +160,9 @@ def test_the_last_change_is_outlined_and_the_other_seats_flashes(server, phone, 
     table_id, token = practice_table(server)
     open_table(phone, server, table_id, token, "fr")
     expect(phone.locator("#board .dr-last")).to_have_count(0)  # nothing when the table opens
-    phone.locator("#board .dr-circus.dr-mine .dr-picks .dr-card.dr-move").first.tap()
-    phone.locator("#board .dr-sheet-play").tap()
+    keep = next(m["action"] for m in ada_state(server, table_id, token)["legal"] if m["action"]["type"] == "Keep")
+    with server.client() as client:
+        assert client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": keep}).status_code == 200
     space = phone.locator("#board .dr-space.dr-move").first
     for _ in range(2):  # the draft is over: Ada takes her two starting cubes, then places a marker
         phone.locator("#board .dr-supply .dr-pile.dr-move").first.tap()
