@@ -19,9 +19,9 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
+from test_board_carcassonne_touch import PHONE, boxes  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TARGETS = "#board .dr-board .dr-move"
 
 
@@ -68,11 +68,6 @@ def open_table(page: Page, server: ServerProcess, table_id: str, token: str, lan
 def ada_state(server: ServerProcess, table_id: str, token: str) -> dict[str, Any]:
     with server.client() as client:
         return state_of(client, table_id, token)
-
-
-def boxes(page: Page, selector: str) -> list[dict[str, float]]:
-    """The on-screen boxes (CSS px) of what `selector` finds."""
-    return page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.getBoundingClientRect().toJSON())")
 
 
 def tap_one(page: Page, rng: random.Random) -> bool:
