@@ -89,3 +89,19 @@ export function freshness(slot, key, { ms = 1600, quiet = false } = {}) {
   const age = now - seen.get(slot).since;
   return age < ms ? age : null;
 }
+
+// What changed at a board's latest change, per slot (e.g. a table): `marks` maps a key per drawn
+// thing (a marker, a card, a seat's counters) to what it shows, read from the view. Answers the
+// keys whose content changed at the latest drawing that changed any (kept across redraws that
+// change nothing; none at the first drawing) and how long ago (ms) that drawing was.
+const drawn = new Map();
+
+export function lastChange(slot, marks) {
+  const now = performance.now();
+  const before = drawn.get(slot);
+  const changed = before ? [...marks.keys()].filter((key) => before.marks.get(key) !== marks.get(key)) : [];
+  if (!before || changed.length) drawn.set(slot, { marks, changed: new Set(changed), since: before ? now : -Infinity });
+  else before.marks = marks;
+  const latest = drawn.get(slot);
+  return { changed: latest.changed, age: now - latest.since };
+}

@@ -6,7 +6,7 @@
 
 import { h as el, useStylesheet } from "/static/dom.js";
 import { loadStrings } from "/static/i18n.js";
-import { Moves as SharedMoves } from "/static/moves.js";
+import { lastChange, Moves as SharedMoves } from "/static/moves.js";
 
 export { rules } from "/static/games/drumroll-rules.js";  // the rules panel, in each language
 
@@ -154,6 +154,136 @@ class Moves extends SharedMoves {
   }
 }
 
+// ------------------------------------------------------------------ cards on a touch screen
+
+// On a touch screen a tap on a card shows it first, whole and large, with a button per move it
+// offers ("Play", "Hire"...): playing it is a second tap. A mouse plays a card by one click.
+const TOUCH = Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+
+// The card shown (its id, on which table) across redraws, and the cards of the board drawn last:
+// id -> { card, plays }.
+const showing = { table: null, card: null };
+let offered = new Map();
+
+// The one move a card offers, as a play named by its label ("keep Bearded Lady" -> "Keep Bearded Lady").
+function playsOf(move) {
+  return move ? [{ move, text: move.label.charAt(0).toUpperCase() + move.label.slice(1) }] : [];
+}
+
+// Make `card` offer `plays` ([{move, text}]): a mouse plays the first by clicking the card and the
+// others by chips on it (all of them by chips when `chipsOnly`); a touch shows the card first.
+function offer(card, plays, moves, ctx, chipsOnly = false) {
+  if (TOUCH) {
+    offered.set(card.dataset.card, { card, plays });
+    card.classList.add("dr-shows");
+    if (plays.length) card.classList.add("dr-move");
+    card.setAttribute("role", "button");
+    card.setAttribute("tabindex", "0");
+    return card;
+  }
+  const [first, ...rest] = chipsOnly ? [null, ...plays] : plays;
+  if (first) moves.bind(card, first.move);
+  if (rest.length) card.appendChild(el("div", { class: "dr-chips" }, rest.map(({ move, text }) => moves.chip(move, text))));
+  return card;
+}
+
+// The shown card: a large copy of it (without its chips), its moves as buttons, and Close.
+function sheet(id, moves, ctx) {
+  const { card, plays } = offered.get(id);
+  const copy = card.cloneNode(true);
+  copy.querySelectorAll(".dr-chips, .dr-add").forEach((node) => node.remove());
+  copy.classList.remove("dr-move", "move", "dr-shows", "dr-last", "dr-flash", "dr-tiny");
+  ["role", "tabindex", "title", "data-key"].forEach((name) => copy.removeAttribute(name));
+  copy.classList.add("dr-shown-card");
+  const close = () => {
+    showing.card = null;
+    document.querySelectorAll(".dr-sheet").forEach((node) => node.remove());
+  };
+  const playButtons = plays.map(({ move, text }) => moves.bind(el("button", { type: "button", class: "action dr-sheet-play" }, text), move));
+  playButtons.forEach((button) => button.addEventListener("click", close));
+  return el("div", { class: "dr-sheet", role: "dialog", "aria-label": cardName(id, ctx) },
+    copy, el("div", { class: "dr-sheet-buttons" }, playButtons,
+      el("button", { type: "button", class: "dr-sheet-close", onclick: close }, ctx.t("dr.close"))));
+}
+
+// Tapping a card shows it (one sheet at a time); the sheet stays across redraws while the card does.
+function showCards(board, moves, ctx) {
+  if (showing.table !== location.hash) Object.assign(showing, { table: location.hash, card: null });
+  const open = (id) => {
+    showing.card = id;
+    board.querySelectorAll(".dr-sheet").forEach((node) => node.remove());
+    board.appendChild(sheet(id, moves, ctx));
+  };
+  offered.forEach(({ card }, id) => {
+    card.addEventListener("click", (event) => { event.stopPropagation(); open(id); });
+    card.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      open(id);
+    });
+  });
+  if (showing.card && offered.has(showing.card)) open(showing.card);
+  else showing.card = null;
+}
+
+// ------------------------------------------------------------------ the last change
+
+// Mark `node` as one thing whose change the board shows: `key` "<kind>:<seat or ->:<name>",
+// `sig` what it shows.
+function keyed(node, key, sig) {
+  node.dataset.key = key;
+  node.dataset.sig = String(sig);
+  return node;
+}
+
+// What the latest change of the view changed is outlined (`dr-last`); what another seat changed
+// flashes (`dr-flash`, continued across redraws), as do the rows refilled by it.
+function markChanges(board, ctx) {
+  const nodes = [...board.querySelectorAll("[data-key]")];
+  const { changed, age } = lastChange(location.hash, new Map(nodes.map((node) => [node.dataset.key, node.dataset.sig])));
+  const seatOf = (key) => key.split(":")[1];
+  const others = [...changed].some((key) => seatOf(key) !== "-" && seatOf(key) !== String(ctx.seat));
+  nodes.filter((node) => changed.has(node.dataset.key)).forEach((node) => {
+    node.classList.add("dr-last");
+    const seat = seatOf(node.dataset.key);
+    if (age < 1600 && (seat === "-" ? others : seat !== String(ctx.seat))) {
+      node.classList.add("dr-flash");
+      node.style.animationDelay = `-${Math.round(age)}ms`;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ the question's targets in view
+
+// The question last brought into view (per table).
+const asked = { key: null };
+
+// When the viewer is asked something new and none of its targets is on screen (under the status,
+// which sticks at the top), scroll the first one there. Waits for the stylesheet.
+function bringIntoView(board, view, ctx) {
+  const head = board.querySelector(".dr-head");
+  const key = `${location.hash}|${view.show}|${view.turn}|${phaseText(view, ctx)}`;
+  if (asked.key === key || !view.to_move.includes(ctx.seat)) return;
+  if (getComputedStyle(head).position !== "sticky") {
+    const link = [...document.querySelectorAll('link[rel="stylesheet"]')].find((node) => node.href.includes("drumroll"));
+    if (link) link.addEventListener("load", () => board.isConnected && bringIntoView(board, view, ctx), { once: true });
+    return;
+  }
+  const targets = [...board.querySelectorAll(".dr-move")].filter((node) => !node.closest(".dr-head, .dr-sheet"));
+  if (!targets.length) return;
+  asked.key = key;
+  const top = head.getBoundingClientRect().bottom;
+  const seen = targets.some((node) => {
+    const box = node.getBoundingClientRect();
+    return box.top >= top && box.bottom <= window.innerHeight;
+  });
+  if (seen) return;
+  const panel = targets[0].closest(".dr-panel");  // the whole panel (a circus, the supply) when it fits
+  const room = window.innerHeight - top;
+  const shown = panel && panel.getBoundingClientRect().height <= room ? panel : targets[0];
+  window.scrollBy(0, shown.getBoundingClientRect().top - top - 8);
+}
+
 // ------------------------------------------------------------------ status line
 
 function phaseText(view, ctx) {
@@ -177,8 +307,13 @@ function statusBar(view, ctx) {
 
 // ------------------------------------------------------------------ action board
 
+// The markers on a space, each keyed by its seat, space and rank (for the last change).
 function stack(view, slot) {
-  return el("div", { class: "dr-stack" }, view.markers.filter(([, s]) => s === slot).map(([seat]) => marker(seat)));
+  const rank = new Map();
+  return el("div", { class: "dr-stack" }, view.markers.filter(([, s]) => s === slot).map(([seat]) => {
+    rank.set(seat, (rank.get(seat) || 0) + 1);
+    return keyed(marker(seat), `marker:${seat}:${slot}:${rank.get(seat)}`, "1");
+  }));
 }
 
 function cubeSpace(view, color, moves, ctx) {
@@ -249,7 +384,8 @@ function rowCard(entry, kind, moves, ctx) {
     el("div", { class: "dr-cost" }, ctx.t("dr.cost", { n: entry.cost })),
     details(entry.id, ctx),
     discounts(entry.discounts));
-  return moves.bind(card, moves.one("Hire", { card: entry.id }));
+  keyed(card, `card:-:${entry.id}`, `${entry.cost}|${entry.discounts}`);
+  return offer(card, playsOf(moves.one("Hire", { card: entry.id })), moves, ctx);
 }
 
 function hiringRow(title, entries, kind, moves, ctx) {
@@ -312,7 +448,10 @@ function performerCard(performer, seat, moves, ctx) {
     cubeSlots(performer, moves, ctx),
     performerBadges(performer, seat, ctx),
     performerBenefits(performer.id, ctx));
-  return moves.bind(card, moves.first((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type)));
+  keyed(card, `card:${seat.n}:${performer.id}`, [performer.cubes.join(), performer.level, performer.flipped, performer.trailer,
+    seat.show_levels[performer.id], seat.skipped.includes(performer.id)].join("|"));
+  const main = moves.first((a) => a.card === performer.id && ["Perform", "Trailer", "Fire", "SkipSalary"].includes(a.type));
+  return offer(card, playsOf(main), moves, ctx);
 }
 
 function conversionChip(move, moves) {
@@ -326,14 +465,15 @@ function personnelCard(id, seat, moves, ctx) {
     el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     cardText(id, ctx),
     seat.skipped.includes(id) ? el("span", { class: "dr-skipped" }, ctx.t("dr.skipped")) : null);
-  moves.bind(card, moves.one("SkipSalary", { card: id }));
+  keyed(card, `card:${seat.n}:${id}`, String(seat.skipped.includes(id)));
+  offer(card, playsOf(moves.one("SkipSalary", { card: id })), moves, ctx);
   const conversions = moves.take((a) => a.type === "Convert" && a.card === id);
   if (conversions.length) card.appendChild(el("div", { class: "dr-chips" }, conversions.map((move) => conversionChip(move, moves))));
   return card;
 }
 
 function storage(seat, moves, ctx) {
-  return el("div", { class: "dr-storage" }, el("span", { class: "dr-label" }, ctx.t("dr.storage")),
+  return el("div", { class: "dr-storage", "data-key": `storage:${seat.n}`, "data-sig": COLORS.map((c) => seat.storage[c]).join() }, el("span", { class: "dr-label" }, ctx.t("dr.storage")),
     COLORS.map((color) => {
       const pile = el("span", { class: "dr-pile dr-pile-small", "data-color": color }, cube(color), el("b", {}, seat.storage[color]));
       return moves.bind(pile, moves.one("Spend", { color }));
@@ -343,12 +483,10 @@ function storage(seat, moves, ctx) {
 function handCard(id, moves, ctx) {
   const card = el("div", { class: "dr-card dr-investment dr-small", "data-card": id }, el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     cardText(id, ctx));
-  const chips = [
-    ...moves.take((a) => a.type === "Play" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.play"))),
-    ...moves.take((a) => a.type === "Discard" && a.card === id).map((move) => moves.chip(move, ctx.t("dr.discard"))),
-  ];
-  if (chips.length) card.appendChild(el("div", { class: "dr-chips" }, chips));
-  return card;
+  return offer(card, [
+    ...moves.take((a) => a.type === "Play" && a.card === id).map((move) => ({ move, text: ctx.t("dr.play") })),
+    ...moves.take((a) => a.type === "Discard" && a.card === id).map((move) => ({ move, text: ctx.t("dr.discard") })),
+  ], moves, ctx, true);
 }
 
 function pickCard(id, kind, kept, moves, ctx) {
@@ -356,7 +494,7 @@ function pickCard(id, kind, kept, moves, ctx) {
     el("div", { class: "dr-card-name" }, cardName(id, ctx)),
     details(id, ctx),
     kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
-  return moves.bind(card, moves.one("Keep", { card: id }));
+  return offer(card, playsOf(moves.one("Keep", { card: id })), moves, ctx);
 }
 
 // The investment hand: its cards for its own seat, their backs for everyone else.
@@ -364,7 +502,7 @@ function hand(seat, moves, ctx) {
   const cards = seat.hand
     ? seat.hand.map((id) => handCard(id, moves, ctx))
     : Array.from({ length: seat.hand_size }, () => el("div", { class: "dr-card dr-card-back dr-tiny" }));
-  return el("div", { class: "dr-hand" }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })), cards);
+  return el("div", { class: "dr-hand", "data-key": `hand:${seat.n}`, "data-sig": seat.hand_size }, el("span", { class: "dr-label" }, ctx.t("dr.hand", { n: seat.hand_size, limit: seat.hand_limit })), cards);
 }
 
 // The cards the seat chooses from: the two performers dealt at set-up (the kept one marked once
@@ -396,7 +534,7 @@ function regionText(id, ctx) {
 }
 
 function seatStats(seat, n, view, moves, ctx) {
-  return el("div", { class: "dr-stats" },
+  return el("div", { class: "dr-stats", "data-key": `stats:${n}`, "data-sig": [seat.coins, seat.prestige, seat.tickets, seat.bank].join() },
     el("span", { class: "dr-stat dr-coins" }, icon("coin"), " ", ctx.t("dr.coins", { n: seat.coins })),
     el("span", { class: "dr-stat dr-prestige" }, icon("star"), " ", ctx.t("dr.prestige", { n: seat.prestige })),
     el("span", { class: "dr-stat" }, icon("ticket"), " ", ctx.t("dr.tickets", { n: seat.tickets })),
@@ -422,7 +560,7 @@ function finalBonuses(result, n, ctx) {
 }
 
 function circus(view, n, moves, ctx) {
-  const seat = view.seats[n];
+  const seat = { ...view.seats[n], n };
   const classes = ["dr-panel", "dr-circus", `dr-seat-border-${n}`];
   if (view.to_move.includes(n)) classes.push("dr-active");
   if (n === ctx.seat) classes.push("dr-mine");
@@ -450,7 +588,7 @@ function circuses(view, moves, ctx) {
 
 // A button says the move's name (its label, in the page's language), but a plain "Done".
 function buttonText(action, label, ctx) {
-  return action.type === "Done" ? ctx.t("dr.done") : label;
+  return action.type === "Done" ? ctx.t("dr.done") : label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 function buttons(moves, ctx) {
@@ -465,9 +603,15 @@ export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/drumroll.css");
   const moves = new Moves(legal, send, "dr-move");
+  offered = new Map();
   const top = el("div", { class: "dr-top" }, actionBoard(view, moves, ctx), supply(view, moves, ctx));
   const rows = hiring(view, moves, ctx);
   const seats = circuses(view, moves, ctx);
-  root.appendChild(el("div", { class: "dr-board" }, statusBar(view, ctx), buttons(moves, ctx), top, rows, seats));
+  const board = el("div", { class: "dr-board", lang: ctx.lang }, el("div", { class: "dr-head" }, statusBar(view, ctx), buttons(moves, ctx)),
+    top, rows, seats);
+  root.appendChild(board);
   root.querySelectorAll(".dr-card[data-card]").forEach((card) => { card.title = cardTitle(card.dataset.card, ctx); });
+  markChanges(board, ctx);
+  showCards(board, moves, ctx);
+  bringIntoView(board, view, ctx);
 }
