@@ -209,3 +209,19 @@ def test_a_tapped_card_is_shown_whole_first_and_played_by_a_second_tap(server, p
     view = ada_state(server, table_id, token)["view"]
     assert card_id in [p["id"] for p in view["seats"][0]["performers"]]  # the second tap kept it
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_performers_and_regions_are_named_in_the_chosen_language(server, phone):
+    from bigtop.games.drumroll.content import content_for
+
+    content = content_for(None)
+    named = {**content["performers"], **content["regions"]}
+    table_id, token = practice_table(server, seed=6)
+    for language in ("fr", "zh-Hant"):
+        open_table(phone, server, table_id, token, language)
+        text = phone.locator("#board").inner_text()
+        shown = [c for c in named.values() if c["names"][language] in text]
+        assert shown, language  # the draft's performers and the seats' regions are on the board
+        english = [c["name"] for c in named.values() if c["names"][language] != c["name"] and re.search(rf"\b{re.escape(c['name'])}\b", text)]
+        assert not english, (language, english)  # "Moscou", "Femme à barbe": never the English name
+    assert phone.errors == []  # type: ignore[attr-defined]

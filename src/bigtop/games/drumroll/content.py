@@ -10,11 +10,19 @@ from functools import lru_cache
 from typing import Any
 
 from .data import Content, Effect, load_content
-from .text import effect_text, investment_text, personnel_text
+from bigtop.core.text import LANGUAGES
+
+from .text import card_name, effect_text, investment_text, personnel_text
 
 
 def _effect(e: Effect) -> dict[str, Any]:
     return {"kind": e.kind, "amount": e.amount, "colors": list(e.colors), "text": effect_text(e)}
+
+
+def _names(c: Content, card: str) -> dict[str, str]:
+    """A performer's or region's name in each language (the printed English one for a card the
+    catalog does not know by that name: a user's own card)."""
+    return {lang: card_name(c, card, lang) for lang in LANGUAGES}
 
 
 def content_json(c: Content) -> dict[str, Any]:
@@ -22,7 +30,7 @@ def content_json(c: Content) -> dict[str, Any]:
     return {
         "performers": {
             p.id: {
-                "id": p.id, "name": p.name, "type": p.type, "cost": p.cost, "salary": p.salary,
+                "id": p.id, "name": p.name, "names": _names(c, p.id), "type": p.type, "cost": p.cost, "salary": p.salary,
                 "secondary_salary": p.secondary_salary, "flip_prestige": p.flip_prestige,
                 "per_bizarre": p.per_bizarre, "requires": list(p.requires),
                 "benefits": {lv: [_effect(e) for e in getattr(p, lv)] for lv in ("poor", "good", "outstanding")},
@@ -44,7 +52,7 @@ def content_json(c: Content) -> dict[str, Any]:
             } for i in c.investments.values()
         },
         "regions": {
-            r.id: {"id": r.id, "name": r.name, "types": list(r.types), "per": r.per, "prestige": r.prestige,
+            r.id: {"id": r.id, "name": r.name, "names": _names(c, r.id), "types": list(r.types), "per": r.per, "prestige": r.prestige,
                    "provenance": r.provenance}
             for r in c.regions.values()
         },

@@ -32,7 +32,7 @@ function printed(id) {
   return CONTENT.performers[id] || CONTENT.personnel[id] || CONTENT.investments[id] || CONTENT.regions[id] || null;
 }
 
-// A card's or region's name: performers and regions as printed; personnel and investment cards in
+// A card's or region's name: performers and regions in the chosen language (`names`); personnel and investment cards in
 // the chosen language by what they do (`dr.name.<kind>`), as printed in English; without content,
 // from its id ("rope-walker" -> "Rope Walker"; investment copies lose their number).
 function cardName(id, ctx) {
@@ -40,7 +40,7 @@ function cardName(id, ctx) {
   if (entry && ctx && ctx.lang !== "en" && entry.kind && (CONTENT.personnel[id] || CONTENT.investments[id])) {
     return ctx.t(`dr.name.${entry.kind}`, cardVars(entry, ctx));
   }
-  if (entry) return entry.name;
+  if (entry) return (entry.names && ctx && entry.names[ctx.lang]) || entry.name;  // performers and regions: the server's catalog
   return id.replace(/-\d+$/, "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
