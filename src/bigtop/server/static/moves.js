@@ -89,3 +89,8 @@ export function freshness(slot, key, { ms = 1600, quiet = false } = {}) {
   const age = now - seen.get(slot).since;
   return age < ms ? age : null;
 }
+
+// Whether taps should show a thing before playing it: a touch screen, with no hover to preview.
+export function showBeforePlay() {
+  return matchMedia("(hover: none)").matches;
+}
