@@ -165,7 +165,7 @@ def test_a_tapped_card_is_shown_whole_and_played_by_play(server, phone, language
     table_id, token = new_table(server, seed=11)
     play_until(server, table_id, token, "Pick")
     open_table(phone, server, table_id, token, language)
-    card = phone.locator("#board .tf-card.tf-legal").first
+    card = phone.locator("#board .tf-card.tf-legal.tf-action").last  # the longest texts: an action card's
     number = card.get_attribute("data-card")
     card.tap()
     sheet = phone.locator("#board .tf-sheet")
