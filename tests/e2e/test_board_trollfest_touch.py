@@ -16,12 +16,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+import test_board_carcassonne_touch as carcassonne_touch  # noqa: E402
 from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-LANGUAGES = ("en", "fr", "zh-Hant")
+phone = carcassonne_touch.phone  # the phone page (390x844, touch) collecting its errors, as Carcassonne's tests use
+LANGUAGES = carcassonne_touch.LANGUAGES
+
 TARGETS = "#board .tf-legal"
 
 
@@ -33,16 +35,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-@pytest.fixture
-def phone(browser) -> Iterator[Page]:
-    """A phone page (touch) whose errors collect in `page.errors`."""
-    context = browser.new_context(**PHONE, locale="en-US")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    yield page
-    context.close()
-    assert page.errors == []  # type: ignore[attr-defined]
+@pytest.fixture(autouse=True)
+def no_page_errors(phone: Page) -> Iterator[None]:
+    """Each test ends with no error on the page."""
+    yield
+    assert phone.errors == []  # type: ignore[attr-defined]
 
 
 def new_table(server: ServerProcess, seed: int = 3) -> tuple[str, str]:
