@@ -105,3 +105,8 @@ export function lastChange(slot, marks) {
   const latest = drawn.get(slot);
   return { changed: latest.changed, age: now - latest.since };
 }
+
+// Whether taps should show a thing before playing it: a touch screen, with no hover to preview.
+export function showBeforePlay() {
+  return matchMedia("(hover: none)").matches;
+}

@@ -3,7 +3,7 @@
 
 import { h as el, svg, useStylesheet } from "/static/dom.js";
 import { loadStrings } from "/static/i18n.js";
-import { Moves, playable } from "/static/moves.js";
+import { Moves, freshness, playable, showBeforePlay } from "/static/moves.js";
 
 export { rules } from "/static/games/trollfest-rules.js";  // the rules panel, in each language
 
@@ -46,8 +46,11 @@ const BLIND = 7;  // the Recruit source meaning "the top of the seasoned deck"
 const TARGETED = ["take_dragon", "move_groundhog", "scout"];
 const PHASES = [["draft", ["draft"]], ["band", ["form", "duo"]], ["names", ["name", "vote"]], ["tour", ["tour"]], ["festival", ["festival", "over"]]];
 const MAP = { left: 58, top: 44, dx: 11.8, dy: 36, width: 960, height: 632 };
+const HIT = 34;  // half a target's side on the map: 44 CSS px and more where a phone shows the map 660 px wide
 
 let armed = null;  // the action card whose target the seat is choosing, or null
+let shown = null;  // on a touch screen, the card shown before it is played: {card, move} (no move: it arms)
+let redrawBoard = () => {};  // draws the board again, as it is (a card shown, a card armed)
 
 // ------------------------------------------------------------------------------ content lookups
 const isArtist = (card) => card < ARTISTS.length;
@@ -55,11 +58,56 @@ const byInstrument = (cards) => [...cards].sort((a, b) => INSTRUMENT_ORDER.index
 const actionType = (card) => ACTION_TYPES[ACTION_COPIES[card - ARTISTS.length]];
 const cityPoint = (city) => [MAP.left + (CITIES[city][3] - 6) * MAP.dx, MAP.top + (CITIES[city][4] - 2) * MAP.dy];
 
+// ------------------------------------------------------------------------------ what changed
+// The view drawn last and what the last change in it touched (cities, bands), per table: marked on
+// the board, and flashed when the change was not the viewer's own move.
+const memory = { table: null, key: null, view: null, count: 0, quiet: true, sent: false, last: { cities: new Set(), seats: new Set() } };
+const SEAT_FIELDS = ["bands", "played", "dragons", "scores", "tokens", "hand_sizes", "names"];
+
+function lastChange(before, view) {
+  const cities = new Set();
+  const seats = new Set();
+  view.pos.forEach((city, seat) => { if (city >= 0 && city !== before.pos[seat]) { cities.add(city); seats.add(seat); } });
+  view.city_tokens.forEach((tokens, city) => { if (tokens.length !== before.city_tokens[city].length) cities.add(city); });
+  if (view.groundhog >= 0 && view.groundhog !== before.groundhog) cities.add(view.groundhog);
+  view.bands.forEach((_, seat) => {
+    if (SEAT_FIELDS.some((field) => JSON.stringify(view[field][seat]) !== JSON.stringify(before[field][seat]))) seats.add(seat);
+  });
+  return { cities, seats };
+}
+
+function remember(view) {
+  if (memory.table !== location.hash) Object.assign(memory, { table: location.hash, key: null, view: null, count: 0, sent: false });
+  const key = JSON.stringify(view);
+  if (key === memory.key) return;
+  const change = memory.view ? lastChange(memory.view, view) : null;
+  if (change && (change.cities.size || change.seats.size)) Object.assign(memory, { last: change, count: memory.count + 1, quiet: memory.sent });
+  Object.assign(memory, { key, view, sent: false });
+}
+
+const lastClass = (last, base = "tf-city") => (last ? `${base} tf-last` : base);
+
+// Flash `node` when the last change touched it and is fresh, the animation going on across redraws.
+function flashing(node, last) {
+  const age = last ? freshness(`${memory.table}|tf-last`, memory.count, { quiet: memory.quiet }) : null;
+  if (age === null) return node;
+  node.classList.add("tf-flash");
+  node.style.animationDelay = `-${Math.round(age)}ms`;
+  return node;
+}
+
 // ------------------------------------------------------------------------------ DOM helpers
 
 // A button that plays `move` (nothing when there is none), through the board's `Moves`.
 function button(text, move, moves, extra = "") {
   return moves.bind(el("button", { type: "button", class: `tf-button ${extra}`.trim() }, text), move);
+}
+
+// A card that plays `move` when clicked; on a touch screen a tap shows the card whole first, and its
+// "Play" button plays it.
+function cardBind(node, card, move, moves) {
+  if (!move || !showBeforePlay()) return moves.bind(node, move);
+  return playable(node, { label: move.label }, () => { shown = { card, move }; redrawBoard(); }, moves.mark);
 }
 
 // ------------------------------------------------------------------------------ the legal moves
@@ -213,6 +261,7 @@ function passBadge(colour, x, y, view, moves, ctx) {
     svg("path", { d: "M-15,0 L0,-13 L15,0 L0,13 Z", fill: COLOUR_FILL[name], stroke: "#222", "stroke-width": 1.5 }),
     svg("text", { class: "tf-pass-count", y: 5, fill: ["yellow", "white"].includes(name) ? "#222" : "#fff" }, String(left)));
   const move = armed !== null ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "take_dragon" && m.action.arg === colour) : null;
+  if (move) badge.prepend(svg("rect", { class: "tf-hit", x: -HIT, y: -HIT, width: 2 * HIT, height: 2 * HIT, rx: HIT / 2 }));
   return moves.bind(badge, move);
 }
 
@@ -227,14 +276,16 @@ function cityMove(city, moves) {
 function cityNode(city, view, moves, ctx) {
   const [name, species, symbol] = CITIES[city];
   const [x, y] = cityPoint(city);
-  const node = svg("g", { class: "tf-city", transform: `translate(${x},${y})`, "data-city": city },
+  const node = svg("g", { class: lastClass(memory.last.cities.has(city)), transform: `translate(${x},${y})`, "data-city": city },
     svg("title", {}, `${name} (${ctx.t(`tf.sp.${species}`)})${symbol !== "none" ? ` · ${ctx.t(`tf.symbol.${symbol}`)}` : ""}`),
     svg("circle", { r: 23, class: "tf-city-disc", fill: SPECIES_FILL[species] }),
     svg("text", { class: "tf-city-name", y: 38 }, name),
     citySymbol(symbol), hometowns(city, view), tourTokens(city, view), groundhogMark(city, view, ctx), bandPawns(city, view, ctx));
+  flashing(node, memory.last.cities.has(city));
   const move = cityMove(city, moves);
   if (!move) return node;
   node.classList.add("tf-target");
+  node.prepend(svg("circle", { class: "tf-hit", r: HIT }));
   return moves.bind(node, move);
 }
 
@@ -292,6 +343,35 @@ function mapLegend(ctx) {
     legendItem(dot("#8a5a2b"), ctx.t("tf.legend.groundhog")));
 }
 
+// The map in a box that scrolls sideways where the screen is narrower: a hint says so, and a cue
+// on each side counts the targets off screen there (a tap brings the nearest one into view).
+function mapBox(view, moves, ctx) {
+  const box = el("div", { class: "tf-map-box" }, mapView(view, moves, ctx));
+  const cues = el("div", { class: "tf-cues" });
+  const hint = el("p", { class: "tf-pan-hint", hidden: true }, ctx.t("tf.panHint"));
+  const update = () => {
+    const edge = box.getBoundingClientRect();
+    hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    const off = { left: [], right: [] };
+    for (const target of box.querySelectorAll(".tf-legal")) {
+      const { left, right } = target.getBoundingClientRect();
+      const middle = (left + right) / 2;
+      if (middle < edge.left) off.left.push([edge.left - middle, target]);
+      else if (middle > edge.right) off.right.push([middle - edge.right, target]);
+    }
+    cues.replaceChildren(...Object.entries(off).filter(([, found]) => found.length).map(([side, found]) => {
+      const nearest = found.sort((a, b) => a[0] - b[0])[0][1];
+      const label = ctx.t("tf.cue", { n: found.length });
+      return el("button", { type: "button", class: `tf-cue tf-cue-${side}`, "data-side": side, "data-count": found.length, title: label, "aria-label": label,
+        onclick: () => nearest.scrollIntoView({ block: "nearest", inline: "center", behavior: "smooth" }) },
+      side === "left" ? `◀ ${found.length}` : `${found.length} ▶`);
+    }));
+  };
+  box.addEventListener("scroll", update, { passive: true });
+  new ResizeObserver(update).observe(box);
+  return el("div", { class: "tf-map-wrap" }, hint, el("div", { class: "tf-map-frame" }, box, cues));
+}
+
 function mapView(view, moves, ctx) {
   return svg("svg", { class: "tf-map", viewBox: `0 0 ${MAP.width} ${MAP.height}`, role: "img", "aria-label": ctx.t("tf.map") },
     svg("rect", { width: MAP.width, height: MAP.height, rx: 14, class: "tf-land" }),
@@ -307,7 +387,7 @@ function springboard(view, moves, ctx) {
     const move = armed !== null
       ? cardPlays(moves, armed).find((m) => actionType(armed)[2] === "scout" && m.action.arg === slot)
       : moves.find("Recruit", (a) => a.source === slot);
-    return moves.bind(node, move);
+    return armed !== null ? moves.bind(node, move) : cardBind(node, card, move, moves);
   });
   const blind = armed === null ? moves.find("Recruit", (a) => a.source === BLIND) : null;
   const deck = cardBack(ctx.t("tf.deck", { n: view.decks.seasoned }));
@@ -320,7 +400,7 @@ function draftZone(view, moves, ctx) {
   const packet = view.packet.map((card) => {
     const move = moves.find("Pick", (a) => a.card === card);
     const node = anyCard(card, ctx, view.my_choice === card ? "tf-chosen" : "");
-    return moves.bind(node, move);
+    return cardBind(node, card, move, moves);
   });
   return el("div", {}, cardRow(ctx.t("tf.packet"), packet),
     view.my_choice !== null ? el("p", { class: "tf-quiet" }, ctx.t("tf.picked")) : null,
@@ -335,7 +415,7 @@ function formZone(view, moves, ctx) {
   const pile = view.pile.map((card) => {
     const move = moves.find("Keep", (a) => a.cards.length === 1 && a.cards[0] === card);
     const node = artistCard(card, ctx, ARTISTS[card][1] === deciding ? "" : "tf-dim");
-    return moves.bind(node, move);
+    return cardBind(node, card, move, moves);
   });
   const instrument = deciding ? ctx.t(`tf.inst.${deciding}`) : "";
   const others = moves.all("Keep", (a) => a.cards.length !== 1).map((m) => button(m.action.cards.length
@@ -352,11 +432,12 @@ function handCard(card, moves, redraw, ctx) {
   const plays = cardPlays(moves, card);
   const node = actionCard(card, ctx, armed === card ? "tf-chosen" : "");
   if (!plays.length || (armed !== null && armed !== card)) return node;
-  if (!TARGETED.includes(actionType(card)[2])) return moves.bind(node, plays[0]);
+  if (!TARGETED.includes(actionType(card)[2])) return cardBind(node, card, plays[0], moves);
   return playable(node, { label: plays.map((m) => m.label).join(" / ") }, () => {
-    armed = armed === card ? null : card;
+    if (showBeforePlay() && armed === null) shown = { card, move: null };
+    else armed = armed === card ? null : card;
     redraw();
-  });
+  }, moves.mark);
 }
 
 function handZone(view, moves, redraw, ctx) {
@@ -368,7 +449,7 @@ function marketZone(view, moves, ctx) {
   if (!view.market || !view.market.length) return null;
   return cardRow(ctx.t("tf.market"), view.market.map((card) => {
     const move = moves.find("KeepMarket", (a) => a.card === card);
-    return moves.bind(actionCard(card, ctx), move);
+    return cardBind(actionCard(card, ctx), card, move, moves);
   }));
 }
 
@@ -408,7 +489,7 @@ function bandArtists(view, seat, moves, ctx) {
   if (!view.bands[seat].length) return el("p", { class: "tf-quiet" }, ctx.t(view.formed[seat] ? "tf.bandReady" : "tf.noBand"));
   return el("div", { class: "tf-row" }, byInstrument(view.bands[seat]).map((card) => {
     const move = seat === view.seat ? moves.find("DropArtist", (a) => a.card === card) : null;
-    return moves.bind(artistCard(card, ctx, "tf-small"), move);
+    return cardBind(artistCard(card, ctx, "tf-small"), card, move, moves);
   }));
 }
 
@@ -451,34 +532,81 @@ function bandPanel(view, seat, moves, ctx) {
     el("span", { class: "tf-score" }, ctx.t("tf.score", { n: view.scores[seat] })),
     voteMark(view, seat, ctx),
     vote ? moves.bind(el("span", { class: "tf-vote" }, ctx.t("tf.vote")), vote) : null);
-  const panel = el("section", { class: seat === view.seat ? "tf-band tf-mine" : "tf-band", "data-seat": seat },
+  const panel = el("section", { class: `${lastClass(memory.last.seats.has(seat), "tf-band")}${seat === view.seat ? " tf-mine" : ""}`, "data-seat": seat },
     head, bandFacts(view, seat, ctx), bandArtists(view, seat, moves, ctx), festivalCards(view, seat, ctx), breakdownTable(view, seat, ctx));
   panel.style.borderColor = SEAT_FILL[seat];
-  return panel;
+  return flashing(panel, memory.last.seats.has(seat));
 }
 
 function bandsZone(view, moves, ctx) {
   return el("div", { class: "tf-bands" }, view.bands.map((_, seat) => bandPanel(view, seat, moves, ctx)));
 }
 
-// ------------------------------------------------------------------------------ a move in words
+// ------------------------------------------------------------------------------ asking
+// The card shown whole on a touch screen, with "Play" (or, for a card that needs a target, "Choose
+// a target") and "Close".
+function shownSheet(moves, ctx) {
+  if (shown === null) return null;
+  const { card, move } = shown;
+  const close = () => { shown = null; redrawBoard(); };
+  const play = el("button", { type: "button", class: "tf-button tf-main tf-play" }, ctx.t("tf.play"));
+  if (move) moves.bind(play, move);
+  else play.addEventListener("click", () => { armed = card; shown = null; redrawBoard(); });
+  return el("div", { class: "tf-sheet", role: "dialog", "aria-label": cardWords(card, ctx) },
+    anyCard(card, ctx, "tf-big"),
+    el("div", { class: "tf-buttons" }, play, el("button", { type: "button", class: "tf-button tf-close", onclick: close }, ctx.t("tf.close"))));
+}
+
+// The question asked last whose targets were brought into view.
+const prompted = { key: null };
+
+// Once a question: when its first target (outside the sticky status) is off screen, scroll it into
+// view. Waits for the stylesheet (the status sticks once it is there).
+function bringTargetsIntoView(root, key) {
+  const head = root.querySelector(".tf-head");
+  if (prompted.key === key || !head || !root.isConnected) return;
+  if (getComputedStyle(head).position !== "sticky") {
+    setTimeout(() => bringTargetsIntoView(root, key), 50);
+    return;
+  }
+  prompted.key = key;
+  const target = [...root.querySelectorAll(".tf-legal")].find((node) => !head.contains(node) && !node.closest(".tf-sheet"));
+  if (!target) return;
+  const box = target.getBoundingClientRect();
+  const frame = target.closest(".tf-map-box");
+  const side = frame ? frame.getBoundingClientRect() : { left: 0, right: innerWidth };
+  if (box.top < head.getBoundingClientRect().bottom || box.bottom > innerHeight || box.left < side.left || box.right > side.right) {
+    target.scrollIntoView({ block: "center", inline: "center" });
+  }
+}
+
 // ------------------------------------------------------------------------------ the board
 export function render(root, view, legal, send, ctx) {
   useContent(ctx.content);
   useStylesheet("/static/games/trollfest.css");
-  const moves = new Moves(legal, (action) => { armed = null; send(action); }, "tf-legal");  // a move played disarms
+  remember(view);
+  const moves = new Moves(legal, (action) => {  // a move played disarms and closes the shown card
+    Object.assign(memory, { sent: true });
+    armed = null;
+    shown = null;
+    send(action);
+  }, "tf-legal");
   if (armed !== null && !cardPlays(moves, armed).length) armed = null;
+  if (shown !== null && (shown.move ? !legal.some((m) => JSON.stringify(m.action) === JSON.stringify(shown.move.action)) : !cardPlays(moves, shown.card).length)) shown = null;
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
+  redrawBoard = redraw;
   const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
-  root.appendChild(el("div", { class: "tf-board" },
-    phaseStrip(view, ctx), statusLine(view, ctx),
-    stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx),
+  root.appendChild(el("div", { class: "tf-board", lang: ctx.lang },
+    el("div", { class: "tf-head" }, phaseStrip(view, ctx), statusLine(view, ctx),
+      stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx)),
     draftZone(view, moves, ctx), formZone(view, moves, ctx), nameZone(view, moves, ctx),
     marketZone(view, moves, ctx), blindZone(view, moves, ctx),
     turnButtons(view, moves, ctx),
     forming ? bandsZone(view, moves, ctx) : null,
-    el("div", { class: "tf-map-box" }, mapView(view, moves, ctx)), mapLegend(ctx),
+    mapBox(view, moves, ctx), mapLegend(ctx),
     springboard(view, moves, ctx),
     handZone(view, moves, redraw, ctx),
-    forming ? null : bandsZone(view, moves, ctx)));
+    forming ? null : bandsZone(view, moves, ctx),
+    shownSheet(moves, ctx)));
+  bringTargetsIntoView(root, `${location.hash}|${view.phase}|${armed}|${JSON.stringify(legal.map((m) => m.action))}`);
 }
