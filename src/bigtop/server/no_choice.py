@@ -25,7 +25,8 @@ from bigtop.core.actions import Action
 from bigtop.server.errors import Conflict, ServerError
 
 if TYPE_CHECKING:
-    from bigtop.server.tables import Hall, LiveTable
+    from bigtop.server.live_table import LiveTable
+    from bigtop.server.tables import Hall
 
 log = logging.getLogger("bigtop.server")
 
