@@ -21,6 +21,7 @@ system-deps:
 
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 bench: $(STAMP)
@@ -28,6 +29,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
