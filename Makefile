@@ -29,6 +29,7 @@ system-deps:
 test: $(STAMP) system-deps $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
 	npx eslint
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 bench: $(STAMP)
@@ -37,6 +38,7 @@ bench: $(STAMP)
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
 	npx eslint
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) node_modules build dist src/*.egg-info

@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         result = command.main(args=argv, prog_name="bigtop", standalone_mode=False)
     except click_error as exc:
         if type(exc).__name__ != "NoArgsIsHelpError":  # that one has shown the help already
-            print(f"bigtop: error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]
+            print(f"bigtop: error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]  # click_error is click's ClickException, imported when needed
         return 2
     except BigtopError as exc:
         print(f"bigtop: error: {exc}", file=sys.stderr)

@@ -18,7 +18,7 @@ import math
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ class Calibration:
     temperature: float = 1.0
     bias: float = 0.0
 
-    def apply(self, raw: Sequence[float], margins: Sequence[float], seat: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    def apply(self, raw: Sequence[float], margins: Sequence[float], seat: int | None) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Win chances from raw per-seat values (adding up to 1) searched for `seat`, and the 95 %
         half-widths carried through: each end of a seat's interval is mapped with the other
         seats' values scaled to make room for it (for two seats, exactly its complement)."""
@@ -109,9 +109,17 @@ def fit(samples: Sequence[Sample]) -> Calibration:
     in turn by golden-section search until they settle."""
     a, b = 1.0, 0.0
     for _ in range(4):
-        a = math.exp(_golden(lambda x, b=b: log_likelihood(samples, Calibration(math.exp(x), b)), math.log(0.05), math.log(5.0)))
-        b = _golden(lambda x, a=a: log_likelihood(samples, Calibration(a, x)), -1.0, 1.0)
+        a = math.exp(_golden(partial(_at_log_temperature, samples, b), math.log(0.05), math.log(5.0)))
+        b = _golden(partial(_at_bias, samples, a), -1.0, 1.0)
     return Calibration(a, b)
+
+
+def _at_log_temperature(samples: Sequence[Sample], b: float, x: float) -> float:
+    return log_likelihood(samples, Calibration(math.exp(x), b))
+
+
+def _at_bias(samples: Sequence[Sample], a: float, x: float) -> float:
+    return log_likelihood(samples, Calibration(a, x))
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ def decision_specs(record: Record, seats: Sequence[int] | None = None) -> list[S
     state = game.new(record.players, seed=record.seed, options=record.options)
     movers: list[tuple[int, ...]] = []
     simultaneous = {}  # the states where several seats were to move
-    specs = []
+    specs: list[Spec] = []
     for i, (seat, data) in enumerate(record.moves):
         movers.append(state.to_move())
         if len(movers[i]) > 1:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 TABLE = Path(__file__).with_name("grading.toml")
 GRADE_NAMES = ("blunder", "mistake", "inaccuracy")  # worst first
@@ -67,10 +68,10 @@ def _table() -> dict[str, dict[str, object]]:
 def scale_of(game: str) -> Scale:
     """The review's scale of `game` (the table's default for a game it does not list)."""
     table = _table()
-    entry = {**table["default"], **table.get(game, {})}
-    points = tuple(float(x) for x in entry["points"])  # type: ignore[attr-defined]
+    entry: dict[str, Any] = {**table["default"], **table.get(game, {})}
+    points = tuple(float(x) for x in entry["points"])
     if len(points) != 3 or not 0 < points[0] < points[1] < points[2]:
         raise ValueError(f"{TABLE}: [{game}] points must be three increasing positive numbers")
     depth, compare = entry.get("depth"), entry.get("compare_depth")
-    return Scale(str(entry["unit"]), points, float(entry["lead_scale"]), float(entry["blend"]),  # type: ignore[arg-type]
-                 None if depth is None else int(depth), None if compare is None else int(compare))  # type: ignore[call-overload]
+    return Scale(str(entry["unit"]), points, float(entry["lead_scale"]), float(entry["blend"]),
+                 None if depth is None else int(depth), None if compare is None else int(compare))

@@ -107,13 +107,13 @@ def preferred(search: ReviewSearch, seat: int) -> list[Action]:
     reached (in a lost or won position the win chances, hence the visits, hardly differ, and the
     lead still tells a good move from a bad one)."""
     tallies = search.tallies
-    most = max((search.visits(a) for a in tallies), default=0.0) or 1.0  # type: ignore[arg-type]
+    most = max((search.first_visits(a) for a in tallies), default=0.0) or 1.0  # type: ignore[arg-type]  # a seat's tallies are keyed by actions (None is a spectator's key)
 
     def key(action: Action) -> tuple[float, float]:
         tally = tallies[action]
-        return (-round(10 * search.visits(action) / most), -(tally.lead[seat] / tally.n if tally.n else 0.0))
+        return (-round(10 * search.first_visits(action) / most), -(tally.lead[seat] / tally.n if tally.n else 0.0))
 
-    return sorted(tallies, key=key)  # type: ignore[arg-type]
+    return sorted(tallies, key=key)  # type: ignore[arg-type]  # a seat's tallies are keyed by actions (None is a spectator's key)
 
 
 def judge(
@@ -133,7 +133,7 @@ def judge(
     search = ReviewSearch(game, seed, seat, scale, root=tree)
     search.space = state.action_space  # the keys of the tree continued, read before it runs
     wanted = max(budget.iterations, PER_MOVE * len(legal))
-    inherited = sum(search.visits(a) for a in legal)
+    inherited = sum(search.first_visits(a) for a in legal)
     iterations = max(-(-wanted // 2), wanted - int(inherited))
     done = search.run(state, iterations, budget.seconds)
     ranked = preferred(search, seat)
@@ -156,7 +156,8 @@ def judge(
     pairs = _Pairs(state.players)
     while True:
         for _ in range(min(ROUND, budget.pairs - pairs.n)):
-            pairs.add(seat, *deep.compare(state, [best, played]), scale)
+            with_best, as_played = deep.compare(state, [best, played])
+            pairs.add(seat, with_best, as_played, scale)
         win_loss, win_margin, lead_loss, lead_margin, before, after = pairs.losses(seat, calibrated)
         if pairs.n >= budget.pairs or (_settled(win_loss, win_margin, WIN_THRESHOLDS)
                                        and _settled(lead_loss, lead_margin, scale.points)):

@@ -155,7 +155,7 @@ def accuracy(rows: Sequence[dict[str, Any]], seats: Sequence[int]) -> list[dict[
         grades = [r.get("grade", grade(r["loss"], r["loss_margin"])) for r in mine]
         severity = {name: len(GRADE_NAMES) - i for i, name in enumerate(GRADE_NAMES)}
         costly = [r for r in mine if r["loss"] > 0 or r.get("lead_loss", 0) > 0]
-        costly.sort(key=lambda r: (-severity.get(r.get("grade"), 0), -r.get("lead_loss", 0.0), -r["loss"]))
+        costly.sort(key=lambda r: (-severity.get(r.get("grade", ""), 0), -r.get("lead_loss", 0.0), -r["loss"]))
         out.append({
             "seat": seat,
             "decisions": len(mine),

@@ -249,7 +249,7 @@ class ReviewSearch(IsmctsBot):
             done += 1
         return done
 
-    def visits(self, action: Action) -> float:
+    def first_visits(self, action: Action) -> float:
         """How many iterations began with `action` at the root, those of a tree continued included."""
         entry = self.root.stats.get(self._key(action)) if self.seat is not None else None
         return entry[0] if entry is not None else 0.0
@@ -275,7 +275,7 @@ class ReviewSearch(IsmctsBot):
         out = []
         for action in actions:
             copy = det.clone()
-            play(copy, self.seat, action)  # type: ignore[arg-type]
+            play(copy, self.seat, action)  # type: ignore[arg-type]  # moves are compared for a seat, never for a spectator
             self.rng = Rng(playout_seed)
             self.first = None
             self._playout(copy)
@@ -324,5 +324,5 @@ def action_values(search: ReviewSearch, calibrated: calibration.Calibration, sea
         mean, margin, score = tally.means()
         wins, margins = calibrated.apply(mean, margin, seat)
         lead, lead_margin = tally.leads()
-        values.append(ActionValue(action, tally.n, wins, margins, score, mean, lead, lead_margin))  # type: ignore[arg-type]
+        values.append(ActionValue(action, tally.n, wins, margins, score, mean, lead, lead_margin))  # type: ignore[arg-type]  # a seat's tallies are keyed by actions (None is a spectator's key)
     return values

@@ -46,7 +46,7 @@ def chunks(specs: Sequence[Spec], workers: int) -> list[list[Spec]]:
 def _pool(workers: int, ray: str | None, imports: Sequence[str]) -> Iterator[Any]:
     """`workers` fresh local processes, or a Ray pool (`ray`: an address, or `local` with
     `workers` CPUs); each worker first imports `imports` (games registered at runtime)."""
-    setup = {"initializer": loader.load_all, "initargs": (tuple(imports),)}
+    setup: dict[str, Any] = {"initializer": loader.load_all, "initargs": (tuple(imports),)}
     if ray is None:
         pool = multiprocessing.get_context("spawn").Pool(workers, **setup)
         try:
@@ -63,12 +63,12 @@ def _pool(workers: int, ray: str | None, imports: Sequence[str]) -> Iterator[Any
         raise BigtopError("--ray needs the cluster extra: pip install 'bigtop[cluster]'") from None
     started_here = not ray_module.is_initialized()
     try:
-        pool = Pool(workers if ray == "local" else None, ray_address=ray, **setup)
+        ray_pool = Pool(workers if ray == "local" else None, ray_address=ray, **setup)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise BigtopError(f"cannot start or reach Ray at {ray}: {exc}") from None
     try:
-        with pool:
-            yield pool
+        with ray_pool:
+            yield ray_pool
     finally:
         if started_here:
             ray_module.shutdown()

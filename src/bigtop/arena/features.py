@@ -171,9 +171,9 @@ def feature_effects(rows: Sequence[dict[str, Any]], kinds: Mapping[str, str] | N
         for feature in seat.features:
             members.setdefault(feature, []).append(index)
     groups: dict[tuple[int, ...], list[str]] = {}
-    for feature, where in members.items():
-        if min_count <= len(where) <= len(seats) - min_count:
-            groups.setdefault(tuple(where), []).append(feature)
+    for feature, holders in members.items():
+        if min_count <= len(holders) <= len(seats) - min_count:
+            groups.setdefault(tuple(holders), []).append(feature)
     order = list(KINDS)
     offers = _offers(rows)
     found = []
@@ -186,7 +186,7 @@ def feature_effects(rows: Sequence[dict[str, Any]], kinds: Mapping[str, str] | N
         w2 = sum(s.won for s in seats) - w1
         d, se, left_out, measured = _within_bots(seats, has)
         offered = [offers[n] for n in names if n in offers]
-        common = {
+        common: dict[str, Any] = {
             "names": tuple(names), "kind": kind_of(names[0], kinds), "with_count": n1, "with_rate": w1 / n1,
             "without_count": len(seats) - n1, "without_rate": w2 / (len(seats) - n1),
             "left_out": tuple(_why_not(seats, has, left_out)),

@@ -99,8 +99,9 @@ def over_the_game(
         points = [(a, v, lo, hi) for a, v, lo, hi in zip(xs, values, lows, highs, strict=True) if v is not None]
         colour = SEAT_COLOURS[i % len(SEAT_COLOURS)] if len(series) > 1 else PURPLE
         ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", color=colour, label=label)
-        if all(p[2] is not None and p[3] is not None for p in points):
-            ax.fill_between([p[0] for p in points], [p[2] for p in points], [p[3] for p in points], color=colour, alpha=0.15)
+        band = [(a, lo, hi) for a, _, lo, hi in points if lo is not None and hi is not None]
+        if len(band) == len(points):
+            ax.fill_between([b[0] for b in band], [b[1] for b in band], [b[2] for b in band], color=colour, alpha=0.15)
     ax.set_xlim(0, 100)
     if percent:
         top = max((v for _, values, _, highs in series for v in (*values, *highs) if v is not None), default=0.0)

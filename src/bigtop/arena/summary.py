@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from bigtop.arena import stats
@@ -54,6 +55,12 @@ def ratings(rows: Sequence[Row], entrants: int) -> list[dict[str, float]]:
     return [{"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for r in current]
 
 
+def _tenth(t: int, row: Row) -> float | None:
+    """A game's branching in its `t`-th tenth."""
+    value: float | None = row["branching_by_tenth"][t]
+    return value
+
+
 def _mean(rows: Sequence[Row], value: Callable[[Row], float | None]) -> dict[str, float] | None:
     """The mean of a non-negative per-game figure (games where it is None left out) with its
     interval, never below 0."""
@@ -84,7 +91,7 @@ def decided(rows: Sequence[Row], players: int) -> dict[str, Any] | None:
         "lead_changes": _mean(rows, lambda row: row["lead_changes"]),
         "decisions_per_turn": _mean(rows, lambda row: row["decisions"] / row["turns"] if row["turns"] else None),
         "branching": _mean(rows, lambda row: row["branching"]),
-        "branching_by_tenth": [_mean(rows, lambda row, t=t: row["branching_by_tenth"][t]) for t in range(TENTHS)],
+        "branching_by_tenth": [_mean(rows, partial(_tenth, t)) for t in range(TENTHS)],
     }
 
 

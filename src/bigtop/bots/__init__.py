@@ -17,7 +17,8 @@ BotFactory = Callable[..., Bot]
 
 def _heuristic(game: Any, seed: int, **params: Any) -> Bot:
     try:
-        return game.heuristic_bot(seed, **params)
+        bot: Bot = game.heuristic_bot(seed, **params)
+        return bot
     except (TypeError, ValueError) as exc:  # a parameter the bot does not take, or a bad value
         raise BigtopError(f"heuristic bot of {game.title}: {exc}") from None
 

@@ -188,7 +188,7 @@ class IsmctsBot:
         self.last_iterations = done
         return root
 
-    def iterate(self, root: Node, state: State, player: int) -> None:
+    def iterate(self, root: Node, state: State, player: int | None) -> None:
         """One iteration: determinize, select and expand, play out, back up."""
         rng = self.rng
         det = state.determinize(player, rng)  # with its own chance stream, drawn from `rng`
@@ -216,7 +216,7 @@ class IsmctsBot:
         for node, moves in path:
             stats = node.stats
             for seat, key, _ in moves:
-                entry = stats[key]  # type: ignore[index]
+                entry = stats[key]
                 entry[0] += 1.0
                 entry[1] += reward[seat]
 
@@ -248,7 +248,7 @@ class IsmctsBot:
         best_value = -1.0
         best = 0
         for j, entry in enumerate(tried):
-            visits, total, avail = entry  # type: ignore[misc]
+            visits, total, avail = entry  # type: ignore[misc]  # `tried` lists only actions with statistics
             value = total / visits + c * sqrt(log(avail) / visits)
             if value > best_value:
                 best_value, best = value, j

@@ -6,19 +6,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bigtop.bots.base import Bot
-from bigtop.core.api import Game, State
+from bigtop.core.api import Game, S, State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 
 
 def play_game(
-    game: Game[Any],
+    game: Game[S],
     bots: Sequence[Bot],
     seed: int,
     options: Any = None,
     max_moves: int = 1_000_000,
-    on_move: Callable[[State, int, Any], None] | None = None,
-) -> State:
+    on_move: Callable[[S, int, Any], None] | None = None,
+) -> S:
     """Play one game, seat i played by `bots[i]`; returns the finished state.
 
     A bot that needs a state is handed `state.determinize(seat, ...)` drawn from a RNG owned by

@@ -139,7 +139,7 @@ class ActionCodec:
             raise IllegalAction(f"malformed action: expected an object, got {type(data).__name__}")
         kind = data.get("type")
         cls = self.types.get(kind) if isinstance(kind, str) else None
-        if cls is None:
+        if cls is None or not isinstance(kind, str):
             raise IllegalAction(f"malformed action: unknown type {kind!r}; known types: {', '.join(sorted(self.types))}")
         expected = self._fields[kind]
         given = set(data) - {"type"}

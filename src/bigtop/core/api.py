@@ -19,6 +19,7 @@ from bigtop.core.actions import Action, ActionCodec, ActionSpace
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.events import Event, EventLog, fill_template, seat_values
 from bigtop.core.options import options_to_json, parse_options
+from bigtop.core.record import Record
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
 from bigtop.core.text import COMMON, DEFAULT_LANGUAGE, Catalog
@@ -305,10 +306,8 @@ class State(ABC):
         out.reverse()
         return out
 
-    def record(self) -> Any:
+    def record(self) -> Record:
         """This game as a `Record` (JSON-ready, replays to this exact state)."""
-        from bigtop.core.record import Record
-
         return Record.of(self)
 
     def clone(self: S) -> S:
@@ -350,7 +349,7 @@ class State(ABC):
             node, after, entry = node
             notes.append((after, entry))
         notes.reverse()
-        state = self.game.new(self.players, seed=self.seed, options=self.options)
+        state: S = self.game.new(self.players, seed=self.seed, options=self.options)
         for p, a in self.moves()[:-1]:
             while notes and notes[0][0] <= state._moves:
                 _, entry = notes.pop(0)

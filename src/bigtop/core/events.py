@@ -70,7 +70,7 @@ class EventLog:
         out: list[Event] = []
         node = self._node
         for _ in range(self._length - min(max(start, 0), self._length)):
-            node, kind, data, audience = node  # type: ignore[misc]
+            node, kind, data, audience = node  # type: ignore[misc]  # the loop stops before the None that ends the chain
             out.append(Event(kind, data, audience))
         out.reverse()
         return out

@@ -67,7 +67,7 @@ def parse_options(cls: type[Opts], given: Opts | Mapping[str, Any] | None) -> Op
     if not isinstance(given, Mapping):
         raise OptionError(f"options must be a mapping, got {type(given).__name__}")
     hints = typing.get_type_hints(cls)
-    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # options classes are dataclasses (a TypeVar cannot say so)
     unknown = sorted(set(given) - known)
     if unknown:
         raise OptionError(f"unknown option {', '.join(unknown)}; known options: {', '.join(sorted(known)) or 'none'}")

@@ -93,7 +93,8 @@ class Record:
     def _start(self, game: Game[Any]) -> State:
         if game.name != self.game:
             raise BigtopError(f"this record is a game of {self.game}, not of {game.name}")
-        return game.new(self.players, seed=self.seed, options=self.options)
+        state: State = game.new(self.players, seed=self.seed, options=self.options)
+        return state
 
     def replay(self, game: Game[Any], upto: int | None = None) -> Any:
         """The state after the first `upto` moves (all by default), replayed from the seed with

@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from bigtop.core.rng import Rng
 
-PUBLIC = "public"
-OWNER = "owner"
-HIDDEN = "hidden"
+PUBLIC: Final = "public"
+OWNER: Final = "owner"
+HIDDEN: Final = "hidden"
 Seen = Literal["public", "owner", "hidden"]
 
 

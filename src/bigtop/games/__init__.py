@@ -38,7 +38,7 @@ def get(name: str) -> Game[Any]:
     if game is not None:
         return game
     if name in _BUILTIN and _builtin_available(name):
-        game = importlib.import_module(f"bigtop.games.{name}").GAME
-        _registered[name] = game
-        return game
+        builtin: Game[Any] = importlib.import_module(f"bigtop.games.{name}").GAME
+        _registered[name] = builtin
+        return builtin
     raise UnknownGame(f"unknown game {name!r}; available: {', '.join(names()) or 'none'}")

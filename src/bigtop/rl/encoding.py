@@ -90,7 +90,7 @@ class GenericEncoder:
         if size <= 0:
             raise ValueError("GenericEncoder needs a positive size")
         self.size = size
-        self.shape = (size,)
+        self.shape: tuple[int, ...] = (size,)
         # Every path met gets an id (0 is the root); per id: its text, its children by key, the
         # bucket of the path itself (numbers and bools) and the buckets of its suffixed features.
         self._paths: list[str] = []

@@ -108,7 +108,8 @@ class PolicyNetwork:
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta)), **self.params)
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta)), **self.params}
+        np.savez_compressed(path, **arrays)
         return path
 
     @classmethod

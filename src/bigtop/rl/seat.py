@@ -143,7 +143,7 @@ class SeatEnv(gymnasium.Env):
         """One opponent per other seat, in seat order, from an entry of `opponents`."""
         others = self.players - 1
         if isinstance(entry, str) or callable(entry):
-            entries: list[OpponentEntry] = [entry] * others  # type: ignore[list-item]
+            entries: list[OpponentEntry] = [entry] * others
         else:
             entries = list(entry)
             if len(entries) != others:

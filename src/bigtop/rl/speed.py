@@ -100,6 +100,7 @@ def pettingzoo_steps(name: str, players: int, seconds: float, options: Any = Non
             if terminated or truncated:
                 env.step(None)
                 continue
+            assert observation is not None  # a seat to move has an observation
             if read:
                 _ = observation["observation"]  # the first read encodes it
             legal = bz.mask_ids(observation["action_mask"])

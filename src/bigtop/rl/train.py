@@ -180,7 +180,7 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
             tally["wins"] += won
             tally["margin"] += margin
         terms = update(net, optimizer, batch, settings, rng)
-        point = {
+        point: dict[str, Any] = {
             "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
             "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,

@@ -24,7 +24,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import Column, Integer, String, Table, insert, select, update
+from sqlalchemy import Column, ColumnElement, Integer, String, Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
@@ -117,7 +117,7 @@ class AccountRepository(Repository):
         def work(db: Connection) -> int:
             return db.execute(insert(players).values(
                 name=name, name_key=name_key(name), password_hash=password_hash, created_at=datetime.now(UTC),
-            )).inserted_primary_key[0]
+            )).inserted_primary_key[0]  # type: ignore[index]  # an INSERT's result has its key
 
         try:
             return Player(await self.writer.write(work), name)
@@ -155,7 +155,7 @@ class AccountRepository(Repository):
         await self.writer.write(lambda db: db.execute(
             update(players).where(players.c.id == player_id).values(password_hash=new_hash)))
 
-    def _row(self, where: object) -> tuple[int, str, str] | None:
+    def _row(self, where: ColumnElement[bool]) -> tuple[int, str, str] | None:
         with self.engine.connect() as db:
             row = db.execute(select(players.c.id, players.c.name, players.c.password_hash).where(where)).first()
         return None if row is None else (row.id, row.name, row.password_hash)

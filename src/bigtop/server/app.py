@@ -29,7 +29,7 @@ from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, 
 from bigtop.server.accounts import AccountRepository
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
-from bigtop.server.clocks import ClockKeeper
+from bigtop.server.clock_keeper import ClockKeeper
 from bigtop.server.database_checks import check_writable, unavailable
 from bigtop.server.errors import as_server_error, error_json
 from bigtop.server.expiry import Expiry

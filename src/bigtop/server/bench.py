@@ -102,8 +102,11 @@ def percentile(values: list[float], q: int) -> float | None:
 
 def served_address(proc: subprocess.Popen[str], seconds: float) -> str | None:
     """The address a `bigtop serve` process prints once it listens, or None if it does not within `seconds`."""
-    ready, _, _ = select.select([proc.stdout], [], [], seconds)
-    line = proc.stdout.readline() if ready and proc.stdout is not None else ""
+    out = proc.stdout
+    if out is None:
+        return None
+    ready, _, _ = select.select([out], [], [], seconds)
+    line = out.readline() if ready else ""
     return line.split("serving on ", 1)[1].strip() if "serving on " in line else None
 
 

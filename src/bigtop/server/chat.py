@@ -83,7 +83,7 @@ def readable(message: dict[str, Any], seat: int | None, finished: bool) -> bool:
     return message["channel"] == PLAYERS or seat is None or finished
 
 
-def _message(row: Mapping[str, Any]) -> dict[str, Any]:
+def _message(row: Mapping[Any, Any]) -> dict[str, Any]:
     return {"type": "chat", "table": row["table_id"],
             **{key: row[key] for key in ("id", "channel", "seat", "name", "registered", "text", "move", "at")}}
 
@@ -105,7 +105,7 @@ class ChatRepository(Repository):
                 raise Conflict(f"this table's chat is full ({MAX_PER_TABLE} messages)")
             values = {"table_id": table_id, "channel": sender.channel, "sender": sender.key, "seat": sender.seat,
                       "name": sender.name, "registered": sender.registered, "text": text, "move": move, "at": now}
-            row_id = db.execute(insert(chat_messages).values(**values)).inserted_primary_key[0]
+            row_id = db.execute(insert(chat_messages).values(**values)).inserted_primary_key[0]  # type: ignore[index]  # an INSERT's result has its key
             message = _message({"id": row_id, **values})
             self.notify(db, "chat", table_id, m=message)
             return message

@@ -16,7 +16,7 @@ from bigtop.server.errors import ServerError
 MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
-BOUNDS = {"base": (30, 7 * DAY), "increment": (0, HOUR), "per_move": (MINUTE, 14 * DAY)}  # seconds
+BOUNDS: dict[str, tuple[float, float]] = {"base": (30, 7 * DAY), "increment": (0, HOUR), "per_move": (MINUTE, 14 * DAY)}  # seconds
 
 
 class RealtimeClock(BaseModel):

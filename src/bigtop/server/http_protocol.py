@@ -32,7 +32,7 @@ class BoundedHttp(HttpToolsProtocol):
         self._refused = False
         self._head_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # a stream server's protocol is handed a Transport
         super().connection_made(transport)
         self._arm()
 

@@ -12,8 +12,8 @@ from bigtop.core.text import COMMON, DEFAULT_LANGUAGE
 from bigtop.server.no_choice import answered_for
 
 if TYPE_CHECKING:
+    from bigtop.server.live_table import LiveTable
     from bigtop.server.store import SeatRow
-    from bigtop.server.tables import LiveTable
 
 
 def summary(table: LiveTable) -> dict[str, Any]:

@@ -19,13 +19,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bigtop.core.actions import Action
 from bigtop.server.errors import Conflict, ServerError
 
 if TYPE_CHECKING:
-    from bigtop.server.tables import Hall, LiveTable
+    from bigtop.server.live_table import LiveTable
 
 log = logging.getLogger("bigtop.server")
 
@@ -44,6 +44,15 @@ def answered_for(table: LiveTable, seat: int) -> Action | None:
     if len(legal) != 1 or type(legal[0]).typed is not None:
         return None
     return legal[0]
+
+
+class Hall(Protocol):
+    """What the answers need of the `Hall` (tables.py, which reads this module's `answered_for`
+    through messages.py): to hear of every change, and to play a seat's move."""
+
+    def add_sink(self, sink: NoChoiceAnswers) -> None: ...
+
+    async def play(self, table: LiveTable, seat: int, data: Any, expected_move: int | None = None) -> int: ...
 
 
 def answer_delay(low: float, high: float) -> float:

@@ -131,10 +131,10 @@ def create_schema(engine: Engine) -> None:
     """Create the missing tables, and add the columns a database made by an older bigtop lacks."""
     metadata.create_all(engine)
     found = inspect(engine)
-    for table, column, kind in _ADDED_COLUMNS:
-        if column not in {c["name"] for c in found.get_columns(table)}:
+    for name, column, kind in _ADDED_COLUMNS:
+        if column not in {c["name"] for c in found.get_columns(name)}:
             with engine.begin() as db:
-                db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+                db.execute(text(f"ALTER TABLE {name} ADD COLUMN {column} {kind}"))
     for table in metadata.sorted_tables:  # those of columns added since
         for index in table.indexes:
             index.create(engine, checkfirst=True)

@@ -1,4 +1,4 @@
-"""Live tables and the `Hall` that holds them: the authority over every table of the server.
+"""The `Hall` that holds the live tables (`live_table.py`): the authority over every table of the server.
 
 Every change goes the same way: check it against the table (and the game), store it, change the
 table in memory, then announce `(table, row number)` to the hall's sinks (the WebSocket hub builds
@@ -22,18 +22,18 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, NamedTuple, Protocol
 
 from bigtop import games
-from bigtop.core.api import Game, State
+from bigtop.core.api import State
 from bigtop.core.errors import BigtopError, IllegalAction
-from bigtop.core.events import Event
 from bigtop.core.rng import Rng
 from bigtop.server.botspecs import check_web_bot
-from bigtop.server.clocks import AWAY_AFTER, Clock, ClockSetting
-from bigtop.server.errors import Conflict, Forbidden, NotFound, ServerError, StaleMove, UndoRefused
+from bigtop.server.clocks import Clock, ClockSetting
+from bigtop.server.errors import Conflict, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.limits import TableLimits
+from bigtop.server.live_table import LiveTable
 from bigtop.server.messages import summary, table_summary
 from bigtop.server.quotas import NOBODY, Creator, check_new, check_start
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
@@ -44,80 +44,6 @@ MAX_TABLE_ID = 32
 STATUSES = ("open", "running", "finished")
 
 log = logging.getLogger("bigtop.server")
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in memory: its seats and the game state rebuilt from its moves."""
-
-    id: str
-    game: Game[Any]
-    options: Any
-    seed: int
-    status: str
-    host_token: str
-    seats: list[SeatRow]
-    state: State
-    practice: bool = False
-    rated: bool = False
-    options_json: dict[str, Any] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_rng: Rng = field(default_factory=Rng)
-    clock: Clock | None = None
-    next_table: str | None = None  # where its seats play again
-    rows: int = 0  # rows stored (moves, timeouts, undos): the number of the next one
-    last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
-    notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
-    rewinds: int = 0  # undos so far (each one takes entries out of the log)
-    creator: Creator = NOBODY  # who made it (`quotas.py`)
-
-    @property
-    def players(self) -> int:
-        return self.state.players
-
-    def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int] | None = None) -> None:
-        """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes.
-        `before` is who was to move and how long the log was before it, when `after` is the state
-        changed in place (a rebuild); else they are read from the state it replaces."""
-        to_move, logged = before or (self.state.to_move(), len(self.state.log))
-        if self.clock is not None:
-            self.clock.step(row.kind, row.seat, row.at, to_move, after.to_move())
-        if row.kind == "timeout":
-            self.notes.append((logged, Event("table.timeout", {"seat": row.seat})))
-            timeouts = self.clock.seats[row.seat].timeouts if self.clock is not None else 0
-            if timeouts == AWAY_AFTER:
-                self.notes.append((logged, Event("table.away", {"seat": row.seat, "count": timeouts})))
-        elif row.kind == "undo":
-            end = len(after.log)
-            self.notes = [(min(position, end), note) for position, note in self.notes]
-            self.notes.append((end, Event("table.undo", {"seat": row.seat})))
-            self.rewinds += 1
-        self.state = after
-        self.rows = row.number + 1
-        self.last_rows[row.seat] = row.number
-        if after.is_over():
-            self.status = "finished"
-
-    def seat_of_player(self, player_id: int | None) -> SeatRow | None:
-        """The seat a registered player holds at this table, if any."""
-        return next((s for s in self.seats if player_id is not None and s.player_id == player_id), None)
-
-    def seat_of(self, token: str | None) -> int:
-        """The seat whose secret token this is; `Forbidden` otherwise."""
-        if token:
-            for s in self.seats:
-                if s.token is not None and _same(s.token, token):
-                    return s.seat
-        raise Forbidden(f"that token opens no seat at table {self.id}")
-
-    def check_host(self, token: str | None) -> None:
-        if not token or not _same(self.host_token, token):
-            raise Forbidden(f"only the host of table {self.id} may do that (wrong host token)")
-
-    def bot_plays(self, seat: int) -> bool:
-        """Whether a bot plays this seat now (a bot seat, or a person who left a running game)."""
-        s = self.seats[seat]
-        return s.bot is not None or s.away
 
 
 class NewSeat(NamedTuple):
@@ -626,11 +552,6 @@ def _check_fresh(table: LiveTable, seat: int, expected_move: int | None) -> None
         raise StaleMove(f"stale move: the game is at move {table.rows}, not {expected_move}")
     if table.last_rows.get(seat, -1) >= expected_move:
         raise StaleMove(f"stale move: seat {seat} has played since move {expected_move}")
-
-
-def _same(secret: str, given: str) -> bool:
-    """Constant-time comparison of a secret token with what a client sent (any text)."""
-    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "replace"))
 
 
 def _clean_name(name: str | None) -> str:

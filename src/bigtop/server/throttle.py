@@ -75,7 +75,7 @@ class AttemptRepository(Repository):
                 if limit is not None and count >= limit.count:
                     wait = max(1, int(oldest + limit.seconds - now + 0.999))
                     return f"too many {limit.what}: try again in {_duration(wait)}"
-            ids = [db.execute(insert(attempts).values(key=key, at=now)).inserted_primary_key[0] for key in keys]
+            ids = [db.execute(insert(attempts).values(key=key, at=now)).inserted_primary_key[0] for key in keys]  # type: ignore[index]  # an INSERT's result has its key
             db.execute(delete(attempts).where(attempts.c.at < now - KEEP_SECONDS))
             return Taken(ids, before)
 

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from bigtop import games
 from bigtop.bots.match import random_playout
+from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 from bigtop.rl.speed import cpu_clock, playouts
@@ -98,7 +99,7 @@ def measure_ismcts(
 
     game = games.get(name)
     rng = Rng(2024)
-    states = []
+    states: list[State] = []
     state = game.new(players, seed=7, options=options)
     every = max(1, random_playout(state.clone(), rng.fork()) // positions)
     step = 0

@@ -44,9 +44,9 @@ def markdown(figures: dict[str, Any]) -> str:
     else:
         lines.append("Nothing: no candidate did better than the shipped content on the check deals.")
     goal_text = ", ".join(filter(None, [
-        g["turn_order_spread"] is not None and f"turn-order spread at most {g['turn_order_spread']} points",
-        g["held_max"] is not None and f"no `{g['held_prefix'].strip()}` feature above {g['held_max']} % win rate",
-        g["length"] is not None and f"length {g['length'][0]}–{g['length'][1]} decisions",
+        f"turn-order spread at most {g['turn_order_spread']} points" if g["turn_order_spread"] is not None else None,
+        f"no `{g['held_prefix'].strip()}` feature above {g['held_max']} % win rate" if g["held_max"] is not None else None,
+        f"length {g['length'][0]}–{g['length'][1]} decisions" if g["length"] is not None else None,
     ]))
     rows = [
         ("goal penalty (points)", f"{before['objective']:.2f}", f"{after['objective']:.2f}"),

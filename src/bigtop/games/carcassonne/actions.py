@@ -73,7 +73,7 @@ class CarcassonneActionSpace(RemembersIds):
             return self._pass
         start = self._figures.get(type(action))
         if start is not None:
-            feature = action.feature  # type: ignore[attr-defined]
+            feature = action.feature  # type: ignore[attr-defined]  # the keys of _figures are the figure actions: each has `feature`
             if isinstance(feature, int) and 0 <= feature < MAX_FEATURES:
                 return start + feature
         for at, block in self._blocks:
@@ -104,7 +104,7 @@ class CarcassonneActionSpace(RemembersIds):
             return Pass()
         figure, feature = divmod(index - self._pass - 1, MAX_FEATURES)
         if figure < len(self._figure_types):
-            return self._figure_types[figure](feature)  # type: ignore[call-arg]
+            return self._figure_types[figure](feature)  # type: ignore[call-arg]  # figure action classes take the feature
         for at, block in reversed(self._blocks):
             if index >= at:
                 return block.decode(index - at)

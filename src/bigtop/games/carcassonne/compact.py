@@ -70,7 +70,7 @@ class CompactActionSpace:
         for action in legal:
             kind = type(action)
             if kind is Place or kind in self.square_base:
-                ranks.setdefault(kind, {})[(action.y, action.x)] = 0  # type: ignore[attr-defined]
+                ranks.setdefault(kind, {})[(action.y, action.x)] = 0  # type: ignore[attr-defined]  # Place and the square-based kinds have x and y
         for squares in ranks.values():
             for rank, square in enumerate(sorted(squares)):
                 squares[square] = rank
@@ -78,12 +78,12 @@ class CompactActionSpace:
         for action in legal:
             kind = type(action)
             if kind is Place:
-                rank = ranks[Place][(action.y, action.x)]  # type: ignore[attr-defined]
+                rank = ranks[Place][(action.y, action.x)]  # type: ignore[attr-defined]  # a Place
                 if rank >= self.squares:
                     raise BigtopError(f"more than {self.squares} squares where the tile fits")
-                named[rank * 4 + action.turns] = action  # type: ignore[attr-defined]
+                named[rank * 4 + action.turns] = action  # type: ignore[attr-defined]  # a Place
             elif kind in self.square_base:
-                named[self.square_base[kind] + ranks[kind][(action.y, action.x)]] = action  # type: ignore[attr-defined]
+                named[self.square_base[kind] + ranks[kind][(action.y, action.x)]] = action  # type: ignore[attr-defined]  # a square-based kind: it has x and y
             else:
                 named[self.fixed[self.flat.encode(action)]] = action
         ids = sorted(named)

@@ -179,8 +179,8 @@ def _compile(index: int, e: TileEntry) -> TileKind:
     centre = [-1] * 4
     for c in e.cities:
         sides = tuple(SIDES.index(s) for s in c.split("+"))
-        for s in c.split("+"):
-            city_of_side[s] = len(features)
+        for name in c.split("+"):
+            city_of_side[name] = len(features)
         for s in sides:
             centre[s] = len(features)
         features.append(Feature(CITY, sides, 1 if e.pennant else 0))
@@ -199,7 +199,7 @@ def _compile(index: int, e: TileEntry) -> TileKind:
     if sum(1 for f in features if f.type == CITY and f.pennants) > 1:
         raise DataError(f"tiles.toml: tile {e.id}: a pennant tile must have one city")
     rotations: list[Rotation] = []
-    seen: set[tuple] = set()
+    seen: set[Shape] = set()
     for t in range(4):
         rot = Rotation(
             t,
@@ -219,7 +219,10 @@ def _compile(index: int, e: TileEntry) -> TileKind:
     )
 
 
-def _shape(rot: Rotation, features: list[Feature]) -> tuple:
+Shape = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]  # edges, ports, touches
+
+
+def _shape(rot: Rotation, features: list[Feature]) -> Shape:
     """What a rotation looks like with features renamed by first appearance round the tile, so two
     turns that look the same on the table (e.g. a straight road turned by 180) compare equal."""
     order: dict[int, int] = {}

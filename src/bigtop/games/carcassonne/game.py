@@ -9,6 +9,7 @@ from bigtop.core.api import Game
 from bigtop.core.errors import DataError
 from bigtop.core.options import OptionError
 from bigtop.core.text import DEFAULT_LANGUAGE
+from bigtop.games.carcassonne import features as reports
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
@@ -88,7 +89,10 @@ class Carcassonne(Game[CarcassonneState]):
     def log_values(self, kind: str, data: dict[str, Any], options: Any, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Tiles, features, turns, figures and points of an event in words (see log.py)."""
         return log.log_values(kind, data, self.parse_options(options), lang)
-    from .features import feature_kinds, feature_label, features, turn_order  # for the arena's reports (docs/arena.md)
+    feature_kinds = reports.feature_kinds  # for the arena's reports (docs/arena.md)
+    feature_label = reports.feature_label
+    features = reports.features
+    turn_order = reports.turn_order
 
     search_depth = 2  # ISMCTS playout length before `evaluate` (see docs/arena.md)
 

@@ -24,15 +24,17 @@ def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions, lan
     words = Words(lang)
     out: dict[str, Any] = {}
     tiles = tiles_of(options)
-    found = tiles.by_id.get(data.get("tile"))  # type: ignore[arg-type]
+    tile_id = data.get("tile")
+    found = tiles.by_id.get(tile_id) if isinstance(tile_id, str) else None
     turns = data.get("turns")
     if found is not None:
         tile = tiles.kinds[found]
         out["tile_name"] = words.tile(tile)
         feature = data.get("feature")
-        if kind == "figure" and turns in range(4) and feature in range(len(tile.features)):
+        if kind == "figure" and isinstance(turns, int) and turns in range(4) and isinstance(feature, int) \
+                and feature in range(len(tile.features)):
             out["feature_name"] = words.feature(tile, turns, feature)
-    if kind == "placed" and turns in range(4):
+    if kind == "placed" and isinstance(turns, int) and turns in range(4):
         out["turned"] = words.turned(turns)
     figure = data.get("figure")
     if type(figure) is int and 0 <= figure < len(FIGURE_NAMES):

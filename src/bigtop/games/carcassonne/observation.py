@@ -14,7 +14,7 @@ docs/carcassonne.md ("Observation encoding").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any
 
@@ -183,7 +183,7 @@ class CarcassonneEncoder:
 
     # ------------------------------------------------------------------ the array
     def _fill(
-        self, me: int, phase: int, turn: int, board: dict[int, tuple[int, ...]], figures: Iterable[tuple[int, ...]],
+        self, me: int, phase: int, turn: int, board: Mapping[int, tuple[int, ...]], figures: Iterable[tuple[int, ...]],
         fits: list[int], last: int, drawn: int, remaining: Any, discarded: list[int], stack_size: int,
         points: list[int], supply: list[list[int]], blocks: list[Any],
     ) -> np.ndarray:

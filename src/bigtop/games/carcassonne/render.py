@@ -115,12 +115,12 @@ def describe(state: Any, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
         tiles = state.tiles
         tile, rot, _ = state.board[state.last]
         laid = tiles.kinds[tile]
-        feature = action.feature  # type: ignore[attr-defined]
+        feature = action.feature  # type: ignore[attr-defined]  # the keys of FIGURE_OF_ACTION are the figure actions: each has `feature`
         if feature in range(len(laid.features)):
             where = words.feature(laid, laid.rotations[rot].turns, feature)
             return words("do.figure", figure_name=words.figure(FIGURE_NAMES[kind], menu=True), feature_name=where)
     for c in state.capabilities:
-        said = c.describe(state, action, words)
+        said: str | None = c.describe(state, action, words)
         if said is not None:
             return said
     return str(action)

@@ -39,7 +39,7 @@ ROUND_ORDER = {d: i for i, d in enumerate(ON_AND_AROUND)}  # offset -> its place
 PASS = Pass()
 # per figure kind that stands on features: (its supply index, its action on each local feature)
 FEATURE_FIGURES = tuple(
-    (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]
+    (k, tuple(f.action(i) for i in range(MAX_FEATURES))) for k, f in enumerate(FIGURES) if f.action is not None  # type: ignore[call-arg]  # a figure's action class takes the feature
 )
 
 
@@ -98,7 +98,7 @@ class CarcassonneState(State):
         self.tally = [0] * (players * len(CATEGORIES))
         self.turn = 0
         self.phase = PLACE
-        self.movers = (0,)  # what `to_move` answers: (turn,) until the game is over, then ()
+        self.movers: tuple[int, ...] = (0,)  # what `to_move` answers: (turn,) until the game is over, then ()
         self.last = -1  # position of the tile just placed
         self.current = -1  # kind of the drawn tile
         self.placements: list[Action] = []  # never changed once listed: clones share it
@@ -303,7 +303,7 @@ class CarcassonneState(State):
                 self.figure_options = options
                 return
         elif type(action) in FIGURE_OF_ACTION:
-            self.stand(player, FIGURE_OF_ACTION[type(action)], self.last, action.feature)  # type: ignore[attr-defined]
+            self.stand(player, FIGURE_OF_ACTION[type(action)], self.last, action.feature)  # type: ignore[attr-defined]  # the keys of FIGURE_OF_ACTION are the figure actions: each has `feature`
         elif not isinstance(action, Pass):
             for hook in self.hooks.apply_figure:
                 if hook(self, player, action):
@@ -484,7 +484,7 @@ class CarcassonneState(State):
             board=[[*xy(p), kinds[k].id, kinds[k].rotations[r].turns] for p, (k, r, _) in self.board.items()],
             figures=[[f[0], FIGURE_NAMES[f[1]], *xy(f[2]), f[3]] for f in self.figures()],
             tile=kinds[self.current].id if self.current >= 0 else None,
-            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.placements})],  # type: ignore[attr-defined]
+            fits=[list(c) for c in sorted({(a.x, a.y) for a in self.placements})],  # type: ignore[attr-defined]  # placements holds Place actions only
             last=list(xy(self.last)) if self.last >= 0 else None,
             stack_size=len(self.stack),
             remaining={kinds[k].id: n for k, n in enumerate(remaining) if n},

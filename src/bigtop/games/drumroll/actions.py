@@ -173,11 +173,11 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 DONE, DECLINE, INVEST, DEPOSIT = Done(), Decline(), Invest(), Deposit()
 OUTSTANDING = {flip: Outstanding(flip) for flip in (False, True)}
 RETURN_ORGANIZER = {back: ReturnOrganizer(back) for back in (False, True)}
-TAKE = {(color, count): TakeCube(color, count) for color in COLORS for count in (1, 2)}
+TAKE: dict[tuple[str, int], TakeCube] = {(color, count): TakeCube(color, count) for color in COLORS for count in (1, 2)}
 SPEND = {color: Spend(color) for color in COLORS}
 VOTE = {False: Vote(False), True: Vote(True)}
-PLACE = {(slot, unblock): Place(slot, unblock) for slot in (*COLORS, "tickets", "invest", "performer", "personnel", "pass")
-         for unblock in (False, True)}
+SLOTS: tuple[Slot, ...] = (*COLORS, "tickets", "invest", "performer", "personnel", "pass")
+PLACE = {(slot, unblock): Place(slot, unblock) for slot in SLOTS for unblock in (False, True)}
 move = lru_cache(maxsize=None)(Move)
 convert = lru_cache(maxsize=None)(Convert)
 hire = lru_cache(maxsize=None)(Hire)

@@ -8,7 +8,7 @@ Run: `python -m bigtop.games.drumroll.balance [games] [players]`, or
 from __future__ import annotations
 
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Any
 
 from bigtop.bots.match import play_game
@@ -21,9 +21,11 @@ from .game import GAME
 def simulate(games: int = 300, players: int = 3, seed: int = 0) -> dict[str, Any]:
     """Play `games` games of heuristic bots; count wins (shared wins count 1/k) by seat, type, card."""
     seat_wins = [0.0] * players
-    type_held, type_wins = Counter(), Counter()
-    card_held, card_wins = Counter(), Counter()
-    scores = []
+    type_held: Counter[str] = Counter()
+    type_wins: defaultdict[str, float] = defaultdict(float)
+    card_held: Counter[str] = Counter()
+    card_wins: defaultdict[str, float] = defaultdict(float)
+    scores: list[float] = []
     for g in range(games):
         bots = [GAME.heuristic_bot(seed + g * players + k) for k in range(players)]
         state = play_game(GAME, bots, seed=seed + g)

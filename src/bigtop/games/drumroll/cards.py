@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bigtop.core import Action
 
 from .actions import Discard, discard, play
-from .data import Investment
+from .data import Color, Investment
 from .decisions import PromptKind, prompt
 from .records import EffectChoice, Prompt
 
@@ -53,8 +53,8 @@ def card(kind: str) -> Any:
     return register
 
 
-def _ask(s: DrumRollState, p: int, kind: str, amount: int = 1, colors: tuple[str, ...] = ()) -> None:
-    s.prompts.append(Prompt("effect", p, EffectChoice(kind, amount, colors)))  # type: ignore[arg-type]
+def _ask(s: DrumRollState, p: int, kind: str, amount: int = 1, colors: tuple[Color, ...] = ()) -> None:
+    s.prompts.append(Prompt("effect", p, EffectChoice(kind, amount, colors)))
 
 
 @card("income")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -19,10 +19,10 @@ from bigtop.core.errors import DataError
 from bigtop.core.schema import ContentSchema, Table
 
 DATA = Path(__file__).parent / "data"
-COLORS: tuple[str, ...] = ("white", "yellow", "green", "blue", "red")
+COLORS: tuple[Color, ...] = ("white", "yellow", "green", "blue", "red")
 TYPES: tuple[str, ...] = ("magician", "acrobat", "juggler", "tamer", "bizarre")
 LEVELS: tuple[str, ...] = ("poor", "good", "outstanding")
-CI = {c: i for i, c in enumerate(COLORS)}
+CI: dict[str, int] = {c: i for i, c in enumerate(COLORS)}
 """A colour's index in `COLORS` (and in every list of counts by colour)."""
 
 Color = Literal["white", "yellow", "green", "blue", "red"]
@@ -168,8 +168,8 @@ CARDS_FILE = ContentSchema(
 """What a card file (the `cards` option) holds: every table is required."""
 
 
-def _by_id(path: Path | str, table: str, entries: list, minimum: int) -> dict:
-    out: dict = {}
+def _by_id(path: Path | str, table: str, entries: list[Any], minimum: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for e in entries:
         if e.id in out:
             raise DataError(f"{path}: {table} {e.id}: field id: duplicate id")
@@ -179,10 +179,11 @@ def _by_id(path: Path | str, table: str, entries: list, minimum: int) -> dict:
     return out
 
 
-def _table(path: Path | str, data: dict, table: str) -> list:
+def _table(path: Path | str, data: dict[str, Any], table: str) -> list[Any]:
     if table not in data:
         raise DataError(f"{path}: no [[{table}]] entries")
-    return data[table]
+    entries: list[Any] = data[table]
+    return entries
 
 
 @lru_cache(maxsize=16)

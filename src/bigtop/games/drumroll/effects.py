@@ -270,7 +270,7 @@ def benefit(s: DrumRollState, p: int, effects: tuple[Effect, ...], source: str) 
             gains[e.kind] = gains.get(e.kind, 0) + e.amount
         else:
             choices.append(EffectChoice(e.kind, e.amount, e.colors))
-    gained = {GAIN_KEYS[k]: n for k, n in gains.items() if n}
+    gained: dict[str, Any] = {GAIN_KEYS[k]: n for k, n in gains.items() if n}
     if gained:
         s.emit("gained", seat=p, source=source, **gained)
     for choice in reversed(choices):

@@ -9,6 +9,7 @@ from typing import Any
 from bigtop.core import Action, EnumeratedActionSpace, Game, OptionError
 from bigtop.core.errors import DataError
 
+from . import features as reports
 from . import log, search
 from .actions import (
     ACTION_TYPES,
@@ -96,7 +97,7 @@ class DrumRoll(Game[DrumRollState]):
         if options.regions and len(options.regions) != seats:
             raise OptionError(f"regions: {players} players need {seats} region tiles (seat by seat"
                               f"{', then the virtual region' if players == 2 else ''}), got {len(options.regions)}")
-        decks = {"performer": c.performers, "personnel": c.personnel, "investment": c.investments}
+        decks: dict[str, dict[str, Any]] = {"performer": c.performers, "personnel": c.personnel, "investment": c.investments}
         for deck, ids in decks.items():
             others = {card: kind for kind, table in decks.items() if kind != deck for card in table}
             _check_ids(f"{deck}_order", getattr(options, f"{deck}_order"), ids, f"{deck} card", others)
@@ -123,7 +124,10 @@ class DrumRoll(Game[DrumRollState]):
     score_categories = SCORE_CATEGORIES
     text = TEXT  # every word of the game in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
-    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
+    feature_kinds = reports.feature_kinds  # the arena's reports (docs/arena.md)
+    features = reports.features
+    offered_feature = reports.offered_feature
+    turn_order = reports.turn_order
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """Every card, region tile and the ticket track, as loaded for these options (`cards`)."""

@@ -41,7 +41,11 @@ COINS = {"coins": "earned", "cost": "price", "due": "due_coins", "paid": "paid_c
 """Amounts of coins in an entry's data, and the value naming each with its unit ("4 coins")."""
 POINTS = {"prestige": "points", "lost": "lost_points"}
 """Amounts of prestige, likewise; the data keeps the numbers (the web board's templates read them)."""
-GAINS = {"coins": coins, "prestige": prestige, "skips": lambda n, lang: say("skips", lang, n=n)}
+def _skips(n: int, lang: str) -> str:
+    return say("skips", lang, n=n)
+
+
+GAINS = {"coins": coins, "prestige": prestige, "skips": _skips}
 """What a gain may be made of, in the order a line lists them."""
 
 

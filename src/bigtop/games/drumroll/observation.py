@@ -17,7 +17,7 @@ import numpy as np
 
 from .data import COLORS, EffectKind, load_content
 from .phases.markers import OTHER_SLOTS
-from .records import Distribution
+from .records import Distribution, Prompt
 from .state import DrumRollOptions, DrumRollState
 
 MAX_SEATS = 4
@@ -251,7 +251,7 @@ class DrumRollEncoder:
             storage[seat], filled[seat] = work.storage, work.filled
         prompt = state.prompts[-1] if state.prompts else None
         if prompt is not None and prompt[0] == "effect" and prompt[1] != seat:
-            prompt = (prompt[0], prompt[1], None)
+            prompt = Prompt(prompt[0], prompt[1], None)
         sealed = state.sealed
         kind = state.sealed_kind
         listed = isinstance(work, list)
@@ -278,7 +278,7 @@ class DrumRollEncoder:
         sealed: Any, supply: list[int], seat_counts: Any, storage: Any, circus: Any, salaries: Any, filled: Any,
         flipped: Any, trailers: Any, staff: Any, skipped: Any, levels: Any, perf_row: Any, pers_row: Any,
         discounts: Any, discards: Any, markers: Any, queue: Any, regions: Any, votes: Any,
-        organizer_block: int | None, mine: tuple,
+        organizer_block: int | None, mine: tuple[Any, ...],
     ) -> np.ndarray:
         """Write the plain values gathered by `encode` or `encode_state` into a new vector.
 

@@ -29,6 +29,7 @@ means flipped in an earlier show (so it has no cubes, and the show is not the fi
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core import OptionError
@@ -76,7 +77,7 @@ class _Cards:
 
     def __init__(self, s: DrumRollState) -> None:
         c = s.content
-        self.tables = {"performer": c.performers, "personnel": c.personnel, "investment": c.investments}
+        self.tables: dict[str, Mapping[str, object]] = {"performer": c.performers, "personnel": c.personnel, "investment": c.investments}
         self.placed: dict[str, str] = {}
 
     def place(self, card: str, kind: str, where: str) -> str:

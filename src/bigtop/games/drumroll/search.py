@@ -66,8 +66,8 @@ def worth(s: DrumRollState) -> list[float]:
             info = perfs[x]
             types.append(info.type)
             lvl = 0
-            for slot in filled[x]:
-                if slot is None:
+            for show in filled[x]:
+                if show is None:
                     break
                 lvl += 1
             w += PERFORMER * shows_left + LEVEL * lvl  # a flipped performer goes on performing
@@ -105,7 +105,7 @@ def evaluate(s: DrumRollState) -> list[float]:
 _POLICY = None
 
 
-def rollout_action(s: DrumRollState, player: int, legal: list, rng: Rng) -> Action:
+def rollout_action(s: DrumRollState, player: int, legal: list[Action], rng: Rng) -> Action:
     """The playout policy: the heuristic bot's rules of thumb (its per-action score, no look-ahead),
     ties broken with `rng`."""
     global _POLICY

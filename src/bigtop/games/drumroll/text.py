@@ -93,7 +93,7 @@ def card_name(c: Content, card: str, lang: str = DEFAULT_LANGUAGE) -> str:
     else:
         return card
     if lang == DEFAULT_LANGUAGE or not TEXT.has(key) or TEXT.text(key, **values) != entry.name:
-        return entry.name  # English, or a card the catalog does not know by this name
+        return str(entry.name)  # English, or a card the catalog does not know by this name
     if key.startswith("personnel."):
         values = _personnel_values(entry, lang)
     elif key.startswith("investment."):
@@ -176,7 +176,8 @@ _DONE = {  # what `Done` does in each sealed step that has one
 def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
     """An action in words in `lang`, in the position `state` (a hire's cost, a performer's level)."""
     c = state.content
-    card = card_name(c, action.card, lang) if isinstance(getattr(action, "card", None), str) else ""
+    named = getattr(action, "card", None)
+    card = card_name(c, named, lang) if isinstance(named, str) else ""
     if isinstance(action, A.Keep):
         return say("move.keep", lang, card=card)
     if isinstance(action, A.TakeCube):

@@ -142,7 +142,7 @@ def _print(c: Content) -> dict[str, dict[str, dict[str, Any]]]:
 def build_view(state: DrumRollState, player: int | None) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may know (None: a spectator)."""
     view = state.common_view(player)
-    prompt = None
+    prompt: dict[str, Any] | None = None
     if state.prompts:
         kind, p, data = state.prompts[-1]
         prompt = {"kind": kind, "seat": p}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -127,7 +128,7 @@ class Shared(dict[Any, A], Generic[A]):
     """The one action of a kind per argument (a tuple for several), built on first use: actions are
     immutable, so every listing hands out the same objects instead of building new ones."""
 
-    def __init__(self, kind: type[A]) -> None:
+    def __init__(self, kind: Callable[..., A]) -> None:
         super().__init__()
         self.kind = kind
 

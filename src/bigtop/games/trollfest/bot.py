@@ -204,6 +204,6 @@ class HeuristicBot:
             free = p not in s.city_tokens[a.arg] and len(s.city_tokens[a.arg]) < s.players - 1
             return 20.0 if a.arg in near and free else -1.0
         if effect == "double_move":
-            near = [b for b, _ in c.neighbours[s.pos[p]]]
-            return 1.0 if max(self._city(s, p, b) for b in near) < 3.0 else -1.0
+            cities = [b for b, _ in c.neighbours[s.pos[p]]]
+            return 1.0 if max(self._city(s, p, b) for b in cities) < 3.0 else -1.0
         return -1.0

@@ -207,31 +207,31 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     artists_file = source("artists.toml", "artist")
     artists = load_entries(artists_file, "artist", ArtistEntry)
     _unique(artists_file, "artist", [a.id for a in artists])
-    for a in artists:
-        if a.deck == "starting" and a.instrument not in BASIC_INSTRUMENTS:
-            raise DataError(f"{artists_file}: artist {a.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
+    for artist in artists:
+        if artist.deck == "starting" and artist.instrument not in BASIC_INSTRUMENTS:
+            raise DataError(f"{artists_file}: artist {artist.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
 
     actions_file = source("actions.toml", "action")
     actions = load_entries(actions_file, "action", ActionEntry)
     _unique(actions_file, "action", [a.id for a in actions])
-    for a in actions:
-        if (a.effect == "light") != bool(a.colour):
-            raise DataError(f"{actions_file}: action {a.id}: field colour: only Light Show cards have a colour")
-        if (a.effect in ("encore", "points", "energy", "charisma", "skill")) != (a.value > 0):
-            raise DataError(f"{actions_file}: action {a.id}: field value: needed by point and strength cards only")
+    for entry in actions:
+        if (entry.effect == "light") != bool(entry.colour):
+            raise DataError(f"{actions_file}: action {entry.id}: field colour: only Light Show cards have a colour")
+        if (entry.effect in ("encore", "points", "energy", "charisma", "skill")) != (entry.value > 0):
+            raise DataError(f"{actions_file}: action {entry.id}: field value: needed by point and strength cards only")
     for needed in ("duo", "cancel", "light"):
         if not any(a.effect == needed for a in actions):
             raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
 
-    awards = {a.id: (a.first, a.second) for a in load_entries(source("festival.toml", "award"), "award", AwardEntry)}
-    authenticity = {a.id: a.points for a in load_entries(source("festival.toml", "authenticity"), "authenticity", AuthenticityEntry)}
-    fixed = {a.id: a.points for a in load_entries(source("festival.toml", "fixed"), "fixed", FixedEntry)}
+    awards: dict[str, tuple[int, int]] = {a.id: (a.first, a.second) for a in load_entries(source("festival.toml", "award"), "award", AwardEntry)}
+    authenticity: dict[str, int] = {a.id: a.points for a in load_entries(source("festival.toml", "authenticity"), "authenticity", AuthenticityEntry)}
+    fixed: dict[str, int] = {a.id: a.points for a in load_entries(source("festival.toml", "fixed"), "fixed", FixedEntry)}
     for table, got, need in (
         ("award", awards, AwardEntry.model_fields["id"].annotation),
         ("authenticity", authenticity, AuthenticityEntry.model_fields["id"].annotation),
         ("fixed", fixed, FixedEntry.model_fields["id"].annotation),
     ):
-        missing = set(need.__args__) - set(got)  # type: ignore[union-attr]
+        missing = set(need.__args__) - set(got)  # type: ignore[union-attr]  # each id field is annotated with a Literal: its __args__ are the ids
         if missing:
             raise DataError(f"{source('festival.toml', table)}: {table}: field id: missing {sorted(missing)}")
 

@@ -27,7 +27,8 @@ def features(game: Any, state: Any) -> list[set[str]]:
     cities = [city["name"] for city in content["cities"]]
 
     def card(x: int) -> str:
-        return content["action_types"][copies[x - base]]["name"]
+        name: str = content["action_types"][copies[x - base]]["name"]
+        return name
 
     had: list[set[str]] = [set() for _ in range(state.players)]
     for event in state.events:

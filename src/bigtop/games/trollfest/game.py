@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bigtop.core import Action, EnumeratedActionSpace, Game
+from bigtop.games.trollfest import features as reports
 from bigtop.games.trollfest import log, search, words
 from bigtop.games.trollfest.actions import (
     ACTION_TYPES,
@@ -120,7 +121,10 @@ class TrollFest(Game[TrollFestState]):
 
     text = words.TEXT  # every log template and word, in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
-    from .features import feature_kinds, features, offered_feature, turn_order  # arena reports (docs/arena.md)
+    feature_kinds = reports.feature_kinds  # the arena's reports (docs/arena.md)
+    features = reports.features
+    offered_feature = reports.offered_feature
+    turn_order = reports.turn_order
 
     def cards(self, options: Any = None) -> Any:
         from bigtop.games.trollfest.render import content_tables

@@ -171,14 +171,14 @@ class TrollFestEncoder:
         )
 
     def _fill(  # noqa: C901 - one straight pass over the blocks, in plain loops (the fastest way here)
-        self, me: int, phase: str, step: str, to_move: Any, progress: tuple, pass_tokens: list[int],
-        scores: list[int], tokens: list[int], hand_sizes: list[int], duos: list, hand: list[int], hands: Any,
-        played: list, packet: list[int], picks: list[int], market: Any, my_choice: int | str | None,
+        self, me: int, phase: str, step: str, to_move: Any, progress: tuple[Any, ...], pass_tokens: list[int],
+        scores: list[int], tokens: list[int], hand_sizes: list[int], duos: list[Any], hand: list[int], hands: Any,
+        played: list[Any], packet: list[int], picks: list[int], market: Any, my_choice: int | str | None,
         formed: list[bool], candidates: list[int], first: int, turn: int, holder: int, trigger: int,
-        best_name: int, flags: tuple, my_answer: bool | None, drop: Any, names: list[int], votes: list[int],
-        dragons: list, pos: list[int], home: list[int], city_tokens: list, bands: list, groundhog: int,
-        city_discard: list[int], springboard: list[int], stack: list, start_hand: list[int], pile: list[int],
-        kept: list[int], todo: list[str], duo_used: list, blind: int,
+        best_name: int, flags: tuple[Any, ...], my_answer: bool | None, drop: Any, names: list[int], votes: list[int],
+        dragons: list[Any], pos: list[int], home: list[int], city_tokens: list[Any], bands: list[Any], groundhog: int,
+        city_discard: list[int], springboard: list[int], stack: list[Any], start_hand: list[int], pile: list[int],
+        kept: list[int], todo: list[str], duo_used: list[Any], blind: int,
     ) -> np.ndarray:
         (rel, to_move_at, formed_at, candidates_at, first_at, turn_at, holder_at, trigger_at, best_name_at,
          drop_seat_at, my_vote_at, names_at, votes_at, dragons_at, pos_at, home_at, city_tokens_at, bands_at,
@@ -271,11 +271,13 @@ class TrollFestEncoder:
                 hot[o["drop_newcomer"] + drop[2]] = 1
         if my_choice is not None:
             if phase == "draft":
+                assert isinstance(my_choice, int)  # a pick: a card's index
                 hot[o["my_pick_artist"] + my_choice if my_choice < base else o["my_pick_action"] + kind[my_choice]] = 1
             elif phase == "name":
                 if type(my_choice) is int:  # a name of the list (one's own name has no place here)
                     hot[o["my_name"] + my_choice] = 1
             else:
+                assert isinstance(my_choice, int)  # a vote: a band's index
                 hot[my_vote_at[my_choice]] = 1
 
         for q in to_move:

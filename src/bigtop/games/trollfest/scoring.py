@@ -19,7 +19,7 @@ languages: `category.<key>` in data/text.toml)."""
 TOUR_CATEGORIES = ("band_name", "concerts", "recruits", "encore")  # scored during band formation and the tour
 
 
-def place_points(keys: Sequence[tuple], first: int, second: int) -> list[int]:
+def place_points(keys: Sequence[tuple[int, ...]], first: int, second: int) -> list[int]:
     """Points for first and second place by `keys` (higher is better; a zero first value never
     scores). Tied bands share the points of the places they occupy, rounded down."""
     prizes = [first, second]
@@ -71,10 +71,10 @@ def festival_scores(
     for p in range(n):
         instruments = {a.instrument for a in members[p]}
         genders = {a.gender for a in members[p]}
-        species = {a.species for a in members[p]}
+        kinds = {a.species for a in members[p]}
         # "every artist is X" is "the set of kinds is within {X}" (an empty band counts, as with all())
         out[p]["classic_rock"] = auth["classic_rock"] if instruments <= CLASSIC else 0
         out[p]["male_only"] = auth["male_only"] if genders <= {"male"} else 0
         out[p]["female_only"] = auth["female_only"] if genders <= {"female"} else 0
-        out[p]["one_species"] = auth["one_species"] if len(species) == 1 else 0
+        out[p]["one_species"] = auth["one_species"] if len(kinds) == 1 else 0
     return out

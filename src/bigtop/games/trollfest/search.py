@@ -88,23 +88,23 @@ def worth(s: TrollFestState) -> list[float]:
         for p in range(n):
             mine = []
             for x in s.played[p]:
-                a = c.action(x)
-                if a.effect == "light":
-                    mine.append(COLOURS.index(a.colour))
+                card = c.action(x)
+                if card.effect == "light":
+                    mine.append(COLOURS.index(card.colour))
             for x in s.hand[p] + s.picks[p]:  # picks: action cards drafted, in hand after the draft
                 if c.is_artist(x):
                     continue
-                a = c.action(x)
-                if a.kind != "festival":
+                card = c.action(x)
+                if card.kind != "festival":
                     if s.phase != "festival":
                         out[p] += OTHER_CARD
                     continue
-                if a.effect == "light":
-                    mine.append(COLOURS.index(a.colour))
-                elif a.effect in ATTRIBUTES:
-                    bonus[p][ATTRIBUTES.index(a.effect)] += a.value
-                elif a.effect == "points":
-                    out[p] += a.value
+                if card.effect == "light":
+                    mine.append(COLOURS.index(card.colour))
+                elif card.effect in ATTRIBUTES:
+                    bonus[p][ATTRIBUTES.index(card.effect)] += card.value
+                elif card.effect == "points":
+                    out[p] += card.value
             lights.append(mine)
         fest = festival_scores(c, bands, bonus, s.dragons, lights)
         weight = 1.0 if s.phase == "festival" else FESTIVAL_EARLY

@@ -90,7 +90,7 @@ class TrollFestState(State):
             for _ in range(n)
         ]
         self.picks: list[list[int]] = [[] for _ in range(n)]
-        self.sealed: SealedChoices[int] | None = SealedChoices(range(n))
+        self.sealed: SealedChoices[int | str] | None = SealedChoices(range(n))
         self.pile: list[list[int]] = [[] for _ in range(n)]
         self.kept: list[list[int]] = [[] for _ in range(n)]
         self.todo: list[list[str]] = [[] for _ in range(n)]

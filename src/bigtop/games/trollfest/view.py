@@ -137,7 +137,7 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
             o.duo_used[q] = []
     _deal_unseen(o, player, rng)
     if o.sealed is not None:
-        choices = PROMPTS[o.phase].choices  # type: ignore[attr-defined]
+        choices = PROMPTS[o.phase].choices  # type: ignore[attr-defined]  # the steps with sealed choices are prompts with `choices`
         for q in others:
             if q in o.sealed.choices:
                 o.sealed.choices[q] = rng.choice(choices(o, q))
@@ -152,7 +152,7 @@ def determinize(s: TrollFestState, player: int | None, rng: Rng) -> TrollFestSta
             formation.plan(o, q)
             if o.formed[q]:
                 while o.todo[q]:
-                    formation.keep(o, q, rng.choice(reveal.choices(o, q)))  # type: ignore[attr-defined]
+                    formation.keep(o, q, rng.choice(reveal.choices(o, q)))  # type: ignore[attr-defined]  # the form step's prompt has `choices`
     o.forget_legal_actions()
     return o
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 PYRAMID = 3  # acrobats in a complete pyramid
 ACROBAT_POINTS = 5
 ACROBAT_ACTIONS = {dx * STRIDE + dy: Acrobat(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-ACROBAT_ORDER = {action: i for i, action in enumerate(ACROBAT_ACTIONS.values())}  # the order they are offered in
+ACROBAT_ORDER: dict[Action, int] = {action: i for i, action in enumerate(ACROBAT_ACTIONS.values())}  # the order they are offered in
 
 
 class Pyramids:
@@ -37,7 +37,8 @@ class Pyramids:
 
 def pyramids(state: CarcassonneState) -> dict[int, tuple[int, ...]]:
     """The pyramids of `state`: acrobat tile position -> the acrobats' owners."""
-    return state.ext["acrobats"].on
+    part: Pyramids = state.ext["acrobats"]
+    return part.on
 
 
 class AcrobatsCapability(Capability):

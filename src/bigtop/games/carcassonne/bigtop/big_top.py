@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -47,7 +48,8 @@ class BigTopPart:
 
 def big_top(state: CarcassonneState) -> BigTopPart:
     """The Big Top's part of `state`."""
-    return state.ext["big_top"]
+    part: BigTopPart = state.ext["big_top"]
+    return part
 
 
 def token_sets(tiles: TileSet) -> int:
@@ -72,7 +74,7 @@ class BigTopCapability(Capability):
         ids = [t.id for t in kinds]
         sets = token_sets(state.tiles)
         pool = [i for i, t in enumerate(kinds) for _ in range(t.count * sets)]
-        top = []
+        top: list[int] = []
         for name in state.options.tokens:
             if name not in ids:
                 raise OptionError(f"option tokens: unknown animal token {name!r}; tokens: {', '.join(ids)}")
@@ -141,7 +143,7 @@ class BigTopCapability(Capability):
 
     def log_values(self, kind: str, data: dict[str, Any], words: Words) -> dict[str, Any] | None:
         if kind == "circus":
-            out: dict[str, Any] = {"animal_name": words(f"animal.{data.get('animal')}"), "gain": words.points(data.get("value"))}
+            out: dict[str, Any] = {"animal_name": words(f"animal.{data.get('animal')}"), "gain": words.points(data["value"])}
             out["nobody"] = "" if any(data.get("meeples") or ()) else words("circus.nobody")
             return out
         if kind == "circus_points":
@@ -163,8 +165,9 @@ class BigTopCapability(Capability):
 
     def cards(self) -> Table:
         table = Table(title=Text("Animal tokens (points per meeple around the Big Top)"))
-        for name, justify in (("animal", "left"), ("value", "right"), ("count", "right")):
-            table.add_column(Text(name), justify=justify)  # type: ignore[arg-type]
+        columns: tuple[tuple[str, JustifyMethod], ...] = (("animal", "left"), ("value", "right"), ("count", "right"))
+        for name, justify in columns:
+            table.add_column(Text(name), justify=justify)
         for t in tokens():
             table.add_row(Text(t.id), Text(str(t.value)), Text(str(t.count)))
         return table

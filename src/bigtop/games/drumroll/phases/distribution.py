@@ -88,12 +88,12 @@ class Distribute(SealedStep):
                             if dst != src and s.stock[CI[dst]] > taken[CI[dst]]:
                                 out.append(convert(card, src, dst))
             elif info.kind == "assistant" and not w.assistant:
-                src = info.source
-                assert src is not None
+                source = info.source
+                assert source is not None
                 a, b = CI[info.colors[0]], CI[info.colors[1]]
-                if (storage[CI[src]] > 0 and s.stock[a] - taken[a] >= 1 + (a == b)
+                if (storage[CI[source]] > 0 and s.stock[a] - taken[a] >= 1 + (a == b)
                         and s.stock[b] - taken[b] >= 1 + (a == b)):  # the stock has both cubes
-                    out.append(convert(card, src, ""))
+                    out.append(convert(card, source, ""))
         return out
 
     def apply(self, s: DrumRollState, p: int, action: Action) -> Next:

@@ -31,6 +31,7 @@ from ..actions import (
     Hire,
     Invest,
     Place,
+    Slot,
     carry_out,
     hire,
 )
@@ -42,7 +43,7 @@ from ..records import Prompt, Queued, ask, marker, queued
 if TYPE_CHECKING:
     from ..state import DrumRollState
 
-OTHER_SLOTS = ("tickets", "invest", "performer", "personnel", "pass")
+OTHER_SLOTS: tuple[Slot, ...] = ("tickets", "invest", "performer", "personnel", "pass")
 SLOT_LIMITS = {"tickets": 2, "invest": 2, "performer": 1, "personnel": 1, "pass": 3}
 QUEUE_PROMPTS = {"invest": "invest", "performer": "hire_performer", "personnel": "hire_personnel"}
 
@@ -206,7 +207,7 @@ class CarryOutMarkers(SealedStep):
         """A seat that has chosen has carried out or declined each marker at random (among the legal choices)."""
         assert s.sealed is not None
         if q in s.sealed.choices:
-            s.work[q] = _picks(s, q, rng.choice(self.legal(s, q)))  # type: ignore[arg-type]
+            s.work[q] = _picks(s, q, rng.choice(self.legal(s, q)))  # type: ignore[arg-type]  # the legal actions of this step are CarryOut
             s.sealed.choices[q] = tuple(s.work[q])
 
     def own_view(self, s: DrumRollState, p: int) -> dict[str, Any]:
@@ -263,8 +264,8 @@ class Bank(PromptKind):
         return None
 
 
-_CUBE_BIT = {col: 1 << CI[col] for col in COLORS}
-_ROOM_SLOTS = ("tickets", "invest", "performer", "personnel")
+_CUBE_BIT: dict[str, int] = {col: 1 << CI[col] for col in COLORS}
+_ROOM_SLOTS: tuple[Slot, ...] = ("tickets", "invest", "performer", "personnel")
 
 
 @cache

@@ -36,7 +36,7 @@ def deal(s: DrumRollState) -> None:
     s.start = options.first_player % n if options.first_player >= 0 else s.rng.below(n)
     refill_rows(s)
     for p in range(n):
-        s.draft[p] = [s.draw("perf") for _ in range(2)]  # type: ignore[misc]
+        s.draft[p] = [s.draw("perf") for _ in range(2)]  # type: ignore[misc]  # the performer deck is full at set-up: no draw comes back empty
     s.open_sealed("draft", range(n))
 
 
@@ -114,7 +114,7 @@ class StartingCubes(SealedStep):
         picks = len(s.work[q])
         s.work[q] = []
         for _ in range(picks):
-            s.work[q].append(rng.choice(self.legal(s, q)).color)  # type: ignore[attr-defined]
+            s.work[q].append(rng.choice(self.legal(s, q)).color)  # type: ignore[attr-defined]  # the legal actions of this step are TakeCube
         if q in s.sealed.choices:
             s.sealed.choices[q] = tuple(s.work[q])
 

@@ -35,6 +35,7 @@ class PickCard(Prompt):
         s.reveal()  # every seat now sees the packet passed to it
         base = s.c.action_base
         for q, chosen in chosen_by.items():
+            assert isinstance(chosen, int)  # a card (only the names step seals text)
             s.packet[q].remove(chosen)
             s.picks[q].append(chosen)
             if len(s.packet[q]) == 1:

@@ -138,7 +138,11 @@ class VoteName(Prompt):
         if votes is None:
             return
         s.reveal()
-        s.votes = [votes[q] for q in range(s.players)]
+        s.votes = []
+        for q in range(s.players):
+            vote = votes[q]
+            assert isinstance(vote, int)  # a seat (only the names step seals text)
+            s.votes.append(vote)
         for q in range(s.players):
             s.emit("voted", seat=q, band=s.band_names[s.votes[q]], runoff=s.runoffs)
         tally = [s.votes.count(c) for c in range(s.players)]
