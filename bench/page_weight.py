@@ -79,7 +79,7 @@ def click_to_redraw(page: Page, clicks: int) -> list[float]:
         before = page.evaluate("window.changed.length")
         move.click()
         page.wait_for_timeout(150)
-        clicked, changed = page.evaluate("[window.clicked.at(-1), window.changed.slice(%d)]" % before)
+        clicked, changed = page.evaluate(f"[window.clicked.at(-1), window.changed.slice({before})]")
         later = [t for t in changed if t >= clicked]
         if later:
             times.append(later[0] - clicked)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import Content, Effect, load_content
 from bigtop.core.text import LANGUAGES
 
+from .data import Content, Effect, load_content
 from .text import card_name, effect_text, investment_text, personnel_text
 
 
