@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -31,13 +32,18 @@ def raw(server: ServerProcess, method: str, path: str, **kwargs) -> tuple[httpx.
         return response, body
 
 
-def test_a_replay_and_the_static_files_are_sent_gzipped(server):
-    game = games.get("drumroll")
-    state = game.new(2, seed=3)
-    rng = Rng(3)
+def finished_drumroll(players: int, seed: int) -> Any:
+    """A Drum Roll game of random moves, played to its end."""
+    state = games.get("drumroll").new(players, seed=seed)
+    rng = Rng(seed)
     while not state.is_over():
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_a_replay_and_the_static_files_are_sent_gzipped(server):
+    state = finished_drumroll(2, seed=3)
     body = json.dumps(state.record().to_json())
     replay, sent = raw(server, "POST", "/api/replays", content=body, headers={"content-type": "application/json"})
     assert replay.status_code == 200 and replay.headers["content-encoding"] == "gzip"
@@ -50,12 +56,7 @@ def test_a_replay_and_the_static_files_are_sent_gzipped(server):
 
 
 def test_a_replay_sends_the_views_of_the_steps_asked_for_only(server):
-    game = games.get("drumroll")
-    state = game.new(3, seed=5)
-    rng = Rng(5)
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = finished_drumroll(3, seed=5)
     body = json.dumps(state.record().to_json())
     headers = {"content-type": "application/json"}
     with httpx.Client(base_url=server.url, timeout=120) as client:
