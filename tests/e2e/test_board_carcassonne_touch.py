@@ -20,7 +20,6 @@ from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LANGUAGES = ("en", "fr", "zh-Hant")
 
 
@@ -30,17 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(sqlite_url(folder), folder, bot_delay=0.05).start()
     yield process
     process.stop()
-
-
-@pytest.fixture
-def phone(browser) -> Iterator[Page]:
-    """A phone page (touch) whose errors collect in `page.errors`."""
-    context = browser.new_context(**PHONE, locale="en-US")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    yield page
-    context.close()
 
 
 def practice_table(server: ServerProcess, tiles: list[str], players: int = 2, tiles_only: bool = False) -> tuple[str, str]:

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
-from test_board_carcassonne_touch import PHONE, boxes  # noqa: E402
+from test_board_carcassonne_touch import boxes  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
 TARGETS = "#board .dr-board .dr-move"
@@ -31,17 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(sqlite_url(folder), folder, bot_delay=0.05).start()
     yield process
     process.stop()
-
-
-@pytest.fixture
-def phone(browser) -> Iterator[Page]:
-    """A phone page (touch) whose errors collect in `page.errors`."""
-    context = browser.new_context(**PHONE, locale="en-US")
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    yield page
-    context.close()
 
 
 def practice_table(server: ServerProcess, seed: int = 4) -> tuple[str, str]:

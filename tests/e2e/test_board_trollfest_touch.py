@@ -21,7 +21,6 @@ from browser_support import screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
-phone = carcassonne_touch.phone  # the phone page (390x844, touch) collecting its errors, as Carcassonne's tests use
 LANGUAGES = carcassonne_touch.LANGUAGES
 
 TARGETS = "#board .tf-legal"
