@@ -157,7 +157,8 @@ def test_a_server_with_many_stored_tables_is_ready_at_once_and_says_so_only_then
           f"{started_full.wall:.2f} s ({started_full.cpu:.2f} s of CPU) with {len(ids) + OPEN} tables; "
           f"a finished table answered {started_full.answer_wall:.3f} s ({started_full.answer_cpu:.3f} s of CPU) after it")
     assert started_full.answer_cpu < 0.5
-    assert started_full.cpu < started_empty.cpu + 0.5
+    # Replaying the stored games took tens of CPU seconds; starting varies by a few tenths either way.
+    assert started_full.cpu < started_empty.cpu * 1.5 + 0.5
 
 
 class Started(NamedTuple):
