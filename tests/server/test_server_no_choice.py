@@ -82,7 +82,7 @@ def test_people_are_asked_real_choices_only_and_the_server_answers_the_rest_in_i
                     continue
                 changed = max(at for _, at in seen)
                 answered, at = drain(sockets[0], None, wait=10)
-                assert answered["move"] > seen[0][0]["move"]
+                assert answered["move"] >= seen[0][0]["move"]  # an answer in a secret step leaves the number shown
                 waits.append(at - changed)
                 if fresh:
                     firsts.append(at - changed)
@@ -95,6 +95,80 @@ def test_people_are_asked_real_choices_only_and_the_server_answers_the_rest_in_i
     assert all(wait <= DELAY[1] + 1.5 for wait in waits), waits  # slack: a loaded machine
     assert len(firsts) == 3
     assert moves > sent  # the server's answers are stored moves of the seats
+
+
+def quiet(ws: Any, seconds: float) -> list[dict[str, Any]]:
+    """The messages `ws` receives in the next `seconds`."""
+    got: list[dict[str, Any]] = []
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        try:
+            got.append(json.loads(ws.recv(timeout=left)))
+        except TimeoutError:
+            break
+    return got
+
+
+def test_nobody_learns_who_has_answered_a_hammer_question_until_all_have(server):
+    """Troll Fest between three people on a real-time clock. When a card is played, the seat holding
+    Thor's Hammer is asked and the other is answered for by the server after its delay. Until the
+    holder answers, nothing a seat, a spectator or the lobby can read changes: no message reaches
+    them, the move number and count stand still, both seats are shown to move and both clocks run;
+    the holder's answer closes the window and everyone hears of it."""
+    rng = __import__("random").Random(5)
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], game="trollfest", seed=13,
+                         clock={"kind": "realtime", "base": 900, "increment": 5})
+        table_id = start_table(client, created)
+        tokens = [seat["token"] for seat in created["seats"]]
+        sockets = [server.socket(table_id, token) for token in tokens]
+        seen: list[Any] = [None] * 3
+        try:
+            deadline = time.monotonic() + 240
+            while True:
+                assert time.monotonic() < deadline, "no Thor's Hammer question with one holder in 240 s"
+                seen = table_now(sockets, seen)
+                assert seen[0][0]["result"] is None, "the game ended before such a question"
+                offered = [message["legal"] for message, _ in seen]
+                holders = [q for q, legal in enumerate(offered) if any(m["action"].get("hammer") for m in legal)]
+                window = seen[0][0]["view"]["answer"]
+                if window is not None and len(holders) == 1 and len(window["waiting"]) == 2:
+                    break
+                for q, legal in enumerate(offered):
+                    if legal:
+                        letting = [m for m in legal if m["action"].get("hammer") is False]
+                        move = letting[0] if letting else legal[rng.randrange(len(legal))]
+                        sockets[q].send(json.dumps({"type": "move", "action": move["action"], "move": seen[q][0]["move"]}))
+            holder = holders[0]
+            other = next(q for q in window["waiting"] if q != holder)
+            opened = seen[holder][0]
+            before = client.get(f"/api/tables/{table_id}").json()
+            with server.socket(table_id) as spectator:
+                drain(spectator)
+                told = {q: quiet(sockets[q], DELAY[1] + 0.8) for q in range(3) if q != other}
+                told_spectator = quiet(spectator, 0.1)
+                own = drain(sockets[other])[0]  # the seat answered for knows its answer is in
+                assert own["view"]["my_answer"] is False and own["legal"] == []
+                assert own["move"] == opened["move"]
+                assert not any(m["type"] == "state" for messages in told.values() for m in messages), told
+                assert not told_spectator
+                now = client.get(f"/api/tables/{table_id}").json()
+                assert (now["moves"], now["to_move"]) == (before["moves"], before["to_move"]) and set(window["waiting"]) <= set(now["to_move"])
+                with server.socket(table_id) as late:  # a spectator arriving now
+                    fresh = drain(late)[0]
+                assert fresh["move"] == opened["move"] and fresh["view"]["answer"] == {"chosen": [], "waiting": window["waiting"]}
+                assert fresh["view"]["to_move"] == window["waiting"]
+                assert all(fresh["clock"]["seats"][q]["running"] for q in window["waiting"])
+                letting = next(m for m in opened["legal"] if m["action"].get("hammer") is False)
+                sockets[holder].send(json.dumps({"type": "move", "action": letting["action"], "move": opened["move"]}))
+                closed = drain(spectator, wait=10)[0]
+                assert closed["move"] >= opened["move"] + 2 and closed["view"]["answer"] is None
+                ran = [before_seat["left"] - after_seat["left"] + 5 for before_seat, after_seat
+                       in zip(fresh["clock"]["seats"], closed["clock"]["seats"], strict=True)]
+                assert abs(ran[holder] - ran[other]) < 0.5, ran  # both charged the window, to the end
+        finally:
+            for ws in sockets:
+                ws.close()
 
 
 def test_a_game_with_bots_plays_to_its_end_with_the_servers_answers(server):

@@ -22,6 +22,7 @@ from bigtop.core.options import options_to_json, parse_options
 from bigtop.core.record import Record
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
+from bigtop.core.sealed import SealedChoices
 from bigtop.core.text import COMMON, DEFAULT_LANGUAGE, Catalog
 
 S = TypeVar("S", bound="State")
@@ -94,6 +95,17 @@ class State(ABC):
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
         """The players who have a decision now (several during a simultaneous step; none when over)."""
+
+    def secret_step(self) -> SealedChoices[Any] | None:
+        """The secret sealed step in progress (`SealedChoices.secret`), if any: a game that asks
+        such questions says so here."""
+        return None
+
+    def seen_to_move(self) -> tuple[int, ...]:
+        """The players everyone is shown as having a decision: `to_move()`, except in a secret sealed
+        step, where every player asked counts until all have answered."""
+        step = self.secret_step()
+        return self.to_move() if step is None else step.players
 
     @abstractmethod
     def _legal_actions(self, player: int) -> list[Action]:
@@ -371,9 +383,15 @@ class State(ABC):
             "game": self.game.name,
             "players": self.players,
             "seat": player,
-            "to_move": list(self.to_move()),
+            "to_move": self.to_move_seen_by(player),
             "over": self.is_over(),
         }
+
+    def to_move_seen_by(self, player: int | None) -> list[int]:
+        """Who `player` sees as having a decision: `seen_to_move()`, less `player` itself once it has
+        answered (it knows its own answer)."""
+        movers = self.to_move()
+        return [q for q in self.seen_to_move() if q != player or q in movers]
 
     def snapshot(self) -> Any:
         """Everything in the true state, JSON-ready (for tests and debugging; never for players)."""

@@ -13,14 +13,20 @@ class SealedChoices(Generic[T]):
 
     `waiting()` is the players still to choose (what `to_move()` returns during the step);
     `public()` tells anyone only who has chosen; `reveal()` hands back every choice once complete.
+
+    A `secret` step keeps even who has chosen to itself until all have: it asks a question only so
+    that nobody learns who could answer it otherwise (who holds a card that cancels another), and a
+    seat with nothing to decide answers at once, so the order of the answers would tell. Everyone
+    sees every player as still choosing (`public`, `State.seen_to_move`) until the step is complete.
     """
 
-    __slots__ = ("players", "choices", "_waiting")
+    __slots__ = ("players", "choices", "_waiting", "secret")
 
-    def __init__(self, players: Iterable[int]) -> None:
+    def __init__(self, players: Iterable[int], secret: bool = False) -> None:
         self.players: tuple[int, ...] = tuple(players)
         self.choices: dict[int, T] = {}
         self._waiting = self.players  # the players still to choose, kept up to date by `submit`
+        self.secret = secret
 
     def waiting(self) -> tuple[int, ...]:
         """The players still to choose, in seat order."""
@@ -53,7 +59,10 @@ class SealedChoices(Generic[T]):
         return None if player is None else self.choices.get(player)
 
     def public(self) -> dict[str, Any]:
-        """What everyone may know: who has chosen and who is still choosing."""
+        """What everyone may know: who has chosen and who is still choosing (in a secret step:
+        nobody has chosen, until all have)."""
+        if self.secret:
+            return {"chosen": [], "waiting": list(self.players)}
         return {"chosen": sorted(self.choices), "waiting": list(self.waiting())}
 
     def copy(self) -> SealedChoices[T]:
@@ -61,4 +70,5 @@ class SealedChoices(Generic[T]):
         other.players = self.players
         other.choices = dict(self.choices)
         other._waiting = self._waiting
+        other.secret = self.secret
         return other

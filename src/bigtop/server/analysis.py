@@ -438,6 +438,8 @@ class Analysis:
         state = table.state
         if table.status != "running" or seat not in state.to_move() or table.bot_plays(seat):
             raise Conflict(f"seat {seat} has no decision to make now: a hint is for the seat to move")
+        if state.secret_step() is not None:  # the log's note of a hint would tell who could answer
+            raise Conflict("no hint for this question: everyone would learn that you have a choice to make")
         last = await asyncio.to_thread(self.rows.last_hint, table.id, seat)
         if last is not None and _still_deciding(table, seat, last[0]):
             return {"move": last[0], "seat": seat, "hints": last[1]}

@@ -169,7 +169,7 @@ async def post_message(request: Request, table_id: str, body: ChatPost) -> dict[
     table = await request.app.state.hall.find(table_id)
     text = clean_text(body.text)
     sender = _sender(table, body.token, await current_player(request))
-    message = await request.app.state.chat.add(table.id, sender, text, table.state.move_count)
+    message = await request.app.state.chat.add(table.id, sender, text, table.shown_moves)
     request.app.state.chat_hub.deliver(message)
     return message
 

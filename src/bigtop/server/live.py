@@ -110,8 +110,12 @@ class LiveHub:
 
     def table_changed(self, table: LiveTable, move: int | None) -> None:
         watchers = self.watchers.get(table.id)
-        if watchers:
-            self._queue(table, list(watchers))
+        if not watchers:
+            return
+        if move is not None and table.held_since is not None:  # an answer of a secret step: its seat alone learns of it
+            mover = next((seat for seat, number in table.last_rows.items() if number == move), None)
+            watchers = {w for w in watchers if w.seat is not None and w.seat == mover}
+        self._queue(table, list(watchers))
 
     def _queue(self, table: LiveTable, watchers: list[Watcher]) -> None:
         built: dict[tuple[int | None, LogMark, str], tuple[str, LogMark]] = {}

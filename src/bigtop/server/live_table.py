@@ -42,18 +42,37 @@ class LiveTable:
     notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
     rewinds: int = 0  # undos so far (each one takes entries out of the log)
     creator: Creator = NOBODY  # who made it (`quotas.py`)
+    # (rows, moves) as everyone was last told, while a secret sealed step (`SealedChoices.secret`)
+    # holds answers nobody else may learn of yet; None when nothing is held back
+    held_since: tuple[int, int] | None = None
+
+    @property
+    def shown_rows(self) -> int:
+        """The row number everyone is told (it stands still while a secret step collects answers)."""
+        return self.rows if self.held_since is None else self.held_since[0]
+
+    @property
+    def shown_moves(self) -> int:
+        """The game's move count everyone is told (see `shown_rows`)."""
+        return self.state.move_count if self.held_since is None else self.held_since[1]
 
     @property
     def players(self) -> int:
         return self.state.players
 
-    def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int] | None = None) -> None:
+    def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int, int] | None = None) -> None:
         """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes.
-        `before` is who was to move and how long the log was before it, when `after` is the state
-        changed in place (a rebuild); else they are read from the state it replaces."""
-        to_move, logged = before or (self.state.to_move(), len(self.state.log))
-        if self.clock is not None:
-            self.clock.step(row.kind, row.seat, row.at, to_move, after.to_move())
+        `before` is who was seen to move, how long the log was and the move count before it, when
+        `after` is the state changed in place (a rebuild); else they are read from the state it
+        replaces."""
+        to_move, logged, moves = before or (self.state.seen_to_move(), len(self.state.log), self.state.move_count)
+        seen_after = after.seen_to_move()
+        if self.clock is not None:  # in a secret step, every seat asked is seen to think until all answered
+            self.clock.step(row.kind, row.seat, row.at, to_move, seen_after)
+        if seen_after == after.to_move():
+            self.held_since = None
+        elif self.held_since is None:
+            self.held_since = (row.number, moves)
         if row.kind == "timeout":
             self.notes.append((logged, Event("table.timeout", {"seat": row.seat})))
             timeouts = self.clock.seats[row.seat].timeouts if self.clock is not None else 0

@@ -20,7 +20,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
     """Everything public about a table: game, status, seats (never tokens), whose turn."""
     state = table.state
     return table_summary(table.id, table.game, table.status, state.players, table.options_json, table.seats,
-                         state.move_count, list(state.to_move()) if table.status == "running" else [],
+                         table.shown_moves, list(state.seen_to_move()) if table.status == "running" else [],
                          table.clock.setting.to_json() if table.clock is not None else None, table.next_table,
                          table.practice, table.rated)
 
@@ -159,7 +159,7 @@ def game_message(
         "type": "state",
         "table": summary(table),
         "seat": seat,
-        "move": table.rows,
+        "move": table.shown_rows,
         "view": state.view(seat),
         "legal": legal,
         "undo": undo,

@@ -8,7 +8,9 @@ tell the table that the seat had no choice. So the server answers it after a del
 from the operating system's random source for each answer (`answer_delay`): the moment the answer
 arrives depends on nothing the seat holds, and a person who holds the card and lets the card happen
 answers within the same range of times as the draws. The person's page is sent no move meanwhile
-(`answered_for`), so they are never asked.
+(`answered_for`), so they are never asked. Such questions are secret sealed steps
+(`SealedChoices.secret`): until all have answered, nobody sees who has (`LiveTable.held_since`,
+`live.py`), which would otherwise tell, once the longest delay has passed, who is still deciding.
 
 A decision a person may answer by typing text (`Action.typed`, e.g. a band name of their own) is a
 real choice even with one listed action, and is asked.

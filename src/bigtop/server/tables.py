@@ -340,7 +340,7 @@ class Hall:
                                                check=lambda db: check_start(db, table.creator, bots, self.limits))
             table.status = status
             if table.clock is not None:
-                table.clock.start(started, table.state.to_move())
+                table.clock.start(started, table.state.seen_to_move())
             self._announce(table, None)
 
     # ------------------------------------------------------------------ play
@@ -449,7 +449,7 @@ class Hall:
         table.status = max(table.status, found.status, key=STATUSES.index)  # a status only moves on
         table.next_table = found.next_table
         if table.clock is not None and table.status == "running" and found.started_at is not None:
-            table.clock.start(found.started_at, table.state.to_move())
+            table.clock.start(found.started_at, table.state.seen_to_move())
         await self._catch_up(table)
 
     async def catch_up_all(self) -> None:
@@ -513,9 +513,9 @@ def rebuild(row: TableRow) -> LiveTable:
                       bot_rng=Rng(row.seed ^ 0xB07), clock=Clock.new(setting, row.players) if setting is not None else None,
                       next_table=row.next_table, creator=Creator(row.creator_address or "", row.creator_player))
     if table.clock is not None and row.started_at is not None:
-        table.clock.start(row.started_at, state.to_move())
+        table.clock.start(row.started_at, state.seen_to_move())
     for move in row.moves:  # in place: nobody else holds this state yet
-        before = (table.state.to_move(), len(table.state.log))
+        before = (table.state.seen_to_move(), len(table.state.log), table.state.move_count)
         if move.kind == "undo":
             table.advance(move, table.state.undo(move.seat), before)
         else:
@@ -523,7 +523,7 @@ def rebuild(row: TableRow) -> LiveTable:
             table.advance(move, table.state, before)
     table.status = row.status
     if table.clock is not None and row.status == "running":
-        table.clock.start(time.time(), table.state.to_move())  # no start time stored: from now
+        table.clock.start(time.time(), table.state.seen_to_move())  # no start time stored: from now
     return table
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 from drumroll_scenario import GAME, place_all, position, prompt, sealed, seat, show, vote
 
 from bigtop.core import Rng
@@ -21,6 +22,7 @@ from bigtop.games.drumroll.actions import (
     Trailer,
     Vote,
 )
+from bigtop.games.drumroll.observation import DrumRollEncoder
 from bigtop.games.drumroll.state import DrumRollState
 
 LANGUAGES = ("en", "fr", "zh-Hant")
@@ -89,6 +91,26 @@ def test_the_double_vote_question_tells_nobody_who_holds_one() -> None:
     holder.apply(2, Done())
     other.apply(2, Done())
     assert json.dumps(holder.view(1)) == json.dumps(other.view(1))
+
+
+def test_nobody_sees_who_has_answered_the_double_vote_question_until_all_have() -> None:
+    """A seat holding no Double Vote has nothing to decide, so its answer would come first: the order of the
+    answers would tell who holds one. Until every seat asked has answered, everyone sees every one of them
+    still deciding, in the view, in `seen_to_move` and in the observation; a seat knows its own answer."""
+    s = vote(3, {1: {"hand": ["extra-income-1"]}, 2: {"hand": ["double-vote-1"]}})
+    for p, v in enumerate((True, False, False)):
+        s.apply(p, Vote(v))
+    before = {viewer: s.view(viewer) for viewer in (None, 0, 2)}
+    s.apply(1, Done())  # the seat with no Double Vote answers first
+    assert s.to_move() == (2,) and s.seen_to_move() == (1, 2)
+    for viewer in (None, 0, 2):
+        assert json.dumps(s.view(viewer)) == json.dumps(before[viewer])
+        assert s.view(viewer)["sealed"]["chosen"] == [] and s.view(viewer)["to_move"] == [1, 2]
+    assert s.view(1)["to_move"] == [2]  # its own answer is in
+    encoder = DrumRollEncoder(3, s.options)
+    assert np.array_equal(encoder.encode_state(s, 0), encoder.encode(s.view(0)))
+    s.apply(2, Done())
+    assert s.secret_step() is None and s.seen_to_move() == s.to_move()
 
 
 def test_a_bank_representative_without_coins_is_not_asked() -> None:

@@ -3,11 +3,13 @@ same question as every other seat when asking fewer would tell who holds a card.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from trollfest_scenario import C, card, copies, holding, new, start_all, to_tour
 
 from bigtop.core import Rng
 from bigtop.games.trollfest.actions import Answer, DropArtist, EndTurn, Move, PlayCard, ShowBand
+from bigtop.games.trollfest.observation import TrollFestEncoder
 
 
 def hammer_holders(view: dict, seats: range) -> set[int]:
@@ -24,6 +26,27 @@ def test_while_hands_are_hidden_every_other_seat_is_asked_hammer_or_not() -> Non
     s.apply(1, PlayCard(tamer, 0))
     assert s.to_move() == (0, 2)
     assert s.legal_actions(0) == [Answer(False)]  # the terminal may answer it for the person
+
+
+def test_nobody_sees_who_has_answered_the_hammer_question_until_all_have() -> None:
+    """A seat with no Hammer has nothing to decide, so its answer would come first and the seats still
+    answering would be the holders. Until all have answered, everyone sees every seat asked as still
+    answering (view, `seen_to_move`, observation); a seat knows its own answer."""
+    s = to_tour(3, groundhog_city="bonerattle", action_top=("dragon_tamer",), wants={1: ["dragon_tamer"]})
+    start_all(s, ["grumblerock", "ashpit", "mudfang"])
+    tamer = next(x for x in s.view(1)["hand"] if x in copies("dragon_tamer"))
+    s.apply(1, PlayCard(tamer, 0))
+    before = {viewer: s.view(viewer) for viewer in (None, 1, 2)}
+    s.apply(0, Answer(False))
+    assert s.to_move() == (2,) and s.seen_to_move() == (0, 2)
+    for viewer in (None, 1, 2):
+        assert s.view(viewer) == before[viewer]
+        assert s.view(viewer)["answer"] == {"chosen": [], "waiting": [0, 2]}
+    assert s.view(0)["to_move"] == [2] and s.view(0)["my_answer"] is False
+    encoder = TrollFestEncoder(3, s.options)
+    assert np.array_equal(encoder.encode_state(s, 1), encoder.encode(s.view(1)))
+    s.apply(2, Answer(False))
+    assert s.secret_step() is None and s.seen_to_move() == s.to_move()
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -50,7 +73,9 @@ def test_at_the_festival_only_a_seat_with_a_choice_is_asked(players: int) -> Non
                     assert len(s.legal_actions(view["turn"])) > 1
             elif view["answer"] is not None:
                 owner = view["stack"][-1][0]
-                assert set(view["answer"]["chosen"]) | set(movers) == set(range(players)) - {owner}
+                others = sorted(set(range(players)) - {owner})  # every other seat is asked, and nobody is
+                assert view["answer"] == {"chosen": [], "waiting": others}  # told who has answered yet
+                assert view["to_move"] == others and set(movers) <= set(others)
             p = movers[rng.below(len(movers))]
             legal = s.legal_actions(p)
             s.apply(p, legal[rng.below(len(legal))])

@@ -255,10 +255,10 @@ class DrumRollEncoder:
         sealed = state.sealed
         kind = state.sealed_kind
         listed = isinstance(work, list)
-        waiting = () if sealed is None else sealed.waiting()
+        public = None if sealed is None else sealed.public()  # a secret step shows nobody's progress
         return self._fill(
-            seat, state.over, show, state.turn, state.step, state.to_move(), state.start, prompt,
-            None if sealed is None else (kind, sealed.choices, waiting, sealed.choices.get(seat)),
+            seat, state.over, show, state.turn, state.step, state.to_move_seen_by(seat), state.start, prompt,
+            None if sealed is None or public is None else (kind, public["chosen"], public["waiting"], sealed.choices.get(seat)),
             [*state.stock, state.trailer_stock, state.discount_stock,
              len(state.perf_deck), len(state.pers_deck), len(state.inv_deck)],
             (state.coins, state.prestige, [len(h) for h in state.hands],

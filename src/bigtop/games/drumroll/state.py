@@ -267,9 +267,9 @@ class DrumRollState(State):
     def open_trailer_targets(self, p: int) -> list[str]:
         return [x for x in self.circus[p] if x not in self.trailers]
 
-    def open_sealed(self, kind: str, seats: Any) -> None:
-        """Start sealed step `kind` for `seats`."""
-        self.sealed, self.sealed_kind = SealedChoices(seats), kind
+    def open_sealed(self, kind: str, seats: Any, secret: bool = False) -> None:
+        """Start sealed step `kind` for `seats` (`secret`: nobody sees who has chosen until all have)."""
+        self.sealed, self.sealed_kind = SealedChoices(seats, secret), kind
 
     def close_sealed(self) -> None:
         self.sealed, self.sealed_kind = None, ""
@@ -277,6 +277,10 @@ class DrumRollState(State):
     # ------------------------------------------------------------------ the kernel's hooks
     def to_move(self) -> tuple[int, ...]:
         return self.movers
+
+    def secret_step(self) -> SealedChoices[Any] | None:
+        sealed = self.sealed  # the Double Vote question keeps who has answered secret (`phases/vote.py`)
+        return sealed if sealed is not None and sealed.secret and not self.prompts else None
 
     # the kernel's hooks for moves are `flow`'s functions themselves (one call less per decision)
     _legal_actions = flow.legal_actions

@@ -157,7 +157,7 @@ class TrollFestEncoder:
         sealed = s.sealed
         answer = s.answer
         return self._fill(
-            seat, phase, s.step, s.to_move(),
+            seat, phase, s.step, s.to_move_seen_by(seat),
             (len(s.picks[0]) if phase == "draft" else 0, s.runoffs, len(s.seasoned), len(s.actions),
              len(s.city_deck), len(s.box), len(s.market), s.turns_left),
             s.pass_tokens, s.score, s.tokens, list(map(len, s.hand)), s.duos,

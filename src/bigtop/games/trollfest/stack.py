@@ -3,7 +3,9 @@ Action card that has just been played by another player.'
 
 Every played card goes on the stack and opens a sealed window in which the others answer, Hammer or
 not. While hands are hidden every other seat is asked, so the question tells nobody who holds a
-Hammer; at the Festival hands are open and only a seat holding one is asked. If several answer with
+Hammer, and nobody is told who has answered until all have (a seat holding none has nothing to
+decide, so its answer would come first); at the Festival hands are open and only a seat holding
+one is asked. If several answer with
 a Hammer, the first to the left of the card's owner plays it, which opens a window of its own. When
 every answer lets the top card happen, it is played (`cards.CARDS`); a Hammer cancels the card
 below it, and that card's window opens again if another is beneath.
@@ -54,7 +56,7 @@ def open_window(s: TrollFestState) -> None:
         if not asked:
             resolve(s)
             return
-    s.answer = SealedChoices(asked)
+    s.answer = SealedChoices(asked, secret=s.phase != "festival")
 
 
 def resolve(s: TrollFestState) -> None:

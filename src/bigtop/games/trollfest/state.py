@@ -154,6 +154,10 @@ class TrollFestState(State):
     def to_move(self) -> tuple[int, ...]:
         return self.movers
 
+    def secret_step(self) -> SealedChoices[bool] | None:
+        answer = self.answer  # the Thor's Hammer question keeps who has answered secret (`stack.py`)
+        return answer if answer is not None and answer.secret else None
+
     def prompt(self) -> Prompt:
         """The question being asked: an answer to a played card, a band's drop, or the step's own."""
         return self.asking

@@ -74,7 +74,7 @@ def double_vote_card(s: DrumRollState, p: int) -> str | None:
 
 @step("double_vote")
 def open_double_vote(s: DrumRollState) -> Next:
-    s.open_sealed("double_vote", [q for q in s.player_order(s.start) if s.hands[q]])
+    s.open_sealed("double_vote", [q for q in s.player_order(s.start) if s.hands[q]], secret=True)
     return None
 
 
