@@ -17,6 +17,8 @@ from bigtop.server.errors import Forbidden
 from bigtop.server.quotas import NOBODY, Creator
 from bigtop.server.store import MoveRow, SeatRow
 
+LESSON_BOT = "tutorial"  # the bot of a tutorial's scripted seats (`bigtop.tutorial.bot`)
+
 
 @dataclass(eq=False)
 class LiveTable:
@@ -47,6 +49,12 @@ class LiveTable:
     held_since: tuple[int, int] | None = None
 
     @property
+    def lesson(self) -> bool:
+        """A tutorial's table: its other seats play a public script (each step follows a row number),
+        so nothing is held back from the learner."""
+        return any(s.bot is not None and s.bot.startswith(LESSON_BOT) for s in self.seats)
+
+    @property
     def shown_rows(self) -> int:
         """The row number everyone is told (it stands still while a secret step collects answers)."""
         return self.rows if self.held_since is None else self.held_since[0]
@@ -69,7 +77,7 @@ class LiveTable:
         seen_after = after.seen_to_move()
         if self.clock is not None:  # in a secret step, every seat asked is seen to think until all answered
             self.clock.step(row.kind, row.seat, row.at, to_move, seen_after)
-        if seen_after == after.to_move():
+        if seen_after == after.to_move() or self.lesson:
             self.held_since = None
         elif self.held_since is None:
             self.held_since = (row.number, moves)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bigtop.server")
 
-LESSON_BOT = "tutorial"  # the bot of a tutorial's scripted seats (`bigtop.tutorial.bot`)
 ANSWER_DELAY = (1.0, 4.0)  # seconds: the range an answer with no choice is drawn from
 _SYSTEM = random.SystemRandom()
 
@@ -40,7 +39,7 @@ def answered_for(table: LiveTable, seat: int) -> Action | None:
     """The action the server plays for `seat`'s person: its only legal one, if it has exactly one
     and the seat cannot type an answer instead; else None (the person is asked). At a lesson (a
     tutorial's table) every step is the learner's to take, with the lesson's words."""
-    if any(s.bot is not None and s.bot.startswith(LESSON_BOT) for s in table.seats):
+    if table.lesson:
         return None
     legal = table.state.legal_actions(seat)
     if len(legal) != 1 or type(legal[0]).typed is not None:
