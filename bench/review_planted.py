@@ -11,7 +11,9 @@ at a share of its decisions (`--rate`) the bot's choice is replaced by a planted
 - `random`: a legal move drawn at random among those the bot did not choose.
 
 The deep search also measures what each planted move cost against the bot's own choice, in win
-chance and in points of lead (score minus the best other seat's). The finished game is then
+chance and in points of lead (score minus the best other seat's), on `--reference` rounds of its
+own: measured on the rounds that chose it, the worst of some thirty moves would look worse than it
+is (the least of thirty noisy means is low by about two of its standard errors). The finished game is then
 reviewed as `bigtop analyze` reviews it (`bigtop.analysis.review.review`, the default budget
 unless `--budget`), and the table says, per kind of planted error, its recall (the share graded a
 mistake or worse), the recall among the random moves the deep search found to cost at least a
@@ -20,7 +22,8 @@ a mistake or worse), each with its 95 % interval (moves of one game counted as o
 the review's CPU time per game. "Costing a mistake or more": the planted moves the deep search
 found to give up at least the game's mistake threshold in points of lead (`grading.toml`); a
 planted move that costs less is no error to find. `--json FILE` keeps every game's figures;
-`--load FILE ...` prints the table of runs saved so (several files of one game: one table).
+`--load FILE ...` prints the table of runs saved so (several files of one game: one table);
+`--records DIR` keeps each game's record, to review it again with other settings.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from bigtop.core.rng import Rng
 
 Z95 = 1.96
 KINDS = ("worst", "random")
+COST_SALT = 0xC057  # sets the rounds that measure a planted move's cost apart from those that chose it
 
 
 @dataclass
@@ -116,17 +120,23 @@ def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_
                 else:
                     others = [a for a in legal if a != action]
                     planted = others[plan.below(len(others))]
-                if planted != action:
-                    ours, theirs = values[action], values[planted]
+                if planted != action:  # its cost, on rounds of their own: the worst move's own rounds overstate it
+                    fresh = reference(state, seat, [action, planted], ref_iterations, ref_depth, seed * 1_000_003 + state.move_count + COST_SALT)
+                    ours, theirs = fresh[action], fresh[planted]
                     plants.append(Plant(state.move_count, seat, kind, ours[0] - theirs[0], ours[1] - theirs[1]))
                     action = planted
             state.apply(seat, action)
     return state, plants
 
 
-def run_game(args: tuple[str, int, str, int, float, int, int, Budget]) -> GameRun:
-    name, players, bot, seed, rate, ref_iterations, ref_depth, budget = args
+def run_game(args: tuple[Any, ...]) -> GameRun:
+    """Play one planted game and review it: (game, seats, bot, seed, rate, reference rounds,
+    reference depth, budget[, folder to keep its record in])."""
+    name, players, bot, seed, rate, ref_iterations, ref_depth, budget, *keep = args
     state, plants = play_planted(name, players, bot, seed, rate, ref_iterations, ref_depth)
+    if keep and keep[0] is not None:
+        keep[0].mkdir(parents=True, exist_ok=True)
+        (keep[0] / f"{name}-{seed:05d}.json").write_text(state.record().dumps(), encoding="utf-8")
     cpu, wall = time.process_time(), time.perf_counter()
     result = review(state.record(), budget=budget, seed=seed)
     run = GameRun(seed, plants, cpu=time.process_time() - cpu, wall=time.perf_counter() - wall, decisions=len(result.decisions))
@@ -191,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="games played and reviewed at once")
     parser.add_argument("--json", type=Path, default=None, help="write every game's figures to this file")
     parser.add_argument("--load", type=Path, nargs="+", default=None, help="print the table of runs saved with --json")
+    parser.add_argument("--records", type=Path, default=None, help="keep each game's record in this folder (to review it again)")
     args = parser.parse_args(argv)
     if args.load:
         saved = [json.loads(p.read_text(encoding="utf-8")) for p in args.load]
@@ -208,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     budget = Budget(args.budget) if args.budget else Budget()
     scale = scale_of(args.game)
     depth = args.reference_depth or 2 * (scale.compare_depth or scale.depth or game.search_depth)
-    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, budget) for i in range(args.games)]
+    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, budget, args.records) for i in range(args.games)]
     runs: list[GameRun] = []
     started = time.perf_counter()
     if args.workers > 1:
@@ -221,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             runs.append(run_game(item))
             print(f"game {runs[-1].seed}: {len(runs[-1].plants)} planted, review {runs[-1].cpu:.1f} s CPU", file=sys.stderr, flush=True)
     runs.sort(key=lambda r: r.seed)
-    options = {k: v for k, v in vars(args).items() if k not in ("json", "load", "workers")} | {"players": players, "reference_depth": depth,
+    options = {k: v for k, v in vars(args).items() if k not in ("json", "load", "workers", "records")} | {"players": players, "reference_depth": depth,
                                                                                                 "elapsed": time.perf_counter() - started}
     if args.json is not None:
         args.json.write_text(json.dumps({"game": args.game, "options": options, "runs": [asdict(r) for r in runs]}), encoding="utf-8")

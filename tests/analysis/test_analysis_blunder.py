@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bigtop import bots, games
+from bigtop.analysis.grading import SERIOUS
 from bigtop.analysis.judge import judge
 from bigtop.analysis.review import review
 from bigtop.analysis.search import Budget, ReviewSearch
@@ -79,3 +82,29 @@ def test_the_cost_of_a_move_is_the_one_that_shows_when_both_moves_are_played_out
     mean = statistics.mean(played_out)
     half = 1.96 * statistics.stdev(played_out) / math.sqrt(len(played_out))
     assert abs(judged.lead_loss - mean) <= math.hypot(judged.lead_loss_margin, half) + 0.5
+
+
+# The first 12 moves of a Carcassonne game between two ISMCTS bots (300 iterations) with planted
+# errors (`bench/review_planted.py carcassonne --seed 17`); move 12 is seat 0's planted worst tile.
+PLANTED_GAME = [
+    [0, {"type": "Place", "x": 0, "y": -1, "turns": 2}], [0, {"type": "Ringmaster", "feature": 0}],
+    [1, {"type": "Place", "x": 0, "y": -2, "turns": 0}], [1, {"type": "Acrobat", "dx": 0, "dy": 0}],
+    [0, {"type": "Place", "x": 1, "y": -1, "turns": 0}], [0, {"type": "Ringmaster", "feature": 1}],
+    [1, {"type": "Place", "x": -1, "y": -1, "turns": 0}], [1, {"type": "Acrobat", "dx": 1, "dy": -1}],
+    [0, {"type": "Place", "x": 2, "y": -1, "turns": 2}], [0, {"type": "Ringmaster", "feature": 2}],
+    [1, {"type": "Place", "x": 1, "y": -2, "turns": 2}], [1, {"type": "Ringmaster", "feature": 2}],
+]
+PLANTED_TILE = {"type": "Place", "x": 0, "y": -3, "turns": 3}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_carcassonne_tile_that_costs_a_mistakes_points_is_graded_a_mistake(seed: int) -> None:
+    """A tile laid where, played on by the benchmark's deep search (8 moves, then the game's
+    evaluation), it gives up about 8 points of lead: the review compares it as far on and grades it
+    a mistake (5 points) or worse. Compared over 4 moves it showed 4 points: an inaccuracy."""
+    state = GAME.new(2, seed=17)
+    for seat, move in PLANTED_GAME:
+        state.apply_json(seat, move)
+    judged = judge(state, 0, GAME.codec.from_json(PLANTED_TILE), Budget(100), seed=seed)
+    assert judged.lead_loss - judged.lead_loss_margin > 2.5 and judged.pairs > 0
+    assert judged.grade in SERIOUS, (judged.lead_loss, judged.lead_loss_margin)
