@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_support import ServerProcess, create, sqlite_url, start_table
+from server_support import ServerProcess, create, error_of, sqlite_url, start_table
 from websockets.exceptions import ConnectionClosed
 
 from bigtop.core.record import Record
@@ -159,6 +159,14 @@ def test_nobody_learns_who_has_answered_a_hammer_question_until_all_have(server)
                 assert fresh["move"] == opened["move"] and fresh["view"]["answer"] == {"chosen": [], "waiting": window["waiting"]}
                 assert fresh["view"]["to_move"] == window["waiting"]
                 assert all(fresh["clock"]["seats"][q]["running"] for q in window["waiting"])
+                said = client.post(f"/api/tables/{table_id}/chat", json={"token": tokens[holder], "text": "hmm"})
+                assert said.status_code == 201 and said.json()["move"] == before["moves"]  # stamped as the window opened
+                hint = client.post(f"/api/tables/{table_id}/hint", json={"token": tokens[holder]})
+                assert hint.status_code == 409 and "no hint for this question" in error_of(hint)["message"]
+                sockets[other].send(json.dumps({"type": "undo", "move": own["move"]}))
+                refused = next(m for m in map(json.loads, iter(lambda: sockets[other].recv(timeout=10), None)) if m["type"] == "error")
+                assert refused["reason"] == "sealed", refused
+                assert not [m for m in quiet(spectator, 0.2) if m["type"] == "state"]  # the chat line, nothing more
                 letting = next(m for m in opened["legal"] if m["action"].get("hammer") is False)
                 sockets[holder].send(json.dumps({"type": "move", "action": letting["action"], "move": opened["move"]}))
                 closed = drain(spectator, wait=10)[0]

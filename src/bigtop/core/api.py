@@ -334,11 +334,15 @@ class State(ABC):
 
     def undo_refusal(self, player: int) -> str | None:
         """Why `player` may not undo now, or None if `undo(player)` would succeed (cheap: for
-        showing an undo button). The reasons: "nothing" (no action yet), "other_seat" (the last
-        action was another player's), "irreversible" (it drew at random or revealed something)."""
+        showing an undo button). The reasons: "nothing" (no action yet), "sealed" (a secret sealed
+        step is in progress: taking an answer back, or being refused, would tell who has answered),
+        "other_seat" (the last action was another player's), "irreversible" (it drew at random or
+        revealed something)."""
         node = self._history
         if node is None:
             return "nothing"
+        if self.secret_step() is not None:
+            return "sealed"
         if node[1] != player:
             return "other_seat"
         return "irreversible" if node[3] else None
@@ -351,6 +355,8 @@ class State(ABC):
             raise IllegalAction("nothing to undo")
         assert self._history is not None
         _, last_player, action, _ = self._history
+        if refusal == "sealed":
+            raise IllegalAction("cannot undo: the answers to this question stay sealed until every seat has answered")
         if refusal == "other_seat":
             raise IllegalAction(f"cannot undo: the last action was seat {last_player}'s, not yours")  # not what it was: it may be hidden
         if refusal == "irreversible":

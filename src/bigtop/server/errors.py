@@ -57,7 +57,7 @@ class StaleMove(Conflict):
 
 
 class UndoRefused(Conflict):
-    """An undo the game's table rule refuses; `reason` says why ("nothing", "other_seat",
+    """An undo the game's table rule refuses; `reason` says why ("nothing", "sealed", "other_seat",
     "irreversible", as `State.undo_refusal`), for the page to word it."""
 
     code = "undo_refused"

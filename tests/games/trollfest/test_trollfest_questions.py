@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from trollfest_scenario import C, card, copies, holding, new, start_all, to_tour
 
-from bigtop.core import Rng
+from bigtop.core import IllegalAction, Rng
 from bigtop.games.trollfest.actions import Answer, DropArtist, EndTurn, Move, PlayCard, ShowBand
 from bigtop.games.trollfest.observation import TrollFestEncoder
 
@@ -43,6 +43,9 @@ def test_nobody_sees_who_has_answered_the_hammer_question_until_all_have() -> No
         assert s.view(viewer) == before[viewer]
         assert s.view(viewer)["answer"] == {"chosen": [], "waiting": [0, 2]}
     assert s.view(0)["to_move"] == [2] and s.view(0)["my_answer"] is False
+    assert s.undo_refusal(0) == s.undo_refusal(2) == "sealed"  # taking it back, or being refused, would tell
+    with pytest.raises(IllegalAction, match="sealed"):
+        s.undo(0)
     encoder = TrollFestEncoder(3, s.options)
     assert np.array_equal(encoder.encode_state(s, 1), encoder.encode(s.view(1)))
     s.apply(2, Answer(False))

@@ -69,14 +69,15 @@ def test_a_blind_audition_cannot_be_undone() -> None:
 def test_a_card_played_face_up_and_the_last_answer_cannot_be_undone() -> None:
     """'The Thor's Hammer card is played out of turn, to cancel a Action card that has just been
     played': the card comes face up out of a hidden hand, and the last answer shows every seat
-    whether a sealed answer was a Hammer."""
+    whether a sealed answer was a Hammer. An earlier answer stays sealed too: taking it back (or
+    being refused because another seat answered since) would tell who has answered."""
     s = to_tour(3, groundhog_city="bonerattle", action_top=("dragon_tamer",), wants={1: ["dragon_tamer"]})
     start_all(s, ["grumblerock", "ashpit", "mudfang"])
     tamer = next(x for x in s.view(1)["hand"] if x in copies("dragon_tamer"))
     s.apply(1, PlayCard(tamer, 0))
     assert refused(s, 1)
     s.apply(0, Answer(False))
-    assert not refused(s, 0)  # seat 2 has not answered: nothing is shown yet
+    assert refused(s, 0) and s.undo_refusal(0) == "sealed"  # seat 2 has not answered: nothing is shown yet
     s.apply(2, Answer(False))
     assert refused(s, 2)
 
