@@ -58,6 +58,10 @@ def check_step(state: State, rng: Rng, deep: bool) -> None:
             assert codec.from_json(json.loads(json.dumps(codec.to_json(action)))) == action
             assert space.decode(space.encode(action)) == action
             assert isinstance(str(action), str) and str(action)
+        # a menu's words are each move's own words, however the game works them out together
+        lang = ("en", "fr", "zh-Hant")[state.move_count % 3]
+        legal_here = state.legal_actions(p)
+        assert state.game.describe_all(state, legal_here, lang) == [state.game.describe(state, a, lang) for a in legal_here]
     before = state.snapshot()
     for p in range(state.players):
         d = state.determinize(p, rng.fork())

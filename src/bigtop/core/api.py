@@ -541,6 +541,12 @@ class Game(ABC, Generic[S]):
         reviews and logs."""
         return str(action)
 
+    def describe_all(self, state: S, actions: Sequence[Action], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """Each of `actions` in words (`describe`), for a menu of a seat's moves. A game whose
+        words read something it must first work out from the state (a view) overrides this to
+        work it out once for the whole list."""
+        return [self.describe(state, action, lang) for action in actions]
+
     tutorial_file: ClassVar[Any] = None
     """The path of the game's tutorial (`bigtop.tutorial`), or None if it has none."""
 

@@ -84,6 +84,9 @@ def fill_template(template: str, values: Mapping[str, Any]) -> str:
     """`template` with each `{name}` replaced by `values[name]` (a list joined with ", "); a name
     without a value stays as it is. The web table's `fill` (static/i18n.js) does the same."""
 
+    if "{" not in template:  # most words of a catalog name nothing: no pattern to run
+        return template
+
     def value(match: re.Match[str]) -> str:
         found = values.get(match.group(1))
         if found is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -58,6 +59,13 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
     return value
 
 
+@functools.cache
+def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """An options class's field types and names, worked out once per class (`get_type_hints`
+    evaluates every annotation: about a millisecond, at each table a server opens)."""
+    return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls))
+
+
 def parse_options(cls: type[Opts], given: Opts | Mapping[str, Any] | None) -> Opts:
     """An options dataclass from an instance, a mapping (JSON or CLI strings) or None (defaults)."""
     if given is None:
@@ -66,8 +74,7 @@ def parse_options(cls: type[Opts], given: Opts | Mapping[str, Any] | None) -> Op
         return given
     if not isinstance(given, Mapping):
         raise OptionError(f"options must be a mapping, got {type(given).__name__}")
-    hints = typing.get_type_hints(cls)
-    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # options classes are dataclasses (a TypeVar cannot say so)
+    hints, known = _fields_of(typing.cast(type, cls))  # a class is hashable; the TypeVar does not say so
     unknown = sorted(set(given) - known)
     if unknown:
         raise OptionError(f"unknown option {', '.join(unknown)}; known options: {', '.join(sorted(known)) or 'none'}")

@@ -149,8 +149,9 @@ def game_message(
     legal: list[dict[str, Any]] = []
     undo = False
     if seat is not None and table.status == "running" and not table.bot_plays(seat) and answered_for(table, seat) is None:
-        codec = table.game.codec
-        legal = [{"action": codec.to_json(a), "label": table.game.describe(state, a, lang)} for a in state.legal_actions(seat)]
+        codec, actions = table.game.codec, state.legal_actions(seat)
+        labels = table.game.describe_all(state, actions, lang)
+        legal = [{"action": codec.to_json(a), "label": label} for a, label in zip(actions, labels, strict=True)]
         undo = state.undo_refusal(seat) is None
     over = table.status == "finished"
     show_scores = over or not getattr(table.game, "hidden_scores", False)

@@ -164,7 +164,7 @@ class TerminalGame:
         elif (shown := self.game.render_question(state, self.seat)) is not None:
             self.console.print(shown)
         self.print_log()
-        for number, words in self.menu.ask([(action, self.game.describe(state, action, self.lang)) for action in legal]):
+        for number, words in self.menu.ask(list(zip(legal, self.game.describe_all(state, legal, self.lang), strict=True))):
             self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}{self.mark(self.menu.shown[number])}")
         if typed is not None:
             self.console.print(f"  [cyan]{'t':>3}[/cyan]  {escape(self.game.describe(state, typed(''), self.lang))}")

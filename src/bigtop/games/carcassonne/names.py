@@ -22,6 +22,9 @@ from bigtop.games.carcassonne.expansions import TEXT
 HALF_DIRECTION = {(0, "L"): 3, (0, "R"): 1, (1, "L"): 0, (1, "R"): 2, (2, "L"): 1, (2, "R"): 3, (3, "L"): 2, (3, "R"): 0}
 
 
+_TILE_NAMES: dict[tuple[str, int], tuple[TileKind, str]] = {}
+
+
 class Words:
     """The game's words in one language."""
 
@@ -57,7 +60,15 @@ class Words:
         return self(f"figure.{kind_name}.{'menu' if menu else 'log'}")
 
     def tile(self, kind: TileKind) -> str:
-        """What is printed on a tile kind, with its article: "a monastery with a road"."""
+        """What is printed on a tile kind, with its article: "a monastery with a road" (worked out
+        once per kind and language: every log line naming a tile reads it)."""
+        key = (self.lang, id(kind))
+        known = _TILE_NAMES.get(key)
+        if known is None or known[0] is not kind:  # the kind is kept with its name, so its id stays its own
+            known = _TILE_NAMES[key] = (kind, self._tile(kind))
+        return known[1]
+
+    def _tile(self, kind: TileKind) -> str:
         if kind.monastery:
             head = self("tile.monastery")
         elif kind.space:

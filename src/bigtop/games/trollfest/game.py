@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,14 @@ class TrollFest(Game[TrollFestState]):
         from bigtop.games.trollfest.describe import describe
 
         return describe(state.c, state.view(None), action, lang)
+
+    def describe_all(self, state: TrollFestState, actions: Sequence[Action], lang: str = "en") -> list[str]:
+        """The moves in words, from one spectator's view of the position (a view per move made a
+        menu of four moves cost four views)."""
+        from bigtop.games.trollfest.describe import describe
+
+        view = state.view(None)
+        return [describe(state.c, view, action, lang) for action in actions]
 
     text = words.TEXT  # every log template and word, in English, French and Traditional Chinese
     log_values = staticmethod(log.log_values)
