@@ -23,7 +23,8 @@ the review's CPU time per game. "Costing a mistake or more": the planted moves t
 found to give up at least the game's mistake threshold in points of lead (`grading.toml`); a
 planted move that costs less is no error to find. `--json FILE` keeps every game's figures;
 `--load FILE ...` prints the table of runs saved so (several files of one game: one table);
-`--records DIR` keeps each game's record, to review it again with other settings.
+`--records DIR` keeps each game's record, and `--again FILE --records DIR` reviews the games
+of a `--json` file again with today's settings (the same games, planted errors and costs).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from bigtop.analysis.review import review
 from bigtop.analysis.search import Budget, ReviewSearch
 from bigtop.core.actions import Action
 from bigtop.core.api import State
+from bigtop.core.record import Record
 from bigtop.core.rng import Rng
 
 Z95 = 1.96
@@ -137,8 +139,14 @@ def run_game(args: tuple[Any, ...]) -> GameRun:
     if keep and keep[0] is not None:
         keep[0].mkdir(parents=True, exist_ok=True)
         (keep[0] / f"{name}-{seed:05d}.json").write_text(state.record().dumps(), encoding="utf-8")
+    return graded(state.record(), seed, plants, budget)
+
+
+def graded(record: Record, seed: int, plants: list[Plant], budget: Budget) -> GameRun:
+    """Review a planted game's record as `bigtop analyze` does and grade its planted errors and
+    the bot's own moves."""
     cpu, wall = time.process_time(), time.perf_counter()
-    result = review(state.record(), budget=budget, seed=seed)
+    result = review(record, budget=budget, seed=seed)
     run = GameRun(seed, plants, cpu=time.process_time() - cpu, wall=time.perf_counter() - wall, decisions=len(result.decisions))
     planted = {p.move: p for p in plants}
     for row in result.decisions:
@@ -147,6 +155,15 @@ def run_game(args: tuple[Any, ...]) -> GameRun:
         else:
             run.own.append(row["grade"])
     return run
+
+
+def review_again(args: tuple[Any, ...]) -> GameRun:
+    """Review a kept record again with today's settings, keeping its planted errors and their
+    costs: (game, saved run, records folder, budget)."""
+    name, saved, folder, budget = args
+    plants = [Plant(**{**p, "grade": None}) for p in saved["plants"]]
+    record = Record.load(folder / f"{name}-{saved['seed']:05d}.json")
+    return graded(record, saved["seed"], plants, budget)
 
 
 def share(hits: Sequence[tuple[int, int]]) -> tuple[float, float, int]:
@@ -202,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=None, help="write every game's figures to this file")
     parser.add_argument("--load", type=Path, nargs="+", default=None, help="print the table of runs saved with --json")
     parser.add_argument("--records", type=Path, default=None, help="keep each game's record in this folder (to review it again)")
+    parser.add_argument("--again", type=Path, default=None,
+                        help="review again, with today's settings, the games of a --json file whose records --records kept")
     args = parser.parse_args(argv)
     if args.load:
         saved = [json.loads(p.read_text(encoding="utf-8")) for p in args.load]
@@ -211,6 +230,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             by_game.setdefault(data["game"], (data["options"], []))[1].extend(runs)
         for name, (options, runs) in by_game.items():
             print_table(name, options, sorted(runs, key=lambda r: r.seed))
+        return
+    if args.again:
+        if args.records is None:
+            parser.error("--again needs --records, the folder that kept the games' records")
+        again(args)
         return
     if args.game is None:
         parser.error("give a game, or --load")
@@ -237,6 +261,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.json is not None:
         args.json.write_text(json.dumps({"game": args.game, "options": options, "runs": [asdict(r) for r in runs]}), encoding="utf-8")
     print_table(args.game, options, runs)
+
+
+def again(args: argparse.Namespace) -> None:
+    """The --again run: the same games and planted errors, reviewed with the settings of today."""
+    saved = json.loads(args.again.read_text(encoding="utf-8"))
+    name = saved["game"]
+    budget = Budget(args.budget) if args.budget else Budget()
+    work = [(name, r, args.records, budget) for r in saved["runs"]]
+    runs: list[GameRun] = []
+    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
+        for run in pool.imap_unordered(review_again, work):
+            runs.append(run)
+            print(f"game {run.seed}: {len(run.plants)} planted, review {run.cpu:.1f} s CPU", file=sys.stderr, flush=True)
+    runs.sort(key=lambda r: r.seed)
+    options = saved["options"] | {"again": str(args.again)}
+    if args.json is not None:
+        args.json.write_text(json.dumps({"game": name, "options": options, "runs": [asdict(r) for r in runs]}), encoding="utf-8")
+    print_table(name, options, runs)
 
 
 def print_table(name: str, options: dict[str, Any], runs: Sequence[GameRun]) -> None:
