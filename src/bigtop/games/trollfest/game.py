@@ -116,9 +116,7 @@ class TrollFest(Game[TrollFestState]):
         return render(state.view(player), state.score_breakdown() if state.is_over() else None, full)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
-        from bigtop.games.trollfest.describe import describe
-
-        return describe(state.c, state.view(None), action, lang)
+        return self.describe_all(state, [action], lang)[0]
 
     def describe_all(self, state: TrollFestState, actions: Sequence[Action], lang: str = "en") -> list[str]:
         """The moves in words, from one spectator's view of the position (a view per move made a
