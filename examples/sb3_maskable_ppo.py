@@ -13,6 +13,7 @@ import argparse
 from typing import Any
 
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 
 from bigtop.rl import SeatEnv
 
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
     env = SeatEnv(args.game, args.players, opponents=opponents, seed=args.seed, actions=args.actions)
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, seed=args.seed, device="cpu", verbose=0)
+    model.set_logger(Logger(folder=None, output_formats=[]))  # SB3's default logger makes a folder in /tmp each run
     model.learn(total_timesteps=args.timesteps)
     wins = 0
     for game in range(args.eval_games):

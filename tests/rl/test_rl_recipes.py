@@ -7,16 +7,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import pytest
 from test_rl_examples import EXAMPLES, load
 
 from bigtop.cli import main
 
 
-def test_maskable_ppo_trains_on_a_seat_and_plays_masked() -> None:
+def test_maskable_ppo_trains_on_a_seat_and_plays_masked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = load("sb3_maskable_ppo").main(["--game", "drumroll", "--players", "2", "--timesteps", "256", "--eval-games", "2"])
     assert result["timesteps"] >= 256 and result["games"] == 2 and 0.0 <= result["win_rate"] <= 1.0
+    assert not list(tmp_path.glob("SB3-*"))  # no log folder of stable-baselines3 left in the temporary directory
 
 
 def test_cleanrl_style_ppo_runs_seats_in_worker_processes() -> None:
