@@ -25,6 +25,10 @@ planted move that costs less is no error to find. `--json FILE` keeps every game
 `--load FILE ...` prints the table of runs saved so (several files of one game: one table);
 `--records DIR` keeps each game's record, and `--again FILE --records DIR` reviews the games
 of a `--json` file again with today's settings (the same games, planted errors and costs).
+A false alarm may be a true mistake of the strong bot: `--check-alarms` measures each of the
+bot's own moves graded a mistake or worse with the deep search (against the deep search's best
+move, on rounds of its own), and the table adds the false alarms the deep search does not confirm
+(costing less than a mistake's points of lead by the deep search).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from bigtop import bots, games
-from bigtop.analysis.grading import SERIOUS, scale_of
+from bigtop.analysis.grading import END, SERIOUS, scale_of
 from bigtop.analysis.review import review
 from bigtop.analysis.search import Budget, ReviewSearch
 from bigtop.core.actions import Action
@@ -52,6 +56,7 @@ from bigtop.core.rng import Rng
 Z95 = 1.96
 KINDS = ("worst", "random")
 COST_SALT = 0xC057  # sets the rounds that measure a planted move's cost apart from those that chose it
+ALARM_SALT = 0xA1A  # sets the deep search's rounds on the bot's own moves apart from the planted moves'
 
 
 @dataclass
@@ -68,9 +73,22 @@ class Plant:
 
 
 @dataclass
+class Alarm:
+    """One of the bot's own moves the review graded a mistake or worse (`--check-alarms`): its
+    index, seat, grade, and what the deep search says it cost against the deep search's own best
+    move (win chance, points of lead)."""
+
+    move: int
+    seat: int
+    grade: str
+    cost_win: float
+    cost_lead: float
+
+
+@dataclass
 class GameRun:
     """One game: its seed, the planted errors, the grades of the bot's own moves, the review's
-    CPU and wall seconds and how many decisions it reviewed."""
+    CPU and wall seconds, how many decisions it reviewed, and the alarms checked."""
 
     seed: int
     plants: list[Plant]
@@ -78,6 +96,7 @@ class GameRun:
     cpu: float = 0.0
     wall: float = 0.0
     decisions: int = 0
+    alarms: list[Alarm] = field(default_factory=list)
 
 
 def reference(state: State, seat: int, legal: Sequence[Action], rounds: int, depth: int, seed: int) -> dict[Action, tuple[float, float, float]]:
@@ -94,6 +113,18 @@ def reference(state: State, seat: int, legal: Sequence[Action], rounds: int, dep
             entry[1] += playout.lead[seat]
             entry[2] += scale.reward(playout.win, playout.lead)[seat]
     return {a: (w / rounds, x / rounds, r / rounds) for a, (w, x, r) in sums.items()}
+
+
+def deep_cost(state: State, seat: int, played: Action, rounds: int, depth: int, seed: int) -> tuple[float, float]:
+    """What `played` costs against the deep search's best move (win chance, points of lead): the
+    best chosen on `rounds` rounds, the cost measured on as many rounds of its own."""
+    legal = state.legal_actions(seat)
+    values = reference(state, seat, legal, rounds, depth, seed)
+    best = max(legal, key=lambda a: values[a][2])
+    if best == played:
+        return 0.0, 0.0
+    fresh = reference(state, seat, [best, played], rounds, depth, seed + COST_SALT)
+    return fresh[best][0] - fresh[played][0], fresh[best][1] - fresh[played][1]
 
 
 def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_iterations: int, ref_depth: int) -> tuple[State, list[Plant]]:
@@ -134,36 +165,44 @@ def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_
 def run_game(args: tuple[Any, ...]) -> GameRun:
     """Play one planted game and review it: (game, seats, bot, seed, rate, reference rounds,
     reference depth, budget[, folder to keep its record in])."""
-    name, players, bot, seed, rate, ref_iterations, ref_depth, budget, *keep = args
+    name, players, bot, seed, rate, ref_iterations, ref_depth, budget, keep, check = args
     state, plants = play_planted(name, players, bot, seed, rate, ref_iterations, ref_depth)
-    if keep and keep[0] is not None:
-        keep[0].mkdir(parents=True, exist_ok=True)
-        (keep[0] / f"{name}-{seed:05d}.json").write_text(state.record().dumps(), encoding="utf-8")
-    return graded(state.record(), seed, plants, budget)
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        (keep / f"{name}-{seed:05d}.json").write_text(state.record().dumps(), encoding="utf-8")
+    return graded(state.record(), seed, plants, budget, (ref_iterations, ref_depth) if check else None)
 
 
-def graded(record: Record, seed: int, plants: list[Plant], budget: Budget) -> GameRun:
+def graded(record: Record, seed: int, plants: list[Plant], budget: Budget, check: tuple[int, int] | None = None) -> GameRun:
     """Review a planted game's record as `bigtop analyze` does and grade its planted errors and
-    the bot's own moves."""
+    the bot's own moves; with `check` (the deep search's rounds and depth), measure what each of
+    the bot's own moves graded a mistake or worse cost by the deep search."""
     cpu, wall = time.process_time(), time.perf_counter()
     result = review(record, budget=budget, seed=seed)
     run = GameRun(seed, plants, cpu=time.process_time() - cpu, wall=time.perf_counter() - wall, decisions=len(result.decisions))
     planted = {p.move: p for p in plants}
+    game = games.get(record.game)
     for row in result.decisions:
         if row["move"] in planted:
             planted[row["move"]].grade = row["grade"]
-        else:
-            run.own.append(row["grade"])
+            continue
+        run.own.append(row["grade"])
+        if check is not None and row["grade"] in SERIOUS:
+            state = record.replay(game, row["searched_at"])
+            played = game.codec.from_json(row["action"])
+            win, lead = deep_cost(state, row["seat"], played, *check, seed * 1_000_003 + row["move"] + ALARM_SALT)
+            run.alarms.append(Alarm(row["move"], row["seat"], row["grade"], win, lead))
     return run
 
 
 def review_again(args: tuple[Any, ...]) -> GameRun:
     """Review a kept record again with today's settings, keeping its planted errors and their
-    costs: (game, saved run, records folder, budget)."""
-    name, saved, folder, budget = args
+    costs: (game, saved run, records folder, budget, deep search's rounds and depth to check
+    alarms with, or None)."""
+    name, saved, folder, budget, check = args
     plants = [Plant(**{**p, "grade": None}) for p in saved["plants"]]
     record = Record.load(folder / f"{name}-{saved['seed']:05d}.json")
-    return graded(record, saved["seed"], plants, budget)
+    return graded(record, saved["seed"], plants, budget, check)
 
 
 def share(hits: Sequence[tuple[int, int]]) -> tuple[float, float, int]:
@@ -194,6 +233,8 @@ def table(name: str, runs: Sequence[GameRun]) -> list[tuple[str, str]]:
             (sum(p.grade in SERIOUS for p in r.plants if p.kind == kind and p.cost_lead >= mistake),
              sum(p.kind == kind and p.cost_lead >= mistake for p in r.plants)) for r in runs])
     line("false alarms", [(sum(g in SERIOUS for g in r.own), len(r.own)) for r in runs])
+    if any(r.alarms for r in runs) and all(len(r.alarms) == sum(g in SERIOUS for g in r.own) for r in runs):
+        line("false alarms, not confirmed by the deep search", [(sum(a.cost_lead < mistake for a in r.alarms), len(r.own)) for r in runs])
     for kind in KINDS:
         costs = [p.cost_lead for r in runs for p in r.plants if p.kind == kind]
         if costs:
@@ -219,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=None, help="write every game's figures to this file")
     parser.add_argument("--load", type=Path, nargs="+", default=None, help="print the table of runs saved with --json")
     parser.add_argument("--records", type=Path, default=None, help="keep each game's record in this folder (to review it again)")
+    parser.add_argument("--check-alarms", action="store_true",
+                        help="measure each of the bot's own moves graded a mistake or worse with the deep search (is it one?)")
     parser.add_argument("--again", type=Path, default=None,
                         help="review again, with today's settings, the games of a --json file whose records --records kept")
     args = parser.parse_args(argv)
@@ -226,7 +269,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         saved = [json.loads(p.read_text(encoding="utf-8")) for p in args.load]
         by_game: dict[str, tuple[dict[str, Any], list[GameRun]]] = {}
         for data in saved:
-            runs = [GameRun(r["seed"], [Plant(**p) for p in r["plants"]], r["own"], r["cpu"], r["wall"], r["decisions"]) for r in data["runs"]]
+            runs = [GameRun(r["seed"], [Plant(**p) for p in r["plants"]], r["own"], r["cpu"], r["wall"], r["decisions"],
+                            [Alarm(**a) for a in r.get("alarms", [])]) for r in data["runs"]]
             by_game.setdefault(data["game"], (data["options"], []))[1].extend(runs)
         for name, (options, runs) in by_game.items():
             print_table(name, options, sorted(runs, key=lambda r: r.seed))
@@ -242,8 +286,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     players = args.players or max(2, game.min_players)
     budget = Budget(args.budget) if args.budget else Budget()
     scale = scale_of(args.game)
-    depth = args.reference_depth or 2 * (scale.compare_depth or scale.depth or game.search_depth)
-    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, budget, args.records) for i in range(args.games)]
+    depth = args.reference_depth or min(END, 2 * (scale.compare_depth or scale.depth or game.search_depth))  # END: to the game's end
+    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, budget, args.records, args.check_alarms)
+            for i in range(args.games)]
     runs: list[GameRun] = []
     started = time.perf_counter()
     if args.workers > 1:
@@ -268,7 +313,8 @@ def again(args: argparse.Namespace) -> None:
     saved = json.loads(args.again.read_text(encoding="utf-8"))
     name = saved["game"]
     budget = Budget(args.budget) if args.budget else Budget()
-    work = [(name, r, args.records, budget) for r in saved["runs"]]
+    check = (saved["options"]["reference"], saved["options"]["reference_depth"]) if args.check_alarms else None
+    work = [(name, r, args.records, budget, check) for r in saved["runs"]]
     runs: list[GameRun] = []
     with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
         for run in pool.imap_unordered(review_again, work):

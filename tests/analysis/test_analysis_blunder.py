@@ -61,7 +61,8 @@ def test_the_cost_of_a_move_is_the_one_that_shows_when_both_moves_are_played_out
     immediately fired ... pay the performer's hiring cost as compensation and lose" prestige, which
     the game's evaluation a few moves ahead charges in full, whether or not the rest of the game
     makes up for it. The review measures a move's cost where it shows: its lead lost agrees with
-    both moves played out to the end of the game from the same hidden cards."""
+    both moves played out to the end of the game from the same hidden cards (other rounds than the
+    review's)."""
     game = games.get("drumroll")
     players = [bots.make("heuristic", game, seed=20 + p) for p in range(2)]
     state = game.new(2, seed=2)

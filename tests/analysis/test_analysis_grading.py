@@ -80,3 +80,27 @@ def test_a_game_the_table_does_not_list_gets_the_default_and_a_bad_table_is_refu
     finally:
         grading._table.cache_clear()
         grading.scale_of.cache_clear()
+
+
+@pytest.mark.parametrize(("depths", "error"), [
+    ('compare_depth = "end"\nchoose_depth = 60\n', None),
+    ('compare_depth = "the end"\n', 'compare_depth must be a number of moves or "end"'),
+    ("choose_depth = 0\n", 'choose_depth must be a number of moves or "end"'),
+    ("depth = true\n", 'depth must be a number of moves or "end"'),
+])
+def test_playout_lengths_are_moves_or_the_games_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, depths: str, error: str | None) -> None:
+    table = tmp_path / "grading.toml"
+    table.write_text(f'[default]\nunit = "unit.points"\npoints = [1.0, 2.0, 4.0]\nlead_scale = 1.0\nblend = 0.3\n{depths}', encoding="utf-8")
+    monkeypatch.setattr(grading, "TABLE", table)
+    grading._table.cache_clear()
+    grading.scale_of.cache_clear()
+    try:
+        if error is None:
+            scale = grading.scale_of("highcard")
+            assert (scale.depth, scale.compare_depth, scale.choose_depth) == (None, grading.END, 60)
+        else:
+            with pytest.raises(ValueError, match=re.escape(error)):
+                grading.scale_of("highcard")
+    finally:
+        grading._table.cache_clear()
+        grading.scale_of.cache_clear()

@@ -7,23 +7,26 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
+from bigtop import bots, games
 from bigtop.analysis.grading import SERIOUS
 from bigtop.analysis.search import Budget
 
-BENCH = Path(__file__).parents[2] / "bench" / "review_planted.py"
+BENCH = Path(__file__).parents[2] / "bench"
 
 
-def load_bench():  # noqa: ANN201 - the benchmark script, imported as a module
-    spec = importlib.util.spec_from_file_location("review_planted", BENCH)
+def load_bench(name: str = "review_planted"):  # noqa: ANN201 - a benchmark script, imported as a module
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
-    sys.modules["review_planted"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
 def test_the_review_finds_planted_errors_far_more_often_than_the_bots_own_moves() -> None:
     bench = load_bench()
-    run = bench.run_game(("trollfest", 3, "heuristic", 3, 0.12, 16, 40, Budget(60)))
+    run = bench.run_game(("trollfest", 3, "heuristic", 3, 0.12, 16, 40, Budget(60), None, True))
     worst = [p for p in run.plants if p.kind == "worst"]
     randoms = [p for p in run.plants if p.kind == "random"]
     assert len(worst) >= 4 and len(randoms) >= 4 and run.decisions > 50
@@ -34,8 +37,12 @@ def test_the_review_finds_planted_errors_far_more_often_than_the_bots_own_moves(
     # the heuristic bot is no strong bot: some of its own moves are real mistakes (12 % are graded so
     # here); the <= 5 % goal for a strong bot's moves is the benchmark's (docs/analysis.md)
     assert recall >= 0.5 and recall >= 4 * false_alarms
+    # each alarm measured by the deep search: the heuristic bot's moves so graded mostly cost it points there too
+    assert len(run.alarms) == sum(g in SERIOUS for g in run.own) > 0
+    assert sum(a.cost_lead for a in run.alarms) / len(run.alarms) >= 3.5
     lines = dict(bench.table("trollfest", [run]))
     assert lines["recall, worst"].endswith(f"({len(worst)})") and "false alarms" in lines
+    assert lines["false alarms, not confirmed by the deep search"].endswith(f"({len(run.own)})")
 
 
 def test_a_proportion_over_games_counts_each_game_as_one_cluster() -> None:
@@ -44,3 +51,22 @@ def test_a_proportion_over_games_counts_each_game_as_one_cluster() -> None:
     assert (p, n) == (0.5, 20) and 0.3 < half < 0.8  # two games that disagree: a wide interval
     p, half, n = bench.share([(5, 10), (5, 10)])
     assert (p, half, n) == (0.5, 0.0, 20)
+
+
+def test_a_decision_is_judged_again_over_other_lengths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = games.get("trollfest")
+    state = game.new(3, seed=4)
+    bot = bots.make("random", game, seed=1)
+    while state.move_count < 40 or len(state.legal_actions(state.to_move()[0])) < 2:
+        seat = state.to_move()[0]
+        state.apply(seat, bot.choose(None, seat, state.legal_actions(seat)))
+    move, seat = state.move_count, state.to_move()[0]
+    played = state.legal_actions(seat)[0]
+    named = f"move {move} ({game.describe(state, played)}), "
+    state.apply(seat, played)
+    record = tmp_path / "game.json"
+    record.write_text(state.record().dumps(), encoding="utf-8")
+    load_bench("judge_depths").main([str(record), str(move), "--depths", "4", "end", "--seeds", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [named + "4", named + "end"]
+    assert all(line.count("%)") == 2 for line in lines)  # one judging per seed

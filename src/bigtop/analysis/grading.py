@@ -18,6 +18,7 @@ TABLE = Path(__file__).with_name("grading.toml")
 GRADE_NAMES = ("blunder", "mistake", "inaccuracy")  # worst first
 WIN_THRESHOLDS = (0.20, 0.10, 0.05)  # win chance (0-1) given up, in the order of GRADE_NAMES
 SERIOUS = ("blunder", "mistake")  # the grades counted as errors by the planted-error benchmark
+END = 1 << 30  # a playout length no game reaches: `"end"` in the table, played out to the game's end
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,9 @@ class Scale:
     from which a move is an inaccuracy, a mistake, a blunder (`points`, smallest first), how
     the search blends the lead into its reward (`lead_scale`, `blend`), and how many moves its
     playouts go before the game's `evaluate` (`depth`; None: the game's own `search_depth`), in
-    the first search and where two moves are compared (`compare_depth`; None: `depth`)."""
+    the first search, where two moves are compared (`compare_depth`; None: `depth`; `END`: to
+    the game's end) and where the first rounds choose the preferred move to compare with
+    (`choose_depth`; None: `compare_depth`)."""
 
     unit: str = "unit.points"
     points: tuple[float, float, float] = (2.0, 4.0, 8.0)
@@ -34,6 +37,7 @@ class Scale:
     blend: float = 0.3
     depth: int | None = None
     compare_depth: int | None = None
+    choose_depth: int | None = None
 
     def reward(self, win: Sequence[float], lead: Sequence[float]) -> list[float]:
         """The search's reward per seat: mostly the win share, and a logistic of the lead."""
@@ -72,6 +76,15 @@ def scale_of(game: str) -> Scale:
     points = tuple(float(x) for x in entry["points"])
     if len(points) != 3 or not 0 < points[0] < points[1] < points[2]:
         raise ValueError(f"{TABLE}: [{game}] points must be three increasing positive numbers")
-    depth, compare = entry.get("depth"), entry.get("compare_depth")
     return Scale(str(entry["unit"]), points, float(entry["lead_scale"]), float(entry["blend"]),
-                 None if depth is None else int(depth), None if compare is None else int(compare))
+                 *(_moves(entry, key, game) for key in ("depth", "compare_depth", "choose_depth")))
+
+
+def _moves(entry: dict[str, Any], key: str, game: str) -> int | None:
+    """A playout length of the table: a whole number of moves, "end", or absent (None)."""
+    depth = entry.get(key)
+    if depth is None or depth == "end":
+        return None if depth is None else END
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"{TABLE}: [{game}] {key} must be a number of moves or \"end\"")
+    return depth

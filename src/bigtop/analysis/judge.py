@@ -7,9 +7,10 @@ budget. Otherwise the move played is compared with the search's preferred moves 
 `CANDIDATES` of them) in rounds: each round draws one determinization from the seat's view and
 plays every move compared out from it alike (the same hidden cards, the same future draws, the
 same random choices of the playout policy), for `compare_depth` moves before the game's
-evaluation, further than the first search looks. A difference within a round is far less noisy
-than one between separate searches. The first `ROUND` rounds choose the best of the preferred
-moves; the loss is measured on the rounds after it, so that the choice does not favour it. Rounds
+evaluation (or to the game's end), further than the first search looks. A difference within a
+round is far less noisy than one between separate searches. The first `ROUND` rounds choose the
+best of the preferred moves (played out `choose_depth` moves); the loss is measured on the rounds
+after them, so that the choice does not favour it. Rounds
 are added until the loss, in win chance and in points of lead, is clearly inside one grade (no
 threshold within its 95 % interval) or the budget's `pairs` are spent: the search goes deeper
 only where the move played looks worse.
@@ -146,8 +147,9 @@ def judge(
     iterations = done
     if len(candidates) > 1:  # the first rounds choose among the candidates; they are not counted in the loss
         trial = {a: _Pairs(state.players) for a in candidates}
+        choose = deep if scale.choose_depth in (None, scale.compare_depth) else ReviewSearch(game, seed + 2, seat, scale, depth=scale.choose_depth)
         for _ in range(ROUND):
-            out = deep.compare(state, [played, *candidates])
+            out = choose.compare(state, [played, *candidates])
             for a, playout in zip(candidates, out[1:], strict=True):
                 trial[a].add(seat, playout, out[0], scale)
         iterations += ROUND * (1 + len(candidates))
