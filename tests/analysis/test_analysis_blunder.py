@@ -101,8 +101,9 @@ PLANTED_TILE = {"type": "Place", "x": 0, "y": -3, "turns": 3}
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_carcassonne_tile_that_costs_a_mistakes_points_is_graded_a_mistake(seed: int) -> None:
     """A tile laid where, played on by the benchmark's deep search (8 moves, then the game's
-    evaluation), it gives up about 8 points of lead: the review compares it as far on and grades it
-    a mistake (5 points) or worse. Compared over 4 moves it showed 4 points: an inaccuracy."""
+    evaluation), it gives up about 8 points of lead: the review compares it at least as far on (16
+    moves) and grades it a mistake (5 points) or worse. Compared over 4 moves it showed 4 points:
+    an inaccuracy."""
     state = GAME.new(2, seed=17)
     for seat, move in PLANTED_GAME:
         state.apply_json(seat, move)
