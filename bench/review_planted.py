@@ -164,7 +164,7 @@ def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_
 
 def run_game(args: tuple[Any, ...]) -> GameRun:
     """Play one planted game and review it: (game, seats, bot, seed, rate, reference rounds,
-    reference depth, budget[, folder to keep its record in])."""
+    reference depth, budget, folder to keep its record in or None, whether to check the alarms)."""
     name, players, bot, seed, rate, ref_iterations, ref_depth, budget, keep, check = args
     state, plants = play_planted(name, players, bot, seed, rate, ref_iterations, ref_depth)
     if keep is not None:
