@@ -4,6 +4,7 @@ grade is settled."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from bigtop import games
@@ -66,3 +67,24 @@ def test_a_round_plays_every_move_it_compares_out_from_one_determinization() -> 
     # the same move twice in a round: the same hidden cards, future draws and playout choices
     first, again = search.compare(state, [moves[0], moves[0]])
     assert first == again
+
+
+def test_the_candidate_is_chosen_over_choose_depth_and_the_loss_measured_over_compare_depth(monkeypatch: Any) -> None:
+    """Drum Roll's comparisons play to the game's end, and the rounds that choose which preferred
+    move to compare with play 60 moves: the lengths of `grading.toml`, each where it belongs."""
+    state = GAME.new(2, seed=9)  # seat 0 holds 5, 9 and 12: two preferred moves to choose between
+    five = min(state.legal_actions(0), key=lambda a: a.card)
+    calls: list[tuple[int | None, int]] = []
+    compare = ReviewSearch.compare
+
+    def recorded(self: ReviewSearch, at: Any, actions: Any) -> Any:
+        calls.append((self.depth, len(actions)))
+        return compare(self, at, actions)
+
+    monkeypatch.setattr(ReviewSearch, "compare", recorded)
+    for choose, expected in ((3, 3), (None, 7)):
+        calls.clear()
+        scale = dataclasses.replace(scale_of("highcard"), compare_depth=7, choose_depth=choose)
+        found = judge(state, 0, five, Budget(200), seed=1, scale=scale)
+        assert calls[:ROUND] == [(expected, 3)] * ROUND  # the move played and both candidates
+        assert calls[ROUND:] == [(7, 2)] * found.pairs  # the move played and the one chosen

@@ -83,8 +83,10 @@ def scale_of(game: str) -> Scale:
 def _moves(entry: dict[str, Any], key: str, game: str) -> int | None:
     """A playout length of the table: a whole number of moves, "end", or absent (None)."""
     depth = entry.get(key)
-    if depth is None or depth == "end":
-        return None if depth is None else END
+    if depth is None:
+        return None
+    if depth == "end":
+        return END
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise ValueError(f"{TABLE}: [{game}] {key} must be a number of moves or \"end\"")
     return depth
