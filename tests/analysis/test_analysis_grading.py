@@ -11,7 +11,7 @@ import pytest
 from bigtop import games
 from bigtop.analysis import grading
 from bigtop.analysis.grading import GRADE_NAMES, WIN_THRESHOLDS, Scale, grade_of, scale_of
-from bigtop.analysis.review import grade, review
+from bigtop.analysis.review import SETTINGS, grade, review, settings_digest
 from bigtop.analysis.search import Budget
 
 DOCS = Path(__file__).parents[2] / "docs" / "analysis.md"
@@ -104,3 +104,20 @@ def test_playout_lengths_are_moves_or_the_games_end(tmp_path: Path, monkeypatch:
     finally:
         grading._table.cache_clear()
         grading.scale_of.cache_clear()
+
+
+def test_the_settings_digest_changes_with_any_threshold_or_calibration(tmp_path: Path) -> None:
+    """Stored reviews are keyed by it (`bigtop.server.analysis`): any edit of the thresholds or calibration
+    (a byte of either file) makes every stored review stale; the same data gives the same digest."""
+    copies = []
+    for source in SETTINGS:
+        copy = tmp_path / source.name
+        copy.write_bytes(source.read_bytes())
+        copies.append(copy)
+    assert settings_digest(copies) == settings_digest() == settings_digest(SETTINGS)
+    for copy in copies:
+        original = copy.read_text()
+        copy.write_text(original + "\n# edited\n")
+        assert settings_digest(copies) != settings_digest()
+        copy.write_text(original)
+    assert settings_digest(copies) == settings_digest()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from server_postgres import postgres_server
 from server_support import ServerProcess, create, error_of, receive, sqlite_url, start_table
 
 from bigtop import games
+from bigtop.analysis.review import settings_digest
 from bigtop.core.record import Record
 from bigtop.server.analysis import AnalysisRepository
 from bigtop.server.store import Store
@@ -94,6 +96,33 @@ def test_a_finished_tables_review_runs_off_the_request_path_and_is_stored_with_t
     server.start()
     with server.client() as client:
         assert client.get(f"/api/tables/{table_id}/review").json()["review"] == found
+
+
+def test_a_review_stored_under_other_thresholds_is_made_again(tmp_path):
+    """A review made before the grading or calibration data changed (same bigtop version) is stale:
+    the table offers a new one instead of answering grades the data no longer gives."""
+    server = serving(sqlite_url(tmp_path), tmp_path)
+    try:
+        with server.client() as client:
+            table_id = finished_table(client, seed=11)
+            assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+            wait_review(client, table_id)
+        server.stop()
+        with sqlite3.connect(tmp_path / "bigtop.sqlite3") as db:
+            (key,) = db.execute("select key from bigtop_reviews where table_id = ?", (table_id,)).fetchone()
+            assert f"settings={settings_digest()}" in key
+            stale = key.replace(settings_digest(), "0" * 16)
+            db.execute("update bigtop_reviews set key = ? where table_id = ?", (stale, table_id))
+        server.start()
+        with server.client() as client:
+            assert client.get(f"/api/tables/{table_id}/review").json()["status"] == "none"
+            assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+            status, seen = wait_review(client, table_id)
+            assert seen[0] in ("queued", "running") and status["review"]["decisions"]
+        with sqlite3.connect(tmp_path / "bigtop.sqlite3") as db:
+            assert db.execute("select key from bigtop_reviews where table_id = ?", (table_id,)).fetchone() == (key,)
+    finally:
+        server.stop()
 
 
 def test_the_review_and_the_replay_send_each_move_as_json_beside_its_english_words(server):

@@ -7,11 +7,14 @@ moments (the decisions whose choice gave up the most win chance) and each seat's
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bigtop import games
+from bigtop.analysis import calibration, grading
 from bigtop.analysis.decisions import decision_specs
 from bigtop.analysis.grading import GRADE_NAMES, WIN_THRESHOLDS, grade_of, scale_of
 from bigtop.analysis.search import DEFAULT_BUDGET, Budget
@@ -29,6 +32,16 @@ COSTLIEST = 5
 PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 Progress = Callable[[int, int], None]
+SETTINGS = (grading.TABLE, calibration.TABLE)  # the data a review's grades and win chances come from
+
+
+def settings_digest(paths: Sequence[Path] = SETTINGS) -> str:
+    """A short digest of the review's data files (thresholds, playout lengths, calibration): a stored
+    review made under other settings is stale even when bigtop's version is the same."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def grade(loss: float, margin: float) -> str | None:

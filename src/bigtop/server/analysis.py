@@ -2,8 +2,9 @@
 
 A finished table's review (`bigtop.analysis.review`) runs in a worker process, one at a time per
 server process, from a bounded queue; its progress and its result are rows of `bigtop_reviews`,
-keyed by what makes a review (moves, budget, search seed, bigtop's version), so a second request,
-any process on the same database, or the server after a restart answers the stored review. Before
+keyed by what makes a review (moves, budget, search seed, bigtop's version, a digest of the grading
+and calibration data), so a second request, any process on the same database, or the server after a
+restart answers the stored review, and a review stored under other thresholds is made again. Before
 a process queues a review it claims the row with an expiry it renews while it works (as a bot lease,
 `leases.py`): on a shared PostgreSQL database only one process computes it, and a review whose
 process died can be asked for again once its claim runs out.
@@ -38,7 +39,7 @@ from sqlalchemy.exc import IntegrityError
 import bigtop
 from bigtop import games
 from bigtop.analysis.hints import hints, note_hint
-from bigtop.analysis.review import FORMAT, review
+from bigtop.analysis.review import FORMAT, review, settings_digest
 from bigtop.analysis.search import Budget
 from bigtop.core.errors import BigtopError
 from bigtop.core.record import Record
@@ -66,7 +67,7 @@ reviews = Table(
     "bigtop_reviews",
     metadata,
     Column("table_id", String(32), ForeignKey("bigtop_tables.id"), primary_key=True),
-    Column("key", String(200), nullable=False),  # moves, budget, search seed and bigtop version
+    Column("key", String(200), nullable=False),  # moves, budget, search seed, bigtop version, settings digest
     Column("status", String(16), nullable=False),  # queued, running, done, failed
     Column("done", Integer, nullable=False),
     Column("total", Integer, nullable=False),
@@ -249,6 +250,7 @@ class Analysis:
         self.owner = hall.store.origin
         self.review_budget = review_budget
         self.hint_budget = hint_budget
+        self.settings = settings_digest()  # read once: a server answers the reviews of the data it started with
         self.game_modules = tuple(game_modules)
         self.waiting: list[str] = []  # table ids queued here, in order (the first one runs)
         self.progress: dict[str, tuple[int, int]] = {}
@@ -324,7 +326,7 @@ class Analysis:
     # ------------------------------------------------------------------ reviews
     def key(self, table: LiveTable) -> str:
         return (f"moves={table.state.move_count};iterations={self.review_budget};seed={SEARCH_SEED};format={FORMAT};"
-                f"bigtop={bigtop.__version__}")
+                f"bigtop={bigtop.__version__};settings={self.settings}")
 
     async def request_review(self, table: LiveTable) -> dict[str, Any]:
         """Queue the review of a finished table unless it is stored or under way; answers its status."""
