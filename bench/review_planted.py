@@ -11,15 +11,19 @@ at a share of its decisions (`--rate`) the bot's choice is replaced by a planted
 - `random`: a legal move drawn at random among those the bot did not choose.
 
 The deep search also measures what each planted move cost against the bot's own choice, in win
-chance and in points of lead (score minus the best other seat's), on `--reference` rounds of its
-own: measured on the rounds that chose it, the worst of some thirty moves would look worse than it
-is (the least of thirty noisy means is low by about two of its standard errors). The finished game is then
+chance and in points of lead (score minus the best other seat's), on `--cost-rounds` rounds of its
+own, with the 95 % half-width of the lead: measured on the rounds that chose it, the worst of some
+thirty moves would look worse than it is (the least of thirty noisy means is low by about two of
+its standard errors), and measured on few rounds, a move that costs nothing passes for a mistake
+(a round played to the end of a Carcassonne game differs by 15-25 points between two moves: over
+32 rounds, a cost is known to ± 7 points, over 256 to ± 2.5). The finished game is then
 reviewed as `bigtop analyze` reviews it (`bigtop.analysis.review.review`, the default budget
-unless `--budget`), and the table says, per kind of planted error, its recall (the share graded a
-mistake or worse), the recall among the random moves the deep search found to cost at least a
-mistake's points (`costing a mistake or more`), and the false alarms (the share of the bot's own moves graded
-a mistake or worse), each with its 95 % interval (moves of one game counted as one cluster), and
-the review's CPU time per game. "Costing a mistake or more": the planted moves the deep search
+unless `--budget` or `--pairs`), and the table says, per kind of planted error, its recall (the
+share graded a mistake or worse), the recall among the moves the deep search found to cost at
+least a mistake's points (`costing a mistake or more`) and among those that cost it even at the
+low end of their interval (`beyond its interval`: surely mistakes), and the false alarms (the
+share of the bot's own moves graded a mistake or worse), each with its 95 % interval (moves of
+one game counted as one cluster), and the review's CPU time per game. "Costing a mistake or more": the planted moves the deep search
 found to give up at least the game's mistake threshold in points of lead (`grading.toml`); a
 planted move that costs less is no error to find. `--json FILE` keeps every game's figures;
 `--load FILE ...` prints the table of runs saved so (several files of one game: one table);
@@ -27,8 +31,8 @@ planted move that costs less is no error to find. `--json FILE` keeps every game
 of a `--json` file again with today's settings (the same games, planted errors and costs).
 A false alarm may be a true mistake of the strong bot: `--check-alarms` measures each of the
 bot's own moves graded a mistake or worse with the deep search (against the deep search's best
-move, on rounds of its own), and the table adds the false alarms the deep search does not confirm
-(costing less than a mistake's points of lead by the deep search).
+move, on `--cost-rounds` rounds of its own), and the table adds the false alarms the deep search
+does not confirm (costing less than a mistake's points of lead by the deep search).
 """
 
 from __future__ import annotations
@@ -61,8 +65,8 @@ ALARM_SALT = 0xA1A  # sets the deep search's rounds on the bot's own moves apart
 
 @dataclass
 class Plant:
-    """A planted error: the move's index, seat, kind, and what the deep search says it cost
-    against the bot's own choice (win chance, points of lead)."""
+    """A planted error: the move's index, seat, kind, what the deep search says it cost against
+    the bot's own choice (win chance, points of lead, the lead's 95 % half-width) and its grade."""
 
     move: int
     seat: int
@@ -70,6 +74,7 @@ class Plant:
     cost_win: float
     cost_lead: float
     grade: str | None = None
+    cost_margin: float = math.nan  # 95 % half-width of `cost_lead` (not kept by runs before it was measured)
 
 
 @dataclass
@@ -115,20 +120,35 @@ def reference(state: State, seat: int, legal: Sequence[Action], rounds: int, dep
     return {a: (w / rounds, x / rounds, r / rounds) for a, (w, x, r) in sums.items()}
 
 
-def deep_cost(state: State, seat: int, played: Action, rounds: int, depth: int, seed: int) -> tuple[float, float]:
+def paired_cost(state: State, seat: int, ours: Action, theirs: Action, rounds: int, depth: int, seed: int) -> tuple[float, float, float]:
+    """What `theirs` costs against `ours` (win chance, points of lead, the lead's 95 % half-width),
+    both played out alike on each of `rounds` rounds (`ReviewSearch.compare`), `depth` moves."""
+    search = ReviewSearch(state.game, seed, seat, depth=depth)
+    wins, leads = [], []
+    for _ in range(rounds):
+        a, b = search.compare(state, [ours, theirs])
+        wins.append(a.win[seat] - b.win[seat])
+        leads.append(a.lead[seat] - b.lead[seat])
+    lead = sum(leads) / rounds
+    spread = math.sqrt(sum((x - lead) ** 2 for x in leads) / (rounds - 1)) if rounds > 1 else math.inf
+    return sum(wins) / rounds, lead, Z95 * spread / math.sqrt(rounds)
+
+
+def deep_cost(state: State, seat: int, played: Action, rounds: int, depth: int, cost_rounds: int, seed: int) -> tuple[float, float]:
     """What `played` costs against the deep search's best move (win chance, points of lead): the
-    best chosen on `rounds` rounds, the cost measured on as many rounds of its own."""
+    best chosen on `rounds` rounds, the cost measured on `cost_rounds` rounds of its own."""
     legal = state.legal_actions(seat)
     values = reference(state, seat, legal, rounds, depth, seed)
     best = max(legal, key=lambda a: values[a][2])
     if best == played:
         return 0.0, 0.0
-    fresh = reference(state, seat, [best, played], rounds, depth, seed + COST_SALT)
-    return fresh[best][0] - fresh[played][0], fresh[best][1] - fresh[played][1]
+    return paired_cost(state, seat, best, played, cost_rounds, depth, seed + COST_SALT)[:2]
 
 
-def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_iterations: int, ref_depth: int) -> tuple[State, list[Plant]]:
-    """A game between `bot`s with planted errors at about `rate` of the decisions, in turn worst and random."""
+def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_iterations: int, ref_depth: int,
+                 cost_rounds: int) -> tuple[State, list[Plant]]:
+    """A game between `bot`s with planted errors at about `rate` of the decisions, in turn worst and
+    random, each one's cost measured on `cost_rounds` rounds."""
     game = games.get(name)
     seats = [bots.make(bot, game, seed=seed * 10 + p) for p in range(players)]
     state = game.new(players, seed=seed)
@@ -154,9 +174,9 @@ def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_
                     others = [a for a in legal if a != action]
                     planted = others[plan.below(len(others))]
                 if planted != action:  # its cost, on rounds of their own: the worst move's own rounds overstate it
-                    fresh = reference(state, seat, [action, planted], ref_iterations, ref_depth, seed * 1_000_003 + state.move_count + COST_SALT)
-                    ours, theirs = fresh[action], fresh[planted]
-                    plants.append(Plant(state.move_count, seat, kind, ours[0] - theirs[0], ours[1] - theirs[1]))
+                    win, lead, margin = paired_cost(state, seat, action, planted, cost_rounds, ref_depth,
+                                                    seed * 1_000_003 + state.move_count + COST_SALT)
+                    plants.append(Plant(state.move_count, seat, kind, win, lead, cost_margin=margin))
                     action = planted
             state.apply(seat, action)
     return state, plants
@@ -164,19 +184,21 @@ def play_planted(name: str, players: int, bot: str, seed: int, rate: float, ref_
 
 def run_game(args: tuple[Any, ...]) -> GameRun:
     """Play one planted game and review it: (game, seats, bot, seed, rate, reference rounds,
-    reference depth, budget, folder to keep its record in or None, whether to check the alarms)."""
-    name, players, bot, seed, rate, ref_iterations, ref_depth, budget, keep, check = args
-    state, plants = play_planted(name, players, bot, seed, rate, ref_iterations, ref_depth)
+    reference depth, rounds measuring a planted move's cost, budget, folder to keep its record in
+    or None, whether to check the alarms)."""
+    name, players, bot, seed, rate, ref_iterations, ref_depth, cost_rounds, budget, keep, check = args
+    state, plants = play_planted(name, players, bot, seed, rate, ref_iterations, ref_depth, cost_rounds)
     if keep is not None:
         keep.mkdir(parents=True, exist_ok=True)
         (keep / f"{name}-{seed:05d}.json").write_text(state.record().dumps(), encoding="utf-8")
-    return graded(state.record(), seed, plants, budget, (ref_iterations, ref_depth) if check else None)
+    return graded(state.record(), seed, plants, budget, (ref_iterations, ref_depth, cost_rounds) if check else None)
 
 
-def graded(record: Record, seed: int, plants: list[Plant], budget: Budget, check: tuple[int, int] | None = None) -> GameRun:
+def graded(record: Record, seed: int, plants: list[Plant], budget: Budget, check: tuple[int, int, int] | None = None) -> GameRun:
     """Review a planted game's record as `bigtop analyze` does and grade its planted errors and
-    the bot's own moves; with `check` (the deep search's rounds and depth), measure what each of
-    the bot's own moves graded a mistake or worse cost by the deep search."""
+    the bot's own moves; with `check` (the deep search's rounds, depth and rounds measuring a
+    cost), measure what each of the bot's own moves graded a mistake or worse cost by the deep
+    search."""
     cpu, wall = time.process_time(), time.perf_counter()
     result = review(record, budget=budget, seed=seed)
     run = GameRun(seed, plants, cpu=time.process_time() - cpu, wall=time.perf_counter() - wall, decisions=len(result.decisions))
@@ -197,8 +219,8 @@ def graded(record: Record, seed: int, plants: list[Plant], budget: Budget, check
 
 def review_again(args: tuple[Any, ...]) -> GameRun:
     """Review a kept record again with today's settings, keeping its planted errors and their
-    costs: (game, saved run, records folder, budget, deep search's rounds and depth to check
-    alarms with, or None)."""
+    costs: (game, saved run, records folder, budget, the deep search's rounds, depth and cost
+    rounds to check alarms with, or None)."""
     name, saved, folder, budget, check = args
     plants = [Plant(**{**p, "grade": None}) for p in saved["plants"]]
     record = Record.load(folder / f"{name}-{saved['seed']:05d}.json")
@@ -216,6 +238,18 @@ def share(hits: Sequence[tuple[int, int]]) -> tuple[float, float, int]:
     return p, Z95 * math.sqrt(var), n
 
 
+def proportion(hits: Sequence[tuple[int, int]]) -> str:
+    """A proportion over clusters as the table prints it: "73 % ± 16 (22)". When every case went
+    alike (0 or 100 %), the clusters give no spread, and the Wilson score interval bounds it."""
+    p, half, n = share(hits)
+    if n == 0:
+        return "no case"
+    if p in (0.0, 1.0):
+        bound = n / (n + Z95**2)
+        return f"{100 * p:.0f} % (95 %: {'≥' if p else '≤'} {100 * (bound if p else 1 - bound):.0f} %) ({n})"
+    return f"{100 * p:.0f} % ± {100 * half:.0f} ({n})"
+
+
 def table(name: str, runs: Sequence[GameRun]) -> list[tuple[str, str]]:
     """The benchmark's figures for one game, as (label, value) lines."""
     scale = scale_of(name)
@@ -223,8 +257,7 @@ def table(name: str, runs: Sequence[GameRun]) -> list[tuple[str, str]]:
     out = []
 
     def line(label: str, hits: list[tuple[int, int]]) -> None:
-        p, half, n = share(hits)
-        out.append((label, "no case" if n == 0 else f"{100 * p:.0f} % ± {100 * half:.0f} ({n})"))
+        out.append((label, proportion(hits)))
 
     for kind in KINDS:
         line(f"recall, {kind}", [(sum(p.grade in SERIOUS for p in r.plants if p.kind == kind),
@@ -232,6 +265,10 @@ def table(name: str, runs: Sequence[GameRun]) -> list[tuple[str, str]]:
         line(f"recall, {kind}, costing a mistake or more", [
             (sum(p.grade in SERIOUS for p in r.plants if p.kind == kind and p.cost_lead >= mistake),
              sum(p.kind == kind and p.cost_lead >= mistake for p in r.plants)) for r in runs])
+        if all(not math.isnan(p.cost_margin) for r in runs for p in r.plants):
+            line(f"recall, {kind}, costing a mistake beyond its interval", [
+                (sum(p.grade in SERIOUS for p in r.plants if p.kind == kind and p.cost_lead - p.cost_margin >= mistake),
+                 sum(p.kind == kind and p.cost_lead - p.cost_margin >= mistake for p in r.plants)) for r in runs])
     line("false alarms", [(sum(g in SERIOUS for g in r.own), len(r.own)) for r in runs])
     if any(r.alarms for r in runs) and all(len(r.alarms) == sum(g in SERIOUS for g in r.own) for r in runs):
         line("false alarms, not confirmed by the deep search", [(sum(a.cost_lead < mistake for a in r.alarms), len(r.own)) for r in runs])
@@ -239,6 +276,9 @@ def table(name: str, runs: Sequence[GameRun]) -> list[tuple[str, str]]:
         costs = [p.cost_lead for r in runs for p in r.plants if p.kind == kind]
         if costs:
             out.append((f"deep-search cost, {kind} (points of lead, mean)", f"{sum(costs) / len(costs):.2f}"))
+        margins = sorted(p.cost_margin for r in runs for p in r.plants if p.kind == kind and not math.isnan(p.cost_margin))
+        if margins:
+            out.append((f"deep-search cost, {kind}: its 95 % half-width (median)", f"{margins[len(margins) // 2]:.2f}"))
     cpu = sorted(r.cpu for r in runs)
     out.append(("review CPU s per game (median, max)", f"{cpu[len(cpu) // 2]:.1f}, {cpu[-1]:.1f}"))
     out.append(("decisions per game (mean)", f"{sum(r.decisions for r in runs) / len(runs):.0f}"))
@@ -253,8 +293,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--bot", default="ismcts:iterations=300", help="the strong bot in every seat")
     parser.add_argument("--rate", type=float, default=0.05, help="share of the bot's decisions replaced by a planted error")
     parser.add_argument("--reference", type=int, default=128, help="deep search: rounds (playouts per legal move)")
+    parser.add_argument("--cost-rounds", type=int, default=256, help="deep search: rounds measuring a planted move's cost")
     parser.add_argument("--reference-depth", type=int, default=None, help="deep search: playout moves before the evaluation (default: twice the review's comparisons)")
     parser.add_argument("--budget", type=int, default=None, help="the review's first-search iterations (default: the review's)")
+    parser.add_argument("--pairs", type=int, default=None, help="the review's most paired comparisons per decision (default: the review's)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--workers", type=int, default=1, help="games played and reviewed at once")
     parser.add_argument("--json", type=Path, default=None, help="write every game's figures to this file")
@@ -284,10 +326,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("give a game, or --load")
     game = games.get(args.game)
     players = args.players or max(2, game.min_players)
-    budget = Budget(args.budget) if args.budget else Budget()
+    budget = review_budget(args)
     scale = scale_of(args.game)
     depth = args.reference_depth or min(END, 2 * (scale.compare_depth or scale.depth or game.search_depth))  # END: to the game's end
-    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, budget, args.records, args.check_alarms)
+    work = [(args.game, players, args.bot, args.seed + i, args.rate, args.reference, depth, args.cost_rounds, budget, args.records,
+             args.check_alarms)
             for i in range(args.games)]
     runs: list[GameRun] = []
     started = time.perf_counter()
@@ -312,8 +355,9 @@ def again(args: argparse.Namespace) -> None:
     """The --again run: the same games and planted errors, reviewed with the settings of today."""
     saved = json.loads(args.again.read_text(encoding="utf-8"))
     name = saved["game"]
-    budget = Budget(args.budget) if args.budget else Budget()
-    check = (saved["options"]["reference"], saved["options"]["reference_depth"]) if args.check_alarms else None
+    budget = review_budget(args)
+    options = saved["options"]
+    check = (options["reference"], options["reference_depth"], options.get("cost_rounds", options["reference"])) if args.check_alarms else None
     work = [(name, r, args.records, budget, check) for r in saved["runs"]]
     runs: list[GameRun] = []
     with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
@@ -321,16 +365,22 @@ def again(args: argparse.Namespace) -> None:
             runs.append(run)
             print(f"game {run.seed}: {len(run.plants)} planted, review {run.cpu:.1f} s CPU", file=sys.stderr, flush=True)
     runs.sort(key=lambda r: r.seed)
-    options = saved["options"] | {"again": str(args.again)}
+    options |= {"again": str(args.again), "budget": args.budget, "pairs": args.pairs}
     if args.json is not None:
         args.json.write_text(json.dumps({"game": name, "options": options, "runs": [asdict(r) for r in runs]}), encoding="utf-8")
     print_table(name, options, runs)
 
 
+def review_budget(args: argparse.Namespace) -> Budget:
+    """The review's budget: its default, or the iterations and pairs given."""
+    default = Budget()
+    return Budget(args.budget or default.iterations, pairs=args.pairs or default.pairs)
+
+
 def print_table(name: str, options: dict[str, Any], runs: Sequence[GameRun]) -> None:
     print(f"{games.get(name).title}, {options['players']} seats, {len(runs)} games of {options['bot']}, planted at {options['rate']:g}")
     for label, value in table(name, runs):
-        print(f"  {label:48} {value}")
+        print(f"  {label:56} {value}")
 
 
 if __name__ == "__main__":

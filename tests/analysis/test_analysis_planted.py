@@ -26,7 +26,7 @@ def load_bench(name: str = "review_planted"):  # noqa: ANN201 - a benchmark scri
 
 def test_the_review_finds_planted_errors_far_more_often_than_the_bots_own_moves() -> None:
     bench = load_bench()
-    run = bench.run_game(("trollfest", 3, "heuristic", 3, 0.12, 16, 40, Budget(60), None, True))
+    run = bench.run_game(("trollfest", 3, "heuristic", 3, 0.12, 16, 40, 64, Budget(60), None, True))
     worst = [p for p in run.plants if p.kind == "worst"]
     randoms = [p for p in run.plants if p.kind == "random"]
     assert len(worst) >= 4 and len(randoms) >= 4 and run.decisions > 50
@@ -43,6 +43,11 @@ def test_the_review_finds_planted_errors_far_more_often_than_the_bots_own_moves(
     lines = dict(bench.table("trollfest", [run]))
     assert lines["recall, worst"].endswith(f"({len(worst)})") and "false alarms" in lines
     assert lines["false alarms, not confirmed by the deep search"].endswith(f"({len(run.own)})")
+    clear = [p for p in worst if p.cost_lead - p.cost_margin >= 3.5]  # costing a mistake beyond the deep search's interval
+    assert lines["recall, worst, costing a mistake beyond its interval"].endswith(f"({len(clear)})") and len(clear) <= len(costly)
+    # each cost measured on 64 rounds of its own, with its interval (0 where every round differs alike)
+    assert all(0 <= p.cost_margin < 10 for p in run.plants) and sum(p.cost_margin > 0 for p in run.plants) > len(run.plants) / 2
+    assert float(lines["deep-search cost, worst: its 95 % half-width (median)"]) > 0
 
 
 def test_a_proportion_over_games_counts_each_game_as_one_cluster() -> None:
@@ -51,6 +56,10 @@ def test_a_proportion_over_games_counts_each_game_as_one_cluster() -> None:
     assert (p, n) == (0.5, 20) and 0.3 < half < 0.8  # two games that disagree: a wide interval
     p, half, n = bench.share([(5, 10), (5, 10)])
     assert (p, half, n) == (0.5, 0.0, 20)
+    # as printed; every case alike: no spread between clusters, bounded by the score interval (14 of 14: at least 78 %)
+    assert bench.proportion([(8, 10), (2, 10)]) == f"50 % ± {100 * bench.share([(8, 10), (2, 10)])[1]:.0f} (20)"
+    assert bench.proportion([(6, 6), (8, 8)]) == "100 % (95 %: ≥ 78 %) (14)"
+    assert bench.proportion([(0, 6), (0, 8)]) == "0 % (95 %: ≤ 22 %) (14)" and bench.proportion([]) == "no case"
 
 
 def test_a_decision_is_judged_again_over_other_lengths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
