@@ -38,6 +38,18 @@ def test_a_worse_move_is_compared_in_rounds_until_its_grade_is_settled() -> None
     assert short.pairs == ROUND and short.lead_loss_margin > found.lead_loss_margin
 
 
+def test_no_pairs_asked_for_gives_the_first_searchs_values_alone() -> None:
+    """`Budget(pairs=0)`, for a game's drama (`bigtop report --drama`): a worse move gets no
+    comparison, so no loss and no grade, and costs only the first search."""
+    state = GAME.new(2, seed=9)
+    five = min(state.legal_actions(0), key=lambda a: a.card)
+    found = judge(state, 0, five, Budget(200, pairs=0), seed=1)
+    assert found.best != five and found.pairs == 0 and found.iterations == 200 and found.grade is None
+    assert found.win_best == found.win_after == found.position.wins and found.lead_loss == 0.0
+    compared = judge(state, 0, five, Budget(200), seed=1)
+    assert compared.position == found.position and compared.pairs > 0  # the same first search, then the comparisons
+
+
 class Recorded:
     """A state that notes the random state each determinization is drawn from."""
 

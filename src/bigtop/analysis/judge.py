@@ -140,8 +140,8 @@ def judge(
     ranked = preferred(search, seat)
     position = next(v for v in action_values(search, calibrated, seat) if v.action == ranked[0])
     subtree = search.subtree(played)
-    if ranked[0] == played:
-        return Judgement(seat, played, played, position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
+    if ranked[0] == played or budget.pairs == 0:  # no comparison asked for: the first search's values alone
+        return Judgement(seat, played, ranked[0], position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
     candidates = [a for a in ranked if a != played][:CANDIDATES]
     deep = ReviewSearch(game, seed + 1, seat, scale, depth=scale.compare_depth)
     iterations = done

@@ -44,7 +44,8 @@ ROUND_SALT = 0x70D0  # sets a round's successor apart from its playouts' draws
 class Budget:
     """How long to search each decision: `iterations`, or `seconds` of wall clock when given; a
     review then compares a move played that the search did not prefer with the preferred ones in
-    up to `pairs` pairs of deeper playouts (`bigtop.analysis.judge`)."""
+    up to `pairs` pairs of deeper playouts (`bigtop.analysis.judge`); 0 pairs: no comparison, only
+    the first search's win chances (no loss measured, no grade), for a game's drama."""
 
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
@@ -55,8 +56,8 @@ class Budget:
             raise BigtopError("the budget must be at least 1 iteration")
         if self.seconds is not None and not 0 < self.seconds <= 3600:
             raise BigtopError("the time per decision must be between 0 and 3600 seconds")
-        if not 1 <= self.pairs <= 100_000:
-            raise BigtopError("the paired comparisons must be between 1 and 100000")
+        if not 0 <= self.pairs <= 100_000:
+            raise BigtopError("the paired comparisons must be between 0 and 100000")
 
     def describe(self) -> str:
         return f"{self.seconds:g} s per decision" if self.seconds is not None else f"{self.iterations} iterations per decision"

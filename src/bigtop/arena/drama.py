@@ -117,7 +117,8 @@ def review_game(record_json: dict[str, Any], iterations: int) -> dict[str, Any]:
     from bigtop.analysis.search import Budget
 
     record = Record.from_json(record_json)
-    reviewed = review(record, budget=Budget(iterations=iterations), workers=1).to_json()
+    # the drama reads the first search's win chances only: no paired comparisons (pairs=0)
+    reviewed = review(record, budget=Budget(iterations=iterations, pairs=0), workers=1).to_json()
     return {
         "drama": game_drama(reviewed["decisions"], reviewed["result"]["winners"], len(record.moves), record.players),
         "information": information(record),
