@@ -20,9 +20,13 @@ from server_support import ServerProcess, sqlite_url  # noqa: E402
 # figure move (or "No figure"), a square where the drawn tile fits.
 STEPS = ("#board #cc-lay", "#board .cc-choice, #board .cc-pass", "#board .cc-fit")
 MAX_CLICKS = 600  # about 46 tiles of ours, at most three clicks each
+# a move a player can tap: its centre inside the board's frame and not under anything else (an
+# arrow on the board's edge covers a square whose centre is just off the board's visible part)
 ON_SCREEN = """node => { const frame = document.querySelector("#board .cc-svg").getBoundingClientRect(), box = node.getBoundingClientRect();
   const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
-  return !node.closest("svg") || (x > frame.left && x < frame.right && y > frame.top && y < frame.bottom); }"""
+  if (!node.closest("svg")) return true;
+  const hit = document.elementFromPoint(x, y);
+  return x > frame.left && x < frame.right && y > frame.top && y < frame.bottom && hit !== null && (hit === node || node.contains(hit)); }"""
 
 
 @pytest.fixture
