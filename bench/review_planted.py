@@ -51,13 +51,12 @@ from typing import Any
 from bigtop import bots, games
 from bigtop.analysis.grading import END, SERIOUS, scale_of
 from bigtop.analysis.review import review
-from bigtop.analysis.search import Budget, ReviewSearch
+from bigtop.analysis.search import Z95, Budget, ReviewSearch, half_width
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.record import Record
 from bigtop.core.rng import Rng
 
-Z95 = 1.96
 KINDS = ("worst", "random")
 COST_SALT = 0xC057  # sets the rounds that measure a planted move's cost apart from those that chose it
 ALARM_SALT = 0xA1A  # sets the deep search's rounds on the bot's own moves apart from the planted moves'
@@ -124,14 +123,14 @@ def paired_cost(state: State, seat: int, ours: Action, theirs: Action, rounds: i
     """What `theirs` costs against `ours` (win chance, points of lead, the lead's 95 % half-width),
     both played out alike on each of `rounds` rounds (`ReviewSearch.compare`), `depth` moves."""
     search = ReviewSearch(state.game, seed, seat, depth=depth)
-    wins, leads = [], []
+    win = lead = lead_sq = 0.0
     for _ in range(rounds):
         a, b = search.compare(state, [ours, theirs])
-        wins.append(a.win[seat] - b.win[seat])
-        leads.append(a.lead[seat] - b.lead[seat])
-    lead = sum(leads) / rounds
-    spread = math.sqrt(sum((x - lead) ** 2 for x in leads) / (rounds - 1)) if rounds > 1 else math.inf
-    return sum(wins) / rounds, lead, Z95 * spread / math.sqrt(rounds)
+        win += a.win[seat] - b.win[seat]
+        d = a.lead[seat] - b.lead[seat]
+        lead += d
+        lead_sq += d * d
+    return win / rounds, lead / rounds, half_width(rounds, lead, lead_sq, 0.0)
 
 
 def deep_cost(state: State, seat: int, played: Action, rounds: int, depth: int, cost_rounds: int, seed: int) -> tuple[float, float]:
