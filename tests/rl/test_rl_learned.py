@@ -51,33 +51,57 @@ def test_training_changes_the_policy_towards_better_actions() -> None:
     assert action == 1 and logp > np.log(0.6)
 
 
+def assert_gradients_match_finite_differences(net: PolicyNetwork, loss, grads: dict[str, np.ndarray], names: tuple[str, ...]) -> None:
+    """Each named parameter's largest gradient entry agrees with a central difference of `loss`."""
+    for name in names:
+        params = net.params[name]
+        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(np.abs(grads[name]))), params.shape))
+        original = float(params[index])
+        step = 1e-2
+        params[index] = original + step
+        up = loss()
+        params[index] = original - step
+        down = loss()
+        params[index] = original
+        assert (up - down) / (2 * step) == pytest.approx(float(grads[name][index]), rel=0.05, abs=1e-4)
+
+
+def random_batch(seed: int, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Observations of 5 features, masks over 4 actions (action 1 always legal), a legal action
+    and a return for each row."""
+    rng = np.random.default_rng(seed)
+    obs = rng.standard_normal((rows, 5)).astype(np.float32)
+    masks = rng.random((rows, 4)) < 0.6
+    masks[:, 1] = True
+    actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+    return obs, masks, actions, rng.standard_normal(rows).astype(np.float32)
+
+
 def test_gradients_match_finite_differences() -> None:
     net = PolicyNetwork.initial(5, 4, 6, seed=1, meta={})
-    rng = np.random.default_rng(0)
-    obs = rng.standard_normal((7, 5)).astype(np.float32)
-    masks = rng.random((7, 4)) < 0.7
-    masks[:, 0] = True
-    actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+    obs, masks, actions, ret = random_batch(0, 7)
     old = np.full(7, -1.0, np.float32)
-    adv = rng.standard_normal(7).astype(np.float32)
-    ret = rng.standard_normal(7).astype(np.float32)
+    adv = np.random.default_rng(1).standard_normal(7).astype(np.float32)
 
     def loss() -> float:
         terms = net.gradients(obs, masks, actions, old, adv, ret, 10.0, 0.5, 0.01)[1]
         return terms["policy"] + 0.5 * terms["value"] - 0.01 * terms["entropy"]
 
     grads, _ = net.gradients(obs, masks, actions, old, adv, ret, 10.0, 0.5, 0.01)
-    for name in ("w1", "b2", "wp", "bv"):
-        params = net.params[name]
-        params64 = params.astype(np.float64)
-        index = tuple(int(i) for i in np.unravel_index(int(np.argmax(np.abs(grads[name]))), params.shape))
-        step = 1e-2
-        params[index] = params64[index] + step
-        up = loss()
-        params[index] = params64[index] - step
-        down = loss()
-        params[index] = params64[index]
-        assert (up - down) / (2 * step) == pytest.approx(float(grads[name][index]), rel=0.05, abs=1e-4)
+    assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b2", "wp", "bv"))
+
+
+def test_imitation_gradients_match_finite_differences() -> None:
+    """The cross-entropy against a teacher's choices plus the value error (`--imitate`)."""
+    net = PolicyNetwork.initial(5, 4, 6, seed=2, meta={})
+    obs, masks, actions, returns = random_batch(1, 9)
+
+    def loss() -> float:
+        terms = net.imitation_gradients(obs, masks, actions, returns, 0.5)[1]
+        return terms["cross_entropy"] + 0.5 * terms["value"]
+
+    grads, _ = net.imitation_gradients(obs, masks, actions, returns, 0.5)
+    assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b1", "w2", "wp", "bp", "wv"))
 
 
 def test_the_learned_bot_plays_in_the_arena(trained: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,10 +43,17 @@ def register(app: typer.Typer) -> None:
         init: Annotated[Path | None, typer.Option("--init", help="Start from these weights (same game, players, options).")] = None,
         actions: Annotated[str, typer.Option("--actions", help="Action ids: flat (the game's own) or compact (Carcassonne).")] = "flat",
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
+        imitate: Annotated[str | None, typer.Option("--imitate", help="A bot to imitate before PPO (e.g. heuristic); its time counts in --minutes.")] = None,
+        imitate_games: Annotated[int, typer.Option("--imitate-games", help="Games of that bot at every seat to imitate.")] = 400,
+        imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", help="Passes over its decisions.")] = 8,
+        rate: Annotated[float, typer.Option("--rate", help="PPO's learning rate (Adam).")] = 5e-4,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
-        """Train a small policy network with PPO (NumPy) against random players or other bots; write
-        its weights and learning curve. Play it with `--bots learned:weights=OUT/policy.npz`."""
+        """Train a small policy network with PPO (NumPy) against random players or other bots, after
+        imitating a bot if asked; write its weights and learning curve. Play it with
+        `--bots learned:weights=OUT/policy.npz`."""
+        import time
+
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
         from bigtop import games as registry
@@ -57,7 +64,8 @@ def register(app: typer.Typer) -> None:
         settings = Settings(
             players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
             opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
-            init=None if init is None else str(init), actions=actions,
+            init=None if init is None else str(init), actions=actions, imitate=imitate, imitate_games=imitate_games,
+            imitate_epochs=imitate_epochs, rate=rate,
         )
         folder = out or Path(f"learned-{name}")
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
@@ -66,7 +74,17 @@ def register(app: typer.Typer) -> None:
             def report(point: dict[str, float]) -> None:
                 bar.update(task, completed=point["cpu_seconds"], description=f"{point['games']:,} games, win rate {point['win_rate']:.0%}")
 
-            summary = train(name, settings, folder, report)
+            def status(text: str) -> None:
+                bar.update(task, completed=time.process_time() - cpu, description=text)
+
+            cpu = time.process_time()
+            summary = train(name, settings, folder, report, status)
+        if "imitation" in summary:
+            last_epoch = summary["imitation"]["epochs"][-1]
+            console.print(
+                f"imitated {summary['imitation']['teacher']} over {summary['imitation']['decisions']:,} decisions: its "
+                f"choice on {last_epoch.get('held_out_agreement', last_epoch['agreement']):.0%} of held-out decisions"
+            )
         last = summary["curve"][-10:]
         rate = sum(p["win_rate"] for p in last) / max(1, len(last))
         console.print(

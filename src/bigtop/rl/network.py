@@ -19,6 +19,15 @@ LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
 MASKED = -1e9  # the logit of an illegal action
 
 
+def masked_softmax(logits: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The logits with the illegal ones masked out and shifted to a maximum of 0, and the
+    probabilities they give (0 where masked)."""
+    logits = np.where(masks, logits, MASKED)
+    logits -= logits.max(axis=1, keepdims=True)
+    probs = np.exp(logits) * masks
+    return logits, probs / probs.sum(axis=1, keepdims=True)
+
+
 class PolicyNetwork:
     """obs -> tanh(hidden) -> tanh(hidden) -> (logits over the action ids, value)."""
 
@@ -68,13 +77,9 @@ class PolicyNetwork:
     ) -> tuple[dict[str, np.ndarray], dict[str, float]]:
         """The gradients of the mean PPO loss (clipped surrogate, value error, entropy bonus) over
         a batch, and the loss terms."""
-        p = self.params
         n = len(obs)
         h1, h2, logits, value = self.forward(obs)
-        logits = np.where(masks, logits, MASKED)
-        logits -= logits.max(axis=1, keepdims=True)
-        probs = np.exp(logits) * masks
-        probs /= probs.sum(axis=1, keepdims=True)
+        logits, probs = masked_softmax(logits, masks)
         logp_all = np.log(probs + 1e-12) * masks
         logp = logp_all[np.arange(n), actions]
         ratio = np.exp(logp - old_logp)
@@ -90,20 +95,49 @@ class PolicyNetwork:
         d_logits += entropy_coef / n * probs * (logp_all + entropy[:, None])  # minus the entropy bonus
         d_logits *= masks
         d_value = value_coef * (value - returns) / n
-        d_h2 = d_logits @ p["wp"].T + d_value[:, None] @ p["wv"].T
-        d_z2 = d_h2 * (1 - h2 * h2)
-        d_z1 = (d_z2 @ p["w2"].T) * (1 - h1 * h1)
-        grads = {
-            "wp": h2.T @ d_logits, "bp": d_logits.sum(axis=0),
-            "wv": h2.T @ d_value[:, None], "bv": np.array([d_value.sum()], np.float32),
-            "w2": h1.T @ d_z2, "b2": d_z2.sum(axis=0),
-            "w1": obs.T @ d_z1, "b1": d_z1.sum(axis=0),
-        }
+        grads = self._backward(obs, h1, h2, d_logits, d_value)
         terms = {
             "policy": float(-surrogate.mean()), "value": float(0.5 * ((value - returns) ** 2).mean()),
             "entropy": float(entropy.mean()),
         }
         return grads, terms
+
+    def imitation_gradients(
+        self, obs: np.ndarray, masks: np.ndarray, actions: np.ndarray, returns: np.ndarray, value_coef: float,
+    ) -> tuple[dict[str, np.ndarray], dict[str, float]]:
+        """The gradients of the mean imitation loss over a batch: the cross-entropy of the masked
+        policy against the actions a teacher chose, plus `value_coef` times the squared value
+        error against `returns`; and the loss terms (with the share of actions the policy's most
+        likely legal action matches)."""
+        n = len(obs)
+        h1, h2, logits, value = self.forward(obs)
+        logits, probs = masked_softmax(logits, masks)
+        chosen = probs[np.arange(n), actions]
+        d_logits = probs.copy()
+        d_logits[np.arange(n), actions] -= 1.0
+        d_logits *= masks / n
+        d_value = value_coef * (value - returns) / n
+        terms = {
+            "cross_entropy": float(-np.log(chosen + 1e-12).mean()),
+            "value": float(0.5 * ((value - returns) ** 2).mean()),
+            "agreement": float((np.argmax(logits, axis=1) == actions).mean()),
+        }
+        return self._backward(obs, h1, h2, d_logits.astype(np.float32), d_value.astype(np.float32)), terms
+
+    def _backward(
+        self, obs: np.ndarray, h1: np.ndarray, h2: np.ndarray, d_logits: np.ndarray, d_value: np.ndarray,
+    ) -> dict[str, np.ndarray]:
+        """The parameters' gradients, given the loss's gradients at the logits and the value."""
+        p = self.params
+        d_h2 = d_logits @ p["wp"].T + d_value[:, None] @ p["wv"].T
+        d_z2 = d_h2 * (1 - h2 * h2)
+        d_z1 = (d_z2 @ p["w2"].T) * (1 - h1 * h1)
+        return {
+            "wp": h2.T @ d_logits, "bp": d_logits.sum(axis=0),
+            "wv": h2.T @ d_value[:, None], "bv": np.array([d_value.sum()], np.float32),
+            "w2": h1.T @ d_z2, "b2": d_z2.sum(axis=0),
+            "w1": obs.T @ d_z1, "b1": d_z1.sum(axis=0),
+        }
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)

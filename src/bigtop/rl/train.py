@@ -24,6 +24,7 @@ import numpy as np
 from bigtop.core.errors import BigtopError
 from bigtop.rl.actions import has_compact
 from bigtop.rl.encoding import fingerprint
+from bigtop.rl.imitate import demonstrate, imitate
 from bigtop.rl.network import Adam, PolicyNetwork
 from bigtop.rl.rewards import final_rewards
 from bigtop.rl.seat import SeatEnv
@@ -55,6 +56,12 @@ class Settings:
     init: str | None = None  # weights to start from (a run of the same game, players and options)
     actions: str = "flat"  # the action ids: the game's flat ones, or its compact ones (`bigtop.rl.actions`)
     seed: int = 0
+    imitate: str | None = None  # a teacher bot to imitate before PPO (`bigtop.rl.imitate`)
+    imitate_games: int = 400  # games of the teacher at every seat
+    imitate_epochs: int = 8
+    imitate_rate: float = 1e-3
+
+IMITATION_DEALS = 50_000_000  # the teacher's deals start here (plus 100,000 per seed), apart from PPO's and the arena's
 
 
 @dataclass
@@ -130,10 +137,14 @@ def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings
     return terms
 
 
-def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
-    """Train a policy for game `name`; writes `policy.npz`, `curve.json` and `curve.png` into `out`
-    (the curve after every update, the weights every `CHECKPOINT` updates and at the end) and
-    returns the summary (also in `curve.json`)."""
+def train(
+    name: str, settings: Settings, out: Path, report: Callable[[dict[str, float]], None] | None = None,
+    status: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Train a policy for game `name`: imitate `settings.imitate` first if named, then PPO; writes
+    `policy.npz`, `curve.json` and `curve.png` into `out` (the curve after every update, the
+    weights every `CHECKPOINT` updates and at the end) and returns the summary (also in
+    `curve.json`). `status` hears what the run is doing before PPO starts."""
     env = SeatEnv(
         name, settings.players, opponents=settings.opponents, options=settings.options or None, actions=settings.actions,
         illegal="raise",
@@ -161,7 +172,13 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     curve: list[dict[str, float]] = []
     started, cpu_started = time.perf_counter(), time.process_time()
     out.mkdir(parents=True, exist_ok=True)
-    summary = {"game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(out / "policy.npz"), "curve": curve}
+    summary: dict[str, Any] = {
+        "game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(out / "policy.npz"),
+        "curve": curve,
+    }
+    if settings.imitate is not None:
+        summary["imitation"] = imitation(env, net, settings, rng, status)
+        net.save(out / "policy.npz")
     played = 0
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
         batch = Batch()
@@ -197,6 +214,28 @@ def train(name: str, settings: Settings, out: Path, report: Callable[[dict[str, 
     against = " and ".join(dict.fromkeys(settings.opponents))
     plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against {against}", out / "curve.png")
     return summary
+
+
+def imitation(
+    env: SeatEnv, net: PolicyNetwork, settings: Settings, rng: np.random.Generator, status: Callable[[str], None] | None,
+) -> dict[str, Any]:
+    """Fit `net` to `settings.imitate`'s play (`bigtop.rl.imitate`); what it learned, for the summary."""
+    assert settings.imitate is not None
+    games = settings.imitate_games
+
+    def played(count: int) -> None:
+        if status is not None and (count % 10 == 0 or count == games):
+            status(f"{settings.imitate} plays {count}/{games} games to imitate")
+
+    cpu = time.process_time()
+    demos = demonstrate(
+        env.game, env.players, env.options, env.encoder, env.actions, settings.imitate, games,
+        IMITATION_DEALS + 100_000 * settings.seed, settings.margin_weight, played,
+    )
+    if status is not None:
+        status(f"imitating {len(demos):,} decisions of {settings.imitate}")
+    result = imitate(net, demos, settings.imitate_epochs, settings.imitate_rate, settings.batch, settings.value_coef, rng)
+    return {"teacher": settings.imitate, "games": games, "cpu_seconds": round(time.process_time() - cpu, 1), **result}
 
 
 def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:

@@ -1,0 +1,68 @@
+"""Imitation before PPO (`bigtop.rl.imitate`, `bigtop rl train --imitate BOT`): the teacher's
+demonstrations, and a network that learns to choose as the teacher does (the cross-entropy's
+gradients are checked in test_rl_learned.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bigtop.cli import main
+from bigtop.rl.imitate import Demonstrations, demonstrate, imitate
+from bigtop.rl.network import PolicyNetwork
+from bigtop.rl.seat import SeatEnv
+
+
+def drumroll_demos(count: int, seed: int = 0) -> tuple[SeatEnv, Demonstrations]:
+    env = SeatEnv("drumroll", 2, illegal="raise")
+    return env, demonstrate(env.game, 2, env.options, env.encoder, env.actions, "heuristic", count, seed, 0.02)
+
+
+def test_demonstrations_keep_the_teachers_real_decisions() -> None:
+    env, demos = drumroll_demos(3)
+    assert len(demos) > 100 and demos.obs.shape == (len(demos), int(np.prod(env.encoder.shape)))
+    assert demos.masks.shape == (len(demos), env.actions.size)
+    assert demos.masks[np.arange(len(demos)), demos.actions].all()  # every choice is legal
+    assert (demos.masks.sum(axis=1) > 1).all()  # a forced move teaches nothing and is left out
+    assert sorted(set(demos.games.tolist())) == [0, 1, 2] and (np.diff(demos.games) >= 0).all()
+    # a seat's return is its final reward: +1, 0 or -1 for the result plus 0.02 x its margin
+    assert np.all(np.abs(demos.returns) <= 1 + 0.02 * 200)
+    assert len({round(float(r), 4) for r in demos.returns[demos.games == 0]}) <= 2  # one value per seat
+    again = drumroll_demos(3)[1]
+    assert np.array_equal(again.actions, demos.actions) and np.array_equal(again.obs, demos.obs)
+    assert not np.array_equal(drumroll_demos(3, seed=10)[1].actions[:50], demos.actions[:50])
+
+
+def test_a_network_learns_to_choose_as_its_teacher_on_games_it_never_saw() -> None:
+    env, demos = drumroll_demos(40)
+    net = PolicyNetwork.initial(demos.obs.shape[1], env.actions.size, 32, seed=0, meta={})
+    before = imitate(net, demos, 0, 1e-3, 256, 0.5, np.random.default_rng(0))
+    assert before["epochs"] == [] and before["held_out_decisions"] > 200
+    untrained = net.imitation_gradients(
+        demos.obs[demos.games >= 36], demos.masks[demos.games >= 36], demos.actions[demos.games >= 36],
+        demos.returns[demos.games >= 36], 0.5,
+    )[1]["agreement"]
+    result = imitate(net, demos, 6, 1e-3, 256, 0.5, np.random.default_rng(0))
+    assert result["held_out_decisions"] == before["held_out_decisions"]  # the last 4 of 40 games
+    assert result["decisions"] + result["held_out_decisions"] == len(demos)
+    last = result["epochs"][-1]
+    assert last["held_out_agreement"] > max(0.6, untrained + 0.3)
+    assert last["held_out_cross_entropy"] < result["epochs"][0]["held_out_cross_entropy"]
+
+
+def test_cli_rl_train_imitates_then_trains(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    args = ["rl", "train", "drumroll", "-p", "2", "--imitate", "heuristic", "--imitate-games", "5", "--imitate-epochs", "2"]
+    assert main([*args, "--games", "4", "--hidden", "8", "--out", str(out)]) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "imitated heuristic over" in printed and "of held-out decisions" in printed and "training games" in printed
+    summary = json.loads((out / "curve.json").read_text())
+    imitation = summary["imitation"]
+    assert imitation["teacher"] == "heuristic" and imitation["games"] == 5 and len(imitation["epochs"]) == 2
+    assert summary["curve"] and summary["curve"][-1]["games"] >= 4
+    assert PolicyNetwork.load(out / "policy.npz").meta["hidden"] == 8
+    assert main([*args, "--games", "4", "--imitate", "nosuchbot", "--out", str(tmp_path / "bad")]) == 2
+    assert "unknown bot" in capsys.readouterr().err
