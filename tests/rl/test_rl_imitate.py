@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bigtop.cli import main
-from bigtop.rl.imitate import Demonstrations, demonstrate, imitate
+from bigtop.rl.imitate import Demonstrations, SparseRows, demonstrate, imitate, rows
 from bigtop.rl.network import PolicyNetwork
 from bigtop.rl.seat import SeatEnv
 
@@ -23,28 +23,41 @@ def drumroll_demos(count: int, seed: int = 0) -> tuple[SeatEnv, Demonstrations]:
 
 def test_demonstrations_keep_the_teachers_real_decisions() -> None:
     env, demos = drumroll_demos(3)
-    assert len(demos) > 100 and demos.obs.shape == (len(demos), int(np.prod(env.encoder.shape)))
-    assert demos.masks.shape == (len(demos), env.actions.size)
-    assert demos.masks[np.arange(len(demos)), demos.actions].all()  # every choice is legal
-    assert (demos.masks.sum(axis=1) > 1).all()  # a forced move teaches nothing and is left out
+    everything = np.arange(len(demos))
+    obs, masks = demos.obs.dense(everything), demos.masks.dense(everything)
+    assert len(demos) > 100 and obs.shape == (len(demos), int(np.prod(env.encoder.shape)))
+    assert masks.shape == (len(demos), env.actions.size) and masks.dtype == np.bool_
+    assert masks[everything, demos.actions].all()  # every choice is legal
+    assert (masks.sum(axis=1) > 1).all()  # a forced move teaches nothing and is left out
     assert sorted(set(demos.games.tolist())) == [0, 1, 2] and (np.diff(demos.games) >= 0).all()
     # a seat's return is its final reward: +1, 0 or -1 for the result plus 0.02 x its margin
     assert np.all(np.abs(demos.returns) <= 1 + 0.02 * 200)
     assert len({round(float(r), 4) for r in demos.returns[demos.games == 0]}) <= 2  # one value per seat
     again = drumroll_demos(3)[1]
-    assert np.array_equal(again.actions, demos.actions) and np.array_equal(again.obs, demos.obs)
+    assert np.array_equal(again.actions, demos.actions) and np.array_equal(again.obs.dense(everything), obs)
     assert not np.array_equal(drumroll_demos(3, seed=10)[1].actions[:50], demos.actions[:50])
+
+
+def test_sparse_rows_give_back_the_dense_rows() -> None:
+    rng = np.random.default_rng(3)
+    dense = (rng.random((50, 30)) < 0.1) * rng.standard_normal((50, 30)).astype(np.float32)
+    dense[7] = 0.0  # an all-zero row
+    kept = SparseRows(30)
+    for row in dense:
+        kept.append(row)
+    kept.freeze()
+    assert len(kept) == 50 and len(kept.values) == np.count_nonzero(dense)
+    picked = np.array([7, 0, 49, 7, 12])
+    assert np.array_equal(kept.dense(picked), dense[picked].astype(np.float32))
+    assert kept.dense(np.array([], np.int64)).shape == (0, 30)
 
 
 def test_a_network_learns_to_choose_as_its_teacher_on_games_it_never_saw() -> None:
     env, demos = drumroll_demos(40)
-    net = PolicyNetwork.initial(demos.obs.shape[1], env.actions.size, 32, seed=0, meta={})
+    net = PolicyNetwork.initial(demos.obs.width, env.actions.size, 32, seed=0, meta={})
     before = imitate(net, demos, 0, 1e-3, 256, 0.5, np.random.default_rng(0))
     assert before["epochs"] == [] and before["held_out_decisions"] > 200
-    untrained = net.imitation_gradients(
-        demos.obs[demos.games >= 36], demos.masks[demos.games >= 36], demos.actions[demos.games >= 36],
-        demos.returns[demos.games >= 36], 0.5,
-    )[1]["agreement"]
+    untrained = net.imitation_gradients(*rows(demos, np.flatnonzero(demos.games >= 36)), 0.5)[1]["agreement"]
     result = imitate(net, demos, 6, 1e-3, 256, 0.5, np.random.default_rng(0))
     assert result["held_out_decisions"] == before["held_out_decisions"]  # the last 4 of 40 games
     assert result["decisions"] + result["held_out_decisions"] == len(demos)
