@@ -34,7 +34,16 @@ def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerPr
     expect(learned).to_have_text("Bot: Learned")
     expect(learned).to_be_enabled()
     page.select_option("select[name=kind-1]", "learned")
-    page.fill("#new-players", "3")  # no weights for three players: the seat goes back to a random bot
+    page.fill("#new-players", "4")  # weights for four players too: the seat keeps its bot
+    page.dispatch_event("#new-players", "change")
+    expect(learned).to_be_enabled()
+    expect(page.locator("select[name=kind-1]")).to_have_value("learned")
+    page.select_option("#new-game", "trollfest")
+    page.fill("#new-players", "3")
+    page.dispatch_event("#new-players", "change")
+    expect(learned).to_be_enabled()
+    page.select_option("select[name=kind-1]", "learned")
+    page.fill("#new-players", "5")  # no weights for five players: the seat goes back to a random bot
     page.dispatch_event("#new-players", "change")
     expect(learned).to_be_disabled()
     expect(page.locator("select[name=kind-1]")).to_have_value("random")

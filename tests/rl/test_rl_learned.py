@@ -171,21 +171,42 @@ def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeyp
         bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0))
 
 
-def test_the_shipped_drumroll_weights_play_in_the_arena(tmp_path: Path) -> None:
+SHIPPED = [("drumroll", 2), ("drumroll", 3), ("drumroll", 4), ("trollfest", 3), ("trollfest", 4)]
+
+
+def test_weights_ship_for_these_tables_only() -> None:
+    from bigtop.rl.learned import shipped_players
+
+    assert [(name, p) for name in games.names() for p in shipped_players(name)] == SHIPPED
+
+
+@pytest.mark.parametrize(("name", "players"), SHIPPED)
+def test_the_shipped_weights_fit_todays_game_and_beat_random_play(name: str, players: int, tmp_path: Path) -> None:
+    from bigtop.rl.encoding import fingerprint
     from bigtop.rl.learned import shipped_weights
 
-    weights = shipped_weights("drumroll", 2)
+    weights = shipped_weights(name, players)
     assert weights is not None and weights.stat().st_size < 5_000_000
-    assert PolicyNetwork.load(weights).meta["players"] == 2
-    code = main(["arena", "drumroll", "-p", "2", "--bots", "learned,random", "-n", "2", "--seed", "5", "--out", str(tmp_path)])
+    net = PolicyNetwork.load(weights)
+    game = games.get(name)
+    assert (net.meta["game"], net.meta["players"]) == (name, players)
+    assert net.meta["observation"] == fingerprint(game, players, game.parse_options(None))  # trained on today's rules
+    field = ",".join(["learned"] + ["random"] * (players - 1))
+    code = main(["arena", name, "-p", str(players), "--bots", field, "-n", str(players), "--seed", "5",
+                 "--workers", "1", "--out", str(tmp_path)])
     assert code == 0
     summary = json.loads((tmp_path / "summary.json").read_text())
     learned = next(e for e in summary["entrants"] if e["spec"] == "learned")
-    assert learned["games"] == 2 and learned["wins"] == 2  # it beats random play (99 % over 200 games)
-    game = games.get("drumroll")
-    three = game.new(3, seed=0)
-    with pytest.raises(BigtopError, match=r"no learned weights are shipped for Drum Roll at 3 players \(shipped: 2\)"):
-        bots.make("learned", game, 0).choose(three.determinize(0, three.rng.fork()), 0, three.legal_actions(0))
+    assert learned["games"] == players and learned["wins"] == players  # it beats random play (97-100 % over 200 games)
+
+
+def test_a_table_without_shipped_weights_is_refused_with_those_that_have_them() -> None:
+    game = games.get("trollfest")
+    five = game.new(5, seed=0)
+    with pytest.raises(BigtopError, match=r"no learned weights are shipped for Troll Fest at 5 players \(shipped: 3, 4\)"):
+        bots.make("learned", game, 0).choose(five.determinize(0, five.rng.fork()), 0, five.legal_actions(0))
+    with pytest.raises(BigtopError, match="no weights are shipped for carcassonne"):
+        bots.make("learned", games.get("carcassonne"), 0)
 
 
 @pytest.mark.parametrize(("name", "players", "actions"), [("drumroll", 2, "flat"), ("trollfest", 3, "flat"), ("carcassonne", 2, "compact")])

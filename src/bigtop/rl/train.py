@@ -212,7 +212,8 @@ def train(
     net.save(out / "policy.npz")
     (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     against = " and ".join(dict.fromkeys(settings.opponents))
-    plot_curve(curve, f"{env.game.title}, {env.players} players: PPO against {against}", out / "curve.png")
+    first = f"imitating {settings.imitate}, then " if settings.imitate is not None else ""
+    plot_curve(curve, f"{env.game.title}, {env.players} players: {first}PPO against {against}", out / "curve.png")
     return summary
 
 
