@@ -28,32 +28,30 @@ def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerPr
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url)
     learned = page.locator('select[name=kind-1] option[value="learned"]')
-    page.select_option("#new-game", "drumroll")
-    page.fill("#new-players", "2")
-    page.dispatch_event("#new-players", "change")
+    seat = page.locator("select[name=kind-1]")
+
+    def table(game: str | None, players: int) -> None:
+        if game is not None:
+            page.select_option("#new-game", game)
+        page.fill("#new-players", str(players))
+        page.dispatch_event("#new-players", "change")
+
+    table("drumroll", 2)
     expect(learned).to_have_text("Bot: Learned")
     expect(learned).to_be_enabled()
     page.select_option("select[name=kind-1]", "learned")
-    page.fill("#new-players", "4")  # weights for four players too: the seat keeps its bot
-    page.dispatch_event("#new-players", "change")
+    table(None, 4)  # weights for four players too: the seat keeps its bot
     expect(learned).to_be_enabled()
-    expect(page.locator("select[name=kind-1]")).to_have_value("learned")
-    page.select_option("#new-game", "trollfest")
-    page.fill("#new-players", "3")
-    page.dispatch_event("#new-players", "change")
+    expect(seat).to_have_value("learned")
+    table("trollfest", 3)
     expect(learned).to_be_enabled()
     page.select_option("select[name=kind-1]", "learned")
-    page.fill("#new-players", "5")  # no weights for five players: the seat goes back to a random bot
-    page.dispatch_event("#new-players", "change")
+    table(None, 5)  # no weights for five players: the seat goes back to a random bot
     expect(learned).to_be_disabled()
-    expect(page.locator("select[name=kind-1]")).to_have_value("random")
-    page.select_option("#new-game", "carcassonne")
-    page.fill("#new-players", "2")
-    page.dispatch_event("#new-players", "change")
+    expect(seat).to_have_value("random")
+    table("carcassonne", 2)
     expect(learned).to_be_disabled()
-    page.select_option("#new-game", "drumroll")
-    page.fill("#new-players", "2")
-    page.dispatch_event("#new-players", "change")
+    table("drumroll", 2)
     page.select_option("#language", "fr")
     expect(page.locator('select[name=kind-1] option[value="learned"]')).to_have_text("Robot : appris")
     page.select_option("#language", "zh-Hant")
