@@ -79,3 +79,5 @@ def test_cli_rl_train_imitates_then_trains(tmp_path: Path, capsys: pytest.Captur
     assert PolicyNetwork.load(out / "policy.npz").meta["hidden"] == 8
     assert main([*args, "--games", "4", "--imitate", "nosuchbot", "--out", str(tmp_path / "bad")]) == 2
     assert "unknown bot" in capsys.readouterr().err
+    assert main([*args, "--games", "4", "--imitate-epochs", "0", "--out", str(tmp_path / "none")]) == 2
+    assert "--imitate-epochs" in capsys.readouterr().err

@@ -44,9 +44,9 @@ def register(app: typer.Typer) -> None:
         actions: Annotated[str, typer.Option("--actions", help="Action ids: flat (the game's own) or compact (Carcassonne).")] = "flat",
         out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: learned-GAME).")] = None,
         imitate: Annotated[str | None, typer.Option("--imitate", help="A bot to imitate before PPO (e.g. heuristic); its time counts in --minutes.")] = None,
-        imitate_games: Annotated[int, typer.Option("--imitate-games", help="Games of that bot at every seat to imitate.")] = 400,
-        imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", help="Passes over its decisions.")] = 8,
-        rate: Annotated[float, typer.Option("--rate", help="PPO's learning rate (Adam).")] = 5e-4,
+        imitate_games: Annotated[int, typer.Option("--imitate-games", min=1, help="Games of that bot at every seat to imitate.")] = 400,
+        imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over its decisions.")] = 8,
+        rate: Annotated[float, typer.Option("--rate", min=0.0, help="PPO's learning rate (Adam).")] = 5e-4,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
         """Train a small policy network with PPO (NumPy) against random players or other bots, after

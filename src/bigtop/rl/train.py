@@ -61,6 +61,7 @@ class Settings:
     imitate_epochs: int = 8
     imitate_rate: float = 1e-3
 
+
 IMITATION_DEALS = 50_000_000  # the teacher's deals start here (plus 100,000 per seed), apart from PPO's and the arena's
 
 
