@@ -45,7 +45,8 @@ def test_the_welcome_says_what_bigtop_is_and_shows_each_game(server, page, lang,
     for game in GAMES:
         card = page.locator(f".game-card[data-game={game}]")
         expect(card.locator("img")).to_have_attribute("src", re.compile(rf"/assets/[0-9a-f]{{16}}/img/{game}\.png$"))
-        assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+        loaded = "img => img.complete && img.naturalWidth > 0"
+        page.wait_for_function(loaded, arg=card.locator("img").element_handle(), timeout=10_000)
         expect(card.locator(".facts")).not_to_be_empty()
         expect(card.locator(".about")).not_to_be_empty()
         expect(card.locator("a.button")).to_have_count(3)
