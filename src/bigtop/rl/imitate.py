@@ -129,21 +129,23 @@ def imitate(
     rng: np.random.Generator, held_out: float = 0.1,
 ) -> dict[str, Any]:
     """Fit `net` to the demonstrations of all but the last `held_out` share of their games, in
-    `epochs` passes of shuffled minibatches; returns the loss terms and the agreement with the
-    teacher on the held-out games after each epoch."""
+    `epochs` passes of shuffled minibatches; returns, after each epoch, the loss terms over its
+    minibatches and those on the held-out games (with the agreement with the teacher)."""
     last = int(demos.games.max()) + 1 if len(demos) else 0
     test = demos.games >= last - max(1, round(last * held_out)) if last > 1 else np.zeros(len(demos), np.bool_)
     train_rows, test_rows = np.flatnonzero(~test), np.flatnonzero(test)
     optimizer = Adam(net.params, rate)
     history: list[dict[str, float]] = []
     for _ in range(epochs):
-        terms: dict[str, float] = {}
+        totals: dict[str, float] = {}
         order = rng.permutation(train_rows)
         for begin in range(0, len(order), batch):
             part = order[begin:begin + batch]
             grads, terms = net.imitation_gradients(*rows(demos, part), value_coef)
             optimizer.step(net.params, grads, max_norm=1.0)
-        point = {"epoch": len(history) + 1, **terms}
+            for key, value in terms.items():  # as the minibatch found them, before its step
+                totals[key] = totals.get(key, 0.0) + value * len(part)
+        point = {"epoch": len(history) + 1, **{key: value / len(order) for key, value in totals.items()}}
         if len(test_rows):
             point.update({f"held_out_{k}": v for k, v in measure(net, demos, test_rows, batch, value_coef).items()})
         history.append(point)
