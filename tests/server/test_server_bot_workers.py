@@ -66,3 +66,41 @@ def test_thinking_processes_end_with_the_server(tmp_path: Path, how: signal.Sign
         assert not [pid for pid in workers if alive(pid)], "worker processes outlived the server"
     finally:
         server.stop()
+
+
+class Unpicklable:
+    """A bot a worker cannot be sent (it holds a lambda)."""
+
+    needs_state = True
+    name = "unpicklable"
+
+    def __init__(self) -> None:
+        self.policy = lambda obs: 0
+
+
+def test_a_bot_that_cannot_be_sent_fails_alone_and_the_worker_goes_on() -> None:
+    """Before, the pipe's thread died on the pickling error and every later bot of that worker
+    waited for ever."""
+    import asyncio
+    import multiprocessing
+
+    from bigtop import bots, games
+    from bigtop.core.rng import Rng
+    from bigtop.server.workers import Worker
+
+    game = games.get("drumroll")
+    state = game.new(2, seed=1)
+    seat = min(state.to_move())
+    worker = Worker(multiprocessing.get_context("spawn"), ())
+
+    async def ask_both() -> tuple[tuple, tuple]:
+        failed = await worker.ask(("start", 1, Unpicklable(), state, seat, Rng(1), 1.0, True))
+        done = await worker.ask(("start", 2, bots.make("heuristic", game, 0), state, seat, Rng(2), 1.0, True))
+        return failed, done
+
+    try:
+        failed, done = asyncio.run(asyncio.wait_for(ask_both(), 60))
+    finally:
+        worker.stop()
+    assert failed[:2] == ("failed", 1) and "pickle" in failed[2]
+    assert done[:2] == ("done", 2) and done[2] in state.legal_actions(seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from server_support import error_of
 
 
@@ -18,3 +20,20 @@ def test_games_say_where_the_learned_bot_ships_and_a_table_elsewhere_is_refused(
         assert client.post("/api/tables", json=body).status_code == 201
         body = {"game": "trollfest", "players": 3, "seats": [{"name": "Ada"}, {"bot": "learned"}, {"bot": "learned"}]}
         assert client.post("/api/tables", json=body).status_code == 201
+
+
+def test_learned_bots_play_a_troll_fest_table_to_its_end(server):
+    """The shipped weights at four players, in the server's bot workers (NumPy only)."""
+    with server.client() as client:
+        body = {"game": "trollfest", "players": 4, "seats": [{"bot": "learned"}] * 4, "seed": 3}
+        created = client.post("/api/tables", json=body)
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table"]["id"]
+        assert client.post(f"/api/tables/{table_id}/start", json={"token": created.json()["host_token"]}).status_code == 200
+        deadline = time.monotonic() + 60
+        table = client.get(f"/api/tables/{table_id}").json()
+        while table["status"] != "finished" and time.monotonic() < deadline:
+            time.sleep(0.2)
+            table = client.get(f"/api/tables/{table_id}").json()
+        assert table["status"] == "finished", table
+        assert table["moves"] > 100

@@ -9,6 +9,7 @@ does) and plays the legal action the network finds most likely (`sample=true`: d
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,21 @@ from bigtop.rl.network import PolicyNetwork
 from bigtop.rl.policy_bot import PolicyBot
 
 SHIPPED = Path(__file__).parent / "weights"
+
+
+def network(weights: str) -> PolicyNetwork:
+    """The network saved at `weights`, read once per process while the file stays the same (bots
+    only read it)."""
+    try:
+        stat = Path(weights).stat()
+    except OSError:
+        return PolicyNetwork.load(weights)  # its error names the file
+    return _network(weights, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _network(weights: str, modified: int, size: int) -> PolicyNetwork:
+    return PolicyNetwork.load(weights)
 
 
 def shipped_weights(game: str, players: int) -> Path | None:
@@ -44,14 +60,27 @@ class LearnedBot(PolicyBot):
 
     def __init__(self, game: Any, weights: str | None, seed: int = 0, sample: bool = False) -> None:
         self.rng = np.random.default_rng(seed) if sample else None
-        super().__init__(game, lambda obs, legal: self.net.act(obs, legal, self.rng)[0])
+        super().__init__(game, self._act)
         self.weights = weights
         self._checked: tuple[int, Any] | None = None
         if weights is not None:
             self._load(weights)
 
+    def _act(self, obs: np.ndarray, legal: np.ndarray) -> int:
+        return self.net.act(obs, legal, self.rng)[0]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its network (a web table's bot goes to a worker process with every
+        move): the weights' path, read again through the process's cache."""
+        return {k: v for k, v in self.__dict__.items() if k != "net"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.weights is not None:
+            self.net = network(self.weights)
+
     def _load(self, weights: str) -> None:
-        self.net = PolicyNetwork.load(weights)
+        self.net = network(weights)
         self.weights = weights
         if self.net.meta.get("game") != self.game.name:
             raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {self.game.name}")

@@ -200,6 +200,8 @@ class Worker:
                 answer: Any = self.conn.recv() if future is not None else None
             except (EOFError, OSError) as exc:
                 answer = WorkerLost(f"the bot worker process stopped ({exc or type(exc).__name__})")
+            except Exception:  # the message could not be pickled: nothing was sent, this job fails alone
+                answer = ("failed", message[1], traceback.format_exc(limit=8))
             if future is not None:
                 loop.call_soon_threadsafe(_settle, future, answer)
 
