@@ -100,7 +100,8 @@ def test_imitation_gradients_match_finite_differences() -> None:
         terms = net.imitation_gradients(obs, masks, actions, returns, 0.5)[1]
         return terms["cross_entropy"] + 0.5 * terms["value"]
 
-    grads, _ = net.imitation_gradients(obs, masks, actions, returns, 0.5)
+    grads, terms = net.imitation_gradients(obs, masks, actions, returns, 0.5)
+    assert terms == net.imitation_terms(obs, masks, actions, returns)  # the same terms without a backward pass
     assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b1", "w2", "wp", "bp", "wv"))
 
 
@@ -221,3 +222,20 @@ def test_every_game_trains_and_its_weights_play_in_the_arena(name: str, players:
     assert code == 0
     entrants = json.loads((tmp_path / "arena" / "summary.json").read_text())["entrants"]
     assert sum(e["games"] for e in entrants if e["spec"].startswith("learned")) == players
+
+
+def test_the_learned_bot_travels_to_a_worker_without_its_network() -> None:
+    """A web table's bot is pickled to a bot worker with every move: its weights' path goes, not
+    its network, which the worker reads once; the copy plays as the bot does."""
+    import pickle
+
+    game = games.get("trollfest")
+    state = game.new(3, seed=4)
+    seat = min(state.to_move())
+    view, legal = state.determinize(seat, state.rng.fork()), state.legal_actions(seat)
+    bot = bots.make("learned", game, 0)
+    chosen = bot.choose(view, seat, legal)  # loads the shipped weights
+    sent = pickle.dumps(bot)
+    assert len(sent) < 20_000  # the network is 1.6 MB
+    copy = pickle.loads(sent)
+    assert copy.net is bot.net and copy.choose(view, seat, legal) == chosen

@@ -28,6 +28,18 @@ def masked_softmax(logits: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, n
     return logits, probs / probs.sum(axis=1, keepdims=True)
 
 
+def imitation_terms(
+    logits: np.ndarray, probs: np.ndarray, value: np.ndarray, actions: np.ndarray, returns: np.ndarray,
+) -> dict[str, float]:
+    """The cross-entropy against the chosen actions, the value error, and the share of rows whose
+    most likely legal action is the chosen one."""
+    return {
+        "cross_entropy": float(-np.log(probs[np.arange(len(actions)), actions] + 1e-12).mean()),
+        "value": float(0.5 * ((value - returns) ** 2).mean()),
+        "agreement": float((np.argmax(logits, axis=1) == actions).mean()),
+    }
+
+
 class PolicyNetwork:
     """obs -> tanh(hidden) -> tanh(hidden) -> (logits over the action ids, value)."""
 
@@ -112,17 +124,18 @@ class PolicyNetwork:
         n = len(obs)
         h1, h2, logits, value = self.forward(obs)
         logits, probs = masked_softmax(logits, masks)
-        chosen = probs[np.arange(n), actions]
-        d_logits = probs.copy()
+        terms = imitation_terms(logits, probs, value, actions, returns)
+        d_logits = probs
         d_logits[np.arange(n), actions] -= 1.0
         d_logits *= masks / n
         d_value = value_coef * (value - returns) / n
-        terms = {
-            "cross_entropy": float(-np.log(chosen + 1e-12).mean()),
-            "value": float(0.5 * ((value - returns) ** 2).mean()),
-            "agreement": float((np.argmax(logits, axis=1) == actions).mean()),
-        }
         return self._backward(obs, h1, h2, d_logits.astype(np.float32), d_value.astype(np.float32)), terms
+
+    def imitation_terms(self, obs: np.ndarray, masks: np.ndarray, actions: np.ndarray, returns: np.ndarray) -> dict[str, float]:
+        """The imitation loss terms of `imitation_gradients` alone (a forward pass only)."""
+        _, _, logits, value = self.forward(obs)
+        logits, probs = masked_softmax(logits, masks)
+        return imitation_terms(logits, probs, value, actions, returns)
 
     def _backward(
         self, obs: np.ndarray, h1: np.ndarray, h2: np.ndarray, d_logits: np.ndarray, d_value: np.ndarray,

@@ -34,6 +34,15 @@ def final_rewards(state: State, mode: str) -> list[float]:
     return [(1.0 if alone else 0.0) if p in winners else -1.0 for p in range(state.players)]
 
 
+def shaped_rewards(state: State, margin_weight: float) -> list[float]:
+    """Each seat's training reward for the finished game `state`: its `win` reward plus
+    `margin_weight` times its `margin` (which keeps a signal once a learner wins most games)."""
+    return [
+        win + margin_weight * margin
+        for win, margin in zip(final_rewards(state, "win"), final_rewards(state, "margin"), strict=True)
+    ]
+
+
 def reward_bounds(game: Game[Any], players: int, options: Any, mode: str) -> tuple[float, float]:
     """Lowest and highest reward: [-1, 1] for "win"; for "margin", from the game's hook
     `score_bounds(players, options) -> (lowest, highest score)` or a default of (0, 1000)."""

@@ -26,7 +26,7 @@ from bigtop.rl.actions import has_compact
 from bigtop.rl.encoding import fingerprint
 from bigtop.rl.imitate import demonstrate, imitate
 from bigtop.rl.network import Adam, PolicyNetwork
-from bigtop.rl.rewards import final_rewards
+from bigtop.rl.rewards import final_rewards, shaped_rewards
 from bigtop.rl.seat import SeatEnv
 
 MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
@@ -101,7 +101,7 @@ def play_one(
     state = env.game_state
     assert state is not None
     margin = final_rewards(state, "margin")[seat]
-    reward = final_rewards(state, "win")[seat] + settings.margin_weight * margin
+    reward = shaped_rewards(state, settings.margin_weight)[seat]
     # generalised advantage estimation: the only reward is at the end
     advantage, after = 0.0, 0.0
     out = []
@@ -230,10 +230,7 @@ def imitation(
             status(f"{settings.imitate} plays {count}/{games} games to imitate")
 
     cpu = time.process_time()
-    demos = demonstrate(
-        env.game, env.players, env.options, env.encoder, env.actions, settings.imitate, games,
-        IMITATION_DEALS + 100_000 * settings.seed, settings.margin_weight, played,
-    )
+    demos = demonstrate(env, settings.imitate, games, IMITATION_DEALS + 100_000 * settings.seed, settings.margin_weight, played)
     if status is not None:
         status(f"imitating {len(demos):,} decisions of {settings.imitate}")
     result = imitate(net, demos, settings.imitate_epochs, settings.imitate_rate, settings.batch, settings.value_coef, rng)
