@@ -82,6 +82,7 @@ def test_a_bot_that_cannot_be_sent_fails_alone_and_the_worker_goes_on() -> None:
     """Before, the pipe's thread died on the pickling error and every later bot of that worker
     waited for ever."""
     import asyncio
+    import copyreg
     import multiprocessing
 
     from bigtop import bots, games
@@ -91,6 +92,7 @@ def test_a_bot_that_cannot_be_sent_fails_alone_and_the_worker_goes_on() -> None:
     game = games.get("drumroll")
     state = game.new(2, seed=1)
     seat = min(state.to_move())
+    reducers = dict(copyreg.dispatch_table)  # a Worker sends games by name from now on: undone below
     worker = Worker(multiprocessing.get_context("spawn"), ())
 
     async def ask_both() -> tuple[tuple, tuple]:
@@ -102,5 +104,7 @@ def test_a_bot_that_cannot_be_sent_fails_alone_and_the_worker_goes_on() -> None:
         failed, done = asyncio.run(asyncio.wait_for(ask_both(), 60))
     finally:
         worker.stop()
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(reducers)
     assert failed[:2] == ("failed", 1) and "pickle" in failed[2]
     assert done[:2] == ("done", 2) and done[2] in state.legal_actions(seat)

@@ -72,10 +72,11 @@ class LearnedBot(PolicyBot):
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its network (a web table's bot goes to a worker process with every
         move): the weights' path, read again through the process's cache."""
-        return {k: v for k, v in self.__dict__.items() if k != "net"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("net", "policy")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.policy = self._act
         if self.weights is not None:
             self.net = network(self.weights)
 
