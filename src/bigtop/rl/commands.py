@@ -47,6 +47,7 @@ def register(app: typer.Typer) -> None:
         imitate_games: Annotated[int, typer.Option("--imitate-games", min=1, help="Games of that bot at every seat to imitate.")] = 400,
         imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over its decisions.")] = 8,
         rate: Annotated[float, typer.Option("--rate", min=0.0, help="PPO's learning rate (Adam).")] = 5e-4,
+        policy: Annotated[str, typer.Option("--policy", help="observation (a network over the observation and the action ids) or afterstate (a network scoring the positions each action leads to: Carcassonne).")] = "observation",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
         """Train a small policy network with PPO (NumPy) against random players or other bots, after
@@ -65,7 +66,7 @@ def register(app: typer.Typer) -> None:
             players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
             opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
             init=None if init is None else str(init), actions=actions, imitate=imitate, imitate_games=imitate_games,
-            imitate_epochs=imitate_epochs, rate=rate,
+            imitate_epochs=imitate_epochs, rate=rate, policy=policy,
         )
         folder = out or Path(f"learned-{name}")
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:

@@ -5,6 +5,8 @@
 It needs NumPy only: it encodes its seat's observation with the game's encoder (from the copy of
 the game it is handed, determinized from its seat, which shows that seat exactly what the true game
 does) and plays the legal action the network finds most likely (`sample=true`: draws from it).
+Weights of a scorer (`bigtop rl train --policy afterstate`, Carcassonne's) are played the same way
+over the game's afterstate features instead (`bigtop.rl.scoring.ScorerSeat`).
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ import numpy as np
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
 from bigtop.rl.encoding import fingerprint
-from bigtop.rl.network import PolicyNetwork
+from bigtop.rl.network import PolicyNetwork, load_meta
 from bigtop.rl.policy_bot import PolicyBot
+from bigtop.rl.scorer import POLICY, ScorerNetwork, afterstate_features
+from bigtop.rl.scoring import ScorerSeat, features_fingerprint
 
 SHIPPED = Path(__file__).parent / "weights"
 
 
-def network(weights: str) -> PolicyNetwork:
+def network(weights: str) -> PolicyNetwork | ScorerNetwork:
     """The network saved at `weights`, read once per process while the file stays the same (bots
     only read it)."""
     try:
@@ -36,7 +40,9 @@ def network(weights: str) -> PolicyNetwork:
 
 
 @functools.lru_cache(maxsize=32)
-def _network(weights: str, modified: int, size: int) -> PolicyNetwork:
+def _network(weights: str, modified: int, size: int) -> PolicyNetwork | ScorerNetwork:
+    if load_meta(weights).get("policy") == POLICY:
+        return ScorerNetwork.load(weights)
     return PolicyNetwork.load(weights)
 
 
@@ -67,18 +73,20 @@ class LearnedBot(PolicyBot):
             self._load(weights)
 
     def _act(self, obs: np.ndarray, legal: np.ndarray) -> int:
+        assert isinstance(self.net, PolicyNetwork)
         return self.net.act(obs, legal, self.rng)[0]
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its network (a web table's bot goes to a worker process with every
         move): the weights' path, read again through the process's cache."""
-        return {k: v for k, v in self.__dict__.items() if k not in ("net", "policy")}
+        state = {k: v for k, v in self.__dict__.items() if k not in ("net", "policy", "scorer")}
+        return {**state, "_checked": None}  # checked again where it lands, which makes its scorer
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.policy = self._act
         if self.weights is not None:
-            self.net = network(self.weights)
+            self._load(self.weights)
 
     def _load(self, weights: str) -> None:
         self.net = network(weights)
@@ -86,6 +94,7 @@ class LearnedBot(PolicyBot):
         if self.net.meta.get("game") != self.game.name:
             raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {self.game.name}")
         self.actions = self.net.meta.get("action_space", "flat")
+        self.scorer: ScorerSeat | None = None  # the seat scoring positions, for a scorer's weights: made for the first table
 
     def _check(self, state: Any) -> None:
         """Refuse a table of another size or other options than the weights were trained for, or
@@ -105,7 +114,14 @@ class LearnedBot(PolicyBot):
                 f"{self.weights} was trained for {meta['players']} players with options {meta['options']}, "
                 f"not {state.players} players with {options}"
             )
-        if meta.get("observation") != fingerprint(self.game, state.players, state.options):
+        if isinstance(self.net, ScorerNetwork):
+            if meta.get("features") != features_fingerprint(self.game, state.players, state.options):
+                raise BigtopError(
+                    f"{self.weights} was trained on other features than {self.game.title} gives now "
+                    "(its features or its rules changed): train it again with `bigtop rl train`"
+                )
+            self.scorer = ScorerSeat(self.net, afterstate_features(self.game, state.players, state.options), self.rng)
+        elif meta.get("observation") != fingerprint(self.game, state.players, state.options):
             raise BigtopError(
                 f"{self.weights} was trained on other observations than {self.game.title} gives now "
                 "(its encoder or its rules changed): train it again with `bigtop rl train`"
@@ -122,6 +138,8 @@ class LearnedBot(PolicyBot):
                 )
             self._load(str(shipped))
         self._check(state)
+        if self.scorer is not None:
+            return self.scorer.choose(state, player, legal)
         return super().choose(state, player, legal)
 
 

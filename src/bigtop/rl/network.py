@@ -8,6 +8,7 @@ they were trained for (game, players, options, shapes), so a bot can refuse weig
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,17 @@ def imitation_terms(
     }
 
 
+def scaled_layers(seed: int) -> Callable[[int, int, float], np.ndarray]:
+    """`layer(rows, cols, scale)`: random float32 weights of standard deviation `scale / sqrt(rows)`,
+    drawn in turn from one generator seeded `seed`."""
+    rng = np.random.default_rng(seed)
+
+    def layer(rows: int, cols: int, scale: float) -> np.ndarray:
+        return (rng.standard_normal((rows, cols)) * scale / np.sqrt(rows)).astype(np.float32)
+
+    return layer
+
+
 class PolicyNetwork:
     """obs -> tanh(hidden) -> tanh(hidden) -> (logits over the action ids, value)."""
 
@@ -50,11 +62,7 @@ class PolicyNetwork:
     @classmethod
     def initial(cls, inputs: int, actions: int, hidden: int, seed: int, meta: dict[str, Any]) -> PolicyNetwork:
         """Orthogonal-style scaled random weights; a near-uniform policy to start with."""
-        rng = np.random.default_rng(seed)
-
-        def layer(rows: int, cols: int, scale: float) -> np.ndarray:
-            return (rng.standard_normal((rows, cols)) * scale / np.sqrt(rows)).astype(np.float32)
-
+        layer = scaled_layers(seed)
         params = {
             "w1": layer(inputs, hidden, 1.0), "b1": np.zeros(hidden, np.float32),
             "w2": layer(hidden, hidden, 1.0), "b2": np.zeros(hidden, np.float32),
@@ -153,22 +161,42 @@ class PolicyNetwork:
         }
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta)), **self.params}
-        np.savez_compressed(path, **arrays)
-        return path
+        return save_arrays(path, self.params, self.meta)
 
     @classmethod
     def load(cls, path: str | Path) -> PolicyNetwork:
         """The network saved at `path` (`BigtopError` if it is not one)."""
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                params = {name: data[name].astype(np.float32) for name in LAYERS}
-                meta = json.loads(str(data["meta"]))
-        except (OSError, KeyError, ValueError) as exc:
-            raise BigtopError(f"cannot read policy weights {path}: {exc}") from None
+        params, meta = load_arrays(path, LAYERS)
         return cls(params, meta)
+
+
+def save_arrays(path: str | Path, params: dict[str, np.ndarray], meta: dict[str, Any]) -> Path:
+    """Save a network's parameters with what they were trained for (`meta`) as `.npz`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **params}
+    np.savez_compressed(path, **arrays)
+    return path
+
+
+def load_meta(path: str | Path) -> dict[str, Any]:
+    """What the network saved at `path` was trained for (`BigtopError` if it is not one)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return dict(json.loads(str(data["meta"])))
+    except (OSError, KeyError, ValueError) as exc:
+        raise BigtopError(f"cannot read policy weights {path}: {exc}") from None
+
+
+def load_arrays(path: str | Path, layers: tuple[str, ...]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """The parameters `layers` and the meta saved at `path` (`BigtopError` if it holds no such network)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            params = {name: data[name].astype(np.float32) for name in layers}
+            meta = json.loads(str(data["meta"]))
+    except (OSError, KeyError, ValueError) as exc:
+        raise BigtopError(f"cannot read policy weights {path}: {exc}") from None
+    return params, meta
 
 
 class Adam:

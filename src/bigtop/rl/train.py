@@ -1,8 +1,10 @@
-"""A learned baseline: PPO on the PettingZoo environment with action masks, in NumPy.
+"""A learned baseline: PPO with action masks, in NumPy.
 
 The learner takes one seat (a different one each game) against opponents (bigtop bots, uniformly
-random players by default, taken in turn from `Settings.opponents`), through `bigtop.rl.SeatEnv`;
-each of its decisions is its observation and action mask from the environment, and its reward comes at the end: +1 for winning
+random players by default, taken in turn from `Settings.opponents`). With the "observation" policy
+it plays through `bigtop.rl.SeatEnv`, each of its decisions its observation and action mask from
+the environment; with the "afterstate" policy (`bigtop.rl.scoring`) a network scores the positions
+each legal action leads to. Its reward comes at the end: +1 for winning
 alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score margin (the margin
 keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
 over the learner's own decisions. `bigtop rl train GAME` runs it and writes the weights
@@ -17,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -26,7 +28,8 @@ from bigtop.rl.actions import has_compact
 from bigtop.rl.encoding import fingerprint
 from bigtop.rl.imitate import demonstrate, imitate
 from bigtop.rl.network import Adam, PolicyNetwork
-from bigtop.rl.rewards import final_rewards, shaped_rewards
+from bigtop.rl.rewards import estimate_advantages, final_rewards, shaped_rewards
+from bigtop.rl.scorer import ScorerNetwork
 from bigtop.rl.seat import SeatEnv
 
 MAX_ACTIONS = 20_000  # a dense policy head over more action ids would not fit a small network
@@ -60,6 +63,7 @@ class Settings:
     imitate_games: int = 400  # games of the teacher at every seat
     imitate_epochs: int = 8
     imitate_rate: float = 1e-3
+    policy: str = "observation"  # a network over the observation, or a scorer of positions ("afterstate", `bigtop.rl.scorer`)
 
 
 IMITATION_DEALS = 50_000_000  # the teacher's deals start here (plus 100,000 per seed), apart from PPO's and the arena's
@@ -77,65 +81,140 @@ class Batch:
     returns: list[float] = field(default_factory=list)
 
 
-def play_one(
-    env: SeatEnv, net: PolicyNetwork, seat: int, entry: str, seed: int, rng: np.random.Generator, settings: Settings,
-    batch: Batch,
-) -> tuple[float, float, bool]:
-    """One training game with the learner in `seat` and the bot `entry` in every other seat; the
-    learner's decisions go into `batch`. Returns its reward, its score margin and whether it won
-    alone."""
-    obs, _ = env.reset(seed=seed, options={"seat": seat, "opponents": entry})
-    values: list[float] = []
-    done = env.game_state is not None and env.game_state.is_over()
-    while not done:
-        legal = env.legal_ids()
-        flat = obs.ravel()
-        action, logp, value = net.act(flat, legal, rng)
-        batch.obs.append(flat)
-        batch.masks.append(env.action_masks())
-        batch.actions.append(action)
-        batch.logp.append(logp)
-        values.append(value)
-        obs, _, terminated, truncated, _ = env.step(action)
-        done = terminated or truncated
-    state = env.game_state
-    assert state is not None
-    margin = final_rewards(state, "margin")[seat]
-    reward = shaped_rewards(state, settings.margin_weight)[seat]
-    # generalised advantage estimation: the only reward is at the end
-    advantage, after = 0.0, 0.0
-    out = []
-    for step in range(len(values) - 1, -1, -1):
-        delta = (reward if step == len(values) - 1 else 0.0) + settings.gamma * after - values[step]
-        advantage = delta + settings.gamma * settings.lam * advantage
-        out.append(advantage)
-        after = values[step]
-    out.reverse()
-    batch.advantages.extend(out)
-    batch.returns.extend(a + v for a, v in zip(out, values, strict=True))
-    return reward, margin, state.result().winners == (seat,)
+class ObservationLearner:
+    """PPO on a `PolicyNetwork` reading the learner's observations through `bigtop.rl.SeatEnv`."""
 
-
-def update(net: PolicyNetwork, optimizer: Adam, batch: Batch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
-    """PPO epochs over the batch in shuffled minibatches; the last minibatch's loss terms."""
-    obs = np.asarray(batch.obs, np.float32)
-    masks = np.asarray(batch.masks)
-    actions = np.asarray(batch.actions)
-    old_logp = np.asarray(batch.logp, np.float32)
-    advantages = np.asarray(batch.advantages, np.float32)
-    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
-    returns = np.asarray(batch.returns, np.float32)
-    terms: dict[str, float] = {}
-    for _ in range(settings.epochs):
-        order = rng.permutation(len(obs))
-        for begin in range(0, len(obs), settings.batch):
-            part = order[begin:begin + settings.batch]
-            grads, terms = net.gradients(
-                obs[part], masks[part], actions[part], old_logp[part], advantages[part], returns[part],
-                settings.clip, settings.value_coef, settings.entropy_coef,
+    def __init__(self, name: str, settings: Settings) -> None:
+        self.settings = settings
+        self.env = env = SeatEnv(
+            name, settings.players, opponents=settings.opponents, options=settings.options or None,
+            actions=settings.actions, illegal="raise",
+        )
+        self.game, self.players = env.game, env.players
+        if env.actions.size > MAX_ACTIONS:
+            hints = [" (use its compact action space: --actions compact"] if has_compact(env.game) else []
+            if hasattr(env.game, "afterstate_features"):
+                hints.append(" or score positions: --policy afterstate" if hints else " (score positions: --policy afterstate")
+            raise BigtopError(
+                f"{env.game.title} has {env.actions.size:,} action ids: too many for this small network's dense policy "
+                f"head (at most {MAX_ACTIONS:,}){''.join(hints)}{')' if hints else ''}"
             )
-            optimizer.step(net.params, grads)
-    return terms
+        meta = {
+            "game": env.game.name, "players": env.players, "options": env.game.options_json(env.options),
+            "observation": fingerprint(env.game, env.players, env.options), "action_space": settings.actions,
+        }
+        inputs = int(np.prod(env.encoder.shape))
+        if settings.init is not None:
+            net = PolicyNetwork.load(settings.init)
+            known = {**net.meta, "action_space": net.meta.get("action_space", "flat")}  # weights from before compact spaces
+            if {k: known.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
+                raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
+        else:
+            net = PolicyNetwork.initial(inputs, env.actions.size, settings.hidden, settings.seed, meta)
+        self.net = net
+        self.batch = Batch()
+
+    @property
+    def decisions(self) -> int:
+        return len(self.batch.actions)
+
+    def play(self, seat: int, spec: str, seed: int, rng: np.random.Generator) -> tuple[float, float, bool]:
+        """One training game with the learner in `seat` and the bot `spec` in every other seat;
+        its decisions are kept for the next update. Returns its reward, its score margin and
+        whether it won alone."""
+        env, net, batch = self.env, self.net, self.batch
+        obs, _ = env.reset(seed=seed, options={"seat": seat, "opponents": spec})
+        values: list[float] = []
+        done = env.game_state is not None and env.game_state.is_over()
+        while not done:
+            legal = env.legal_ids()
+            flat = obs.ravel()
+            action, logp, value = net.act(flat, legal, rng)
+            batch.obs.append(flat)
+            batch.masks.append(env.action_masks())
+            batch.actions.append(action)
+            batch.logp.append(logp)
+            values.append(value)
+            obs, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+        state = env.game_state
+        assert state is not None
+        reward = shaped_rewards(state, self.settings.margin_weight)[seat]
+        advantages, returns = estimate_advantages(values, reward, self.settings.gamma, self.settings.lam)
+        batch.advantages.extend(advantages)
+        batch.returns.extend(returns)
+        return reward, final_rewards(state, "margin")[seat], state.result().winners == (seat,)
+
+    def update(self, optimizer: Adam, rng: np.random.Generator) -> dict[str, float]:
+        """PPO epochs over the decisions played since the last update, in shuffled minibatches;
+        the last minibatch's loss terms."""
+        batch, settings, net = self.batch, self.settings, self.net
+        self.batch = Batch()
+        obs = np.asarray(batch.obs, np.float32)
+        masks = np.asarray(batch.masks)
+        actions = np.asarray(batch.actions)
+        old_logp = np.asarray(batch.logp, np.float32)
+        advantages = np.asarray(batch.advantages, np.float32)
+        advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+        returns = np.asarray(batch.returns, np.float32)
+        terms: dict[str, float] = {}
+        for _ in range(settings.epochs):
+            order = rng.permutation(len(obs))
+            for begin in range(0, len(obs), settings.batch):
+                part = order[begin:begin + settings.batch]
+                grads, terms = net.gradients(
+                    obs[part], masks[part], actions[part], old_logp[part], advantages[part], returns[part],
+                    settings.clip, settings.value_coef, settings.entropy_coef,
+                )
+                optimizer.step(net.params, grads)
+        return terms
+
+    def imitation(self, rng: np.random.Generator, seed: int, played: Callable[[int], None]) -> dict[str, Any]:
+        """Fit the network to the teacher `settings.imitate`'s decisions (`bigtop.rl.imitate`)."""
+        settings = self.settings
+        assert settings.imitate is not None
+        demos = demonstrate(self.env, settings.imitate, settings.imitate_games, seed, settings.margin_weight, played)
+        return imitate(self.net, demos, settings.imitate_epochs, settings.imitate_rate, settings.batch, settings.value_coef, rng)
+
+
+class Learner(Protocol):
+    """What the training loop drives: an observation policy or a scorer (`bigtop.rl.scoring`)."""
+
+    game: Any
+    players: int
+    net: Any  # its `params`, `meta` and `save(path)`
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions were kept since the last update."""
+        ...
+
+    def play(self, seat: int, spec: str, seed: int, rng: np.random.Generator) -> tuple[float, float, bool]: ...
+
+    def update(self, optimizer: Adam, rng: np.random.Generator) -> dict[str, float]: ...
+
+    def imitation(self, rng: np.random.Generator, seed: int, played: Callable[[int], None]) -> dict[str, Any]: ...
+
+
+def make_learner(name: str, settings: Settings) -> Learner:
+    """The learner `settings.policy` names, for game `name`."""
+    if settings.policy == "observation":
+        return ObservationLearner(name, settings)
+    if settings.policy != "afterstate":
+        raise BigtopError(f"unknown policy {settings.policy!r}: observation or afterstate")
+    from bigtop import games
+    from bigtop.rl.scoring import ScorerLearner
+
+    game = games.get(name)
+    players = game.check_players(game.default_players() if settings.players is None else settings.players)
+    options = game.parse_options(settings.options or None)
+    learner = ScorerLearner(game, players, options, settings)
+    if settings.init is not None:
+        init = ScorerNetwork.load(settings.init)
+        if {k: init.meta.get(k) for k in learner.meta} != learner.meta:
+            raise BigtopError(f"{settings.init} was trained for another table: {init.meta}")
+        learner.net = init
+    return learner
 
 
 def train(
@@ -146,49 +225,28 @@ def train(
     `policy.npz`, `curve.json` and `curve.png` into `out` (the curve after every update, the
     weights every `CHECKPOINT` updates and at the end) and returns the summary (also in
     `curve.json`). `status` hears what the run is doing before PPO starts."""
-    env = SeatEnv(
-        name, settings.players, opponents=settings.opponents, options=settings.options or None, actions=settings.actions,
-        illegal="raise",
-    )
-    if env.actions.size > MAX_ACTIONS:
-        hint = " (use its compact action space: --actions compact)" if has_compact(env.game) else ""
-        raise BigtopError(
-            f"{env.game.title} has {env.actions.size:,} action ids: too many for this small network's dense policy head "
-            f"(at most {MAX_ACTIONS:,}){hint}"
-        )
-    meta = {
-        "game": env.game.name, "players": env.players, "options": env.game.options_json(env.options),
-        "observation": fingerprint(env.game, env.players, env.options), "action_space": settings.actions,
-    }
-    inputs = int(np.prod(env.encoder.shape))
-    if settings.init is not None:
-        net = PolicyNetwork.load(settings.init)
-        known = {**net.meta, "action_space": net.meta.get("action_space", "flat")}  # weights from before compact spaces
-        if {k: known.get(k) for k in meta} != meta or net.meta.get("inputs") != inputs:  # observation included
-            raise BigtopError(f"{settings.init} was trained for another table: {net.meta}")
-    else:
-        net = PolicyNetwork.initial(inputs, env.actions.size, settings.hidden, settings.seed, meta)
+    learner = make_learner(name, settings)
+    net = learner.net
     optimizer = Adam(net.params, settings.rate)
     rng = np.random.default_rng(settings.seed)
     curve: list[dict[str, float]] = []
     started, cpu_started = time.perf_counter(), time.process_time()
     out.mkdir(parents=True, exist_ok=True)
     summary: dict[str, Any] = {
-        "game": env.game.name, "players": env.players, "settings": asdict(settings), "weights": str(out / "policy.npz"),
-        "curve": curve,
+        "game": learner.game.name, "players": learner.players, "settings": asdict(settings),
+        "weights": str(out / "policy.npz"), "curve": curve,
     }
     if settings.imitate is not None:
-        summary["imitation"] = imitation(env, net, settings, rng, status)
+        summary["imitation"] = imitation(learner, settings, rng, status)
         net.save(out / "policy.npz")
     played = 0
     while time.process_time() - cpu_started < settings.minutes * 60 and (settings.max_games is None or played < settings.max_games):
-        batch = Batch()
         rewards, margins, wins = [], [], 0
         by_opponent: dict[str, dict[str, float]] = {}
         for _ in range(settings.games_per_update):
-            spec = settings.opponents[played // env.players % len(settings.opponents)]
+            spec = settings.opponents[played // learner.players % len(settings.opponents)]
             seed = settings.seed * 1_000_003 + played
-            reward, margin, won = play_one(env, net, played % env.players, spec, seed, rng, settings, batch)
+            reward, margin, won = learner.play(played % learner.players, spec, seed, rng)
             rewards.append(reward)
             margins.append(margin)
             wins += won
@@ -197,11 +255,12 @@ def train(
             tally["games"] += 1
             tally["wins"] += won
             tally["margin"] += margin
-        terms = update(net, optimizer, batch, settings, rng)
+        decisions = learner.decisions
+        terms = learner.update(optimizer, rng)
         point: dict[str, Any] = {
             "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - cpu_started, 1), "win_rate": wins / len(rewards),
-            "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": len(batch.actions), **terms,
+            "reward": float(np.mean(rewards)), "margin": float(np.mean(margins)), "decisions": decisions, **terms,
             "opponents": by_opponent,  # games, wins and summed margins against each opponent in this update
         }
         curve.append(point)
@@ -214,14 +273,15 @@ def train(
     (out / "curve.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     against = " and ".join(dict.fromkeys(settings.opponents))
     first = f"imitating {settings.imitate}, then " if settings.imitate is not None else ""
-    plot_curve(curve, f"{env.game.title}, {env.players} players: {first}PPO against {against}", out / "curve.png")
+    plot_curve(curve, f"{learner.game.title}, {learner.players} players: {first}PPO against {against}", out / "curve.png")
     return summary
 
 
 def imitation(
-    env: SeatEnv, net: PolicyNetwork, settings: Settings, rng: np.random.Generator, status: Callable[[str], None] | None,
+    learner: Learner, settings: Settings, rng: np.random.Generator, status: Callable[[str], None] | None,
 ) -> dict[str, Any]:
-    """Fit `net` to `settings.imitate`'s play (`bigtop.rl.imitate`); what it learned, for the summary."""
+    """Fit the learner's network to `settings.imitate`'s play (`bigtop.rl.imitate`); what it
+    learned, for the summary."""
     assert settings.imitate is not None
     games = settings.imitate_games
 
@@ -230,10 +290,7 @@ def imitation(
             status(f"{settings.imitate} plays {count}/{games} games to imitate")
 
     cpu = time.process_time()
-    demos = demonstrate(env, settings.imitate, games, IMITATION_DEALS + 100_000 * settings.seed, settings.margin_weight, played)
-    if status is not None:
-        status(f"imitating {len(demos):,} decisions of {settings.imitate}")
-    result = imitate(net, demos, settings.imitate_epochs, settings.imitate_rate, settings.batch, settings.value_coef, rng)
+    result = learner.imitation(rng, IMITATION_DEALS + 100_000 * settings.seed, played)
     return {"teacher": settings.imitate, "games": games, "cpu_seconds": round(time.process_time() - cpu, 1), **result}
 
 

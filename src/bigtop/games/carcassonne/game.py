@@ -26,6 +26,7 @@ from bigtop.games.carcassonne.options import CarcassonneOptions
 from bigtop.games.carcassonne.state import CarcassonneState, tiles_of
 
 if TYPE_CHECKING:
+    from bigtop.games.carcassonne.afterstates import PositionFeatures
     from bigtop.games.carcassonne.compact import CompactActionSpace
     from bigtop.games.carcassonne.observation import CarcassonneEncoder
 
@@ -125,3 +126,9 @@ class Carcassonne(Game[CarcassonneState]):
         from bigtop.games.carcassonne.compact import CompactActionSpace
 
         return CompactActionSpace(self, players, self.parse_options(options))
+
+    def afterstate_features(self, players: int, options: Any) -> PositionFeatures:
+        """What each seat holds, as numbers, for a policy that scores positions (afterstates.py)."""
+        from bigtop.games.carcassonne.afterstates import position_features
+
+        return position_features(players, self.parse_options(options))
