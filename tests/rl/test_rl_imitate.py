@@ -13,7 +13,7 @@ import pytest
 from bigtop import bots
 from bigtop.bots.match import play_game
 from bigtop.cli import main
-from bigtop.rl.imitate import Demonstrations, SparseRows, demonstrate, imitate, teacher_seed
+from bigtop.rl.imitate import Demonstrations, SparseRows, demonstrate, imitate, rows, teacher_seed
 from bigtop.rl.network import PolicyNetwork
 from bigtop.rl.rewards import shaped_rewards
 from bigtop.rl.seat import SeatEnv
@@ -65,7 +65,7 @@ def test_a_network_learns_to_choose_as_its_teacher_on_games_it_never_saw() -> No
     net = PolicyNetwork.initial(demos.obs.width, env.actions.size, 32, seed=0, meta={})
     before = imitate(net, demos, 0, 1e-3, 256, 0.5, np.random.default_rng(0))
     assert before["epochs"] == [] and before["held_out_decisions"] > 200
-    untrained = net.imitation_terms(*demos.batch(np.flatnonzero(demos.games >= 36)))["agreement"]
+    untrained = net.imitation_terms(*rows(demos, np.flatnonzero(demos.games >= 36)))["agreement"]
     result = imitate(net, demos, 6, 1e-3, 256, 0.5, np.random.default_rng(0))
     assert result["held_out_decisions"] == before["held_out_decisions"]  # the last 4 of 40 games
     assert result["decisions"] + result["held_out_decisions"] == len(demos)

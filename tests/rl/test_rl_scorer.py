@@ -1,6 +1,6 @@
-"""A policy that scores positions (`--policy afterstate`, Carcassonne's learned bot): the segment
-softmax over a decision's rows, its gradients, imitation of the heuristic bot, PPO at a tiny budget,
-and the bot `learned:weights=FILE` in the arena and on its way to a server's bot worker."""
+"""A policy that values positions (`--policy afterstate`, Carcassonne's learned bot): the network's
+gradients, the best-valued action, learning values from a teacher's games and from its own (a tiny
+budget here), and the bot `learned:weights=FILE` in the arena and on its way to a bot worker."""
 
 from __future__ import annotations
 
@@ -16,129 +16,72 @@ from bigtop import bots, games
 from bigtop.cli import main
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
-from bigtop.rl.imitate import imitate
 from bigtop.rl.network import Adam
-from bigtop.rl.scorer import Decisions, ScorerNetwork, policy, stack
-from bigtop.rl.scoring import ScoredKeeper, play_teacher
+from bigtop.rl.rewards import shaped_rewards
+from bigtop.rl.scorer import ScorerNetwork
+from bigtop.rl.scoring import Positions, ScorerSeat, fit, play_watched
 from bigtop.rl.train import Settings, train
 
 GAME = games.get("carcassonne")
+OPTIONS = GAME.parse_options(None)
 
 
-def random_decisions(seed: int, count: int, width: int = 5) -> list[tuple[np.ndarray, np.ndarray, int, np.ndarray]]:
-    """Decisions of 1-6 rows over 1-4 actions (every action with a row), a chosen action each."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(count):
-        actions = int(rng.integers(1, 5))
-        groups = np.sort(np.concatenate([np.arange(actions), rng.integers(0, actions, int(rng.integers(0, 3)))]))
-        rows = rng.standard_normal((len(groups), width)).astype(np.float32)
-        out.append((rows, groups, int(rng.integers(0, actions)), rng.standard_normal(width).astype(np.float32)))
-    return out
-
-
-def test_an_actions_probability_is_the_sum_over_its_rows() -> None:
-    batch = stack(random_decisions(0, 30))
-    scores = np.random.default_rng(1).standard_normal(len(batch.rows))
-    pi = policy(scores, batch)
-    assert np.allclose(np.bincount(batch.segment, pi.row_probs), 1.0)
-    for d in range(len(batch)):
-        rows = batch.segment == d
-        expected = np.exp(scores[rows]) / np.exp(scores[rows]).sum()
-        assert np.allclose(pi.row_probs[rows], expected)
-        chosen = rows & (batch.group == batch.chosen[d])
-        assert pi.chosen_probs[d] == pytest.approx(expected[chosen[rows]].sum())
-
-
-def test_a_greedy_scorer_takes_the_action_of_its_best_row() -> None:
-    net = ScorerNetwork.initial(5, 8, seed=0, meta={})
-    rows, groups, _, _ = random_decisions(3, 1)[0]
-    rows = np.concatenate([rows, rows]) if len(rows) == 1 else rows
-    groups = np.arange(len(rows)) % 2
-    chosen, logp = net.act(rows, groups)
-    scores = net.scores(rows)
-    assert chosen == groups[int(np.argmax(scores))]
-    probs = np.exp(scores - scores.max()) / np.exp(scores - scores.max()).sum()
-    assert logp == pytest.approx(np.log(probs[groups == chosen].sum()), abs=1e-5)
-
-
-def batch_and_returns(seed: int) -> tuple[Decisions, np.ndarray]:
-    batch = stack(random_decisions(seed, 9))
-    return batch, np.random.default_rng(seed + 1).standard_normal(len(batch)).astype(np.float32)
-
-
-def test_ppo_gradients_match_finite_differences() -> None:
+def test_gradients_match_finite_differences() -> None:
     net = ScorerNetwork.initial(5, 6, seed=1, meta={})
-    batch, returns = batch_and_returns(4)
-    old = np.full(len(batch), -1.0, np.float32)
-    advantages = np.random.default_rng(2).standard_normal(len(batch)).astype(np.float32)
+    rng = np.random.default_rng(0)
+    positions = rng.standard_normal((11, 5)).astype(np.float32)
+    targets = rng.standard_normal(11).astype(np.float32)
 
     def loss() -> float:
-        terms = net.gradients(batch, old, advantages, returns, 10.0, 0.5, 0.01)[1]
-        return terms["policy"] + 0.5 * terms["value"] - 0.01 * terms["entropy"]
+        return net.gradients(positions, targets)[1]["value"]
 
-    grads, _ = net.gradients(batch, old, advantages, returns, 10.0, 0.5, 0.01)
-    assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b1", "w2", "b2", "ws", "wv", "bv"))
-
-
-def test_imitation_gradients_match_finite_differences() -> None:
-    net = ScorerNetwork.initial(5, 6, seed=2, meta={})
-    batch, returns = batch_and_returns(5)
-
-    def loss() -> float:
-        terms = net.imitation_gradients(batch, returns, 0.5)[1]
-        return terms["cross_entropy"] + 0.5 * terms["value"]
-
-    grads, terms = net.imitation_gradients(batch, returns, 0.5)
-    assert terms == net.imitation_terms(batch, returns)
-    assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b1", "w2", "ws", "wv"))
+    grads, terms = net.gradients(positions, targets)
+    assert terms["value"] == pytest.approx(net.error(positions, targets, batch=4), rel=1e-6)
+    assert_gradients_match_finite_differences(net, loss, grads, ("w1", "b1", "w2", "b2", "wv", "bv"))
 
 
-def test_ppo_makes_the_action_that_earned_more_likelier() -> None:
-    """Rows of action 1 earn more than action 0's: a few PPO steps make action 1 the likelier."""
+def test_the_scorer_takes_the_action_of_its_best_valued_row_and_explores_when_asked() -> None:
     net = ScorerNetwork.initial(3, 8, seed=0, meta={})
-    rows = np.array([[1, 0, 0], [1, 0, 1], [0, 1, 0]], np.float32)  # action 0: rows 0 and 1; action 1: row 2
-    groups = np.array([0, 0, 1])
-    decisions = [(rows, groups, d % 2, np.zeros(3, np.float32)) for d in range(64)]
-    batch = stack(decisions)
-    advantages = np.where(batch.chosen % 2 == 1, 1.0, -1.0).astype(np.float32)  # group ids grow by 2 a decision
-    old = np.log(policy(net.scores(batch.rows), batch).chosen_probs).astype(np.float32)
-    optimizer = Adam(net.params, 0.05)
-    for _ in range(5):
-        grads, _ = net.gradients(batch, old, advantages, advantages, 0.2, 0.5, 0.0)
-        optimizer.step(net.params, grads)
-    chosen, logp = net.act(rows, groups)
-    assert chosen == 1 and logp > np.log(0.6)
+    rows = np.random.default_rng(1).standard_normal((7, 3)).astype(np.float32)
+    groups = np.array([0, 0, 1, 2, 2, 2, 3])
+    assert net.act(rows, groups) == groups[int(np.argmax(net.values(rows)))]
+    rng = np.random.default_rng(2)
+    picks = [net.act(rows, groups, rng, explore=1.0) for _ in range(400)]
+    assert set(picks) == {0, 1, 2, 3} and max(picks.count(g) for g in range(4)) < 140  # actions, not rows, uniformly
+    assert {net.act(rows, groups, rng, explore=0.0) for _ in range(20)} == {net.act(rows, groups)}
 
 
-@pytest.fixture(scope="module")
-def demos():
-    """The heuristic bot's decisions in 14 two-player games, as rows of afterstate features."""
-    keeper = ScoredKeeper(GAME.afterstate_features(2, GAME.parse_options(None)))
-    play_teacher(GAME, 2, GAME.parse_options(None), "heuristic", 14, 500, 0.02, keeper)
-    return keeper.freeze()
+def test_fitting_learns_a_value_the_features_determine() -> None:
+    """The values of positions whose reward is a smooth function of their features are learned."""
+    rng = np.random.default_rng(3)
+    positions = Positions(4)
+    for game in range(40):
+        rows = rng.uniform(-1, 1, (50, 4)).astype(np.float32)
+        positions.add(rows, np.tanh(2 * rows[:, 0] - rows[:, 1] * rows[:, 2]), game)
+    positions.pack()
+    assert len(positions) == 2000 and positions.games.tolist() == sorted(positions.games.tolist())
+    net = ScorerNetwork.initial(4, 16, seed=0, meta={})
+    before = net.error(positions.rows, positions.targets)
+    fit(net, Adam(net.params, 3e-3), positions, 600, 128, rng)
+    assert net.error(positions.rows, positions.targets) < 0.1 * before
+    positions.add(np.zeros((5, 4)), np.ones(5), 40)
+    assert len(positions.pack(keep=100)) == 100 and positions.games[-5:].tolist() == [40] * 5
 
 
-def test_the_teachers_decisions_are_kept_with_each_choice_among_its_rows(demos) -> None:
-    assert len(demos) > 14 * 60 and set(demos.seats.tolist()) == {0, 1}
-    assert demos.games.tolist() == sorted(demos.games.tolist()) and int(demos.games.max()) == 13
-    for rows, groups, chosen, own in demos.decisions[:200]:
-        assert len(rows) == len(groups) > 1 and chosen in groups and own.shape == (rows.shape[1],)
-    # each game's returns are its seats' shaped rewards: one winner's +1 (plus margin), or a tie
-    for game in range(14):
-        rewards = {int(s): float(r) for s, r in zip(demos.seats[demos.games == game], demos.returns[demos.games == game], strict=True)}
-        assert len(rewards) == 2 and (max(rewards.values()) > 0.99 or min(rewards.values()) >= -0.01)
-
-
-def test_a_scorer_learns_to_choose_as_the_heuristic_bot_on_games_it_never_saw(demos) -> None:
-    net = ScorerNetwork.initial(demos.decisions[0][0].shape[1], 32, seed=0, meta={})
-    held_out = np.flatnonzero(demos.games >= 13)  # the last tenth of the games, rounded: one
-    untrained = net.imitation_terms(*demos.batch(held_out))["agreement"]
-    result = imitate(net, demos, 8, 3e-3, 128, 0.5, np.random.default_rng(0))
-    last = result["epochs"][-1]
-    assert result["held_out_decisions"] == len(held_out)
-    assert last["held_out_agreement"] > max(0.7, untrained + 0.3)
-    assert last["held_out_cross_entropy"] < result["epochs"][0]["held_out_cross_entropy"]
+def test_a_watched_game_pairs_each_position_after_each_move_with_the_seats_reward() -> None:
+    features = GAME.afterstate_features(2, OPTIONS)
+    seats = [bots.make("heuristic", GAME, s) for s in (1, 2)]
+    state, rows, targets = play_watched(GAME, seats, 7, OPTIONS, features, [1, 0], 0.02)
+    moves = state.moves()
+    replay = GAME.new(2, seed=7, options=OPTIONS)
+    assert len(rows) == 2 * len(moves) and state.is_over()
+    rewards = shaped_rewards(state, 0.02)
+    assert targets[0::2] == [rewards[1]] * len(moves) and targets[1::2] == [rewards[0]] * len(moves)
+    for index, (seat, action) in enumerate(moves):
+        replay.apply(seat, action)
+        if index % 17 == 0:  # each row describes the position after that move, from the watched seat's side
+            assert np.array_equal(rows[2 * index], features.describe(replay, 1))
+            assert np.array_equal(rows[2 * index + 1], features.describe(replay, 0))
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +89,7 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("scorer")
     settings = Settings(
         players=2, max_games=4, games_per_update=2, hidden=8, policy="afterstate", opponents=("heuristic",),
-        imitate="heuristic", imitate_games=3, imitate_epochs=1,
+        imitate="heuristic", imitate_games=4, imitate_epochs=2, batch=256,
     )
     train("carcassonne", settings, out)
     return out
@@ -155,8 +98,10 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_training_a_scorer_writes_weights_and_a_curve(trained: Path) -> None:
     summary = json.loads((trained / "curve.json").read_text())
     assert [p["games"] for p in summary["curve"]] == [2, 4]
-    assert all(p["opponents"]["heuristic"]["games"] == 2 and p["decisions"] > 40 for p in summary["curve"])
-    assert summary["imitation"]["games"] == 3 and summary["imitation"]["decisions"] > 0
+    assert all(p["opponents"]["heuristic"]["games"] == 2 and p["decisions"] > 100 for p in summary["curve"])
+    learned = summary["imitation"]
+    assert learned["games"] == 4 and learned["positions"] > 4 * 200 and len(learned["epochs"]) == 2
+    assert learned["held_out_positions"] > 0 and learned["epochs"][-1]["held_out_value"] > 0
     net = ScorerNetwork.load(trained / "policy.npz")
     assert net.meta["policy"] == "afterstate" and net.meta["players"] == 2 and net.meta["hidden"] == 8
 
@@ -172,9 +117,10 @@ def test_the_scorer_plays_in_the_arena_and_travels_without_its_network(trained: 
     state = GAME.new(2, seed=6)
     view, legal = state.determinize(0, Rng(1)), state.legal_actions(0)
     chosen = bot.choose(view, 0, legal)
-    sent = pickle.loads(pickle.dumps(bot))
+    net = ScorerNetwork.load(weights)
+    assert chosen == ScorerSeat(net, GAME.afterstate_features(2, OPTIONS)).choose(view, 0, legal)
     assert "net" not in bot.__getstate__() and "scorer" not in bot.__getstate__()
-    assert sent.choose(view, 0, legal) == chosen
+    assert pickle.loads(pickle.dumps(bot)).choose(view, 0, legal) == chosen
 
 
 def test_the_scorer_refuses_another_table_and_changed_features(trained: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -187,17 +133,25 @@ def test_the_scorer_refuses_another_table_and_changed_features(trained: Path, mo
         bot.choose(three.determinize(0, Rng(0)), 0, three.legal_actions(0))
     monkeypatch.setattr(afterstates, "SEAT_FEATURES", afterstates.SEAT_FEATURES[:-1])
     scoring._fingerprint.cache_clear()
-    bot = bots.make(f"learned:weights={trained / 'policy.npz'}", GAME, 0)
-    two = GAME.new(2, seed=0)
-    with pytest.raises(BigtopError, match="other features"):
-        bot.choose(two.determinize(0, Rng(0)), 0, two.legal_actions(0))
-    scoring._fingerprint.cache_clear()
+    try:
+        bot = bots.make(f"learned:weights={trained / 'policy.npz'}", GAME, 0)
+        two = GAME.new(2, seed=0)
+        with pytest.raises(BigtopError, match="other features"):
+            bot.choose(two.determinize(0, Rng(0)), 0, two.legal_actions(0))
+    finally:
+        scoring._fingerprint.cache_clear()
 
 
-def test_the_policies_a_run_may_train(tmp_path: Path) -> None:
+def test_the_policies_a_run_may_train(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(BigtopError, match="has no afterstate features"):
         train("drumroll", Settings(players=2, max_games=2, policy="afterstate"), tmp_path / "dr")
     with pytest.raises(BigtopError, match="unknown policy 'deep'"):
         train("carcassonne", Settings(players=2, max_games=2, policy="deep"), tmp_path / "c")
-    with pytest.raises(BigtopError, match="score positions: --policy afterstate"):
+    with pytest.raises(BigtopError, match="value positions: --policy afterstate"):
         train("carcassonne", Settings(players=2, max_games=2), tmp_path / "flat")
+    out = tmp_path / "cli"
+    code = main(["rl", "train", "carcassonne", "-p", "2", "--policy", "afterstate", "--imitate", "heuristic",
+                 "--imitate-games", "2", "--imitate-epochs", "1", "--games", "1", "--hidden", "8", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0 and "learned the values of" in printed and "positions of heuristic's games" in printed
+    assert ScorerNetwork.load(out / "policy.npz").meta["game"] == "carcassonne"

@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         imitate_games: Annotated[int, typer.Option("--imitate-games", min=1, help="Games of that bot at every seat to imitate.")] = 400,
         imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over its decisions.")] = 8,
         rate: Annotated[float, typer.Option("--rate", min=0.0, help="PPO's learning rate (Adam).")] = 5e-4,
-        policy: Annotated[str, typer.Option("--policy", help="observation (a network over the observation and the action ids) or afterstate (a network scoring the positions each action leads to: Carcassonne).")] = "observation",
+        policy: Annotated[str, typer.Option("--policy", help="observation (a network over the observation and the action ids, PPO) or afterstate (a network valuing the positions each action leads to, Monte Carlo policy iteration: Carcassonne).")] = "observation",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
         """Train a small policy network with PPO (NumPy) against random players or other bots, after
@@ -80,11 +80,19 @@ def register(app: typer.Typer) -> None:
 
             cpu = time.process_time()
             summary = train(name, settings, folder, report, status)
-        if "imitation" in summary:
-            last_epoch = summary["imitation"]["epochs"][-1]
+        learned = summary.get("imitation")
+        if learned is not None and "decisions" in learned:
+            last_epoch = learned["epochs"][-1]
             console.print(
-                f"imitated {summary['imitation']['teacher']} over {summary['imitation']['decisions']:,} decisions: its "
+                f"imitated {learned['teacher']} over {learned['decisions']:,} decisions: its "
                 f"choice on {last_epoch.get('held_out_agreement', last_epoch['agreement']):.0%} of held-out decisions"
+            )
+        elif learned is not None and learned["epochs"]:
+            last_epoch = learned["epochs"][-1]
+            held_out = f"; on held-out games {last_epoch['held_out_value']:.3f}" if "held_out_value" in last_epoch else ""
+            console.print(
+                f"learned the values of {learned['positions']:,} positions of {learned['teacher']}'s games: "
+                f"error {last_epoch['value']:.3f}{held_out} (a constant guess: {learned['held_out_constant'] or 0:.3f})"
             )
         last = summary["curve"][-10:]
         rate = sum(p["win_rate"] for p in last) / max(1, len(last))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,22 +22,11 @@ from bigtop.bots.base import Bot
 from bigtop.bots.match import play_game
 from bigtop.core.actions import Action
 from bigtop.rl.encoding import observe
-from bigtop.rl.network import Adam
+from bigtop.rl.network import Adam, PolicyNetwork
 from bigtop.rl.rewards import shaped_rewards
 
 if TYPE_CHECKING:
     from bigtop.rl.seat import SeatEnv
-
-
-class Imitator(Protocol):
-    """A network `imitate` can fit: a policy network or a scorer (`bigtop.rl.scorer`), given a
-    batch of its demonstrations (`batch(part)`: a `Demonstrations` or a scorer's)."""
-
-    params: dict[str, np.ndarray]
-
-    def imitation_gradients(self, *batch: Any) -> tuple[dict[str, np.ndarray], dict[str, float]]: ...
-
-    def imitation_terms(self, *batch: Any) -> dict[str, float]: ...
 
 
 class SparseRows:
@@ -94,24 +83,6 @@ class Demonstrations:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def batch(self, part: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The observations, masks, choices and returns of the decisions `part`, dense (what the
-        network's `imitation_gradients` and `imitation_terms` take)."""
-        return self.obs.dense(part), self.masks.dense(part), self.actions[part], self.returns[part]
-
-
-class Keeper(Protocol):
-    """Where a `Recorder` keeps decisions: each decision's seat in `seats` (the runner fills
-    `returns` and `games`), and `freeze` gives the demonstrations."""
-
-    seats: list[int]
-    games: list[int]
-    returns: list[float]
-
-    def keep(self, state: Any, seat: int, legal: Sequence[Action], action: Action) -> None: ...
-
-    def freeze(self) -> Any: ...
-
 
 class Recorder:
     """A bot that plays as `teacher` and keeps each of its decisions in `demos` (a seat with a
@@ -119,7 +90,7 @@ class Recorder:
 
     needs_state = True
 
-    def __init__(self, teacher: Bot, demos: Keeper) -> None:
+    def __init__(self, teacher: Bot, demos: _Rows) -> None:
         self.teacher, self.demos = teacher, demos
         self.name = teacher.name
 
@@ -127,7 +98,7 @@ class Recorder:
         """The teacher's choice from the copy of the game determinized from `player`'s seat, which
         shows that seat what the true game does: its observation is the seat's own."""
         action = self.teacher.choose(state if self.teacher.needs_state else None, player, legal)
-        self.demos.keep(state, player, legal, action)
+        self.demos.keep(state, player, action)
         return action
 
 
@@ -143,26 +114,17 @@ def demonstrate(
     played by the kernel's runner (`bigtop.bots.match.play_game`, as in the arena); the decisions
     in `env`'s observations and action ids."""
     rows = _Rows(env)
-    play_teacher(env.game, env.players, env.options, teacher, count, seed, margin_weight, rows, report)
-    return rows.freeze()
-
-
-def play_teacher(
-    game: Any, players: int, options: Any, teacher: str, count: int, seed: int, margin_weight: float, keeper: Keeper,
-    report: Callable[[int], None] | None = None,
-) -> None:
-    """Play `count` games of `teacher` at every seat, deals `seed`, `seed + 1`, ..., with the
-    kernel's runner; every decision goes to `keeper` with its seat's shaped reward and its game."""
     for number in range(count):
         deal = seed + number
-        first = len(keeper.seats)
-        recorders = [Recorder(bots.make(teacher, game, teacher_seed(deal, seat)), keeper) for seat in range(players)]
-        state = play_game(game, recorders, deal, options)
+        first = len(rows.chosen)
+        recorders = [Recorder(bots.make(teacher, env.game, teacher_seed(deal, seat)), rows) for seat in range(env.players)]
+        state = play_game(env.game, recorders, deal, env.options)
         rewards = shaped_rewards(state, margin_weight)
-        keeper.returns.extend(rewards[seat] for seat in keeper.seats[first:])
-        keeper.games.extend([number] * (len(keeper.seats) - first))
+        rows.returns.extend(rewards[seat] for seat in rows.seats[first:])
+        rows.games.extend([number] * (len(rows.chosen) - first))
         if report is not None:
             report(number + 1)
+    return rows.freeze()
 
 
 class _Rows:
@@ -177,7 +139,7 @@ class _Rows:
         self.games: list[int] = []
         self.returns: list[float] = []
 
-    def keep(self, state: Any, seat: int, legal: Sequence[Action], action: Action) -> None:
+    def keep(self, state: Any, seat: int, action: Action) -> None:
         """Keep `seat`'s decision `action` in `state` (its determinized copy)."""
         env = self.env
         mask = np.zeros(env.actions.size, np.bool_)
@@ -195,7 +157,7 @@ class _Rows:
 
 
 def imitate(
-    net: Imitator, demos: Any, epochs: int, rate: float, batch: int, value_coef: float,
+    net: PolicyNetwork, demos: Demonstrations, epochs: int, rate: float, batch: int, value_coef: float,
     rng: np.random.Generator, held_out: float = 0.1,
 ) -> dict[str, Any]:
     """Fit `net` to the demonstrations of all but the last `held_out` share of their games, in
@@ -211,7 +173,7 @@ def imitate(
         order = rng.permutation(train_rows)
         for begin in range(0, len(order), batch):
             part = order[begin:begin + batch]
-            grads, terms = net.imitation_gradients(*demos.batch(part), value_coef)  # terms before the step
+            grads, terms = net.imitation_gradients(*rows(demos, part), value_coef)  # terms before the step
             optimizer.step(net.params, grads, max_norm=1.0)
             for key, value in terms.items():
                 totals[key] = totals.get(key, 0.0) + value * len(part)
@@ -222,12 +184,17 @@ def imitate(
     return {"decisions": len(train_rows), "held_out_decisions": len(test_rows), "epochs": history}
 
 
-def measure(net: Imitator, demos: Any, part: np.ndarray, batch: int) -> dict[str, float]:
+def rows(demos: Demonstrations, part: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The observations, masks, choices and returns of the decisions `part`, dense."""
+    return demos.obs.dense(part), demos.masks.dense(part), demos.actions[part], demos.returns[part]
+
+
+def measure(net: PolicyNetwork, demos: Demonstrations, part: np.ndarray, batch: int) -> dict[str, float]:
     """The imitation loss terms over the decisions `part` (in batches, weighted by their size; no
     gradient)."""
     total: dict[str, float] = {}
     for begin in range(0, len(part), batch):
         chunk = part[begin:begin + batch]
-        for key, value in net.imitation_terms(*demos.batch(chunk)).items():
+        for key, value in net.imitation_terms(*rows(demos, chunk)).items():
             total[key] = total.get(key, 0.0) + value * len(chunk)
     return {key: value / len(part) for key, value in total.items()}

@@ -63,7 +63,9 @@ class Settings:
     imitate_games: int = 400  # games of the teacher at every seat
     imitate_epochs: int = 8
     imitate_rate: float = 1e-3
-    policy: str = "observation"  # a network over the observation, or a scorer of positions ("afterstate", `bigtop.rl.scorer`)
+    policy: str = "observation"  # a network over the observation, or a scorer of positions ("afterstate", `bigtop.rl.scoring`)
+    explore: float = 0.05  # a scorer's share of random actions in its training games
+    buffer: int = 200_000  # the newest positions a scorer fits again after every update
 
 
 IMITATION_DEALS = 50_000_000  # the teacher's deals start here (plus 100,000 per seed), apart from PPO's and the arena's
@@ -94,7 +96,7 @@ class ObservationLearner:
         if env.actions.size > MAX_ACTIONS:
             hints = [" (use its compact action space: --actions compact"] if has_compact(env.game) else []
             if hasattr(env.game, "afterstate_features"):
-                hints.append(" or score positions: --policy afterstate" if hints else " (score positions: --policy afterstate")
+                hints.append(" or value positions: --policy afterstate" if hints else " (value positions: --policy afterstate")
             raise BigtopError(
                 f"{env.game.title} has {env.actions.size:,} action ids: too many for this small network's dense policy "
                 f"head (at most {MAX_ACTIONS:,}){''.join(hints)}{')' if hints else ''}"
