@@ -184,14 +184,19 @@ def test_weights_ship_for_these_tables_only() -> None:
 @pytest.mark.parametrize(("name", "players"), SHIPPED)
 def test_the_shipped_weights_fit_todays_game_and_beat_random_play(name: str, players: int, tmp_path: Path) -> None:
     from bigtop.rl.encoding import fingerprint
-    from bigtop.rl.learned import shipped_weights
+    from bigtop.rl.learned import network, shipped_weights
+    from bigtop.rl.scorer import ScorerNetwork
+    from bigtop.rl.scoring import features_fingerprint
 
     weights = shipped_weights(name, players)
     assert weights is not None and weights.stat().st_size < 5_000_000
-    net = PolicyNetwork.load(weights)
+    net = network(str(weights))
     game = games.get(name)
     assert (net.meta["game"], net.meta["players"]) == (name, players)
-    assert net.meta["observation"] == fingerprint(game, players, game.parse_options(None))  # trained on today's rules
+    if isinstance(net, ScorerNetwork):  # trained on today's rules and features
+        assert net.meta["features"] == features_fingerprint(game, players, None)
+    else:  # trained on today's rules and observations
+        assert net.meta["observation"] == fingerprint(game, players, game.parse_options(None))
     field = ",".join(["learned"] + ["random"] * (players - 1))
     code = main(["arena", name, "-p", str(players), "--bots", field, "-n", str(players), "--seed", "5",
                  "--workers", "1", "--out", str(tmp_path)])

@@ -71,7 +71,7 @@ def test_fitting_learns_a_value_the_features_determine() -> None:
 def test_a_watched_game_pairs_each_position_after_each_move_with_the_seats_reward() -> None:
     features = GAME.afterstate_features(2, OPTIONS)
     seats = [bots.make("heuristic", GAME, s) for s in (1, 2)]
-    state, rows, targets = play_watched(GAME, seats, 7, OPTIONS, features, [1, 0], 0.02)
+    state, rows, targets = play_watched(GAME, seats, 7, OPTIONS, features, [1, 0], Settings())
     moves = state.moves()
     replay = GAME.new(2, seed=7, options=OPTIONS)
     assert len(rows) == 2 * len(moves) and state.is_over()
@@ -82,6 +82,15 @@ def test_a_watched_game_pairs_each_position_after_each_move_with_the_seats_rewar
         if index % 17 == 0:  # each row describes the position after that move, from the watched seat's side
             assert np.array_equal(rows[2 * index], features.describe(replay, 1))
             assert np.array_equal(rows[2 * index + 1], features.describe(replay, 0))
+
+
+def test_a_value_of_the_margin_alone_when_winning_weighs_nothing() -> None:
+    """`--win-weight 0`: each position's target is the seat's final margin times the margin's weight."""
+    features = GAME.afterstate_features(2, OPTIONS)
+    seats = [bots.make("heuristic", GAME, s) for s in (3, 4)]
+    state, _, targets = play_watched(GAME, seats, 8, OPTIONS, features, [0], Settings(win_weight=0.0, margin_weight=0.5))
+    scores = state.scores()
+    assert set(targets) == {pytest.approx(0.5 * (scores[0] - scores[1]))}
 
 
 @pytest.fixture(scope="module")

@@ -47,6 +47,8 @@ def register(app: typer.Typer) -> None:
         imitate_games: Annotated[int, typer.Option("--imitate-games", min=1, help="Games of that bot at every seat to imitate.")] = 400,
         imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over its decisions.")] = 8,
         rate: Annotated[float, typer.Option("--rate", min=0.0, help="PPO's learning rate (Adam).")] = 5e-4,
+        margin_weight: Annotated[float, typer.Option("--margin-weight", help="The reward's weight of the final score margin.")] = 0.02,
+        win_weight: Annotated[float, typer.Option("--win-weight", help="The reward's weight of winning (+1 alone, 0 shared, -1 lost).")] = 1.0,
         policy: Annotated[str, typer.Option("--policy", help="observation (a network over the observation and the action ids, PPO) or afterstate (a network valuing the positions each action leads to, Monte Carlo policy iteration: Carcassonne).")] = "observation",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")] = None,
     ) -> None:
@@ -66,7 +68,7 @@ def register(app: typer.Typer) -> None:
             players=players, options=game_options(option), minutes=minutes, max_games=games, hidden=hidden, seed=seed,
             opponents=tuple(s.strip() for s in opponents.split(",") if s.strip()) or ("random",),
             init=None if init is None else str(init), actions=actions, imitate=imitate, imitate_games=imitate_games,
-            imitate_epochs=imitate_epochs, rate=rate, policy=policy,
+            imitate_epochs=imitate_epochs, rate=rate, policy=policy, margin_weight=margin_weight, win_weight=win_weight,
         )
         folder = out or Path(f"learned-{name}")
         with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:

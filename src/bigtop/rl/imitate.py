@@ -109,6 +109,7 @@ def teacher_seed(deal: int, seat: int) -> int:
 
 def demonstrate(
     env: SeatEnv, teacher: str, count: int, seed: int, margin_weight: float, report: Callable[[int], None] | None = None,
+    win_weight: float = 1.0,
 ) -> Demonstrations:
     """`count` games of `teacher` at every seat of `env`'s table, deals `seed`, `seed + 1`, ...,
     played by the kernel's runner (`bigtop.bots.match.play_game`, as in the arena); the decisions
@@ -119,7 +120,7 @@ def demonstrate(
         first = len(rows.chosen)
         recorders = [Recorder(bots.make(teacher, env.game, teacher_seed(deal, seat)), rows) for seat in range(env.players)]
         state = play_game(env.game, recorders, deal, env.options)
-        rewards = shaped_rewards(state, margin_weight)
+        rewards = shaped_rewards(state, margin_weight, win_weight)
         rows.returns.extend(rewards[seat] for seat in rows.seats[first:])
         rows.games.extend([number] * (len(rows.chosen) - first))
         if report is not None:

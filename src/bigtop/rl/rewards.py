@@ -34,11 +34,12 @@ def final_rewards(state: State, mode: str) -> list[float]:
     return [(1.0 if alone else 0.0) if p in winners else -1.0 for p in range(state.players)]
 
 
-def shaped_rewards(state: State, margin_weight: float) -> list[float]:
-    """Each seat's training reward for the finished game `state`: its `win` reward plus
-    `margin_weight` times its `margin` (which keeps a signal once a learner wins most games)."""
+def shaped_rewards(state: State, margin_weight: float, win_weight: float = 1.0) -> list[float]:
+    """Each seat's training reward for the finished game `state`: `win_weight` times its `win`
+    reward plus `margin_weight` times its `margin` (which keeps a signal once a learner wins most
+    games; alone, with `win_weight` 0, it is the less noisy signal of the two)."""
     return [
-        win + margin_weight * margin
+        win_weight * win + margin_weight * margin
         for win, margin in zip(final_rewards(state, "win"), final_rewards(state, "margin"), strict=True)
     ]
 

@@ -17,7 +17,9 @@ Carlo policy iteration on afterstates:
   positions after every move, from its side, with its final reward, join a buffer of the newest
   `buffer` positions (the teacher's first), which the network fits again after every update.
 
-The reward is the one every learner trains on (`bigtop.rl.rewards.shaped_rewards`).
+The reward is the one every learner trains on (`bigtop.rl.rewards.shaped_rewards`); with
+`--win-weight 0` only the score margin counts, which a value learns from fewer games (a won game
+says little more than its margin does, and much more noisily).
 """
 
 from __future__ import annotations
@@ -109,17 +111,18 @@ class Positions:
 
 
 def play_watched(
-    game: Any, seats: list[Any], deal: int, options: Any, features: Any, watched: Sequence[int], margin_weight: float,
+    game: Any, seats: list[Any], deal: int, options: Any, features: Any, watched: Sequence[int], settings: Any,
 ) -> tuple[Any, list[np.ndarray], list[float]]:
     """Play one game with the runner; every position after every move, described from each seat
-    of `watched`, and that seat's shaped reward. Returns the finished state too."""
+    of `watched`, and that seat's reward (`settings`' weights of winning and of the margin).
+    Returns the finished state too."""
     seen: list[tuple[int, np.ndarray]] = []
 
     def watch(state: Any, seat: int, action: Any) -> None:
         seen.extend((p, features.describe(state, p)) for p in watched)
 
     state = play_game(game, seats, deal, options, on_move=watch)
-    rewards = shaped_rewards(state, margin_weight)
+    rewards = shaped_rewards(state, settings.margin_weight, settings.win_weight)
     return state, [row for _, row in seen], [rewards[p] for p, _ in seen]
 
 
@@ -167,11 +170,11 @@ class ScorerLearner:
             for p in range(self.players)
         ]
         state, rows, targets = play_watched(
-            self.game, seats, seed, self.options, self.features, [seat], self.settings.margin_weight,
+            self.game, seats, seed, self.options, self.features, [seat], self.settings,
         )
         self.fresh.add(rows, targets, self.played)
         self.played += 1
-        reward = shaped_rewards(state, self.settings.margin_weight)[seat]
+        reward = shaped_rewards(state, self.settings.margin_weight, self.settings.win_weight)[seat]
         return reward, final_rewards(state, "margin")[seat], state.result().winners == (seat,)
 
     def update(self, optimizer: Adam, rng: np.random.Generator) -> dict[str, float]:
@@ -196,7 +199,7 @@ class ScorerLearner:
         for number in range(settings.imitate_games):
             deal = seed + number
             seats = [bots.make(settings.imitate, self.game, teacher_seed(deal, p)) for p in everyone]
-            _, rows, targets = play_watched(self.game, seats, deal, self.options, self.features, everyone, settings.margin_weight)
+            _, rows, targets = play_watched(self.game, seats, deal, self.options, self.features, everyone, settings)
             teacher.add(rows, targets, number)
             played(number + 1)
         teacher.pack()

@@ -5,7 +5,7 @@ random players by default, taken in turn from `Settings.opponents`). With the "o
 it plays through `bigtop.rl.SeatEnv`, each of its decisions its observation and action mask from
 the environment; with the "afterstate" policy (`bigtop.rl.scoring`) a network scores the positions
 each legal action leads to. Its reward comes at the end: +1 for winning
-alone, 0 for a shared win, -1 otherwise, plus `margin_weight` times its score margin (the margin
+alone, 0 for a shared win, -1 otherwise (times `win_weight`), plus `margin_weight` times its score margin (the margin
 keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
 over the learner's own decisions. `bigtop rl train GAME` runs it and writes the weights
 (`policy.npz`, for the bot `learned:weights=FILE`), the learning curve (`curve.json`, `curve.png`)
@@ -55,6 +55,7 @@ class Settings:
     value_coef: float = 0.5
     entropy_coef: float = 0.01
     margin_weight: float = 0.02
+    win_weight: float = 1.0  # the reward: win_weight x (+1 alone, 0 shared, -1 lost) + margin_weight x score margin
     opponents: tuple[str, ...] = ("random",)  # bot specs, taken in turn, a whole round of seats each
     init: str | None = None  # weights to start from (a run of the same game, players and options)
     actions: str = "flat"  # the action ids: the game's flat ones, or its compact ones (`bigtop.rl.actions`)
@@ -141,7 +142,7 @@ class ObservationLearner:
             done = terminated or truncated
         state = env.game_state
         assert state is not None
-        reward = shaped_rewards(state, self.settings.margin_weight)[seat]
+        reward = shaped_rewards(state, self.settings.margin_weight, self.settings.win_weight)[seat]
         advantages, returns = estimate_advantages(values, reward, self.settings.gamma, self.settings.lam)
         batch.advantages.extend(advantages)
         batch.returns.extend(returns)
@@ -175,7 +176,9 @@ class ObservationLearner:
         """Fit the network to the teacher `settings.imitate`'s decisions (`bigtop.rl.imitate`)."""
         settings = self.settings
         assert settings.imitate is not None
-        demos = demonstrate(self.env, settings.imitate, settings.imitate_games, seed, settings.margin_weight, played)
+        demos = demonstrate(
+            self.env, settings.imitate, settings.imitate_games, seed, settings.margin_weight, played, settings.win_weight,
+        )
         return imitate(self.net, demos, settings.imitate_epochs, settings.imitate_rate, settings.batch, settings.value_coef, rng)
 
 
