@@ -16,7 +16,7 @@ import time
 
 from bigtop import bots, games
 from bigtop.core.rng import Rng
-from bigtop.rl.network import PolicyNetwork
+from bigtop.rl.network import load_meta
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="Random games whose decisions are timed.")
     parser.add_argument("--rounds", type=int, default=5, help="Rounds of all the files in turn.")
     args = parser.parse_args()
-    meta = PolicyNetwork.load(args.weights[0]).meta
+    meta = load_meta(args.weights[0])
     game, players = games.get(meta["game"]), meta["players"]
     decisions = []
     for seed in range(args.games):

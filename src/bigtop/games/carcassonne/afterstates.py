@@ -20,9 +20,10 @@ from typing import Any
 import numpy as np
 
 from bigtop.core.actions import Action
+from bigtop.games.carcassonne.bot import turn_ends
 from bigtop.games.carcassonne.data import CITY, FIELD, MONASTERY, ROAD
 from bigtop.games.carcassonne.search import worth
-from bigtop.games.carcassonne.state import FIGURE, CarcassonneState
+from bigtop.games.carcassonne.state import CarcassonneState
 
 # per seat: (name, scale): the feature is its raw value divided by the scale
 SEAT_FEATURES = (
@@ -104,24 +105,15 @@ class PositionFeatures:
         return raw / self._scales
 
     def rows(self, s: CarcassonneState, seat: int, legal: Sequence[Action]) -> tuple[np.ndarray, np.ndarray]:
-        """One row of features per position `seat` can reach this turn from `s` with the actions
+        """One row of features per position `seat`'s turn can end in from `s` with the actions
         `legal`, and for each row the index in `legal` of the action that starts it: an action
-        after which the seat chooses a figure gives a row per figure choice (as the heuristic
-        bot looks ahead)."""
+        after which the seat chooses a figure gives a row per figure choice (the positions the
+        heuristic bot looks at, `bot.turn_ends`)."""
         out: list[np.ndarray] = []
         groups: list[int] = []
-        for index, action in enumerate(legal):
-            after = s.clone()
-            after.apply(seat, action)
-            if after.phase == FIGURE and after.to_move() == (seat,):
-                for figure in after.legal_actions(seat):
-                    last = after.clone()
-                    last.apply(seat, figure)
-                    out.append(self.describe(last, seat))
-                    groups.append(index)
-            else:
-                out.append(self.describe(after, seat))
-                groups.append(index)
+        for index, after in turn_ends(s, seat, legal):
+            out.append(self.describe(after, seat))
+            groups.append(index)
         return np.asarray(out, np.float32), np.asarray(groups, np.int64)
 
 

@@ -9,13 +9,29 @@ in the supply that fades as the stack runs out. Seat value = own worth - best op
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bigtop.core.actions import Action
 from bigtop.core.rng import Rng
 from bigtop.games.carcassonne.search import worth as position_worth
 from bigtop.games.carcassonne.state import FIGURE, CarcassonneState
+
+
+def turn_ends(state: CarcassonneState, player: int, actions: Sequence[Action]) -> Iterator[tuple[int, CarcassonneState]]:
+    """Each position `player`'s turn can end in from `state`, on a copy, with the index in
+    `actions` of the action that starts it: an action after which the player chooses a figure
+    ends in a position per figure choice."""
+    for index, action in enumerate(actions):
+        after = state.clone()
+        after.apply(player, action)
+        if after.phase == FIGURE and after.to_move() == (player,):
+            for figure in after.legal_actions(player):
+                last = after.clone()
+                last.apply(player, figure)
+                yield index, last
+        else:
+            yield index, after
 
 
 class HeuristicBot:
@@ -30,22 +46,17 @@ class HeuristicBot:
         self.open_bonus = float(open_bonus)
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
+        values = [float("-inf")] * len(legal)
+        for index, after in turn_ends(state, player, legal):
+            values[index] = max(values[index], self.evaluate(after, player))
         best: list[Action] = []
         best_value = float("-inf")
-        for action in legal:
-            value = self._value_after(state, player, action)
+        for action, value in zip(legal, values, strict=True):
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return best[self.rng.below(len(best))]
-
-    def _value_after(self, state: CarcassonneState, player: int, action: Action) -> float:
-        after = state.clone()
-        after.apply(player, action)
-        if after.phase == FIGURE and after.to_move() == (player,):
-            return max(self._value_after(after, player, figure) for figure in after.legal_actions(player))
-        return self.evaluate(after, player)
 
     def evaluate(self, state: CarcassonneState, player: int) -> float:
         """How good `state` is for `player`: own worth minus the best opponent's."""
