@@ -172,7 +172,10 @@ def test_weights_refuse_a_game_whose_observations_changed(trained: Path, monkeyp
         bot.choose(two.determinize(0, two.rng.fork()), 0, two.legal_actions(0))
 
 
-SHIPPED = [("drumroll", 2), ("drumroll", 3), ("drumroll", 4), ("trollfest", 3), ("trollfest", 4)]
+SHIPPED = [
+    ("drumroll", 2), ("drumroll", 3), ("drumroll", 4), ("trollfest", 3), ("trollfest", 4),
+    ("carcassonne", 2), ("carcassonne", 3), ("carcassonne", 4),
+]
 
 
 def test_weights_ship_for_these_tables_only() -> None:
@@ -211,8 +214,10 @@ def test_a_table_without_shipped_weights_is_refused_with_those_that_have_them() 
     five = game.new(5, seed=0)
     with pytest.raises(BigtopError, match=r"no learned weights are shipped for Troll Fest at 5 players \(shipped: 3, 4\)"):
         bots.make("learned", game, 0).choose(five.determinize(0, five.rng.fork()), 0, five.legal_actions(0))
-    with pytest.raises(BigtopError, match="no weights are shipped for carcassonne"):
-        bots.make("learned", games.get("carcassonne"), 0)
+    carcassonne = games.get("carcassonne")
+    five = carcassonne.new(5, seed=0)
+    with pytest.raises(BigtopError, match=r"no learned weights are shipped for Carcassonne .* at 5 players \(shipped: 2, 3, 4\)"):
+        bots.make("learned", carcassonne, 0).choose(five.determinize(0, five.rng.fork()), 0, five.legal_actions(0))
 
 
 @pytest.mark.parametrize(("name", "players", "actions"), [("drumroll", 2, "flat"), ("trollfest", 3, "flat"), ("carcassonne", 2, "compact")])

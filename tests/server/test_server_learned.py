@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from server_support import error_of
 
 
@@ -11,7 +12,7 @@ def test_games_say_where_the_learned_bot_ships_and_a_table_elsewhere_is_refused(
     with server.client() as client:
         found = {g["name"]: g["learned_players"] for g in client.get("/api/games").json()}
         assert found["drumroll"] == [2, 3, 4] and found["trollfest"] == [3, 4]
-        assert found["carcassonne"] == [] and found["highcard"] == []
+        assert found["carcassonne"] == [2, 3, 4] and found["highcard"] == []
         body = {"game": "trollfest", "players": 5, "seats": [{"name": "Ada"}, {"bot": "learned"}] + [{"bot": "random"}] * 3}
         refused = client.post("/api/tables", json=body)
         assert refused.status_code == 400
@@ -22,10 +23,27 @@ def test_games_say_where_the_learned_bot_ships_and_a_table_elsewhere_is_refused(
         assert client.post("/api/tables", json=body).status_code == 201
 
 
-def test_learned_bots_play_a_troll_fest_table_to_its_end(server):
-    """The shipped weights at four players, in the server's bot workers (NumPy only)."""
+def test_a_learned_bot_is_refused_at_a_table_of_other_variants_than_its_weights(server):
+    """Carcassonne's weights were trained under the Big Top: a table of the base game would leave
+    the bot unable to move (it refuses weights of another table), so the table is refused."""
     with server.client() as client:
-        body = {"game": "trollfest", "players": 4, "seats": [{"bot": "learned"}] * 4, "seed": 3}
+        seats = [{"name": "Ada"}, {"bot": "learned"}]
+        body = {"game": "carcassonne", "players": 2, "seats": seats, "options": {"expansions": []}}
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 400
+        assert "trained with the game's standard variants" in error_of(refused)["message"]
+        body["options"] = {"expansions": ["bigtop"]}
+        assert client.post("/api/tables", json=body).status_code == 201
+        body = {"game": "carcassonne", "players": 2, "seats": [{"name": "Ada"}, {"bot": "random"}], "options": {"expansions": []}}
+        assert client.post("/api/tables", json=body).status_code == 201
+
+
+@pytest.mark.parametrize(("game", "players"), [("trollfest", 4), ("carcassonne", 2)])
+def test_learned_bots_play_a_table_to_its_end(server, game, players):
+    """The shipped weights (Troll Fest's network over its observation, Carcassonne's scorer of
+    positions) in the server's bot workers (NumPy only)."""
+    with server.client() as client:
+        body = {"game": game, "players": players, "seats": [{"bot": "learned"}] * players, "seed": 3}
         created = client.post("/api/tables", json=body)
         assert created.status_code == 201, created.text
         table_id = created.json()["table"]["id"]

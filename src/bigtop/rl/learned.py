@@ -46,6 +46,22 @@ def _network(weights: str, modified: int, size: int) -> PolicyNetwork | ScorerNe
     return PolicyNetwork.load(weights)
 
 
+def fits(game: Any, meta: dict[str, Any], players: int, options: Any) -> bool:
+    """Whether weights trained for `meta` play a table of `players` with `options` (an option
+    added since they were trained, at its default, is the same table)."""
+    chosen = game.options_json(options)
+    defaults = game.options_json(None)
+    return meta["players"] == players and all(chosen.get(k) == v for k, v in meta["options"].items()) and all(
+        v == defaults.get(k) for k, v in chosen.items() if k not in meta["options"]
+    )
+
+
+def shipped_fits(game: Any, players: int, options: Any) -> bool:
+    """Whether weights ship for `game` at `players` players and were trained with `options`."""
+    path = shipped_weights(game.name, players)
+    return path is not None and fits(game, load_meta(path), players, options)
+
+
 def shipped_weights(game: str, players: int) -> Path | None:
     """The weights shipped for `game` at `players` players, if any."""
     path = SHIPPED / f"{game}-{players}p.npz"
@@ -104,15 +120,10 @@ class LearnedBot(PolicyBot):
         if self._checked == key:
             return
         meta = self.net.meta
-        options = self.game.options_json(state.options)
-        defaults = self.game.options_json(None)
-        same = all(options.get(k) == v for k, v in meta["options"].items()) and all(
-            v == defaults.get(k) for k, v in options.items() if k not in meta["options"]
-        )
-        if meta["players"] != state.players or not same:
+        if not fits(self.game, meta, state.players, state.options):
             raise BigtopError(
                 f"{self.weights} was trained for {meta['players']} players with options {meta['options']}, "
-                f"not {state.players} players with {options}"
+                f"not {state.players} players with {self.game.options_json(state.options)}"
             )
         if isinstance(self.net, ScorerNetwork):
             if meta.get("features") != features_fingerprint(self.game, state.players, state.options):

@@ -46,8 +46,9 @@ def searches(spec: str) -> bool:
     return spec.partition(":")[0].strip() == "ismcts"
 
 
-def check_web_bot(spec: str, game: Any, players: int | None = None) -> None:
-    """Refuse (`ServerError`) a bot spec a web table of `players` may not seat, naming the limit it breaks."""
+def check_web_bot(spec: str, game: Any, players: int | None = None, options: Any = None) -> None:
+    """Refuse (`ServerError`) a bot spec a web table of `players` with `options` may not seat,
+    naming the limit it breaks."""
     try:
         name, params = bots.parse_spec(spec)
     except BigtopError as exc:
@@ -61,6 +62,13 @@ def check_web_bot(spec: str, game: Any, players: int | None = None) -> None:
     if name == "learned" and players is not None and players not in learned_players(game):
         shipped = ", ".join(map(str, learned_players(game))) or "no"
         raise ServerError(f"no learned bot is shipped for {game.title} at {players} players (weights for {shipped} players)")
+    if name == "learned" and players is not None and options is not None:
+        from bigtop.rl.learned import shipped_fits
+
+        if not shipped_fits(game, players, options):
+            raise ServerError(
+                f"the learned bot for {game.title} was trained with the game's standard variants: choose them, or another bot"
+            )
     if params and name != "ismcts":
         raise ServerError(f"a web table plays the {name} bot as shipped: no parameters ({spec!r})")
     for key, value in params.items():

@@ -229,7 +229,7 @@ class Hall:
         for i, spec in enumerate(seat_specs):
             name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")
             if spec.bot is not None:
-                check_web_bot(spec.bot, game, players)
+                check_web_bot(spec.bot, game, players, parsed)
             token = None if spec.bot is not None else secrets.token_urlsafe(18)
             seat_rows.append(SeatRow(i, name, spec.bot, token, joined=spec.bot is not None or spec.you,
                                      open=spec.open and spec.bot is None,
