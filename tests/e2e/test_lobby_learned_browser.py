@@ -49,7 +49,13 @@ def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerPr
     table(None, 5)  # no weights for five players: the seat goes back to a random bot
     expect(learned).to_be_disabled()
     expect(seat).to_have_value("random")
-    table("carcassonne", 2)  # a scorer of positions, played by the same bot
+    table("carcassonne", 2)  # a network valuing positions, played by the same bot
+    expect(learned).to_be_enabled()
+    page.select_option("select[name=kind-1]", "learned")
+    page.uncheck("input[name=expansions]")  # the base game: its weights were trained under the Big Top
+    expect(learned).to_be_disabled()
+    expect(seat).to_have_value("random")
+    page.check("input[name=expansions]")
     expect(learned).to_be_enabled()
     table(None, 5)
     expect(learned).to_be_disabled()

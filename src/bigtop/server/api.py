@@ -18,7 +18,7 @@ from bigtop.core.record import Record
 from bigtop.core.text import language
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
-from bigtop.server.botspecs import learned_players
+from bigtop.server.botspecs import learned_options, learned_players
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import WHOLE_LOG, game_content, game_message, seat_names, summary
@@ -104,6 +104,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "options": {k: v for k, v in game.options_json(None).items() if k not in game.file_options},
             "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
             "learned_players": learned_players(game),  # where the form offers the learned bot
+            "learned_options": learned_options(game),  # players -> the options its weights were trained with
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out

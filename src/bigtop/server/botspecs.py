@@ -34,6 +34,20 @@ def learned_players(game: Any) -> list[int]:
     return list(_learned_players(game.name))
 
 
+def learned_options(game: Any) -> dict[str, dict[str, Any]]:
+    """Per player count (as a JSON key) whose weights ship for `game`, the options they were
+    trained with: a table of other variants is refused the learned bot."""
+    from bigtop.rl.learned import shipped_weights
+    from bigtop.rl.network import load_meta
+
+    out = {}
+    for players in learned_players(game):
+        path = shipped_weights(game.name, players)
+        assert path is not None
+        out[str(players)] = load_meta(path)["options"]
+    return out
+
+
 @functools.cache
 def _learned_players(name: str) -> tuple[int, ...]:
     from bigtop.rl.learned import shipped_players

@@ -191,11 +191,15 @@ function createForm(gameList, botNames, draft, playerName) {
     return row;
   }
 
-  // The learned bot is offered only where weights ship for the game at this many players.
+  // The learned bot is offered only where weights ship for the game at this many players, and
+  // only with the variants they were trained with (a table of others would refuse it).
   function offerLearned(row, count) {
     const learned = row.kind.querySelector('option[value="learned"]');
     if (!learned) return;
-    learned.hidden = learned.disabled = !(chosen().learned_players || []).includes(count);
+    const trained = (chosen().learned_options || {})[count] || {};
+    const fits = [...variants, ...(practice.checked ? practiceOptions : [])].every((field) =>
+      !(field.key in trained) || JSON.stringify(field.value()) === JSON.stringify(trained[field.key]));
+    learned.hidden = learned.disabled = !(chosen().learned_players || []).includes(count) || !fits;
     if (learned.disabled && row.kind.value === "learned") {
       row.kind.value = "random";
       row.kind.dispatchEvent(new Event("change"));
@@ -213,12 +217,16 @@ function createForm(gameList, botNames, draft, playerName) {
 
   gameSelect.addEventListener("change", drawOptions);
   players.addEventListener("change", () => { drawSeats(); drawVariants(); });
+  const offerAll = () => seatRows.forEach((row) => offerLearned(row, Number(players.value)));
+  variantsBox.addEventListener("change", offerAll);
+  practiceBox.addEventListener("change", offerAll);
   rated.addEventListener("change", () => { draft.rated = rated.checked; });
   practice.addEventListener("change", () => {
     draft.practice = practice.checked;
     rated.disabled = practice.checked;
     rated.checked = draft.rated && !practice.checked;
     practiceBox.hidden = practiceOptions.length === 0 || !practice.checked;
+    offerAll();
   });
 
   async function submit(event) {
