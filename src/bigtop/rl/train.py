@@ -191,7 +191,8 @@ class Learner(Protocol):
 
     @property
     def decisions(self) -> int:
-        """How many decisions were kept since the last update."""
+        """How many decisions (a scorer: positions) were kept since the last update (the curve's
+        `decisions`)."""
         ...
 
     def play(self, seat: int, spec: str, seed: int, rng: np.random.Generator) -> tuple[float, float, bool]: ...
