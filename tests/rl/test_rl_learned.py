@@ -188,8 +188,7 @@ def test_weights_ship_for_these_tables_only() -> None:
 def test_the_shipped_weights_fit_todays_game_and_beat_random_play(name: str, players: int, tmp_path: Path) -> None:
     from bigtop.rl.encoding import fingerprint
     from bigtop.rl.learned import network, shipped_weights
-    from bigtop.rl.scorer import ScorerNetwork
-    from bigtop.rl.scoring import features_fingerprint
+    from bigtop.rl.scorer import ScorerNetwork, features_fingerprint
 
     weights = shipped_weights(name, players)
     assert weights is not None and weights.stat().st_size < 5_000_000

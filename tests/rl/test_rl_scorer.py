@@ -18,8 +18,8 @@ from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 from bigtop.rl.network import Adam
 from bigtop.rl.rewards import shaped_rewards
-from bigtop.rl.scorer import ScorerNetwork
-from bigtop.rl.scoring import Positions, ScorerSeat, fit, play_watched
+from bigtop.rl.scorer import ScorerNetwork, ScorerSeat
+from bigtop.rl.scoring import Positions, fit, play_watched
 from bigtop.rl.train import Settings, train
 
 GAME = games.get("carcassonne")
@@ -134,21 +134,21 @@ def test_the_scorer_plays_in_the_arena_and_travels_without_its_network(trained: 
 
 def test_the_scorer_refuses_another_table_and_changed_features(trained: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from bigtop.games.carcassonne import afterstates
-    from bigtop.rl import scoring
+    from bigtop.rl import scorer
 
     bot = bots.make(f"learned:weights={trained / 'policy.npz'}", GAME, 0)
     three = GAME.new(3, seed=0)
     with pytest.raises(BigtopError, match="trained for 2 players"):
         bot.choose(three.determinize(0, Rng(0)), 0, three.legal_actions(0))
     monkeypatch.setattr(afterstates, "SEAT_FEATURES", afterstates.SEAT_FEATURES[:-1])
-    scoring._fingerprint.cache_clear()
+    scorer._fingerprint.cache_clear()
     try:
         bot = bots.make(f"learned:weights={trained / 'policy.npz'}", GAME, 0)
         two = GAME.new(2, seed=0)
         with pytest.raises(BigtopError, match="other features"):
             bot.choose(two.determinize(0, Rng(0)), 0, two.legal_actions(0))
     finally:
-        scoring._fingerprint.cache_clear()
+        scorer._fingerprint.cache_clear()
 
 
 def test_the_policies_a_run_may_train(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,8 +23,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.rl.encoding import fingerprint
 from bigtop.rl.network import PolicyNetwork, load_meta
 from bigtop.rl.policy_bot import PolicyBot
-from bigtop.rl.scorer import POLICY, ScorerNetwork, afterstate_features
-from bigtop.rl.scoring import ScorerSeat, features_fingerprint
+from bigtop.rl.scorer import POLICY, ScorerNetwork, ScorerSeat, afterstate_features, features_fingerprint
 
 SHIPPED = Path(__file__).parent / "weights"
 

@@ -12,15 +12,20 @@ afterstate features with the hook
 The network maps a position to its value for the seat it is described from (the reward that seat
 can expect at the end). The policy plays the action of the best-valued row (a Carcassonne
 placement has a row per figure choice after it, so its best row names the figure it means to
-take too). NumPy only: the learned bot plays with it on the web server and in the arena.
+take too): `ScorerSeat`. NumPy only, and no bot imported: the learned bot plays with it on the
+web server and in the arena; training is `bigtop.rl.scoring`.
 """
 
 from __future__ import annotations
 
+import functools
+import zlib
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
 from bigtop.rl.network import load_arrays, save_arrays, scaled_layers
 
@@ -101,3 +106,41 @@ class ScorerNetwork:
         """The scorer saved at `path` (`BigtopError` if it is not one)."""
         params, meta = load_arrays(path, LAYERS)
         return cls(params, meta)
+
+
+def features_fingerprint(game: Any, players: int, options: Any) -> str:
+    """A checksum of the features' names and of every seat's features of a few positions: it
+    changes when the features do, so that a scorer is not used with features it was not trained
+    on. Deterministic; worked out once per table."""
+    return _fingerprint(game, players, game.parse_options(options))
+
+
+@functools.lru_cache(maxsize=64)
+def _fingerprint(game: Any, players: int, options: Any, deals: int = 3, moves: int = 12) -> str:
+    features = afterstate_features(game, players, options)
+    checksum = zlib.crc32("\n".join(features.names).encode())
+    for seed in range(deals):
+        state = game.new(players, seed=seed, options=options)
+        for _ in range(moves):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        for seat in range(players):
+            checksum = zlib.crc32(np.ascontiguousarray(features.describe(state, seat), np.float32).tobytes(), checksum)
+    return f"{checksum:08x}"
+
+
+class ScorerSeat:
+    """A bot playing the scorer `net` over `features` (the game's afterstate features): the
+    action of the best-valued position, or with `rng` a random one with probability `explore`."""
+
+    needs_state = True
+    name = "learned"
+
+    def __init__(self, net: ScorerNetwork, features: Any, rng: np.random.Generator | None = None, explore: float = 0.0) -> None:
+        self.net, self.features, self.rng, self.explore = net, features, rng, explore
+
+    def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
+        rows, groups = self.features.rows(state, player, legal)
+        return legal[self.net.act(rows, groups, self.rng, self.explore)]

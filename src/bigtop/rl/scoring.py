@@ -1,5 +1,4 @@
-"""Playing and training a scorer (`bigtop.rl.scorer`): the seat that values positions, and how it
-learns their values from games.
+"""Training a scorer (`bigtop.rl.scorer`): how a network learns the values of positions from games.
 
 `bigtop rl train GAME --policy afterstate` runs `ScorerLearner` in the training loop of
 `bigtop.rl.train`. Its games go through the kernel's runner (`bigtop.bots.match.play_game`, as in
@@ -24,9 +23,7 @@ says little more than its margin does, and much more noisily).
 
 from __future__ import annotations
 
-import functools
 import time
-import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,49 +31,10 @@ import numpy as np
 
 from bigtop import bots
 from bigtop.bots.match import play_game
-from bigtop.core.actions import Action
 from bigtop.rl.imitate import teacher_seed
 from bigtop.rl.network import Adam
 from bigtop.rl.rewards import final_rewards, shaped_rewards
-from bigtop.rl.scorer import ScorerNetwork, afterstate_features
-
-
-def features_fingerprint(game: Any, players: int, options: Any) -> str:
-    """A checksum of the features' names and of every seat's features of a few positions: it
-    changes when the features do, so that a scorer is not used with features it was not trained
-    on. Deterministic; worked out once per table."""
-    return _fingerprint(game, players, game.parse_options(options))
-
-
-@functools.lru_cache(maxsize=64)
-def _fingerprint(game: Any, players: int, options: Any, deals: int = 3, moves: int = 12) -> str:
-    features = afterstate_features(game, players, options)
-    checksum = zlib.crc32("\n".join(features.names).encode())
-    for seed in range(deals):
-        state = game.new(players, seed=seed, options=options)
-        for _ in range(moves):
-            if state.is_over():
-                break
-            seat = state.to_move()[0]
-            state.apply(seat, state.legal_actions(seat)[0])
-        for seat in range(players):
-            checksum = zlib.crc32(np.ascontiguousarray(features.describe(state, seat), np.float32).tobytes(), checksum)
-    return f"{checksum:08x}"
-
-
-class ScorerSeat:
-    """A bot playing the scorer `net` over `features` (the game's afterstate features): the
-    action of the best-valued position, or with `rng` a random one with probability `explore`."""
-
-    needs_state = True
-    name = "learned"
-
-    def __init__(self, net: ScorerNetwork, features: Any, rng: np.random.Generator | None = None, explore: float = 0.0) -> None:
-        self.net, self.features, self.rng, self.explore = net, features, rng, explore
-
-    def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
-        rows, groups = self.features.rows(state, player, legal)
-        return legal[self.net.act(rows, groups, self.rng, self.explore)]
+from bigtop.rl.scorer import ScorerNetwork, ScorerSeat, afterstate_features, features_fingerprint
 
 
 class Positions:
