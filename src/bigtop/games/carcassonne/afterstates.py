@@ -111,9 +111,10 @@ class PositionFeatures:
         heuristic bot looks at, `bot.turn_ends`)."""
         out: list[np.ndarray] = []
         groups: list[int] = []
-        for index, after in turn_ends(s, seat, legal):
-            out.append(self.describe(after, seat))
-            groups.append(index)
+        for index, action in enumerate(legal):
+            for end in turn_ends(s, seat, action):
+                out.append(self.describe(end, seat))
+                groups.append(index)
         return np.asarray(out, np.float32), np.asarray(groups, np.int64)
 
 

@@ -9,7 +9,7 @@ in the supply that fades as the stack runs out. Seat value = own worth - best op
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bigtop.core.actions import Action
@@ -18,20 +18,19 @@ from bigtop.games.carcassonne.search import worth as position_worth
 from bigtop.games.carcassonne.state import FIGURE, CarcassonneState
 
 
-def turn_ends(state: CarcassonneState, player: int, actions: Sequence[Action]) -> Iterator[tuple[int, CarcassonneState]]:
-    """Each position `player`'s turn can end in from `state`, on a copy, with the index in
-    `actions` of the action that starts it: an action after which the player chooses a figure
-    ends in a position per figure choice."""
-    for index, action in enumerate(actions):
-        after = state.clone()
-        after.apply(player, action)
-        if after.phase == FIGURE and after.to_move() == (player,):
-            for figure in after.legal_actions(player):
-                last = after.clone()
-                last.apply(player, figure)
-                yield index, last
-        else:
-            yield index, after
+def turn_ends(state: CarcassonneState, player: int, action: Action) -> list[CarcassonneState]:
+    """Each position `player`'s turn can end in from `state` after `action`, on copies: one per
+    figure choice if the player then chooses a figure, else the position after `action`."""
+    after = state.clone()
+    after.apply(player, action)
+    if after.phase != FIGURE or after.to_move() != (player,):
+        return [after]
+    ends = []
+    for figure in after.legal_actions(player):
+        last = after.clone()
+        last.apply(player, figure)
+        ends.append(last)
+    return ends
 
 
 class HeuristicBot:
@@ -46,12 +45,10 @@ class HeuristicBot:
         self.open_bonus = float(open_bonus)
 
     def choose(self, state: Any, player: int, legal: Sequence[Action]) -> Action:
-        values = [float("-inf")] * len(legal)
-        for index, after in turn_ends(state, player, legal):
-            values[index] = max(values[index], self.evaluate(after, player))
         best: list[Action] = []
         best_value = float("-inf")
-        for action, value in zip(legal, values, strict=True):
+        for action in legal:
+            value = max([self.evaluate(end, player) for end in turn_ends(state, player, action)])
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
