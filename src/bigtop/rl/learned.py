@@ -6,7 +6,7 @@ It needs NumPy only: it encodes its seat's observation with the game's encoder (
 the game it is handed, determinized from its seat, which shows that seat exactly what the true game
 does) and plays the legal action the network finds most likely (`sample=true`: draws from it).
 Weights of a scorer (`bigtop rl train --policy afterstate`, Carcassonne's) are played the same way
-over the game's afterstate features instead (`bigtop.rl.scoring.ScorerSeat`).
+over the game's afterstate features instead (`bigtop.rl.scorer.ScorerSeat`).
 """
 
 from __future__ import annotations
@@ -53,12 +53,6 @@ def fits(game: Any, meta: dict[str, Any], players: int, options: Any) -> bool:
     return meta["players"] == players and all(chosen.get(k) == v for k, v in meta["options"].items()) and all(
         v == defaults.get(k) for k, v in chosen.items() if k not in meta["options"]
     )
-
-
-def shipped_fits(game: Any, players: int, options: Any) -> bool:
-    """Whether weights ship for `game` at `players` players and were trained with `options`."""
-    path = shipped_weights(game.name, players)
-    return path is not None and fits(game, load_meta(path), players, options)
 
 
 def shipped_weights(game: str, players: int) -> Path | None:
@@ -109,7 +103,7 @@ class LearnedBot(PolicyBot):
         if self.net.meta.get("game") != self.game.name:
             raise BigtopError(f"{weights} was trained for {self.net.meta.get('game')}, not {self.game.name}")
         self.actions = self.net.meta.get("action_space", "flat")
-        self.scorer: ScorerSeat | None = None  # the seat scoring positions, for a scorer's weights: made for the first table
+        self.scorer: ScorerSeat | None = None  # the seat valuing positions, for a scorer's weights: made by `_check`
 
     def _check(self, state: Any) -> None:
         """Refuse a table of another size or other options than the weights were trained for, or

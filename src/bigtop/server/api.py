@@ -103,8 +103,8 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
             "max_players": game.max_players,
             "options": {k: v for k, v in game.options_json(None).items() if k not in game.file_options},
             "practice_options": sorted(game.hidden_order_options),  # only a practice table may set them
-            "learned_players": learned_players(game),  # where the form offers the learned bot
-            "learned_options": learned_options(game),  # players -> the options its weights were trained with
+            "learned_players": learned_players(game),  # the player counts whose learned weights ship
+            "learned_options": learned_options(game),  # players -> their options: where the form offers the bot
             "board": board_url(request.app.state.board_dirs, name),
         })
     return out

@@ -31,28 +31,22 @@ _ISMCTS_BOUNDS: dict[str, tuple[type, float, float]] = {
 
 def learned_players(game: Any) -> list[int]:
     """The player counts the learned bot's weights shipped for `game` were trained for (none: no weights)."""
-    return list(_learned_players(game.name))
+    return sorted(_learned_options(game.name))
 
 
 def learned_options(game: Any) -> dict[str, dict[str, Any]]:
     """Per player count (as a JSON key) whose weights ship for `game`, the options they were
     trained with: a table of other variants is refused the learned bot."""
-    from bigtop.rl.learned import shipped_weights
-    from bigtop.rl.network import load_meta
-
-    out = {}
-    for players in learned_players(game):
-        path = shipped_weights(game.name, players)
-        assert path is not None
-        out[str(players)] = load_meta(path)["options"]
-    return out
+    return {str(players): options for players, options in sorted(_learned_options(game.name).items())}
 
 
 @functools.cache
-def _learned_players(name: str) -> tuple[int, ...]:
-    from bigtop.rl.learned import shipped_players
+def _learned_options(name: str) -> dict[int, dict[str, Any]]:
+    """Read once per process: player count -> the options of the weights shipped for it."""
+    from bigtop.rl.learned import shipped_players, shipped_weights
+    from bigtop.rl.network import load_meta
 
-    return tuple(shipped_players(name))
+    return {players: load_meta(str(shipped_weights(name, players)))["options"] for players in shipped_players(name)}
 
 
 def searches(spec: str) -> bool:
@@ -77,9 +71,9 @@ def check_web_bot(spec: str, game: Any, players: int | None = None, options: Any
         shipped = ", ".join(map(str, learned_players(game))) or "no"
         raise ServerError(f"no learned bot is shipped for {game.title} at {players} players (weights for {shipped} players)")
     if name == "learned" and players is not None and options is not None:
-        from bigtop.rl.learned import shipped_fits
+        from bigtop.rl.learned import fits
 
-        if not shipped_fits(game, players, options):
+        if not fits(game, {"players": players, "options": _learned_options(game.name)[players]}, players, options):
             raise ServerError(
                 f"the learned bot for {game.title} was trained with the game's standard variants: choose them, or another bot"
             )

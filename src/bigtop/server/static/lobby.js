@@ -196,10 +196,10 @@ function createForm(gameList, botNames, draft, playerName) {
   function offerLearned(row, count) {
     const learned = row.kind.querySelector('option[value="learned"]');
     if (!learned) return;
-    const trained = (chosen().learned_options || {})[count] || {};
-    const fits = [...variants, ...(practice.checked ? practiceOptions : [])].every((field) =>
+    const trained = (chosen().learned_options || {})[count];  // none: no weights at this many players
+    const fits = trained !== undefined && [...variants, ...(practice.checked ? practiceOptions : [])].every((field) =>
       !(field.key in trained) || JSON.stringify(field.value()) === JSON.stringify(trained[field.key]));
-    learned.hidden = learned.disabled = !(chosen().learned_players || []).includes(count) || !fits;
+    learned.hidden = learned.disabled = !fits;
     if (learned.disabled && row.kind.value === "learned") {
       row.kind.value = "random";
       row.kind.dispatchEvent(new Event("change"));
