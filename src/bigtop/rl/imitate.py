@@ -164,8 +164,7 @@ def imitate(
     """Fit `net` to the demonstrations of all but the last `held_out` share of their games, in
     `epochs` passes of shuffled minibatches; returns, after each epoch, the loss terms over its
     minibatches and those on the held-out games (with the agreement with the teacher)."""
-    last = int(demos.games.max()) + 1 if len(demos) else 0
-    test = demos.games >= last - max(1, round(last * held_out)) if last > 1 else np.zeros(len(demos), np.bool_)
+    test = held_out_rows(demos.games, held_out)
     train_rows, test_rows = np.flatnonzero(~test), np.flatnonzero(test)
     optimizer = Adam(net.params, rate)
     history: list[dict[str, float]] = []
@@ -183,6 +182,15 @@ def imitate(
             point.update({f"held_out_{k}": v for k, v in measure(net, demos, test_rows, batch).items()})
         history.append(point)
     return {"decisions": len(train_rows), "held_out_decisions": len(test_rows), "epochs": history}
+
+
+def held_out_rows(games: np.ndarray, share: float = 0.1) -> np.ndarray:
+    """Which rows, given the game each came from (0, 1, ...), belong to the last `share` of the
+    games (at least one), held out of the fit to measure it: none when there is a single game."""
+    count = int(games.max()) + 1 if len(games) else 0
+    if count <= 1:
+        return np.zeros(len(games), np.bool_)
+    return games >= count - max(1, round(count * share))
 
 
 def rows(demos: Demonstrations, part: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

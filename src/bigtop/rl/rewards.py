@@ -52,17 +52,3 @@ def reward_bounds(game: Game[Any], players: int, options: Any, mode: str) -> tup
     hook = getattr(game, "score_bounds", None)
     low, high = hook(players, options) if hook is not None else DEFAULT_SCORE_BOUNDS
     return float(low) - float(high), float(high) - float(low)
-
-
-def estimate_advantages(values: list[float], reward: float, gamma: float, lam: float) -> tuple[list[float], list[float]]:
-    """Generalised advantage estimates and returns of one seat's decisions in a game whose only
-    reward, `reward`, comes at its end."""
-    advantage, after = 0.0, 0.0
-    out = []
-    for step in range(len(values) - 1, -1, -1):
-        delta = (reward if step == len(values) - 1 else 0.0) + gamma * after - values[step]
-        advantage = delta + gamma * lam * advantage
-        out.append(advantage)
-        after = values[step]
-    out.reverse()
-    return out, [a + v for a, v in zip(out, values, strict=True)]

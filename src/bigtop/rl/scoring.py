@@ -31,7 +31,7 @@ import numpy as np
 
 from bigtop import bots
 from bigtop.bots.match import play_game
-from bigtop.rl.imitate import teacher_seed
+from bigtop.rl.imitate import held_out_rows, teacher_seed
 from bigtop.rl.network import Adam
 from bigtop.rl.rewards import final_rewards, shaped_rewards
 from bigtop.rl.scorer import ScorerNetwork, ScorerSeat, afterstate_features, features_fingerprint
@@ -161,8 +161,7 @@ class ScorerLearner:
             teacher.add(rows, targets, number)
             played(number + 1)
         teacher.pack()
-        games = settings.imitate_games
-        test = teacher.games >= games - max(1, round(games * 0.1)) if games > 1 else np.zeros(len(teacher), np.bool_)
+        test = held_out_rows(teacher.games)
         train_rows, test_rows = np.flatnonzero(~test), np.flatnonzero(test)
         optimizer = Adam(self.net.params, settings.imitate_rate)
         history = []

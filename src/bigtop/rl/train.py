@@ -3,7 +3,7 @@
 The learner takes one seat (a different one each game) against opponents (bigtop bots, uniformly
 random players by default, taken in turn from `Settings.opponents`). With the "observation" policy
 it plays through `bigtop.rl.SeatEnv`, each of its decisions its observation and action mask from
-the environment; with the "afterstate" policy (`bigtop.rl.scoring`) a network scores the positions
+the environment; with the "afterstate" policy (`bigtop.rl.scoring`) a network values the positions
 each legal action leads to. Its reward comes at the end: +1 for winning
 alone, 0 for a shared win, -1 otherwise (times `win_weight`), plus `margin_weight` times its score margin (the margin
 keeps the signal alive once it wins most games). Advantages are generalised advantage estimates
@@ -28,7 +28,7 @@ from bigtop.rl.actions import has_compact
 from bigtop.rl.encoding import fingerprint
 from bigtop.rl.imitate import demonstrate, imitate
 from bigtop.rl.network import Adam, PolicyNetwork
-from bigtop.rl.rewards import estimate_advantages, final_rewards, shaped_rewards
+from bigtop.rl.rewards import final_rewards, shaped_rewards
 from bigtop.rl.scorer import ScorerNetwork
 from bigtop.rl.seat import SeatEnv
 
@@ -82,6 +82,20 @@ class Batch:
     logp: list[float] = field(default_factory=list)
     advantages: list[float] = field(default_factory=list)
     returns: list[float] = field(default_factory=list)
+
+
+def estimate_advantages(values: list[float], reward: float, gamma: float, lam: float) -> tuple[list[float], list[float]]:
+    """Generalised advantage estimates and returns of one seat's decisions in a game whose only
+    reward, `reward`, comes at its end."""
+    advantage, after = 0.0, 0.0
+    out = []
+    for step in range(len(values) - 1, -1, -1):
+        delta = (reward if step == len(values) - 1 else 0.0) + gamma * after - values[step]
+        advantage = delta + gamma * lam * advantage
+        out.append(advantage)
+        after = values[step]
+    out.reverse()
+    return out, [a + v for a, v in zip(out, values, strict=True)]
 
 
 class ObservationLearner:
