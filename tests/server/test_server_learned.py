@@ -39,6 +39,15 @@ def test_a_learned_bot_is_refused_at_a_table_of_other_variants_than_its_weights(
         assert client.post("/api/tables", json=body).status_code == 201
         body = {"game": "carcassonne", "players": 2, "seats": [{"name": "Ada"}, {"bot": "random"}], "options": {"expansions": []}}
         assert client.post("/api/tables", json=body).status_code == 201
+        # any variant other than the weights': Drum Roll's first player fixed to seat 2
+        body = {"game": "drumroll", "players": 2, "seats": [{"name": "Ada"}, {"bot": "learned"}], "options": {"first_player": 1}}
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 400 and "Drum Roll was trained with the game's standard variants" in error_of(refused)["message"]
+        body["options"] = {"first_player": -1}
+        assert client.post("/api/tables", json=body).status_code == 201  # the standard variant
+        listed = client.get("/api/tables").json()  # nothing was made of the refused table
+        assert any(t["game"] == "drumroll" for t in listed)
+        assert not any(t["game"] == "drumroll" and t["options"].get("first_player") == 1 for t in listed)
 
 
 @pytest.mark.parametrize(("game", "players"), [("trollfest", 4), ("carcassonne", 2)])
