@@ -102,9 +102,9 @@ class Catalog:
             template = by_lang[lang]
         else:
             template, lang = by_lang[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE
-        if isinstance(template, Mapping):
-            return template.get(plural_form(lang, n)) or template["other"]
-        return template
+        if isinstance(template, str):  # before the plural forms: a check against `Mapping` is slow
+            return template
+        return template.get(plural_form(lang, n)) or template["other"]
 
     def text(self, key: str, lang: str = DEFAULT_LANGUAGE, **values: Any) -> str:
         """`key`'s template in `lang` with `values` filled in; the key itself if unknown."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import create_engine, delete, event, false, func, insert, select, text, update
+from sqlalchemy import bindparam, create_engine, delete, event, false, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
@@ -347,6 +347,11 @@ class TableRepository(Repository):
             return {r.id: r.status for r in db.execute(select(tables.c.id, tables.c.status))}
 
 
+# built once: a statement made afresh per move costs more to build and key than to run
+_ADD_MOVE = insert(moves)
+_MOVED = update(tables).where(tables.c.id == bindparam("moved_table"))
+
+
 class MoveRepository(Repository):
     """The append-only rows of moves: (table, number) is unique, so the database orders every table's rows."""
 
@@ -355,9 +360,9 @@ class MoveRepository(Repository):
         `MoveTaken` if another process stored that number first."""
         number = row.number
         def work(db: Connection) -> None:
-            db.execute(insert(moves).values(table_id=table_id, number=number, seat=row.seat, action=row.action,
-                                            created_at=_moment(row.at), kind=row.kind))
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status, move_count=move_count))
+            db.execute(_ADD_MOVE, {"table_id": table_id, "number": number, "seat": row.seat, "action": row.action,
+                                   "created_at": _moment(row.at), "kind": row.kind})
+            db.execute(_MOVED, {"moved_table": table_id, "status": status, "move_count": move_count})
             self.notify(db, "move", table_id, n=number, s=row.seat, a=row.action, r=row.kind, at=row.at)
 
         try:
