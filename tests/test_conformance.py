@@ -70,6 +70,9 @@ def check_step(state: State, rng: Rng, deep: bool) -> None:
         assert json.dumps(d.view(None), sort_keys=True) == views[0], (
             f"determinize({p}) changed the spectator view: spectators see something seat {p} cannot"
         )
+        if p in movers:  # a seat's moves are the same in every world it may be in (the copy keeps its list)
+            d.forget_legal_actions()
+            assert d.legal_actions(p) == state.legal_actions(p), f"determinize({p}) changed seat {p}'s moves"
     assert state.snapshot() == before, "determinize touched the true state"
     # a determinized copy is a whole game: it plays on to the end with its invariants intact
     if rng.below(3) == 0:

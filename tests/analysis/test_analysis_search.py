@@ -26,7 +26,7 @@ class Watched:
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._state, name)
-        if not callable(value) or name not in ("determinize", "legal_actions"):
+        if not callable(value) or name not in ("determinize", "legal_actions", "legal_with_ids"):
             self.asked.append((name, None))
             return value
 
@@ -47,8 +47,8 @@ def test_search_reads_the_state_only_through_the_deciding_seats_determinizations
     assert found.iterations == 60
     determinized = [seat_ for what, seat_ in watched.asked if what == "determinize"]
     assert len(determinized) == 60 and set(determinized) == {seat}
-    assert {what for what, _ in watched.asked} <= {"determinize", "legal_actions", "game", "action_space"}  # the numbering of moves: public
-    assert {s for what, s in watched.asked if what == "legal_actions"} == {seat}
+    assert {what for what, _ in watched.asked} <= {"determinize", "legal_actions", "legal_with_ids", "game", "action_space"}  # the numbering of moves: public
+    assert {s for what, s in watched.asked if what in ("legal_actions", "legal_with_ids")} == {seat}
 
 
 def test_same_seed_same_estimate_and_a_longer_search_narrows_the_interval() -> None:

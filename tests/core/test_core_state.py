@@ -255,6 +255,25 @@ def test_determinize_reseeds_the_copy_and_forgets_the_cached_moves() -> None:
     assert copy.view(0) == state.view(0)
 
 
+def test_determinize_keeps_the_moves_listed_for_its_own_seat() -> None:
+    state = GAME.new(3, seed=8)
+    listed, ids = state.legal_with_ids(0)
+    assert ids == state.action_space.encode_all(listed)
+    copy = state.determinize(0, Rng(5))
+    assert copy.legal_with_ids(0)[0] is listed  # the seat's own moves do not depend on what it cannot see
+    copy.forget_legal_actions()
+    assert copy.legal_actions(0) == listed
+    assert state.determinize(1, Rng(5)).legal_with_ids(0)[0] is not listed  # another seat's world: listed again
+
+
+def test_legal_with_ids_is_empty_once_the_game_is_over() -> None:
+    state = GAME.new(3, seed=8)
+    while not state.is_over():
+        seat = min(state.to_move())
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.legal_with_ids(0) == ([], [])
+
+
 def test_a_game_cannot_bypass_the_kernels_determinize() -> None:
     from toy.game import HighCardState
 

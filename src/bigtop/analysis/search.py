@@ -213,10 +213,10 @@ class ReviewSearch(IsmctsBot):
         seat, forced, space = self.seat, self.forced, det.action_space
         moves = []
         for mover in det.to_move():
-            legal = det.legal_actions(mover)
+            legal, ids = det.legal_with_ids(mover)
             if mover == seat and forced is not None and forced in legal:
-                legal = [forced]
-            moves.append(self._pick(node.stats, mover, legal, space))
+                legal, ids = [forced], [space.encode(forced)]
+            moves.append(self._pick(node.stats, mover, legal, ids, mover * space.size))
         if seat is not None:
             self.first = next((a for s, _, a in moves if s == seat), None)
         return moves

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bigtop.core.actions import Action, ActionSpace
+from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
@@ -191,6 +191,8 @@ class IsmctsBot:
     def iterate(self, root: Node, state: State, player: int | None) -> None:
         """One iteration: determinize, select and expand, play out, back up."""
         rng = self.rng
+        if player is not None:  # listed once (a cache hit after the first iteration): every copy keeps it
+            state.legal_with_ids(player)
         det = state.determinize(player, rng)  # with its own chance stream, drawn from `rng`
         det.silence()  # a throwaway copy: its log is never read
         path: list[tuple[Node, list[Move]]] = []
@@ -222,14 +224,13 @@ class IsmctsBot:
 
     def _select(self, node: Node, det: State) -> list[Move]:
         """The joint move at `node`: each mover picks by `_pick` from its legal actions."""
-        stats, space = node.stats, det.action_space
-        return [self._pick(stats, seat, det.legal_actions(seat), space) for seat in det.to_move()]
+        stats, size = node.stats, det.action_space.size
+        return [self._pick(stats, seat, *det.legal_with_ids(seat), seat * size) for seat in det.to_move()]
 
-    def _pick(self, stats: dict[int, list[float]], seat: int, legal: Sequence[Action], space: ActionSpace) -> Move:
-        """`seat`'s choice among `legal` at a node with these statistics: an untried action at
-        random, else the best by UCB1 over availability counts (each tried one's count goes up)."""
-        ids = space.encode_all(legal)
-        base = seat * space.size
+    def _pick(self, stats: dict[int, list[float]], seat: int, legal: Sequence[Action], ids: list[int], base: int) -> Move:
+        """`seat`'s choice among `legal` (whose ids are `ids`; its move keys `base + id`) at a node
+        with these statistics: an untried action at random, else the best by UCB1 over availability
+        counts (each tried one's count goes up)."""
         untried: list[int] = []
         tried: list[list[float] | None] = []
         for i in ids:

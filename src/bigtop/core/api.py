@@ -165,7 +165,10 @@ class State(ABC):
         other = self._determinize(player, rng)
         other.rng = Rng(rng.next64())
         other.rng.draws = self.rng.draws
-        other._legal_cache = None  # listed from the true state, which the copy may no longer match
+        cache = self._legal_cache
+        # the seat's own moves are the same in every world it may be in (the conformance suite checks
+        # it): a list made for it is kept; one made for another seat may no longer hold
+        other._legal_cache = cache if cache is not None and cache[0] == player else None
         return other
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -267,6 +270,17 @@ class State(ABC):
         in_order = sorted(ids) if len(ids) > 1 else ids
         self._legal_cache = (player, actions, in_order, ids)
         return in_order
+
+    def legal_with_ids(self, player: int) -> tuple[list[Action], list[int]]:
+        """`player`'s legal actions and the id of each in `action_space`, in the same order (a search
+        keys its statistics by them). Do not mutate the lists."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != player or cache[3] is None:
+            self.legal_ids(player)
+            cache = self._legal_cache
+            if cache is None or cache[0] != player:  # not `player`'s turn: nothing was listed
+                return [], []
+        return cache[1], cache[3]  # type: ignore[return-value]  # listed with its ids just above
 
     def legal_mask(self, player: int) -> Any:
         """A NumPy bool array over `action_space`: True where the action is legal for `player`."""

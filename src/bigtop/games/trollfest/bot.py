@@ -3,7 +3,7 @@ action cards played when they pay."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bigtop.core import Action, Rng
@@ -16,9 +16,11 @@ from bigtop.games.trollfest.actions import (
     KeepMarket,
     Move,
     Name,
+    OwnName,
     Pick,
     PlayCard,
     Recruit,
+    ShowBand,
     StartCity,
     VisitMarket,
     Vote,
@@ -133,44 +135,55 @@ class HeuristicBot:
             value += 5.0  # last turn: end at home
         return value
 
-    def _value(self, s: TrollFestState, p: int, a: Action) -> float:  # noqa: C901 - one branch per decision
+    def _value(self, s: TrollFestState, p: int, a: Action) -> float:
+        """What action `a` is worth to p: each action type has its valuation (`VALUES`)."""
+        return VALUES[type(a)](self, s, p, a)
+
+    def _pick(self, s: TrollFestState, p: int, a: Pick) -> float:
+        return self._card(s, p, a.card)
+
+    def _keep(self, s: TrollFestState, p: int, a: Keep) -> float:
+        return sum(self._artist(s, p, x) for x in a.cards) + (1.0 if a.cards else 0.0)
+
+    def _random(self, s: TrollFestState, p: int, a: Action) -> float:
+        return self.rng.random()
+
+    def _start_city(self, s: TrollFestState, p: int, a: StartCity) -> float:
         c = s.c
-        if isinstance(a, Pick):
-            return self._card(s, p, a.card)
-        if isinstance(a, Keep):
-            return sum(self._artist(s, p, x) for x in a.cards) + (1.0 if a.cards else 0.0)
-        if isinstance(a, (Name, Vote)):
-            return self.rng.random()
-        if isinstance(a, StartCity):
-            species = self._main_species(s, p)
-            city = c.cities[a.city]
-            near = sum(1 for b, _ in c.neighbours[a.city] if c.cities[b].species == species)
-            return (2.0 if city.species == species else 0.0) + near + self.rng.random() * 0.5
-        if isinstance(a, Move):
-            return self._destination(s, p, a.city)
-        if isinstance(a, PlayCard):
-            return self._play(s, p, a)
-        if isinstance(a, Answer):
-            if not a.hammer:
-                return 0.0
-            owner, card, _ = s.stack[-1]
-            effect = c.action(card).effect
-            if effect == "cancel":
-                return 1.0 if s.stack[-2][0] == p else -1.0
-            leader = max(s.score)
-            return CARD_VALUE[effect] - 3.5 + (1.0 if s.score[owner] >= leader - 3 else -1.0)
-        if isinstance(a, VisitMarket):
-            return 1.0 if a.visit else 0.0
-        if isinstance(a, KeepMarket):
-            return self._card(s, p, a.card)
-        if isinstance(a, Recruit):
-            return self._recruit(s, p, a.source)
-        if isinstance(a, KeepBlind):
-            return self._gain(s, p, s.blind) if a.keep else 0.0
-        if isinstance(a, DropArtist):
-            return -self._artist(s, p, a.card)
-        if isinstance(a, EndTurn):
+        species = self._main_species(s, p)
+        city = c.cities[a.city]
+        near = sum(1 for b, _ in c.neighbours[a.city] if c.cities[b].species == species)
+        return (2.0 if city.species == species else 0.0) + near + self.rng.random() * 0.5
+
+    def _move(self, s: TrollFestState, p: int, a: Move) -> float:
+        return self._destination(s, p, a.city)
+
+    def _answer(self, s: TrollFestState, p: int, a: Answer) -> float:
+        if not a.hammer:
             return 0.0
+        owner, card, _ = s.stack[-1]
+        effect = s.c.action(card).effect
+        if effect == "cancel":
+            return 1.0 if s.stack[-2][0] == p else -1.0
+        leader = max(s.score)
+        return CARD_VALUE[effect] - 3.5 + (1.0 if s.score[owner] >= leader - 3 else -1.0)
+
+    def _visit_market(self, s: TrollFestState, p: int, a: VisitMarket) -> float:
+        return 1.0 if a.visit else 0.0
+
+    def _keep_market(self, s: TrollFestState, p: int, a: KeepMarket) -> float:
+        return self._card(s, p, a.card)
+
+    def _recruit_value(self, s: TrollFestState, p: int, a: Recruit) -> float:
+        return self._recruit(s, p, a.source)
+
+    def _keep_blind(self, s: TrollFestState, p: int, a: KeepBlind) -> float:
+        return self._gain(s, p, s.blind) if a.keep else 0.0
+
+    def _drop_artist(self, s: TrollFestState, p: int, a: DropArtist) -> float:
+        return -self._artist(s, p, a.card)
+
+    def _nothing(self, s: TrollFestState, p: int, a: Action) -> float:
         return 0.0
 
     def _gain(self, s: TrollFestState, p: int, card: int) -> float:
@@ -207,3 +220,14 @@ class HeuristicBot:
             cities = [b for b, _ in c.neighbours[s.pos[p]]]
             return 1.0 if max(self._city(s, p, b) for b in cities) < 3.0 else -1.0
         return -1.0
+
+
+VALUES: dict[type, Callable[[HeuristicBot, TrollFestState, int, Any], float]] = {
+    Pick: HeuristicBot._pick, Keep: HeuristicBot._keep, Name: HeuristicBot._random, Vote: HeuristicBot._random,
+    StartCity: HeuristicBot._start_city, Move: HeuristicBot._move, PlayCard: HeuristicBot._play,
+    Answer: HeuristicBot._answer, VisitMarket: HeuristicBot._visit_market, KeepMarket: HeuristicBot._keep_market,
+    Recruit: HeuristicBot._recruit_value, KeepBlind: HeuristicBot._keep_blind, DropArtist: HeuristicBot._drop_artist,
+    EndTurn: HeuristicBot._nothing, ShowBand: HeuristicBot._nothing, OwnName: HeuristicBot._nothing,
+}
+"""Each action type's valuation (a look-up by type: the ISMCTS playouts value every legal action at
+every decision)."""
