@@ -5,7 +5,8 @@
 Each round runs this tree's `bigtop bench-server --json` once with each tree's server
 (`--server-src`), the trees' order swapped every round, and prints each run's figures as a JSON
 line, then per tree the range of the server's CPU milliseconds per move, of the move acks' p50 and
-p99 and of the other figures, and the load average before and after. REV is checked out as
+p99 and of the other figures, the ratio of the server's CPU per move new / old round by round (its
+median and each round's), and the load average before and after. REV is checked out as
 `bench/compare.py` does, or `--old-tree` names a checkout of it. Options after `--` go to
 bench-server (`-- --restart` measures the reconnect storm of a restart).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -53,15 +55,23 @@ def main() -> None:
     trees = {"new": TREE, "old": args.old_tree or checkout(args.rev)}
     print(f"old tree: {trees['old']}; load average {os.getloadavg()[0]:.2f}", flush=True)
     seen: dict[str, list[dict]] = {"new": [], "old": []}
+    ratios: list[float] = []  # per round, the server's CPU per move of the new tree over the old's
     for round_ in range(args.rounds):
+        cost: dict[str, float] = {}
         for which in (("new", "old") if round_ % 2 == 0 else ("old", "new")):
             figures = bench(trees[which], args.games, args.seconds, more)
             if figures:
                 seen[which].append(figures)
+                cost[which] = figures.get("server_cpu_ms_per_move") or 0.0
             print(json.dumps({"tree": which, "load": round(os.getloadavg()[0], 2), **figures}), flush=True)
+        if cost.get("new") and cost.get("old"):
+            ratios.append(cost["new"] / cost["old"])
     for which, runs in seen.items():
         spans = {f: (min(r[f] for r in runs), max(r[f] for r in runs)) for f in FIGURES if runs and all(r.get(f) is not None for r in runs)}
         print(which, "  ".join(f"{f} {low:g}-{high:g}" for f, (low, high) in spans.items()))
+    if ratios:  # a round's two runs ran one after the other: their ratio is what the load moves least
+        print(f"server CPU per move, new / old by round: median {statistics.median(ratios):.2f} "
+              f"({', '.join(f'{r:.2f}' for r in ratios)})")
     print(f"load average {os.getloadavg()[0]:.2f}")
 
 

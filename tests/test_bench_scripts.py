@@ -51,3 +51,19 @@ def test_the_instruction_count_work_runs_inside_without_valgrind() -> None:
         assert done.returncode == 0, done.stderr
         got = done.stdout.split()
         assert got[0] == "UNITS" and (got[1] == units if units else int(got[1]) > 3 * 50)
+
+
+def test_store_writes_prints_the_cpu_time_of_a_stored_move() -> None:
+    done = run(str(ROOT / "bench" / "store_writes.py"), "--tables", "4", "--moves", "40")
+    assert done.returncode == 0, done.stderr
+    found = re.fullmatch(r"([\d.]+) us of CPU per stored move \(40 moves, 4 tables\)\n", done.stdout)
+    assert found is not None and float(found.group(1)) > 0
+
+
+def test_bot_games_print_the_same_digest_each_time_with_the_bot_asked_for() -> None:
+    args = (str(ROOT / "bench" / "heuristic_games.py"), "carcassonne", "--players", "2", "--games", "1")
+    first, again = (run(*args, "--bot", "ismcts:iterations=5") for _ in range(2))
+    assert first.returncode == 0, first.stderr
+    assert re.fullmatch(r"1 games of .+ at 2 players, ismcts:iterations=5: moves digest [0-9a-f]{16}\n", first.stdout)
+    assert first.stdout == again.stdout
+    assert run(*args).stdout.split()[-1] != first.stdout.split()[-1]  # the heuristic bot plays other moves
