@@ -73,3 +73,37 @@ def test_a_move_number_taken_twice_is_refused_and_changes_nothing(store: Store) 
     assert row is not None
     assert [(m.number, m.seat, m.action) for m in row.moves] == [(0, 0, {"kind": "pick", "card": 1})]
     assert (row.status, row.move_count) == ("running", 1)
+
+
+def test_writes_go_on_after_the_database_drops_the_writers_connection(postgres_url: str) -> None:
+    """PostgreSQL ends every other session (as a restart or an administrator would): the writer's
+    connection is gone, and the next writes, alone or together, are stored all the same."""
+    from sqlalchemy import create_engine, text
+
+    store = Store(postgres_url)
+    admin = create_engine(postgres_url)
+    try:
+        async def first() -> None:
+            for t in range(4):
+                await store.tables.add(_table(t, "dropped"))
+            await store.moves.add("dropped-0", MoveRow(0, 0, {"kind": "pick", "card": 1}), "running", 1)
+
+        asyncio.run(first())
+        with admin.connect() as db:
+            ended = db.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                    "WHERE pid <> pg_backend_pid() AND datname = current_database()")).scalar()
+        assert ended and ended >= 1  # the writer's own connection among them
+
+        async def after() -> None:
+            await store.moves.add("dropped-0", MoveRow(1, 1, {"kind": "pick", "card": 2}), "running", 2)  # alone
+            await asyncio.gather(*(store.moves.add(f"dropped-{t}", MoveRow(0, 0, {"kind": "pick", "card": t}), "running", 1)
+                                   for t in range(1, 4)))  # together
+
+        asyncio.run(after())
+        for t in range(4):
+            row = store.tables.load(f"dropped-{t}")
+            assert row is not None and row.move_count == (2 if t == 0 else 1)
+            assert [m.number for m in row.moves] == ([0, 1] if t == 0 else [0])
+    finally:
+        store.close()
+        admin.dispose()
