@@ -259,6 +259,7 @@ def test_determinize_keeps_the_moves_listed_for_its_own_seat() -> None:
     state = GAME.new(3, seed=8)
     listed, ids = state.legal_with_ids(0)
     assert ids == state.action_space.encode_all(listed)
+    assert state.legal_ids(0) == sorted(ids) and state.legal_with_ids(0) == (listed, ids)  # the same listing, sorted
     copy = state.determinize(0, Rng(5))
     assert copy.legal_with_ids(0)[0] is listed  # the seat's own moves do not depend on what it cannot see
     copy.forget_legal_actions()

@@ -260,27 +260,34 @@ class State(ABC):
         if cache is not None and cache[0] == player:  # listed for this very state
             if cache[2] is not None:
                 return cache[2]
-            actions = cache[1]
+            actions, ids = cache[1], cache[3]
         elif player in self.to_move():  # `legal_actions` written out: the interfaces ask at every step
-            actions = self._legal_actions(player)
+            actions, ids = self._legal_actions(player), None
         else:
             return []
-        space = self._space
-        ids = (self.action_space if space is None else space).encode_all(actions)
+        if ids is None:  # not listed with its ids yet (`legal_with_ids`)
+            space = self._space
+            ids = (self.action_space if space is None else space).encode_all(actions)
         in_order = sorted(ids) if len(ids) > 1 else ids
         self._legal_cache = (player, actions, in_order, ids)
         return in_order
 
     def legal_with_ids(self, player: int) -> tuple[list[Action], list[int]]:
         """`player`'s legal actions and the id of each in `action_space`, in the same order (a search
-        keys its statistics by them). Do not mutate the lists."""
+        keys its statistics by them; unlike `legal_ids`, nothing is sorted). Do not mutate the lists."""
         cache = self._legal_cache
-        if cache is None or cache[0] != player or cache[3] is None:
-            self.legal_ids(player)
-            cache = self._legal_cache
-            if cache is None or cache[0] != player:  # not `player`'s turn: nothing was listed
-                return [], []
-        return cache[1], cache[3]  # type: ignore[return-value]  # listed with its ids just above
+        if cache is not None and cache[0] == player:
+            if cache[3] is not None:
+                return cache[1], cache[3]
+            actions = cache[1]
+        elif player in self.to_move():
+            actions = self._legal_actions(player)
+        else:
+            return [], []
+        space = self._space
+        ids = (self.action_space if space is None else space).encode_all(actions)
+        self._legal_cache = (player, actions, None, ids)
+        return actions, ids
 
     def legal_mask(self, player: int) -> Any:
         """A NumPy bool array over `action_space`: True where the action is legal for `player`."""
