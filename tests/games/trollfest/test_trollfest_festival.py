@@ -5,7 +5,7 @@ from __future__ import annotations
 from trollfest_scenario import play_on, random_game, to_tour
 
 from bigtop.core import Rng
-from bigtop.games.trollfest import GAME
+from bigtop.games.trollfest import GAME, scoring
 from bigtop.games.trollfest.data import content
 from bigtop.games.trollfest.scoring import festival_scores, place_points
 
@@ -141,3 +141,28 @@ def test_equal_final_scores_share_the_victory() -> None:
         raise AssertionError("no seeded game ended in a tie for first")
     assert result.winners == tied
     assert [result.ranks[p] for p in tied] == [1] * len(tied)
+
+
+def test_festival_points_do_not_depend_on_the_order_a_band_was_recruited() -> None:
+    """'The bands with the highest and second highest total strength in each attribute score
+    points': a band is its artists, whichever came first. Seeded random bands score the same with
+    their artists in any order, and as a memo of each band's reading fills past its bound."""
+    rng = Rng(11)
+    artists = list(range(len(C.artists)))
+    for _ in range(300):
+        bands = [[artists[rng.below(len(artists))] for _ in range(1 + rng.below(6))] for _ in range(4)]
+        bonus = [[rng.below(3) for _ in range(3)] for _ in range(4)]
+        lights = [[rng.below(7)] for _ in range(4)]
+        reordered = [band[::-1][k:] + band[::-1][:k] for band, k in zip(bands, (0, 1, 2, 3), strict=True)]
+        assert score(bands, bonus, lights=lights) == score(reordered, bonus, lights=lights)
+
+
+def test_the_memo_of_band_readings_stays_bounded() -> None:
+    """The search reads thousands of different bands: the memo starts afresh at its bound instead of
+    growing with every band it has met, and a band read after that scores as before."""
+    first = score([band("sta01", "sta09"), band("sta03")])
+    n = len(C.artists)
+    for i in range(scoring.PROFILES_KEPT + 10):
+        scoring.band_profile(C, (i % n, i // n % n, i // n // n))
+        assert len(C.band_profiles) <= scoring.PROFILES_KEPT
+    assert score([band("sta01", "sta09"), band("sta03")]) == first

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from bigtop.core.data import Entry, load_entries
 from bigtop.core.errors import DataError
 from bigtop.core.schema import ContentSchema, Table
+
+if TYPE_CHECKING:
+    from bigtop.games.trollfest.scoring import BandProfile
 
 DATA = Path(__file__).parent / "data"
 
@@ -132,6 +135,11 @@ class Content:
 
     def is_artist(self, card: int) -> bool:
         return card < len(self.artists)
+
+    @cached_property
+    def band_profiles(self) -> dict[tuple[int, ...], BandProfile]:
+        """The memo of `scoring.band_profile`: a band's Festival reading by its artists."""
+        return {}
 
     @cached_property
     def deck_of_card(self) -> tuple[str, ...]:

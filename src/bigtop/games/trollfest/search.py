@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from bigtop.bots.ismcts import margin_values
 from bigtop.core import Action, Rng
-from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES
+from bigtop.games.trollfest.data import COLOURS
 from bigtop.games.trollfest.pieces import TOUR_TOKENS
-from bigtop.games.trollfest.scoring import ATTRIBUTES, festival_scores
+from bigtop.games.trollfest.scoring import ATTRIBUTES, band_profile, profile_scores
 
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
@@ -60,7 +60,6 @@ def worth(s: TrollFestState) -> list[float]:
     if s.phase == "over":
         return out
     bands = [_prospective_band(s, p) for p in range(n)]
-    c_art = c.artists
     # the tour ends soon after a seat places its last token: tokens beyond that are never played
     if s.phase == "tour":
         if s.trigger >= 0:
@@ -70,31 +69,22 @@ def worth(s: TrollFestState) -> list[float]:
         concerts = [min(s.tokens[p], turns[p]) for p in range(n)]
     else:
         concerts = [0 if s.phase == "festival" else TOUR_TOKENS[n]] * n
-    for p in range(n):
-        counts: dict[str, int] = {}
-        strength = 0
-        for a in bands[p]:
-            art = c_art[a]
-            strength += art.energy + art.charisma + art.skill
-            if art.species in COMMON_SPECIES:
-                counts[art.species] = counts.get(art.species, 0) + 1
-        top = max(counts.values()) if counts else 0
-        out[p] += concerts[p] * (CONCERT_BASE + CONCERT_SPECIES * top)
+    profiles = [band_profile(c, band) for band in bands]
+    for p, profile in enumerate(profiles):
+        out[p] += concerts[p] * (CONCERT_BASE + CONCERT_SPECIES * profile.most_of_a_common_species)
         if s.phase != "festival":
-            out[p] += STRENGTH * strength  # a smooth stand-in for the Festival's places
+            out[p] += STRENGTH * sum(profile.totals)  # a smooth stand-in for the Festival's places
     if any(bands):
         bonus = [list(b) for b in s.bonus]
         lights: list[list[int]] = []
+        types, artists = c.copy_types, len(c.artists)
         for p in range(n):
-            mine = []
-            for x in s.played[p]:
-                card = c.action(x)
-                if card.effect == "light":
-                    mine.append(COLOURS.index(card.colour))
+            mine = [COLOURS.index(card.colour) for card in (types[x - artists] for x in s.played[p])
+                    if card.effect == "light"]
             for x in s.hand[p] + s.picks[p]:  # picks: action cards drafted, in hand after the draft
-                if c.is_artist(x):
+                if x < artists:
                     continue
-                card = c.action(x)
+                card = types[x - artists]
                 if card.kind != "festival":
                     if s.phase != "festival":
                         out[p] += OTHER_CARD
@@ -106,7 +96,7 @@ def worth(s: TrollFestState) -> list[float]:
                 elif card.effect == "points":
                     out[p] += card.value
             lights.append(mine)
-        fest = festival_scores(c, bands, bonus, s.dragons, lights)
+        fest = profile_scores(c, profiles, bonus, s.dragons, lights)
         weight = 1.0 if s.phase == "festival" else FESTIVAL_EARLY
         for p in range(n):
             out[p] += weight * sum(fest[p].values())
