@@ -55,4 +55,19 @@ def test_bench_server_loads_its_own_server_and_reports_figures():
     assert figures["moves_per_server_cpu_s"] > 0
     assert 0 < figures["rest_p50_ms"] <= figures["rest_p99_ms"] and 0 < figures["ack_p50_ms"] <= figures["ack_p99_ms"]
     assert figures["errors"] == {}  # no stale move: the server's own bots never make a person's move stale
-    assert "bench-server: 3 live games" in done.stderr
+    assert "bench-server: 3 live games, 1 person at each" in done.stderr
+
+
+def test_bench_server_seats_several_people_at_each_table():
+    """`--people 3`: every seat of a three-player game is a person on a socket of its own, and each
+    plays its moves (more acks than one seat's)."""
+    done = subprocess.run([sys.executable, "-m", "bigtop", "bench-server", "--games", "2", "--seconds", "3", "--warmup", "1",
+                           "--bot-delay", "0.05", "--people", "3", "--game", "carcassonne", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["games"] == 2 and figures["sockets"] == 6
+    moves = figures["moves_per_s"] * figures["seconds"]  # counted once a table, by seat 0's socket
+    assert moves > 0 and figures["acks"] > 0.6 * moves  # every seat's moves acked (seat 0's alone would be a third)
+    assert set(figures["errors"]) <= {"stale_move"}  # a race between two people at one table, as at a real one
+    assert "bench-server: 2 live games, 3 people at each" in done.stderr

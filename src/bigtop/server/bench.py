@@ -1,16 +1,21 @@
 """`bigtop bench-server`: how fast one server answers under the load of many live games.
 
 It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a temporary folder and keeps
-`games` tables live (the games in turn; a person in seat 0, `random` bots in the other seats; a new
-table as soon as one ends), made from `CREATORS` loopback addresses in turn (127.0.1.x), as many
-clients would (the server shares bot work by creator and paces each address's messages); the server's limits on tables are lifted
-when it has them, so that a run of any length fits. It plays seat 0 of every table over its
-WebSocket (from the same address): whenever the seat has a decision, a random legal move at once; a socket that drops is
-opened again at once. Meanwhile it times REST calls (`GET /api/tables/{id}` and `GET /api/bots`).
-After a warm-up it measures for `seconds`, then stops everything. Figures: REST p50/p99, move ack
-p50/p99 (from sending a move to its `ack`), moves per second over all tables (bots' moves
-included) of the wall clock and of the server's CPU time, the CPU the server and this process used, and the refusals seen (a `stale_move` caused
-by the server's own timing would show here). Latencies are wall clock: what a client waits.
+`games` tables live (the games in turn; people in the first `people` seats, one by default, and
+`random` bots in the others; a new table as soon as one ends), made from `CREATORS` loopback
+addresses in turn (127.0.1.x), as many clients would (the server shares bot work by creator and
+paces each address's messages); the server's limits on tables are lifted when it has them, so that
+a run of any length fits. It plays every person's seat over a WebSocket of its own (from the
+table's address): whenever the seat has a decision, a random legal move at once; a socket that
+drops is opened again at once. Each person's socket gets a message after every move, so a table of
+three people costs the server more per move than a table of one with two bots. Meanwhile it times
+REST calls (`GET /api/tables/{id}` and `GET /api/bots`). After a warm-up it measures for
+`seconds`, then stops everything. Figures: REST p50/p99, move ack p50/p99 (from sending a move to
+its `ack`), moves per second over all tables (bots' moves included) of the wall clock and of the
+server's CPU time, the CPU the server and this process used, and the refusals seen. With one person
+a table, a `stale_move` could only come from the server's own timing; with several it may also be
+a race between them, as at a real table (a person's move sent while another's move, a moment
+before, ended that person's turn). Latencies are wall clock: what a client waits.
 
 With `restart`, the warm-up ends with the server stopped (SIGTERM) and started again on the same
 database and port, as a deploy does: every seat's socket drops and opens again at once, and the
@@ -58,6 +63,7 @@ class Figures:
 
     games: int
     seconds: float
+    sockets: int = 0  # the people's sockets, over every table
     rest_ms: list[float] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
     moves: int = 0
@@ -79,7 +85,7 @@ class Figures:
                    "storm_cpu_total_s": round(self.storm_cpu_total, 2) if self.storm_cpu_total is not None else None,
                    } if self.reconnect_ms else {}
         return {**restart,
-            "games": self.games, "seconds": round(self.seconds, 1),
+            "games": self.games, "sockets": self.sockets, "seconds": round(self.seconds, 1),
             "rest_p50_ms": percentile(self.rest_ms, 50), "rest_p99_ms": percentile(self.rest_ms, 99),
             "ack_p50_ms": percentile(self.ack_ms, 50), "ack_p99_ms": percentile(self.ack_ms, 99),
             "acks": len(self.ack_ms), "moves_per_s": round(self.moves / self.seconds, 1) if self.seconds else 0.0,
@@ -175,12 +181,14 @@ class ServerUnderTest:
 
 
 def run(games: int, seconds: float, warmup: float, bot_delay: float, names: list[str], database_url: str | None,
-        seed: int, restart: bool = False, server_src: Path | None = None, profile: Path | None = None) -> Figures:
-    """Start a server, load it with `games` live games, measure (after a restart if asked), stop; the figures."""
+        seed: int, restart: bool = False, server_src: Path | None = None, profile: Path | None = None,
+        people: int = 1) -> Figures:
+    """Start a server, load it with `games` live games of `people` people each (at most a game's
+    seats), measure (after a restart if asked), stop; the figures."""
     with tempfile.TemporaryDirectory(prefix="bigtop-bench-") as folder:
         server = ServerUnderTest(Path(folder), bot_delay, database_url, server_src, profile)
         try:
-            load = _load(server, games, seconds, warmup, names, seed, restart)
+            load = _load(server, games, seconds, warmup, names, seed, restart, people)
             return event_loop_runner()(asyncio.wait_for(load, timeout=seconds + warmup + 300 + games * 0.2))
         finally:
             server.stop()
@@ -197,13 +205,13 @@ class Clock:
 
 
 async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: float, names: list[str], seed: int,
-                restart: bool) -> Figures:
+                restart: bool, people: int) -> Figures:
     import httpx
 
     rng = random.Random(seed)
     figures = Figures(games, seconds)
     clock = Clock()
-    async with live_games(server, games, names, rng, clock, figures) as live, httpx.AsyncClient(
+    async with live_games(server, games, names, rng, clock, figures, people) as live, httpx.AsyncClient(
             base_url=server.url, timeout=60, limits=httpx.Limits(max_connections=SETUP_CONCURRENCY)) as client:
         pinger = asyncio.create_task(_time_rest(client, live, clock, figures, rng))
         await asyncio.sleep(warmup)
@@ -227,10 +235,10 @@ async def _load(server: ServerUnderTest, games: int, seconds: float, warmup: flo
 
 @contextlib.asynccontextmanager
 async def live_games(server: ServerUnderTest, games: int, names: list[str], rng: random.Random, clock: Clock,
-                     figures: Figures) -> AsyncIterator[list[str]]:
-    """`games` live games on `server` (the load of `bench-server`), made from `CREATORS` addresses;
-    yields the ids of the live tables once every one is started, and stops playing on exit. Moves
-    and acks count in `figures` while `clock.measuring`."""
+                     figures: Figures, people: int = 1) -> AsyncIterator[list[str]]:
+    """`games` live games on `server` (the load of `bench-server`) with `people` people each (at most
+    a game's seats), made from `CREATORS` addresses; yields the ids of the live tables once every one
+    is started, and stops playing on exit. Moves and acks count in `figures` while `clock.measuring`."""
     import httpx
 
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
@@ -239,8 +247,10 @@ async def live_games(server: ServerUnderTest, games: int, names: list[str], rng:
         local_address=address, limits=limits)) for address in addresses]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     live: list[str] = []
-    players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)], live, clock,
-                                                figures, random.Random(rng.random())))
+    seated = [min(people, PLAYERS.get(names[i % len(names)], 2)) for i in range(games)]
+    figures.sockets = sum(seated)
+    players = [asyncio.create_task(_keep_a_game(server, creators[i % CREATORS], addresses[i % CREATORS], gate, names[i % len(names)],
+                                                seated[i], live, clock, figures, random.Random(rng.random())))
                for i in range(games)]
     try:
         while len(live) < games:  # every table created and started
@@ -255,40 +265,46 @@ async def live_games(server: ServerUnderTest, games: int, names: list[str], rng:
 
 
 async def _keep_a_game(server: ServerUnderTest, client: Any, address: str, gate: asyncio.Semaphore, game: str,
-                       live: list[str], clock: Clock, figures: Figures, rng: random.Random) -> None:
-    """One live game at all times, made by `client` and played from its `address`: a new table
-    as soon as the last one ends."""
+                       people: int, live: list[str], clock: Clock, figures: Figures, rng: random.Random) -> None:
+    """One live game with `people` people at all times, made by `client` and played from its
+    `address`: a new table as soon as the last one ends."""
     import httpx
 
     while True:
         try:
-            table_id, token = await _new_table(client, gate, game, rng.randrange(2**32))
+            table_id, tokens = await _new_table(client, gate, game, people, rng.randrange(2**32))
         except (OSError, httpx.TransportError):  # the server is restarting
             await asyncio.sleep(RECONNECT_SECONDS)
             continue
         live.append(table_id)
-        await _play_seat(server, address, table_id, token, clock, figures, rng)
+        # seat 0's socket counts the table's moves; every seat's times its own acks
+        await asyncio.gather(*(_play_seat(server, address, table_id, token, clock, figures, random.Random(rng.random()),
+                                          counts_moves=seat == 0) for seat, token in enumerate(tokens)))
         live.remove(table_id)
 
 
-async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, seed: int) -> tuple[str, str]:
+async def _new_table(client: Any, gate: asyncio.Semaphore, game: str, people: int, seed: int) -> tuple[str, list[str]]:
+    """A started table of `game` with people in its first `people` seats (bots in the others): its
+    id and the people's seat tokens."""
     async with gate:
         players = PLAYERS.get(game, 2)
-        seats = [{"name": "Bench"}] + [{"bot": "random"}] * (players - 1)
+        seats = [{"name": f"Bench {seat + 1}"} for seat in range(people)] + [{"bot": "random"}] * (players - people)
         made = await client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed})
         if made.status_code != 201:
             raise RuntimeError(f"bench-server: the server refused a table: {made.text}")
         created = made.json()
-        table_id, token = created["table"]["id"], created["seats"][0]["token"]
-        await client.post(f"/api/tables/{table_id}/join", json={"token": token})
+        table_id, tokens = created["table"]["id"], [seat["token"] for seat in created["seats"][:people]]
+        for token in tokens:
+            await client.post(f"/api/tables/{table_id}/join", json={"token": token})
         await client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]})
-        return table_id, token
+        return table_id, tokens
 
 
 async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token: str, clock: Clock, figures: Figures,
-                     rng: random.Random) -> None:
-    """Play seat 0 of a table to its end: a random legal move as soon as the seat has one; time
-    each ack; open the socket again whenever it drops (the server restarting).
+                     rng: random.Random, counts_moves: bool = True) -> None:
+    """Play a person's seat of a table to its end: a random legal move as soon as the seat has one;
+    time each ack; open the socket again whenever it drops (the server restarting). With
+    `counts_moves`, count the table's moves (one seat of a table does).
 
     A seat plays one move at a time: the state after its move may come before the move's ack (the
     server pushes, then answers), so it is kept and played once the ack is in."""
@@ -300,7 +316,7 @@ async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token
         ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
         try:
             async with connect(ws_url, max_size=2**24, compression=None, local_addr=(address, 0)) as ws:
-                if await _play_socket(server, ws, clock, figures, rng, dropped):
+                if await _play_socket(server, ws, clock, figures, rng, dropped, counts_moves):
                     return
         except (OSError, WebSocketException):
             pass
@@ -309,7 +325,7 @@ async def _play_seat(server: ServerUnderTest, address: str, table_id: str, token
 
 
 async def _play_socket(server: ServerUnderTest, ws: Any, clock: Clock, figures: Figures, rng: random.Random,
-                       dropped: bool) -> bool:
+                       dropped: bool, counts_moves: bool = True) -> bool:
     """Play over one socket until it closes; True if the game ended."""
     sent_at: float | None = None
     seen: int | None = None
@@ -320,14 +336,14 @@ async def _play_socket(server: ServerUnderTest, ws: Any, clock: Clock, figures: 
         if dropped:  # the first message after the socket dropped
             if clock.measuring and clock.back_at is not None:
                 figures.reconnect_ms.append((time.perf_counter() - clock.back_at) * 1000)
-                if len(figures.reconnect_ms) == figures.games:  # every seat is back
+                if len(figures.reconnect_ms) == figures.sockets:  # every seat is back
                     clock.storm = False
                     now = server.cpu_seconds()
                     figures.storm_cpu = now - clock.back_cpu if now is not None and clock.back_cpu is not None else None
                     figures.storm_cpu_total = now
             dropped = False
         if kind == "state":
-            if clock.measuring and seen is not None:
+            if clock.measuring and seen is not None and counts_moves:
                 figures.moves += message["move"] - seen  # every move of the table, bots' too
             seen, latest = message["move"], message
             if message["result"] is not None:

@@ -60,6 +60,7 @@ def register(app: typer.Typer) -> None:
     @app.command("bench-server")
     def bench_server_command(
         games: Annotated[int, typer.Option("--games", min=1, max=5000, help="Live games at once (each a new table when the last ends).")] = 200,
+        people: Annotated[int, typer.Option("--people", min=1, max=6, help="People at each table, each on a socket of its own (at most the game's seats; bots in the others).")] = 1,
         seconds: Annotated[float, typer.Option("--seconds", min=1, max=600, help="How long to measure, after the warm-up.")] = 30.0,
         warmup: Annotated[float, typer.Option("--warmup", min=0, max=120, help="Seconds of play before measuring.")] = 5.0,
         bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, help="Seconds the server's bots wait before each move.")] = 0.4,
@@ -82,8 +83,9 @@ def register(app: typer.Typer) -> None:
         from bigtop.server import bench
 
         names = game or list(bench.PLAYERS)
-        Console(stderr=True).print(f"bench-server: {games} live games, {warmup:g} s warm-up, {seconds:g} s measured; {bench.machine()}")
-        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed, restart, server_src, profile).summary()
+        Console(stderr=True).print(f"bench-server: {games} live games, {people} {'person' if people == 1 else 'people'} at each, "
+                                   f"{warmup:g} s warm-up, {seconds:g} s measured; {bench.machine()}")
+        figures = bench.run(games, seconds, warmup, bot_delay, names, database_url, seed, restart, server_src, profile, people).summary()
         if as_json:
             print(json.dumps(figures))
             return
