@@ -7,7 +7,7 @@ REV is checked out once into a detached git worktree under the temporary directo
 next call; `git worktree remove PATH` when done: the first line prints PATH). Each round runs `bench/worker.py` once per tree for every game and measure, the order
 of the two trees swapped every round (new old, old new, ...), each in a fresh process timed in CPU
 seconds, so a change in the machine's load hits both alike. A row prints the ratio new / old of
-the measure's rate (decisions/s, iterations/s, 1 / seconds per determinize, views/s): the median over the
+the measure's rate (decisions/s, iterations/s, 1 / seconds per determinize, views/s, evaluate calls/s): the median over the
 rounds and its spread (lowest and highest), then what the new tree alone says (determinize over
 clone, the last third's cost per decision over the first's). Run it with nothing else of yours
 running; it says the load average before and after.
@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 TREE = HERE.parent
 WORKER = HERE / "worker.py"
 GAMES = {"drumroll": 3, "trollfest": 3, "carcassonne": 3}
-MEASURES = ("playout", "ismcts", "determinize", "phases", "turns", "view")
+MEASURES = ("playout", "ismcts", "determinize", "phases", "turns", "view", "evaluate")
 
 
 def checkout(rev: str) -> Path:

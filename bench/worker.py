@@ -6,10 +6,11 @@
     python bench/worker.py phases carcassonne 3    # CPU seconds per decision, game split in thirds
     python bench/worker.py turns carcassonne 3     # the same per turn (one seat's decisions in a row)
     python bench/worker.py view drumroll 3         # views (each seat's, a spectator's) per CPU second
+    python bench/worker.py evaluate trollfest 3    # the game's ISMCTS `evaluate` calls per CPU second
 
 `bench/compare.py` runs it against two source trees in turn. It uses only what every revision of
 the public API has (`games.get`, `new`, `to_move`, `legal_actions`, `apply`, `clone`,
-`determinize`, `view`, `bigtop.bots.ismcts.IsmctsBot`), so an older tree measures the same way. Every
+`determinize`, `view`, `bigtop.bots.ismcts.IsmctsBot`, a game's `evaluate` hook), so an older tree measures the same way. Every
 measure does a fixed amount of work and times it in CPU seconds, which other processes on a
 busy machine disturb less than the wall clock.
 """
@@ -117,6 +118,16 @@ def determinize(game, players, work):
     return {"rate": 1.0 / det, "determinize_s": det, "clone_s": clone, "ratio": det / clone}
 
 
+def evaluate(game, players, work):
+    """The game's `evaluate` hook (the ISMCTS leaf value) per CPU second, on a determinization of
+    each of 12 points of a game, as a search calls it. The same states come round again, so what
+    a game keeps between calls is found every time after the first: a best case for a memo (a
+    search meets new positions too; `ismcts` counts those)."""
+    rng = Rng(4)
+    states = [s.determinize(s.to_move()[0], rng) for s in positions(game, players, 12)]
+    return {"rate": 1.0 / per_call(game.evaluate, states, work)}
+
+
 def view(game, players, work):
     """Views per CPU second (every seat's and a spectator's) over 12 points of a game: what the
     server builds for each watcher after every move."""
@@ -169,7 +180,8 @@ def turns(game, players, work):
     return _thirds(game, players, work, per_turn=True)
 
 
-MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases, "turns": turns, "view": view}
+MEASURES = {"playout": playout, "ismcts": ismcts, "determinize": determinize, "phases": phases, "turns": turns, "view": view,
+            "evaluate": evaluate}
 
 
 def main():

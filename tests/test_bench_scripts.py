@@ -19,7 +19,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=120)
 
 
-@pytest.mark.parametrize("measure", ["playout", "ismcts", "determinize", "phases", "turns", "view"])
+@pytest.mark.parametrize("measure", ["playout", "ismcts", "determinize", "phases", "turns", "view", "evaluate"])
 def test_each_measure_prints_a_positive_rate(measure: str) -> None:
     done = run(str(ROOT / "bench" / "worker.py"), measure, "carcassonne", "2", "--work", "0.05")
     assert done.returncode == 0, done.stderr

@@ -183,7 +183,6 @@ class Writer:
                 outcomes.append((False, exc))
         return outcomes
 
-
     def _let_go(self) -> None:
         """Close the thread's connection (one that failed may be broken); the next batch opens another."""
         connection, self._connection = self._connection, None

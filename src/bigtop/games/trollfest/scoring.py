@@ -71,6 +71,7 @@ def _profile(c: Content, band: tuple[int, ...]) -> BandProfile:
     members = [c.artists[a] for a in band]
     values = tuple(tuple(sorted((getattr(a, attr) for a in members), reverse=True)) for attr in ATTRIBUTES)
     species = [a.species for a in members]
+    kinds = len(set(species))
     instruments = {a.instrument for a in members}
     genders = {a.gender for a in members}
     auth = c.authenticity
@@ -78,9 +79,9 @@ def _profile(c: Content, band: tuple[int, ...]) -> BandProfile:
     # "every artist is X" is "the set of kinds is within {X}" (an empty band counts, as with all())
     return BandProfile(
         values, tuple(sum(v) for v in values),
-        (len(set(species)), sum(1 for s in species if s not in COMMON_SPECIES)),
+        (kinds, sum(1 for s in species if s not in COMMON_SPECIES)),
         (auth["classic_rock"] if instruments <= CLASSIC else 0, auth["male_only"] if genders <= {"male"} else 0,
-         auth["female_only"] if genders <= {"female"} else 0, auth["one_species"] if len(set(species)) == 1 else 0),
+         auth["female_only"] if genders <= {"female"} else 0, auth["one_species"] if kinds == 1 else 0),
         max(map(common.count, common), default=0),
     )
 
