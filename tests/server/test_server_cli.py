@@ -71,3 +71,9 @@ def test_bench_server_seats_several_people_at_each_table():
     assert moves > 0 and figures["acks"] > 0.6 * moves  # every seat's moves acked (seat 0's alone would be a third)
     assert set(figures["errors"]) <= {"stale_move"}  # a race between two people at one table, as at a real one
     assert "bench-server: 2 live games, 3 people at each" in done.stderr
+
+
+def test_bench_server_refuses_a_table_of_no_people_before_starting_anything():
+    done = subprocess.run([sys.executable, "-m", "bigtop", "bench-server", "--people", "0"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "--people" in done.stderr and "bench-server:" not in done.stderr

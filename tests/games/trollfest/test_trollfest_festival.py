@@ -146,7 +146,7 @@ def test_equal_final_scores_share_the_victory() -> None:
 def test_festival_points_do_not_depend_on_the_order_a_band_was_recruited() -> None:
     """'The bands with the highest and second highest total strength in each attribute score
     points': a band is its artists, whichever came first. Seeded random bands score the same with
-    their artists in any order, and as a memo of each band's reading fills past its bound."""
+    their artists in any order (each order is read, and kept, on its own)."""
     rng = Rng(11)
     artists = list(range(len(C.artists)))
     for _ in range(300):
