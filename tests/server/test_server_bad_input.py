@@ -141,3 +141,17 @@ def test_an_illegal_move_over_the_socket_is_answered_briefly(server):
         ws.send(json.dumps({"type": "move", "action": {**action, field: "x" * 15_000}}))
         error = receive(ws, "error")
     assert error["code"] == "illegal_move" and len(error["message"]) <= MAX_ERROR_TEXT
+
+
+def test_a_table_of_bots_only_is_made_with_the_games_bots_only_options(server):
+    """docs/trollfest.md: whoever seats the players sets `bots_only` for a table of bots only, so
+    that bots voting alike cannot hold the band-name run-offs (and a bot worker) forever; a table
+    where a person sits keeps the rulebook's run-offs."""
+    bots = [{"bot": "random"}] * 3
+    person = [{"name": "A"}, {"bot": "random"}, {"bot": "random"}]
+    with server.client() as client:
+        of_bots = client.post("/api/tables", json=table("trollfest", 3, seats=bots))
+        with_person = client.post("/api/tables", json=table("trollfest", 3, seats=person))
+    assert of_bots.status_code == with_person.status_code == 201, (of_bots.text, with_person.text)
+    assert of_bots.json()["table"]["options"]["bots_only"] is True
+    assert with_person.json()["table"]["options"]["bots_only"] is False

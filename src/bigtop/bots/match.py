@@ -22,9 +22,10 @@ def play_game(
     """Play one game, seat i played by `bots[i]`; returns the finished state.
 
     A bot that needs a state is handed `state.determinize(seat, ...)` drawn from a RNG owned by
-    the runner, never the true state. A seat with a single legal action is not asked.
+    the runner, never the true state. A seat with a single legal action is not asked. Every seat
+    being a bot, the game is made with the game's `bots_only_options`.
     """
-    state = game.new(len(bots), seed=seed, options=options)
+    state = game.new(len(bots), seed=seed, options=game.bots_only_options(options))
     rng = Rng(seed ^ 0x5EED)
     while not state.is_over():
         movers = state.to_move()

@@ -47,12 +47,14 @@ def _network(weights: str, modified: int, size: int) -> PolicyNetwork | ScorerNe
 
 def fits(game: Any, meta: dict[str, Any], players: int, options: Any) -> bool:
     """Whether weights trained for `meta` play a table of `players` with `options` (an option
-    added since they were trained, at its default, is the same table)."""
+    added since they were trained, at its default, is the same table). Who sits at the table (the
+    options `Game.bots_only_options` sets) is not compared: weights play people and bots alike."""
     chosen = game.options_json(options)
     defaults = game.options_json(None)
-    return meta["players"] == players and all(chosen.get(k) == v for k, v in meta["options"].items()) and all(
-        v == defaults.get(k) for k, v in chosen.items() if k not in meta["options"]
-    )
+    seating = {k for k, v in game.options_json(game.bots_only_options(None)).items() if v != defaults.get(k)}
+    return meta["players"] == players and all(
+        chosen.get(k) == v for k, v in meta["options"].items() if k not in seating
+    ) and all(v == defaults.get(k) for k, v in chosen.items() if k not in meta["options"] and k not in seating)
 
 
 def shipped_weights(game: str, players: int) -> Path | None:

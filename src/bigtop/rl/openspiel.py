@@ -445,7 +445,7 @@ class BigtopSpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any]) -> None:
         game = games.get(self.bigtop_name)
         players = int(params["players"])
-        options = game.parse_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
+        options = game.bots_only_options(parse_pairs([p for p in str(params["options"]).split(";") if p.strip()]))
         reward = check_reward(str(params["reward"]))
         chance = str(params["chance"])
         if chance not in CHANCE_MODES:

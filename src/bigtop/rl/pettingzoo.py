@@ -192,7 +192,7 @@ class BigtopAECEnv(AECEnv):
             raise BigtopError(f"max_cycles must be positive, not {max_cycles}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BigtopError(f"unknown render mode {render_mode!r}; known: {', '.join(self.metadata['render_modes'])}")
-        self.options = self.game.parse_options(options)
+        self.options = self.game.bots_only_options(options)  # every seat is a program
         self.reward = check_reward(reward)
         if observations not in OBSERVATIONS:
             raise BigtopError(f"observations must be one of {', '.join(OBSERVATIONS)}, not {observations!r}")

@@ -104,7 +104,7 @@ class SeatEnv(gymnasium.Env):
         super().__init__()
         self.game = games.get(game) if isinstance(game, str) else game
         self.players = self.game.check_players(self.game.default_players() if players is None else players)
-        self.options = self.game.parse_options(options)
+        self.options = self.game.bots_only_options(options)  # every seat is a program
         self.reward = check_reward(reward)
         if illegal not in ILLEGAL:
             raise BigtopError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")

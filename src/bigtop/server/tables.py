@@ -225,6 +225,8 @@ class Hall:
         if len(seat_specs) != players:
             raise ServerError(f"{players} players need {players} seats, got {len(seat_specs)}")
         parsed = web_options(game, players, options, practice)
+        if all(spec.bot is not None for spec in seat_specs):
+            parsed = game.bots_only_options(parsed)
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             name = _clean_name(spec.name) or (spec.bot or f"Player {i + 1}")

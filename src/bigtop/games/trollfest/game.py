@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,11 @@ class TrollFest(Game[TrollFestState]):
 
     def _create(self, players: int, seed: int, options: TrollFestOptions) -> TrollFestState:
         return TrollFestState(self, players, seed, options)
+
+    def bots_only_options(self, options: Any) -> TrollFestOptions:
+        """`bots_only` set: band-name run-offs end after `runoff_limit` ties (docs/trollfest.md)."""
+        parsed: TrollFestOptions = self.parse_options(options)
+        return replace(parsed, bots_only=True)
 
     def _check_options(self, players: int, options: TrollFestOptions) -> None:
         """Every option against the content: card and city ids, how many copies, run-offs."""
