@@ -72,3 +72,50 @@ def test_weights_learned_at_either_table_play_at_both() -> None:
     assert fits(GAME, {"players": 3, "options": people}, 3, GAME.bots_only_options(None))
     assert fits(GAME, {"players": 3, "options": bots}, 3, GAME.parse_options(None))
     assert not fits(GAME, {"players": 3, "options": people}, 3, GAME.parse_options({"runoff_limit": 1}))
+
+
+def _quiet_turn_about_to_end(bots_only: bool):
+    """A random game at a moment a seat can end a tour turn in which it gave no concert."""
+    from bigtop.games.trollfest.actions import EndTurn
+
+    state = GAME.new(3, seed=4, options={"bots_only": bots_only})
+    rng = Rng(4)
+    while True:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "tour" and not state.placed and EndTurn() in legal:
+            return state, seat
+        state.apply(seat, legal[rng.below(len(legal))])
+
+
+def test_a_table_of_bots_ends_a_tour_without_concerts() -> None:
+    """'When you place your last Tour Token, all other players have one more turn and then the Tour
+    phase ends' — bots that never head for a city where they could play would never end it: at a
+    table of bots, QUIET_ROUNDS rounds without a concert end the tour, with its usual bonuses."""
+    from bigtop.games.trollfest.actions import EndTurn
+    from bigtop.games.trollfest.phases.tour import QUIET_ROUNDS
+
+    state, seat = _quiet_turn_about_to_end(bots_only=True)
+    state.quiet = QUIET_ROUNDS * 3 - 1
+    state.apply(seat, EndTurn())
+    kinds = [e.kind for e in state.events]
+    assert state.phase == "festival" and "tour_quiet" in kinds and kinds.index("tour_quiet") < kinds.index("tour_end")
+    assert all(tokens > 0 for tokens in state.tokens)  # nobody had placed its last token
+
+
+def test_with_a_person_at_the_table_a_quiet_tour_goes_on() -> None:
+    from bigtop.games.trollfest.actions import EndTurn
+    from bigtop.games.trollfest.phases.tour import QUIET_ROUNDS
+
+    state, seat = _quiet_turn_about_to_end(bots_only=False)
+    state.quiet = QUIET_ROUNDS * 3 - 1
+    state.apply(seat, EndTurn())
+    assert state.phase == "tour" and all(e.kind != "tour_quiet" for e in state.events)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_bots_that_give_concerts_end_the_tour_by_the_rulebook(seed: int) -> None:
+    """The count starts again at every concert: bots playing at random end their tours the
+    rulebook's way, a band placing its last token."""
+    state = play_game(GAME, [CyclicVoter(seed * 10 + p, 3) for p in range(3)], seed=seed, max_moves=3000)
+    assert state.is_over() and state.trigger >= 0 and all(e.kind != "tour_quiet" for e in state.events)

@@ -26,6 +26,7 @@ from bigtop.games.trollfest.actions import (
     Vote,
 )
 from bigtop.games.trollfest.data import COMMON_SPECIES
+from bigtop.games.trollfest.phases.tour import gives_concert, roads_to_a_concert
 from bigtop.games.trollfest.pieces import BLIND
 from bigtop.games.trollfest.state import TrollFestState
 
@@ -33,6 +34,7 @@ CARD_VALUE = {
     "energy": 5.0, "charisma": 5.0, "skill": 5.0, "points": 4.0, "light": 2.5, "encore": 3.5,
     "cancel": 3.0, "duo": 2.5, "take_dragon": 2.0, "move_groundhog": 2.5, "scout": 2.0, "double_move": 1.0,
 }
+STRANDED = 0.1  # per road to the nearest concert, for a destination with none there nor a road on
 
 
 class HeuristicBot:
@@ -107,7 +109,7 @@ class HeuristicBot:
         c = s.c
         here = s.city_tokens[city]
         value = 0.0
-        if s.tokens[p] > 0 and p not in here and len(here) < s.players - 1:
+        if gives_concert(s, p, city):
             species = c.cities[city].species
             value += 3.0 + sum(1 for a in s.band[p] if c.artists[a].species == species)
             if not here:
@@ -127,6 +129,10 @@ class HeuristicBot:
         c = s.c
         value = self._city(s, p, city)
         onward = max((self._city(s, p, b) for b, _ in c.neighbours[city] if b != city), default=0.0)
+        if not value and not onward:  # no concert there nor a road on: head for the nearest one
+            roads = roads_to_a_concert(s, p, city)
+            if roads is not None:
+                value -= STRANDED * roads
         value += 0.4 * onward
         colour = next((col for b, col in c.neighbours[s.pos[p]] if b == city), -1)
         if colour >= 0 and s.pass_tokens[colour] > 0 and colour not in s.dragons[p]:

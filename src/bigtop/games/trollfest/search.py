@@ -117,10 +117,13 @@ _POLICY = None
 
 
 def rollout_action(s: TrollFestState, player: int, legal: list[Action], rng: Rng) -> Action:
-    """The playout policy: the heuristic bot's greedy choice (it draws no chance)."""
+    """The playout policy: the heuristic bot's greedy choice, whose few random values (the band
+    name, the vote, a starting city's jitter) come from the search's `rng`, so that a search
+    depends on its own seed alone, not on what searches ran before it in the process."""
     global _POLICY
     if _POLICY is None:
         from bigtop.games.trollfest.bot import HeuristicBot
 
         _POLICY = HeuristicBot(0)
+    _POLICY.rng = rng
     return _POLICY.choose(s, player, legal)

@@ -46,7 +46,7 @@ class TrollFestState(State):
         "picks", "sealed", "pile", "kept", "todo", "duo_used", "formed", "duo_queue", "names", "votes", "candidates",
         "hand", "band", "duos", "springboard", "stack", "answer", "tokens", "city_tokens", "pos", "home", "pass_tokens",
         "dragons", "market", "played", "bonus", "breakdown",
-        "c", "roads", "fixed_groundhog", "drop", "band_names", "set_aside",
+        "c", "roads", "fixed_groundhog", "drop", "band_names", "set_aside", "quiet",
     )
 
     c: Content
@@ -131,6 +131,7 @@ class TrollFestState(State):
         self.blind = -1
         self.trigger = -1
         self.turns_left = 0
+        self.quiet = 0  # tour turns in a row without a concert (counted at a table of bots only)
         # festival
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [[0, 0, 0] for _ in range(n)]
@@ -260,7 +261,7 @@ class TrollFestState(State):
         o.bonus = [list(x) for x in self.bonus]
         o.breakdown = [dict(x) for x in self.breakdown]
         o.c, o.roads, o.fixed_groundhog, o.drop = self.c, self.roads, self.fixed_groundhog, self.drop  # never changed in place
-        o.band_names, o.set_aside = self.band_names, self.set_aside
+        o.band_names, o.set_aside, o.quiet = self.band_names, self.set_aside, self.quiet
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)

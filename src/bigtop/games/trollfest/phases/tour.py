@@ -38,6 +38,8 @@ from bigtop.games.trollfest.pieces import BLIND, FIRST_TOKEN, GROUNDHOG, MARKET_
 if TYPE_CHECKING:
     from bigtop.games.trollfest.state import TrollFestState
 
+QUIET_ROUNDS = 10  # at a table of bots only, rounds in a row without a concert that end the tour
+
 
 @cache
 def road_moves(cards: str | None) -> tuple[tuple[Move, ...], ...]:
@@ -68,11 +70,20 @@ def begin_turn(s: TrollFestState, p: int) -> None:
 
 
 def end_turn(s: TrollFestState) -> None:
-    """The next player's turn; once the last token is placed, each other player has one more turn."""
+    """The next player's turn; once the last token is placed, each other player has one more turn.
+    At a table of bots only (`bots_only`), `QUIET_ROUNDS` rounds in a row without a concert end
+    the tour too: the tour ends only when a band places its last token, and bots that keep away
+    from the cities where they could still play never would."""
     p = s.turn
     if s.trigger >= 0 and p != s.trigger:
         s.turns_left -= 1
         if s.turns_left <= 0:
+            end_tour(s)
+            return
+    if s.options.bots_only:
+        s.quiet = 0 if s.placed else s.quiet + 1
+        if s.quiet >= QUIET_ROUNDS * s.players:
+            s.emit("tour_quiet", rounds=QUIET_ROUNDS)
             end_tour(s)
             return
     begin_turn(s, (p + 1) % s.players)
@@ -111,6 +122,35 @@ def move(s: TrollFestState, p: int, city: int) -> None:
     stop(s, p, city)
 
 
+def gives_concert(s: TrollFestState, p: int, city: int) -> bool:
+    """Whether p's band stopping in `city` now gives a concert: 'you must place one of your Tour
+    Tokens in it, unless' p has one there or the city holds players - 1 (and p has one left)."""
+    here = s.city_tokens[city]
+    return s.tokens[p] > 0 and p not in here and len(here) < s.players - 1
+
+
+def roads_to_a_concert(s: TrollFestState, p: int, city: int) -> int | None:
+    """The fewest roads from `city` to a city where p's band would give a concert (0: `city`
+    itself), or None if there is none: for bots, whose band may otherwise wander where it has
+    played out, and the tour, which ends only when a band places its last token, never end."""
+    neighbours = s.c.neighbours
+    seen = {city}
+    ring = [city]
+    roads = 0
+    while ring:
+        if any(gives_concert(s, p, x) for x in ring):
+            return roads
+        onward = []
+        for x in ring:
+            for b, _ in neighbours[x]:
+                if b not in seen:
+                    seen.add(b)
+                    onward.append(b)
+        ring = onward
+        roads += 1
+    return None
+
+
 def stop(s: TrollFestState, p: int, city: int) -> None:
     """The concert ('you must place one of your Tour Tokens', unless you have one there or the city
     holds players - 1), then the city's action, which only a concert opens ('You may do these
@@ -118,7 +158,7 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
     Groundhog Day."""
     c = s.c
     here = s.city_tokens[city]
-    if s.tokens[p] > 0 and p not in here and len(here) < s.players - 1:
+    if gives_concert(s, p, city):
         species = c.cities[city].species
         kin = [c.artists[a].species for a in s.band[p]].count(species)
         first = 0 if here else FIRST_TOKEN
