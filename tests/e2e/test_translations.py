@@ -57,8 +57,9 @@ LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x", "R",  # R
 OPTIONS = {"trollfest": ({}, {"bots_only": True, "runoff_limit": 1})}
 # Entries random games almost never write (their templates in every language are checked by
 # tests/test_log_text.py): a card whose discount could not be given (Drum Roll), a typed band name
-# that another band took at the same moment (Troll Fest).
-RARE = {"drumroll": {"no_discount"}, "trollfest": {"names_clash"}}
+# that another band took at the same moment, a tour ended by ten rounds without a concert at a
+# table of bots (Troll Fest: random bands always find a city to play).
+RARE = {"drumroll": {"no_discount"}, "trollfest": {"names_clash", "tour_quiet"}}
 MAX_GAMES = 120
 
 
