@@ -533,8 +533,8 @@ class Game(ABC, Generic[S]):
     def bots_only_options(self, options: Any) -> Any:
         """The options (parsed) of a table where no person sits, every seat a bot or a program:
         whatever seats only bots (a simulation, a web table of bots) makes its games with these.
-        A game whose rules count on people to end something (Troll Fest's band-name run-offs, which
-        bots voting alike could hold forever) bounds it here; by default the options are kept."""
+        A game whose rules count on people to end something (Troll Fest's band-name run-offs and
+        its tour, which bots could hold forever) bounds it here; by default the options are kept."""
         return self.parse_options(options)
 
     def action_space(self, players: int, options: Any) -> ActionSpace:

@@ -11,7 +11,7 @@ have the hook, this module holds theirs:
   count (`python -m bigtop.rl.lengths GAME`), about four times their bots' longest games. A
   measurement with a wide margin, not a proof; a game of Troll Fest with `runoff_limit=0` (vote
   until one band wins) has no bound at all (the environments set `bots_only`, so by default a tie
-  lasts at most 3 run-offs).
+  lasts at most 3 run-offs and a tour at most 10 rounds without a concert).
 
 A game with neither gets `DEFAULT_MAX_GAME_LENGTH`.
 """

@@ -65,7 +65,8 @@ class TrollFest(Game[TrollFestState]):
         return TrollFestState(self, players, seed, options)
 
     def bots_only_options(self, options: Any) -> TrollFestOptions:
-        """`bots_only` set: band-name run-offs end after `runoff_limit` ties (docs/trollfest.md)."""
+        """`bots_only` set: band-name run-offs end after `runoff_limit` ties, and the tour after
+        `tour.QUIET_ROUNDS` rounds without a concert (docs/trollfest.md)."""
         parsed: TrollFestOptions = self.parse_options(options)
         return replace(parsed, bots_only=True)
 

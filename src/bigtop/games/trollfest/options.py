@@ -14,10 +14,11 @@ class TrollFestOptions:
     """Options. The `*_top` fields fix deck orders (card ids put on top, in order) for tutorials,
     puzzles and tests; `groundhog_city` fixes the Groundhog's first city (a city id).
 
-    `bots_only` says that no person sits at the table (whoever seats the players sets it): band-name
-    run-offs then end after `runoff_limit` ties, the seed settling the last one (0: never), so that
-    a table of bots always ends. With people at the table the run-offs go on until one band wins,
-    as the rulebook says."""
+    `bots_only` says that no person sits at the table (`Game.bots_only_options` sets it for whatever
+    seats only bots): band-name run-offs then end after `runoff_limit` ties, the seed settling the
+    last one (0: never), and the tour after ten rounds without a concert, so that a table of bots
+    always ends. With people at the table the run-offs go on until one band wins and the tour
+    until a band places its last token, as the rulebook says."""
 
     seasoned_top: tuple[str, ...] = ()
     action_top: tuple[str, ...] = ()

@@ -131,8 +131,7 @@ def gives_concert(s: TrollFestState, p: int, city: int) -> bool:
 
 def roads_to_a_concert(s: TrollFestState, p: int, city: int) -> int | None:
     """The fewest roads from `city` to a city where p's band would give a concert (0: `city`
-    itself), or None if there is none: for bots, whose band may otherwise wander where it has
-    played out, and the tour, which ends only when a band places its last token, never end."""
+    itself), or None if there is none: where a bot's band heads when none is at hand."""
     neighbours = s.c.neighbours
     seen = {city}
     ring = [city]
