@@ -77,14 +77,12 @@ def worth(s: TrollFestState) -> list[float]:
     if any(bands):
         bonus = [list(b) for b in s.bonus]
         lights: list[list[int]] = []
-        types, artists = c.copy_types, len(c.artists)
         for p in range(n):
-            mine = [COLOURS.index(card.colour) for card in (types[x - artists] for x in s.played[p])
-                    if card.effect == "light"]
+            mine = [COLOURS.index(card.colour) for card in map(c.action, s.played[p]) if card.effect == "light"]
             for x in s.hand[p] + s.picks[p]:  # picks: action cards drafted, in hand after the draft
-                if x < artists:
+                if c.is_artist(x):
                     continue
-                card = types[x - artists]
+                card = c.action(x)
                 if card.kind != "festival":
                     if s.phase != "festival":
                         out[p] += OTHER_CARD
