@@ -31,3 +31,40 @@ def test_balance_measures_tour_and_festival_points() -> None:
     figures = balance(4, 4, "heuristic")
     assert figures["mean_tour_points"] > 0 and figures["mean_festival_points"] > 0
     assert 0 <= figures["tour_leader_wins"] <= 1
+
+
+def _moving_seat():
+    """A random game at a seat's tour move, and that seat."""
+    from bigtop.core import Rng
+
+    state = GAME.new(3, seed=2)
+    rng = Rng(2)
+    while not (state.phase == "tour" and state.step == "move"):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    return state, state.to_move()[0]
+
+
+def test_a_band_with_no_concert_near_heads_for_the_nearest_one() -> None:
+    """With no concert in the cities a road away nor the next ones, the heuristic bot moves its
+    band one road closer to the nearest city where it can still play (it used to take the first
+    road listed: three such bots of a tournament wandered among played-out cities for ever)."""
+    from bigtop.games.trollfest.actions import Move
+    from bigtop.games.trollfest.bot import HeuristicBot
+    from bigtop.games.trollfest.phases.tour import roads_to_a_concert
+
+    base, p = _moving_seat()
+    here = base.pos[p]
+    checked = 0
+    for target in range(len(base.c.cities)):
+        state = base.clone()
+        state.pass_tokens = [0] * len(state.pass_tokens)  # no dragon to take on the way
+        state.city_tokens = [[] if city == target else [p] for city in range(len(state.c.cities))]
+        if roads_to_a_concert(state, p, here) != 3:
+            continue
+        moves = [a for a in state.legal_actions(p) if isinstance(a, Move)]
+        chosen = HeuristicBot(0).choose(state, p, moves)
+        assert roads_to_a_concert(state, p, chosen.city) == 2, (target, moves, chosen)
+        checked += 1
+    assert checked >= 2
