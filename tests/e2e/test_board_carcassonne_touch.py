@@ -275,7 +275,7 @@ def test_the_rules_page_draws_the_pieces_each_section_names(server, phone, tmp_p
         assert word in sections.first.locator("svg.cc-rules-figure").get_attribute("aria-label")
         expect(phone.locator("#rules-page svg.cc-rules-figure .cc-bigtop")).to_have_count(1)
         expect(phone.locator("#rules-page svg.cc-rules-figure .cc-tile").first).to_be_visible()
-        assert phone.locator("#rules-page .cc-field").first.evaluate("n => getComputedStyle(n).fill") == "rgb(141, 187, 87)"  # the board's colours
+        expect(phone.locator("#rules-page .cc-field").first).to_have_css("fill", "rgb(141, 187, 87)")  # the board's colours, once its stylesheet is in
         assert all(b["right"] <= 390 for b in boxes(phone, "#rules-page svg.cc-rules-figure"))
         screenshot(phone, tmp_path / "screenshots", f"5-rules-{language}")
     assert phone.errors == []  # type: ignore[attr-defined]
