@@ -12,31 +12,9 @@ import httpx
 import pytest
 from server_support import ServerProcess, create, sqlite_url, start_table
 
+from process_support import alive, living_children
+
 SEARCHING = "ismcts:iterations=5000"
-
-
-def living_children(pid: int) -> set[int]:
-    """The processes whose parent is `pid` and that are not zombies."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            stat = _stat(int(entry.name))
-            if stat is not None and int(stat[1]) == pid and stat[0] != "Z":
-                found.add(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    stat = _stat(pid)
-    return stat is not None and stat[0] != "Z"
-
-
-def _stat(pid: int) -> list[str] | None:
-    """(state, parent, ...) of a process, or None if it is gone."""
-    try:
-        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split())
-    except OSError:
-        return None
 
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -44,11 +45,10 @@ def chunks(specs: Sequence[Spec], workers: int) -> list[list[Spec]]:
 
 @contextlib.contextmanager
 def _pool(workers: int, ray: str | None, imports: Sequence[str]) -> Iterator[Any]:
-    """`workers` fresh local processes, or a Ray pool (`ray`: an address, or `local` with
-    `workers` CPUs); each worker first imports `imports` (games registered at runtime)."""
-    setup: dict[str, Any] = {"initializer": loader.load_all, "initargs": (tuple(imports),)}
+    """`workers` fresh local processes (which end with this one), or a Ray pool (`ray`: an address,
+    or `local` with `workers` CPUs); each worker first imports `imports` (games registered at runtime)."""
     if ray is None:
-        pool = multiprocessing.get_context("spawn").Pool(workers, **setup)
+        pool = multiprocessing.get_context("spawn").Pool(workers, loader.start_worker, (os.getpid(), tuple(imports)))
         try:
             yield pool
             pool.close()  # done: let the workers finish and leave
@@ -63,7 +63,8 @@ def _pool(workers: int, ray: str | None, imports: Sequence[str]) -> Iterator[Any
         raise BigtopError("--ray needs the cluster extra: pip install 'bigtop[cluster]'") from None
     started_here = not ray_module.is_initialized()
     try:
-        ray_pool = Pool(workers if ray == "local" else None, ray_address=ray, **setup)
+        ray_pool = Pool(workers if ray == "local" else None, ray_address=ray, initializer=loader.load_all,
+                        initargs=(tuple(imports),))
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise BigtopError(f"cannot start or reach Ray at {ray}: {exc}") from None
     try:

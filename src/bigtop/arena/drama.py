@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -170,7 +171,8 @@ def compute(
             keep(i, review_game(records[i], iterations))
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(tuple(imports),)) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.start_worker,
+                                 initargs=(os.getpid(), tuple(imports))) as pool:
             futures = {pool.submit(review_game, records[i], iterations): i for i in wanted}
             try:
                 for future in as_completed(futures):

@@ -2,7 +2,8 @@
 
 A worker process (local or on Ray) starts with only the built-in games. Each entry of `imports` is
 a module name (`mypkg.mygame`) or a path to a `.py` file; it is imported in every worker and, if it
-has a module-level `GAME`, that game is registered.
+has a module-level `GAME`, that game is registered. A local worker also ends with the process that
+started it (`start_worker`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from types import ModuleType
 from bigtop import games
 from bigtop.core.api import Game
 from bigtop.core.errors import BigtopError
+from bigtop.core.processes import die_with_parent
 
 _loaded: dict[str, ModuleType] = {}
 
@@ -43,6 +45,13 @@ def load_all(specs: Sequence[str]) -> list[str]:
     """`load` every entry (the worker initializer); the names of the games they registered."""
     found = [getattr(load(spec), "GAME", None) for spec in specs]
     return [game.name for game in found if isinstance(game, Game)]
+
+
+def start_worker(parent: int, specs: Sequence[str]) -> None:
+    """A local worker process's initializer: end with process `parent` (the one that runs the
+    tournament, simulation, tuning or review, however it is stopped), then `load_all(specs)`."""
+    die_with_parent(parent)
+    load_all(specs)
 
 
 def check_reachable(name: str, imported: Sequence[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -56,7 +57,8 @@ def run_local(
     else:
         imports = tasks[0].imports if tasks else ()
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.load_all, initargs=(imports,)) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=loader.start_worker,
+                                 initargs=(os.getpid(), imports)) as pool:
             try:
                 units = chunks(tasks, chunk or chunk_size(len(tasks), workers))
                 for future in as_completed([pool.submit(play, unit) for unit in units]):

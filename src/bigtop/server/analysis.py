@@ -42,13 +42,13 @@ from bigtop.analysis.hints import hints, note_hint
 from bigtop.analysis.review import FORMAT, review, settings_digest
 from bigtop.analysis.search import Budget
 from bigtop.core.errors import BigtopError
+from bigtop.core.processes import die_with_parent
 from bigtop.core.record import Record
 from bigtop.server.errors import Conflict, Forbidden, ServerError, StaleMove
 from bigtop.server.extra_games import register_game_modules
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
-from bigtop.server.workers import die_with_parent
 
 REVIEW_BUDGET = 100  # first-search iterations per decision (docs/analysis.md, "Speed")
 REVIEW_WORKERS = 2  # processes a review's decisions are shared between

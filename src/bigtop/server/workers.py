@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import copyreg
-import ctypes
 import os
 import queue
-import signal
-import sys
 import threading
 import time
 import traceback
@@ -34,11 +31,9 @@ from bigtop.bots.ismcts import IsmctsBot, Node, most_visited
 from bigtop.core.actions import Action
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError
+from bigtop.core.processes import die_with_parent
 from bigtop.core.rng import Rng
 from bigtop.server.extra_games import register_game_modules
-
-PARENT_POLL_SECONDS = 0.5  # how often a worker looks whether the server is still there
-_PR_SET_PDEATHSIG = 1
 
 
 class WorkerLost(BigtopError):
@@ -91,23 +86,6 @@ class Thought:
 
 
 # ---------------------------------------------------------------------- in the worker process
-def die_with_parent(parent: int) -> None:
-    """End this process when process `parent` ends, even if this one is busy or stuck: the kernel's
-    parent-death signal on Linux, and everywhere a thread that watches the parent's id."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # it ended before we asked
-        os._exit(0)
-    threading.Thread(target=_watch_parent, args=(parent,), name="bigtop-parent-watch", daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
-    os._exit(0)
-
-
 def _serve(conn: Connection, parent: int, game_modules: Sequence[str]) -> None:
     """A worker's life: answer each slice asked for over `conn` until the server goes away.
 
