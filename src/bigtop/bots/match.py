@@ -10,22 +10,31 @@ from bigtop.core.api import Game, S, State
 from bigtop.core.errors import BigtopError
 from bigtop.core.rng import Rng
 
+LENGTH_MARGIN = 10  # a game between bots may run to this many times the game's own bound
+MAX_MOVES = 1_000_000  # ... and to this many moves when the game states none
+
 
 def play_game(
     game: Game[S],
     bots: Sequence[Bot],
     seed: int,
     options: Any = None,
-    max_moves: int = 1_000_000,
+    max_moves: int | None = None,
     on_move: Callable[[S, int, Any], None] | None = None,
 ) -> S:
     """Play one game, seat i played by `bots[i]`; returns the finished state.
 
     A bot that needs a state is handed `state.determinize(seat, ...)` drawn from a RNG owned by
     the runner, never the true state. A seat with a single legal action is not asked. Every seat
-    being a bot, the game is made with the game's `bots_only_options`.
+    being a bot, the game is made with the game's `bots_only_options`. A game still on after
+    `max_moves` moves (default: `LENGTH_MARGIN` times the game's `max_game_length`, else
+    `MAX_MOVES`) raises `BigtopError`: bots that never end a game are a bug to report, not to wait on.
     """
-    state = game.new(len(bots), seed=seed, options=game.bots_only_options(options))
+    parsed = game.bots_only_options(options)
+    state = game.new(len(bots), seed=seed, options=parsed)
+    if max_moves is None:
+        bound = game.max_game_length(len(bots), parsed)
+        max_moves = MAX_MOVES if bound is None else LENGTH_MARGIN * bound
     rng = Rng(seed ^ 0x5EED)
     while not state.is_over():
         movers = state.to_move()
@@ -45,7 +54,8 @@ def play_game(
             if on_move is not None:
                 on_move(state, seat, action)
         if state.move_count > max_moves:
-            raise BigtopError(f"{game.name}: game {seed} did not end within {max_moves} moves")
+            names = ", ".join(bot.name for bot in bots)
+            raise BigtopError(f"{game.name}: game {seed} between {names} did not end within {max_moves} moves")
     return state
 
 

@@ -537,6 +537,12 @@ class Game(ABC, Generic[S]):
         its tour, which bots could hold forever) bounds it here; by default the options are kept."""
         return self.parse_options(options)
 
+    def max_game_length(self, players: int, options: Any) -> int | None:
+        """The most moves one game with these players and options (parsed) can take, or None if the
+        game states no bound. OpenSpiel is given it (100,000 without one), and `play_game` stops a
+        game between bots that runs ten times past it with an error, not an endless loop."""
+        return None
+
     def action_space(self, players: int, options: Any) -> ActionSpace:
         """The fixed numbering of every action possible with these players and options (cached).
 

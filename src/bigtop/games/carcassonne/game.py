@@ -73,6 +73,11 @@ class Carcassonne(Game[CarcassonneState]):
         blocks = [block for c in CAPABILITIES if (block := c.action_block(bound)) is not None]
         return CarcassonneActionSpace(bound, figures, blocks)
 
+    def max_game_length(self, players: int, options: CarcassonneOptions) -> int:
+        """From the rules: each tile in play (all but the start tile) is laid in one decision and
+        followed by at most one figure decision; a tile that fits nowhere leaves without one."""
+        return 2 * (tiles_of(options).total - 1)
+
     def render(self, state: CarcassonneState, player: int | None) -> Any:
         """The board, the scores and the drawn tile as seat `player` sees them."""
         return render.render(state, player)

@@ -41,6 +41,8 @@ from .scoring import SCORE_CATEGORIES
 from .state import DrumRollOptions, DrumRollState
 from .text import TEXT, describe
 
+LONGEST_RANDOM_GAME = {2: 417, 3: 593, 4: 806}  # moves, per player count, in seeded random games 0-999
+
 
 class DrumRoll(Game[DrumRollState]):
     name = "drumroll"
@@ -112,6 +114,11 @@ class DrumRoll(Game[DrumRollState]):
         given = dict(options or {})
         given["position"] = json.dumps(position)
         return self.new(players, seed=seed, options=given)
+
+    def max_game_length(self, players: int, options: DrumRollOptions) -> int:
+        """Three times the longest of 1,000 seeded random games with the shipped cards
+        (`python -m bigtop.rl.lengths drumroll`): a measurement with a wide margin, not a proof."""
+        return LONGEST_RANDOM_GAME[players] * 3
 
     def render(self, state: DrumRollState, player: int | None) -> Any:
         from .render import render

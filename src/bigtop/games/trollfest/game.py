@@ -44,6 +44,9 @@ class TrollFestActionSpace(EnumeratedActionSpace):
         return super().encode(OwnName("") if type(action) is OwnName else action)
 
 
+LONGEST_RANDOM_GAME = {3: 770, 4: 675, 5: 577, 6: 709}  # moves, per player count, in seeded random games 0-999
+
+
 class TrollFest(Game[TrollFestState]):
     """Troll Fest: draft a band of trolls, orcs, elves and dwarves, tour the land, win the Festival."""
 
@@ -69,6 +72,12 @@ class TrollFest(Game[TrollFestState]):
         `tour.QUIET_ROUNDS` rounds without a concert (docs/trollfest.md)."""
         parsed: TrollFestOptions = self.parse_options(options)
         return replace(parsed, bots_only=True)
+
+    def max_game_length(self, players: int, options: TrollFestOptions) -> int | None:
+        """Three times the longest of 1,000 seeded random games with the shipped cards
+        (`python -m bigtop.rl.lengths trollfest`), a measurement with a wide margin; none with
+        `runoff_limit=0`, where a tie is voted on until one band wins."""
+        return None if options.runoff_limit == 0 else LONGEST_RANDOM_GAME[players] * 3
 
     def _check_options(self, players: int, options: TrollFestOptions) -> None:
         """Every option against the content: card and city ids, how many copies, run-offs."""
