@@ -275,7 +275,9 @@ def test_the_rules_page_draws_the_pieces_each_section_names(server, phone, tmp_p
         assert word in sections.first.locator("svg.cc-rules-figure").get_attribute("aria-label")
         expect(phone.locator("#rules-page svg.cc-rules-figure .cc-bigtop")).to_have_count(1)
         expect(phone.locator("#rules-page svg.cc-rules-figure .cc-tile").first).to_be_visible()
-        expect(phone.locator("#rules-page .cc-field").first).to_have_css("fill", "rgb(141, 187, 87)")  # the board's colours, once its stylesheet is in
+        # the board's colours at once: the page's head holds the game's stylesheet, never fetched again
+        assert phone.locator("#rules-page .cc-field").first.evaluate("n => getComputedStyle(n).fill") == "rgb(141, 187, 87)"
+        assert phone.locator('link[rel="stylesheet"][href$="/games/carcassonne.css"]').count() == 1
         assert all(b["right"] <= 390 for b in boxes(phone, "#rules-page svg.cc-rules-figure"))
         screenshot(phone, tmp_path / "screenshots", f"5-rules-{language}")
     assert phone.errors == []  # type: ignore[attr-defined]
@@ -292,7 +294,6 @@ def test_the_finished_board_is_shown_whole(server, phone, tmp_path):
     assert view["over"] and max(t[0] for t in view["board"]) - min(t[0] for t in view["board"]) >= 7
     open_table(phone, server, table_id, token, "zh-Hant")
     expect(phone.locator("#board .cc-prompt strong")).to_have_text("遊戲結束：終局計分完成。")
-    phone.wait_for_timeout(300)  # the stylesheet in place: the board has its size
     frame = boxes(phone, "#board .cc-svg")[0]
     tiles = boxes(phone, "#board .cc-tiles > g")
     assert len(tiles) == len(view["board"]) and all(on_screen(b, frame) for b in tiles)  # every tile in view at the end

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from server_support import ServerProcess, sqlite_url
 
+from bigtop.server.boards import STATIC
 from bigtop.server.frontend import KEPT, version_of
 
 
@@ -28,6 +29,11 @@ def test_the_page_names_versioned_files_kept_a_year(server):
         mapping = re.search(r'<script type="importmap">(.*?)</script>', page.text).group(1)
         assert mapping == f'{{"imports": {{"/static/": "/assets/{version}/", "/boards/": "/assets/{version}/boards/"}}}}'
         assert page.text.index("importmap") < page.text.index('type="module"')  # before any module loads
+        head = page.text.split("</head>")[0]
+        sheets = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.css"))
+        assert sheets[:2] == ["games/carcassonne.css", "games/drumroll.css"] and "review.css" in sheets
+        for sheet in sheets:  # every stylesheet in the head: no board is drawn before its colours arrive
+            assert f'<link rel="stylesheet" href="/assets/{version}/{sheet}">' in head, sheet
         for path in ("app.js", "style.css", "games/drumroll.js", "boards/drumroll.js", "boards/highcard.js"):
             kept = client.get(f"/assets/{version}/{path}")
             assert kept.status_code == 200 and kept.headers["cache-control"] == KEPT, path

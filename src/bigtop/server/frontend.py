@@ -78,10 +78,17 @@ def script_hash(text: str) -> str:
 
 
 def page_html(version: str, mapping: str) -> str:
-    """index.html naming the versioned addresses, with the import map before any module."""
+    """index.html naming the versioned addresses, with the import map before any module, and
+    every stylesheet of the static folder in its head (a few kilobytes each, kept a year): a board,
+    a rules page or a review is drawn in its colours from its first frame, never unstyled while its
+    stylesheet arrives. (A game's module still asks for its own with `useStylesheet`, which finds
+    it there.)"""
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    for name in ("style.css", "app.js", "favicon.svg"):
+    for name in ("app.js", "favicon.svg"):
         html = html.replace(f'"/static/{name}"', f'"{ASSETS}/{version}/{name}"')
+    sheets = ["style.css", *sorted(p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.css") if p.name != "style.css")]
+    links = "\n  ".join(f'<link rel="stylesheet" href="{ASSETS}/{version}/{name}">' for name in sheets)
+    html = html.replace('<link rel="stylesheet" href="/static/style.css">', links, 1)
     return html.replace("<script type=\"module\"", f'<script type="importmap">{mapping}</script>\n  <script type="module"', 1)
 
 

@@ -29,10 +29,12 @@ export function svg(tag, attrs = {}, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-// Add the stylesheet at `href` to the page, once.
+// Add the stylesheet at `address` to the page, once (the page's own stylesheets are already in its
+// head, see server/frontend.py; a game added at runtime may bring its own).
 export function useStylesheet(address) {
   const href = asset(address);
-  if (!document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) document.head.appendChild(h("link", { rel: "stylesheet", href }));
+  const present = [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.href === href);
+  if (!present) document.head.appendChild(h("link", { rel: "stylesheet", href }));
 }
 
 // Where the page loads a file named by its plain address ("/static/review.css"): its versioned
