@@ -65,3 +65,29 @@ def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerPr
     page.select_option("#language", "zh-Hant")
     expect(page.locator('select[name=kind-1] option[value="learned"]')).to_have_text("電腦：學習型")
     assert errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "zh-Hant"])
+def test_the_form_says_what_each_bot_does_and_how_they_compare_at_the_game(
+    server: ServerProcess, browser: Browser, language: str, tmp_path: Path,
+) -> None:
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US").new_page()  # a phone
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url)
+    page.select_option("#language", language)
+    strings = page.evaluate("async () => (await import('/static/i18n.js')).catalogue()")[language]
+    help_line = page.locator("fieldset.seats #bots-help")
+    order = page.locator("fieldset.seats #bots-order")
+    for game in ("drumroll", "trollfest", "carcassonne"):
+        page.select_option("#new-game", game)
+        expect(help_line).to_have_text(strings["lobby.botsHelp"])
+        expect(order).to_have_text(strings[f"lobby.botsOrder.{game}"])  # how the bots compare at this game
+        page.fill("#new-players", "3")
+        page.dispatch_event("#new-players", "change")
+        expect(order).to_have_count(1)  # drawn again with the seats, once
+    help_line.scroll_into_view_if_needed()
+    box = help_line.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390  # wrapped on a phone, not cut
+    page.screenshot(path=str(tmp_path / f"lobby-bots-{language}.png"), full_page=True)
+    assert errors == []

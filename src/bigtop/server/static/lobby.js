@@ -6,7 +6,7 @@
 import { api, mySeats, rememberHost, rememberInvites, rememberSeat } from "./api.js";
 import { me, onSessionChange } from "./accounts.js";
 import { h, notify } from "./dom.js";
-import { botName, t } from "./i18n.js";
+import { botName, has, t } from "./i18n.js";
 import { playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
 import { welcomeSection } from "./welcome.js";
@@ -212,7 +212,9 @@ function createForm(gameList, botNames, draft, playerName) {
     draft.players[chosen().name] = count;
     for (let n = seatRows.length; n < count; n++) seatRows.push(seatRow(n));
     seatRows.forEach((row) => offerLearned(row, count));
-    seatsBox.replaceChildren(h("legend", {}, t("lobby.players")), ...seatRows.slice(0, count));
+    const order = `lobby.botsOrder.${chosen().name}`;  // how the bots compare at this game, where measured
+    seatsBox.replaceChildren(h("legend", {}, t("lobby.players")), ...seatRows.slice(0, count),
+      h("p", { class: "hint", id: "bots-help" }, t("lobby.botsHelp")), has(order) ? h("p", { class: "hint", id: "bots-order" }, t(order)) : null);
   }
 
   gameSelect.addEventListener("change", drawOptions);
