@@ -59,11 +59,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Simulate and search (or load searched positions), print the reliability tables (raw, fitted
     and the table's) and the calibration that fits best."""
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from bigtop import games as registry
     from bigtop.analysis.search import Budget
+    from bigtop.terminal.progress import progress_bar
 
     parser = argparse.ArgumentParser(prog="python -m bigtop.analysis.calibrate", description=main.__doc__)
     parser.add_argument("game")
@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         samples = load_samples(args.load)
         source = f"{len(samples)} positions from {', '.join(map(str, args.load))}"
     else:
-        with Progress(console=console) as progress:
+        with progress_bar(console=console) as progress:
             task = progress.add_task(f"{args.game}: simulating and searching", total=args.games)
             samples = simulate(args.game, players, args.games, Budget(args.budget), args.seed, args.per_game, args.bot,
                                args.workers, on_game=lambda _: progress.advance(task))

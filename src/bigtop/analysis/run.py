@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bigtop import games
@@ -15,6 +15,7 @@ from bigtop.analysis.search import Budget
 from bigtop.analysis.words import grade_name, number, percent, say, unit_name
 from bigtop.arena import loader
 from bigtop.core.record import Record
+from bigtop.terminal.progress import progress_bar
 
 
 def run_review(
@@ -27,7 +28,7 @@ def run_review(
     record = Record.load(path)
     game = games.get(record.game)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{game.title}: decisions", total=None)
         result = review(
             record, seats, budget, workers, ray, seed, imports=resolved,

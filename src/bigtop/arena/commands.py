@@ -114,7 +114,6 @@ def register(app: typer.Typer) -> None:
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
-            Progress,
             TextColumn,
             TimeElapsedColumn,
             TimeRemainingColumn,
@@ -123,6 +122,7 @@ def register(app: typer.Typer) -> None:
         from bigtop.arena import drama as drama_metrics
         from bigtop.arena import loader, output
         from bigtop.arena.report import write_report
+        from bigtop.terminal.progress import progress_bar
 
         summary, rows = output.read(folder)
         imported = summary["tournament"].get("imports", [])
@@ -130,7 +130,7 @@ def register(app: typer.Typer) -> None:
         saved = None
         if drama is not None:
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=console, transient=True) as progress:
+            with progress_bar(*columns, console=console, transient=True) as progress:
                 bar = progress.add_task("reviewing games", total=None)
                 saved = drama_metrics.compute(folder, rows, imported, drama, iterations, workers,
                                               lambda done, total: progress.update(bar, completed=done, total=total))

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bigtop import bots as bot_registry
@@ -33,6 +33,7 @@ from bigtop.arena.run import content_digest
 from bigtop.arena.summary import entrant_labels, summarize, win_share
 from bigtop.arena.tournament import SCHEDULE, schedule, seatings
 from bigtop.core.errors import BigtopError
+from bigtop.terminal.progress import progress_bar
 from bigtop.terminal.sim import bot_specs, split_specs
 
 Row = dict[str, Any]
@@ -171,7 +172,7 @@ def run_compare(
     for folder, tournament in zip(sides, tournaments, strict=True):
         output.start(folder, tournament, resume=False)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar(*columns, console=console, transient=True) as progress:
         bar = progress.add_task(f"{game.title}: A and B", total=len(tasks))
 
         def save(row: Row) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bigtop import bots as bot_registry
@@ -16,6 +16,7 @@ from bigtop import games
 from bigtop.arena import loader, output, runner
 from bigtop.arena.summary import identical_bot_warnings, summarize
 from bigtop.arena.tournament import SCHEDULE, schedule, seatings
+from bigtop.terminal.progress import progress_bar
 from bigtop.terminal.sim import bot_specs, split_specs
 
 
@@ -50,7 +51,7 @@ def run_arena(
         console.print(f"resuming: {len(done)} of {count} games already played in {out}")
     todo = [task for task in tasks if task.index not in done]
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar(*columns, console=console, transient=True) as progress:
         bar = progress.add_task(f"{game.title} arena", total=len(tasks), completed=len(done))
 
         def save(row: dict[str, Any]) -> None:

@@ -57,11 +57,12 @@ def register(app: typer.Typer) -> None:
         `--bots learned:weights=OUT/policy.npz`."""
         import time
 
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
 
         from bigtop import games as registry
         from bigtop.cli import console, game_options
         from bigtop.rl.train import Settings, train
+        from bigtop.terminal.progress import progress_bar
 
         name = registry.get(game).name
         settings = Settings(
@@ -71,7 +72,7 @@ def register(app: typer.Typer) -> None:
             imitate_epochs=imitate_epochs, rate=rate, policy=policy, margin_weight=margin_weight, win_weight=win_weight,
         )
         folder = out or Path(f"learned-{name}")
-        with Progress(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
+        with progress_bar(TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn(), console=console, transient=True) as bar:
             task = bar.add_task("training", total=minutes * 60)
 
             def report(point: dict[str, float]) -> None:

@@ -130,16 +130,16 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
 def rerate(database_url: str, game_modules: list[str]) -> None:
     """Replay every finished game of the database and rate them all again, with a progress bar."""
     from rich.console import Console
-    from rich.progress import Progress
 
     from bigtop.server import rerate as rerating
     from bigtop.server.extra_games import register_game_modules
     from bigtop.server.store import Store
+    from bigtop.terminal.progress import progress_bar
 
     register_game_modules(game_modules)
     store = Store(database_url)
     try:
-        with Progress(console=Console(stderr=True), transient=True) as bar:
+        with progress_bar(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("replaying finished games", total=None)
             done = rerating.rerate(store, lambda n, total: bar.update(task, completed=n, total=total))
     finally:

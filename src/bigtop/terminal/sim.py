@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bigtop import bots as bot_registry
@@ -21,6 +21,7 @@ from bigtop.arena import loader, output, runner
 from bigtop.arena.summary import identical_bot_warnings, summarize
 from bigtop.arena.tournament import Task
 from bigtop.core.errors import BigtopError
+from bigtop.terminal.progress import progress_bar
 from bigtop.terminal.saving import check_record_folder
 from bigtop.terminal.text import plural
 
@@ -84,7 +85,7 @@ def run_simulation(
         save.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress_bar(*columns, console=console, transient=True) as progress:
         bar = progress.add_task(f"{game.title}", total=count)
 
         def done(row: dict[str, Any]) -> None:
