@@ -86,6 +86,11 @@ def test_the_form_says_what_each_bot_does_and_how_they_compare_at_the_game(
         page.fill("#new-players", "3")
         page.dispatch_event("#new-players", "change")
         expect(order).to_have_count(1)  # drawn again with the seats, once
+    page.select_option("#new-game", "highcard")  # a game registered at runtime: no measured order, the help alone
+    expect(help_line).to_have_text(strings["lobby.botsHelp"])
+    expect(order).to_have_count(0)
+    assert "null" not in page.locator("fieldset.seats").inner_text()
+    page.select_option("#new-game", "carcassonne")
     help_line.scroll_into_view_if_needed()
     box = help_line.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390  # wrapped on a phone, not cut

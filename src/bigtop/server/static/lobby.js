@@ -5,7 +5,7 @@
 
 import { api, mySeats, rememberHost, rememberInvites, rememberSeat } from "./api.js";
 import { me, onSessionChange } from "./accounts.js";
-import { h, notify } from "./dom.js";
+import { fill, h, notify } from "./dom.js";
 import { botName, has, t } from "./i18n.js";
 import { playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
@@ -213,7 +213,7 @@ function createForm(gameList, botNames, draft, playerName) {
     for (let n = seatRows.length; n < count; n++) seatRows.push(seatRow(n));
     seatRows.forEach((row) => offerLearned(row, count));
     const order = `lobby.botsOrder.${chosen().name}`;  // how the bots compare at this game, where measured
-    seatsBox.replaceChildren(h("legend", {}, t("lobby.players")), ...seatRows.slice(0, count),
+    fill(seatsBox, h("legend", {}, t("lobby.players")), ...seatRows.slice(0, count),
       h("p", { class: "hint", id: "bots-help" }, t("lobby.botsHelp")), has(order) ? h("p", { class: "hint", id: "bots-order" }, t(order)) : null);
   }
 
