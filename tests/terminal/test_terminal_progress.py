@@ -50,3 +50,10 @@ def test_a_terminal_gets_richs_bar_and_anything_else_plain_lines(terminal: bool)
     console = Console(file=io.StringIO(), force_terminal=terminal)
     bar = progress_bar(console=console, transient=True)
     assert isinstance(bar, Progress) and isinstance(bar, PlainProgress) is not terminal
+
+
+def test_amounts_are_whole_numbers_with_thousands_marked(capsys) -> None:
+    with PlainProgress(disable=True) as bar:
+        task = bar.add_task("training", total=2400.0)
+        bar.update(task, completed=1263.6566)  # CPU seconds, as `rl train` counts them
+    assert capsys.readouterr().err.startswith("training: 1,264/2,400 (53 %)")

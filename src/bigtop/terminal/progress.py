@@ -67,9 +67,9 @@ class PlainProgress(Progress):
             return
         self._said[task_id] = (self._tenth(task_id), now)
         task = self._tasks[task_id]
-        done = f"{task.completed:g}"
+        done = f"{round(task.completed):,}"
         if task.total:
-            done += f"/{task.total:g} ({100 * min(task.completed, task.total) / task.total:.0f} %)"
+            done += f"/{round(task.total):,} ({100 * min(task.completed, task.total) / task.total:.0f} %)"
         line = f"{task.description}: {done}, {_clock(task.elapsed or 0.0)} so far"
         left = task.time_remaining
         if left is not None and not task.finished:
