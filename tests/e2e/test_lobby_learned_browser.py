@@ -58,6 +58,8 @@ def test_the_learned_bot_is_offered_only_where_its_weights_ship(server: ServerPr
     page.check("input[name=expansions]")
     expect(learned).to_be_enabled()
     table(None, 5)
+    expect(learned).to_be_enabled()
+    table(None, 6)  # weights for two to five players
     expect(learned).to_be_disabled()
     table("drumroll", 2)
     page.select_option("#language", "fr")

@@ -12,9 +12,9 @@ def test_games_say_where_the_learned_bot_ships_and_a_table_elsewhere_is_refused(
     with server.client() as client:
         found = {g["name"]: g["learned_players"] for g in client.get("/api/games").json()}
         assert found["drumroll"] == [2, 3, 4] and found["trollfest"] == [3, 4]
-        assert found["carcassonne"] == [2, 3, 4] and found["highcard"] == []
+        assert found["carcassonne"] == [2, 3, 4, 5] and found["highcard"] == []
         trained = {g["name"]: g["learned_options"] for g in client.get("/api/games").json()}
-        assert sorted(trained["carcassonne"]) == ["2", "3", "4"] and trained["highcard"] == {}
+        assert sorted(trained["carcassonne"]) == ["2", "3", "4", "5"] and trained["highcard"] == {}
         assert all(options["expansions"] == ["bigtop"] for options in trained["carcassonne"].values())
         body = {"game": "trollfest", "players": 5, "seats": [{"name": "Ada"}, {"bot": "learned"}] + [{"bot": "random"}] * 3}
         refused = client.post("/api/tables", json=body)
