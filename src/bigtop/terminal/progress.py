@@ -61,11 +61,11 @@ class PlainProgress(Progress):
         return -1 if not task.total else int(10 * min(task.completed, task.total) // task.total)
 
     def _say(self, task_id: TaskID) -> None:
-        tenth, said_at = self._said.get(task_id, (-1, 0.0))
-        now = time.monotonic()
-        if self._tenth(task_id) == tenth and now - said_at < LINE_SECONDS:
+        tenth, said_at = self._said[task_id]
+        now, reached = time.monotonic(), self._tenth(task_id)
+        if reached == tenth and now - said_at < LINE_SECONDS:
             return
-        self._said[task_id] = (self._tenth(task_id), now)
+        self._said[task_id] = (reached, now)
         task = self._tasks[task_id]
         done = f"{round(task.completed):,}"
         if task.total:
