@@ -1,5 +1,5 @@
-"""Rules audit: scenarios for rules no other test checked, each quoting the sentence it checks
-(the expansion's rulebook, or the base rules in /work/shared/reference/carcassonne.md)."""
+"""Scenarios for the rules where scoring steps meet (a circus drawn last, a ringmaster or a pyramid on
+a circus turn, ties at the end), each quoting the expansion's rulebook or the base rules."""
 
 from __future__ import annotations
 

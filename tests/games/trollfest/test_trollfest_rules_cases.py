@@ -1,5 +1,5 @@
-"""Troll Fest rules that no other test checked, found by going through the rulebook sentence by
-sentence (each test quotes the sentence it checks)."""
+"""Troll Fest rules of turn order, city limits, where discarded cards go and the end bonus, each
+test quoting the rulebook sentence it checks."""
 
 from __future__ import annotations
 
