@@ -133,7 +133,10 @@ class ExtendedApplause(Card):
     during a show), so when it is played changes nothing."""
 
     def playable(self, s: DrumRollState, p: int, window: str) -> bool:
-        return window == "perform" and s.step == "show_player"
+        """In its owner's show: at each choice of the next performer, and over the hand limit there (a look
+        during the show: "immediately play any extra cards ... or discard down to their hand limit")."""
+        return (window in ("perform", "hand_limit") and s.step == "show_player"
+                and p == (s.start + s.show_i) % s.players)
 
     def play(self, s: DrumRollState, p: int, info: Investment) -> None:
         assert info.type is not None

@@ -1,6 +1,6 @@
-"""Audit of the Drum Roll engine against its rulebook: scenario tests for a deviation found (it failed before
-the fix) and for rules no other test checked. Each quotes the rulebook sentence it checks; the style follows
-`test_drumroll_rules.py`."""
+"""Drum Roll scenarios beside `test_drumroll_rules.py`: Extended Applause over the hand limit in its
+owner's show, the rows at four players, the order of markers and votes, end bonuses and regions. Each
+quotes the rulebook sentence it checks."""
 
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ def bonuses(s, p: int) -> dict[str, int]:
     return s.view(None)["result"]["bonuses"][p]
 
 
-# ---------------------------------------------------------------------------------------- deviation found
 def test_over_the_hand_limit_in_own_show_extended_applause_may_be_played() -> None:
     """"If a player reaches their hand limit and receives more cards, they must (after looking at the new card)
     immediately play any extra cards (including the one they just received) or discard down to their hand
@@ -61,7 +60,6 @@ def test_over_the_hand_limit_in_own_show_extended_applause_may_be_played() -> No
     assert s.score_breakdown()["applause"][0] == 1  # the Rope Walker, still to perform, is outstanding
 
 
-# ---------------------------------------------------------------------------------------- rules no test checked
 def test_four_player_hiring_rows() -> None:
     """"Take the personnel deck and deal cards equal to the number of players face up" — "Take the performer deck
     and deal cards equal to the number of players + 1 ... until no more than 2 performers of the same type are
