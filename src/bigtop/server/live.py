@@ -9,7 +9,8 @@ n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message
 "ping"}` answers `{"type": "pong"}`. Moves and log entries come in the language the socket asked for
 (`?lang=en|fr|zh-Hant`, default English); `{"type": "language", "lang": ...}` switches it and
 sends the whole state again in the new language. A message over `MAX_MESSAGE` bytes is refused with an
-error; a connection that falls `MAX_QUEUED` messages behind is closed (the page reconnects). An
+error; a connection that falls `MAX_QUEUED` messages or `MAX_QUEUED_TEXT` characters behind is
+closed (the page reconnects). An
 address has at most `MAX_SOCKETS` sockets open (`socket_limits.py`).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
@@ -39,6 +40,7 @@ from bigtop.server.tables import Hall, LiveTable
 
 MAX_MESSAGE = 16 * 1024
 MAX_QUEUED = 512
+MAX_QUEUED_TEXT = 1024 * 1024  # characters queued to one connection (a finished Drum Roll game's whole state: 65,000)
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
 CLOSE_WAIT = 5.0  # seconds to send what is queued and the close frame to a socket closed for flooding
 _TOO_FAST = "too many messages: what this socket sends past its budget is dropped; keep on and it is closed"
@@ -54,23 +56,40 @@ def encode(message: dict[str, Any]) -> str:
 class Watcher:
     """One connection following a table: a seat (None for a spectator), the seat whose chat it
     reads (its own; for a spectator, the seat its signed-in player holds at the table, if any), its
-    outgoing messages (JSON text; None closes it) and how much of the log it has been sent."""
+    outgoing messages (JSON text; a close code closes it), how many characters they hold, and how
+    much of the log it has been sent."""
 
     seat: int | None
     reader: int | None
     lang: str = DEFAULT_LANGUAGE
     queue: asyncio.Queue[str | int] = field(default_factory=asyncio.Queue)
     mark: LogMark = WHOLE_LOG
+    queued: int = 0
+    closing: bool = False
 
     def send(self, text: str) -> None:
-        if self.queue.qsize() >= MAX_QUEUED:
+        """Queue `text`, or close a connection that reads too slowly: `MAX_QUEUED` messages or
+        `MAX_QUEUED_TEXT` characters behind (one message, however long, is always queued)."""
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED or self.queued and self.queued + len(text) > MAX_QUEUED_TEXT:
             self.close(CLOSE_TOO_SLOW)
             return
+        self.queued += len(text)
         self.queue.put_nowait(text)
 
+    async def next(self) -> str | int:
+        """The next message to send (a close code to close)."""
+        item = await self.queue.get()
+        if isinstance(item, str):
+            self.queued -= len(item)
+        return item
+
     def close(self, code: int) -> None:
-        """Close the connection with `code` once what is queued before is sent."""
-        self.queue.put_nowait(code)
+        """Close the connection with `code` once what is queued before is sent (nothing is queued after)."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(code)
 
 
 class LiveHub:
@@ -164,11 +183,14 @@ async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, bu
         held = table.seat_of_player(player.id if player is not None else None)
         reader = held.seat if held is not None else None
     watcher = hub.watch(table, seat, reader, lang)
-    sender = asyncio.create_task(_send_queued(ws, watcher.queue))
+    sender = asyncio.create_task(_send_queued(ws, watcher))
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
+                break
+            if watcher.closing:  # it reads too slowly: what it asks is not built
+                await asyncio.wait({sender}, timeout=CLOSE_WAIT)  # nor waited for long
                 break
             if not budget.allow():
                 if budget.dropped == 1:
@@ -203,9 +225,9 @@ def _language_asked(text: str | None) -> str | None:
     return language(str(request.get("lang")))
 
 
-async def _send_queued(ws: WebSocket, queue: asyncio.Queue[str | int]) -> None:
+async def _send_queued(ws: WebSocket, watcher: Watcher) -> None:
     while True:
-        text = await queue.get()
+        text = await watcher.next()
         if isinstance(text, int):
             await ws.close(code=text)
             return

@@ -1,6 +1,8 @@
 """What a request body may be, checked before any route reads it: JSON (else 415), at most
 `MAX_BODY` bytes as they arrive (else 413, a chunked body included), and text a route can store
-and answer again: strict UTF-8, no `NaN` or `Infinity`, no lone UTF-16 surrogate (else 400).
+and answer again: strict UTF-8, no `NaN` or `Infinity`, no lone UTF-16 surrogate, nested at most
+`MAX_DEPTH` deep (else 400: deeper values would reach Python's recursion limit in the code that
+reads them, a server error).
 
 `CheckedBody` is an ASGI middleware: it reads a request's body itself, holding at most `MAX_BODY`
 bytes (the server's HTTP layer pauses the socket past 64 KiB until they are read), stops at the
@@ -21,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bigtop.server.errors import ServerError, TooLarge, UnsupportedMediaType
 
 MAX_BODY = 1024 * 1024
+MAX_DEPTH = 64  # arrays and objects inside one another; a record's move is 4 deep
 JSON_TYPES = frozenset({"application/json"})
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")  # a \uD800-\uDFFF escape: maybe a lone surrogate
 
@@ -109,6 +112,8 @@ def check_json_text(body: bytes, what: str = "the body") -> Any:
         raise ServerError(f"{what} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise ServerError(f"{what} is nested too deeply to be read") from None
+    if _deeper_than(value, MAX_DEPTH):
+        raise ServerError(f"{what} is nested too deeply: at most {MAX_DEPTH} arrays and objects inside one another")
     if _SURROGATE_ESCAPE.search(body):
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
@@ -117,6 +122,20 @@ def check_json_text(body: bytes, what: str = "the body") -> Any:
         except RecursionError:
             raise ServerError(f"{what} is nested too deeply to be read") from None
     return value
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays and objects lie more than `limit` deep in `value` (walked a level at a time,
+    without recursion)."""
+    level = [value] if isinstance(value, (list, dict)) else []
+    for _ in range(limit):
+        inner = []
+        for item in level:
+            for child in item.values() if isinstance(item, dict) else item:
+                if isinstance(child, (list, dict)):
+                    inner.append(child)
+        level = inner
+    return bool(level)
 
 
 def _no_constant(name: str) -> Any:

@@ -365,6 +365,7 @@ class Hall:
                 _check_fresh(table, seat, expected_move)
                 after = table.state.clone()
                 try:
+                    _check_turn(table.state, seat)
                     action = after.apply_json(seat, data)
                 except IllegalAction as exc:
                     if expected_move is not None and expected_move < table.rows:
@@ -554,6 +555,17 @@ def _check_fresh(table: LiveTable, seat: int, expected_move: int | None) -> None
         raise StaleMove(f"stale move: the game is at move {table.rows}, not {expected_move}")
     if table.last_rows.get(seat, -1) >= expected_move:
         raise StaleMove(f"stale move: seat {seat} has played since move {expected_move}")
+
+
+def _check_turn(state: State, seat: int) -> None:
+    """Refuse the move of a seat with no decision now, naming only the seats everyone is shown to
+    move (`State.seen_to_move`): in a secret step, which seats have answered is a secret."""
+    if seat in state.to_move():
+        return
+    shown = state.seen_to_move()
+    if seat in shown:
+        raise IllegalAction(f"seat {seat} has answered already: waiting for the other answers")
+    raise IllegalAction(f"it is not seat {seat}'s turn; waiting for seat(s) {', '.join(map(str, shown))}")
 
 
 def _clean_name(name: str | None) -> str:

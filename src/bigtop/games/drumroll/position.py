@@ -100,6 +100,8 @@ def build(s: DrumRollState, text: str) -> None:
         position = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise _refuse("nested too deeply to be read") from None
     position = _keys(position, "the position", KEYS)
     n, nums = s.players, s.nums
     at = position.get("at", "turn")
