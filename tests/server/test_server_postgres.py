@@ -161,3 +161,24 @@ def test_a_clock_is_kept_by_the_process_holding_the_table_and_taken_over_when_it
     finally:
         a.stop()
         b.stop()
+
+
+def test_an_address_a_proxy_names_at_any_length_is_counted_like_any_other(database_url, tmp_path):
+    """A proxy on 127.0.0.1 may name any address in `X-Forwarded-For`; with a name that case-folds
+    to 120 letters, its sign-in key is longer than the attempts' column, and the address longer
+    than the tables' creator column: every request is answered as usual, never a server error, and
+    the failed sign-ins are counted to their limit all the same."""
+    server = ServerProcess(database_url, tmp_path).start()
+    address = {"X-Forwarded-For": "2001:db8::" + "f" * 300}
+    try:
+        with server.client() as client:
+            client.headers.update(address)
+            assert client.post("/api/players", json={"name": "AdaProxy", "password": "a long password"}).status_code == 201
+            assert client.post("/api/tables", json={"game": "highcard", "players": 2}).status_code == 201
+        name = "\ufb03" * 40  # the ligature "ffi", case-folded to three letters
+        with server.client() as client:
+            client.headers.update(address)
+            codes = [client.post("/api/session", json={"name": name, "password": "wrong"}).status_code for _ in range(11)]
+        assert codes == [401] * 10 + [429]
+    finally:
+        server.stop()

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
 from bigtop import bots
+from bigtop.server.clients import client_address
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, ServerError
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.sessions import SessionRepository, end_sessions
@@ -216,17 +217,13 @@ class NewPassword(BaseModel):
     new_password: str = Field(max_length=1000)
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 @router.post("/players", status_code=201)
 async def register(request: Request, response: Response, body: Credentials) -> dict[str, str]:
     """Register a new player, and sign them in."""
     name = check_name(body.name)
     check_password(body.password)
     attempts: AttemptRepository = request.app.state.attempts
-    await attempts.take([(f"register@{_address(request)}", REGISTER_PER_ADDRESS)])  # counted before the hash
+    await attempts.take([(f"register@{client_address(request)}", REGISTER_PER_ADDRESS)])  # counted before the hash
     player = await request.app.state.accounts.register(name, body.password)
     await _open_session(request, response, player)
     return {"name": player.name}
@@ -263,7 +260,7 @@ async def _check_password(request: Request, name: str, password: str) -> Player:
     """The player of this name and password, the attempt counted as a failure before the hash
     and forgotten if it succeeds; `NotSignedIn` if wrong, `RateLimited` past the limits."""
     attempts: AttemptRepository = request.app.state.attempts
-    key, address = name_key(name)[:120], _address(request)
+    key, address = name_key(name)[:120], client_address(request)
     taken = await attempts.take([(f"sign-in:{key}@{address}", SIGN_IN_PER_NAME_AND_ADDRESS), (f"sign-in@{address}", SIGN_IN_PER_ADDRESS)],
                                 [(f"sign-in:{key}", SLOW_WINDOW)])
     if taken.before[f"sign-in:{key}"] >= SLOW_AFTER:

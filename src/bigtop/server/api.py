@@ -19,6 +19,7 @@ from bigtop.core.text import language
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
 from bigtop.server.botspecs import learned_options, learned_players
+from bigtop.server.clients import client_address
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import WHOLE_LOG, game_content, game_message, seat_names, summary
@@ -87,7 +88,7 @@ async def _table(request: Request, table_id: str) -> LiveTable:
 async def _creator(request: Request) -> Creator:
     """Who asks for a new table: the client's address and the signed-in player, if any."""
     player = await current_player(request)
-    return Creator(request.client.host if request.client else "unknown", player.id if player else None)
+    return Creator(client_address(request), player.id if player else None)
 
 
 @router.get("/games")

@@ -31,6 +31,7 @@ from fastapi import APIRouter, WebSocket
 from bigtop.core.errors import BigtopError
 from bigtop.core.text import DEFAULT_LANGUAGE, language
 from bigtop.server.accounts import player_of
+from bigtop.server.clients import client_address
 from bigtop.server.database_checks import WRITE_ERRORS, unavailable
 from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
@@ -155,7 +156,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, l
         await ws.close(code=CLOSE_POLICY)  # before accepting: the handshake is answered 403
         return
     limits: SocketLimits = ws.app.state.socket_limits
-    address = ws.client.host if ws.client else "unknown"
+    address = client_address(ws)
     budget = limits.open(address)
     if budget is None:
         await ws.close(code=CLOSE_POLICY)  # before the handshake is accepted: answered 403

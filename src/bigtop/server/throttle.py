@@ -24,12 +24,13 @@ from bigtop.server.schema import metadata
 from bigtop.server.store import Repository
 
 KEEP_SECONDS = 24 * 3600
+KEY_LENGTH = 160  # a longer key is stored as its start and a digest of the whole (`stored_key`)
 
 attempts = Table(
     "bigtop_attempts",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("key", String(160), nullable=False, index=True),
+    Column("key", String(KEY_LENGTH), nullable=False, index=True),
     Column("at", Float, nullable=False, index=True),  # seconds since the epoch
 )
 
@@ -58,17 +59,19 @@ class AttemptRepository(Repository):
         """Count one attempt for every key, unless a `limited` key is at its limit: then
         `RateLimited` (saying how long to wait) and nothing is counted. `counted` keys (with the
         seconds to look back) are counted without a limit; `Taken.before` tells their counts too."""
-        keys = sorted({key for key, _ in limited} | {key for key, _ in counted})
+        stored = {key: stored_key(key) for key in [*(k for k, _ in limited), *(k for k, _ in counted)]}
+        keys = sorted(set(stored.values()))
 
         def work(db: Connection) -> Taken | str:
             now = time.time()
             if db.dialect.name == "postgresql":
                 for key in keys:  # in one order in every process: no deadlock
                     db.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": _lock_id(key)})
-            before = {}
+            before: dict[str, int] = {}
             for key, seconds in [*((k, lim.seconds) for k, lim in limited), *counted]:
                 count, oldest = db.execute(
-                    select(func.count(), func.min(attempts.c.at)).where(attempts.c.key == key, attempts.c.at > now - seconds)
+                    select(func.count(), func.min(attempts.c.at)).where(attempts.c.key == stored[key],
+                                                                         attempts.c.at > now - seconds)
                 ).one()
                 before[key] = count
                 limit = next((lim for k, lim in limited if k == key), None)
@@ -87,6 +90,15 @@ class AttemptRepository(Repository):
     async def forget(self, taken: Taken) -> None:
         """Uncount attempts (a sign-in that succeeded is no failure)."""
         await self.writer.write(lambda db: db.execute(delete(attempts).where(attempts.c.id.in_(taken.ids))))
+
+
+def stored_key(key: str) -> str:
+    """`key` as its row holds it: itself, or if longer than `KEY_LENGTH`, its start and a digest of
+    the whole (a name of 40 letters that case-fold to three, and an IPv6 address, make 174)."""
+    if len(key) <= KEY_LENGTH:
+        return key
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    return f"{key[:KEY_LENGTH - len(digest) - 1]}#{digest}"
 
 
 def _lock_id(key: str) -> int:
