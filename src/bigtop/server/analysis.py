@@ -44,9 +44,11 @@ from bigtop.analysis.search import Budget
 from bigtop.core.errors import BigtopError
 from bigtop.core.processes import die_with_parent
 from bigtop.core.record import Record
-from bigtop.server.errors import Conflict, Forbidden, ServerError, StaleMove
+from bigtop.server.errors import Busy, Conflict, Forbidden, StaleMove
 from bigtop.server.extra_games import register_game_modules
+from bigtop.server.quotas import Creator, creator_of
 from bigtop.server.schema import UtcDateTime, metadata
+from bigtop.server.shares import Shares
 from bigtop.server.store import Repository, _now
 from bigtop.server.tables import Hall, LiveTable
 
@@ -54,7 +56,9 @@ REVIEW_BUDGET = 100  # first-search iterations per decision (docs/analysis.md, "
 REVIEW_WORKERS = 2  # processes a review's decisions are shared between
 HINT_BUDGET = 1000  # search iterations for a hint: 0.2-0.4 s
 MAX_QUEUED = 8  # reviews waiting or running in one process; more are refused (429) until one ends
+REVIEWS_EACH = 3  # of them, asked by one address or one player
 HINTS_AT_ONCE = 2  # hints being searched at once in one process
+HINTS_EACH = 1  # of them, asked by one address or one player
 CLAIM_SECONDS = 30.0  # a review's claim runs out this long after its process last renewed it
 PROGRESS_SECONDS = 1.0  # how often a running review's progress is written
 WORKERS = 2  # one for the review being run, one for hints
@@ -86,13 +90,6 @@ hint_rows = Table(
     Column("hints", JSON, nullable=False),
     Column("created_at", UtcDateTime(), nullable=False),
 )
-
-
-class Busy(ServerError):
-    """Too much is being searched now: ask again in a while."""
-
-    status = 429
-    code = "busy"
 
 
 @dataclass
@@ -255,6 +252,8 @@ class Analysis:
         self.waiting: list[str] = []  # table ids queued here, in order (the first one runs)
         self.progress: dict[str, tuple[int, int]] = {}
         self.hinting: set[str] = set()
+        self.review_shares = Shares(REVIEWS_EACH, "reviews")
+        self.hint_shares = Shares(HINTS_EACH, "hints")
         self._wake = asyncio.Event()
         self._context = multiprocessing.get_context("spawn")
         self._reports: Any = None
@@ -328,8 +327,9 @@ class Analysis:
         return (f"moves={table.state.move_count};iterations={self.review_budget};seed={SEARCH_SEED};format={FORMAT};"
                 f"bigtop={bigtop.__version__};settings={self.settings}")
 
-    async def request_review(self, table: LiveTable) -> dict[str, Any]:
-        """Queue the review of a finished table unless it is stored or under way; answers its status."""
+    async def request_review(self, table: LiveTable, asker: Creator) -> dict[str, Any]:
+        """Queue the review of a finished table unless it is stored or under way; answers its status.
+        `asker` may have `REVIEWS_EACH` reviews queued here at once."""
         row = await asyncio.to_thread(self.rows.review, table.id)
         key = self.key(table)
         if row is not None and row.key == key and (row.status == "done" or row.alive()):
@@ -338,17 +338,22 @@ class Analysis:
             return self._status(table, row)
         if len(self.waiting) >= MAX_QUEUED:
             raise Busy(f"{MAX_QUEUED} reviews are waiting already: ask again in a minute")
+        self.review_shares.take(table.id, asker)
         self.waiting.append(table.id)  # holds the place while the claim is written
         try:
             claimed = await self.rows.claim(table.id, key, self.owner, CLAIM_SECONDS)
         except BaseException:
-            self.waiting.remove(table.id)
+            self._unqueue(table.id)
             raise
         if not claimed:
-            self.waiting.remove(table.id)
+            self._unqueue(table.id)
         else:
             self._wake.set()
         return await self.review_status(table)
+
+    def _unqueue(self, table_id: str) -> None:
+        self.waiting.remove(table_id)
+        self.review_shares.release(table_id)
 
     async def review_status(self, table: LiveTable) -> dict[str, Any]:
         """Where the review of a table is: none, queued, running (done of total), done (with it), failed."""
@@ -383,7 +388,7 @@ class Analysis:
                     log.exception("the review of table %s failed", table_id)
                     await self.rows.fail(table_id, self.owner, f"the review failed: {exc}")
                 finally:
-                    self.waiting.pop(0)
+                    self._unqueue(table_id)
                     self.progress.pop(table_id, None)
                     self._written.pop(table_id, None)
 
@@ -431,9 +436,10 @@ class Analysis:
             if new:
                 self._note(table, new)
 
-    async def hint(self, table: LiveTable, token: str) -> dict[str, Any]:
+    async def hint(self, table: LiveTable, token: str, asker: Creator) -> dict[str, Any]:
         """The search's top 3 moves for the seat of `token`, which must be to move at a table that
-        is not rated; the log says, for everyone, that the seat used a hint."""
+        is not rated; the log says, for everyone, that the seat used a hint. `asker` may have
+        `HINTS_EACH` hints searched at once."""
         seat = table.seat_of(token)
         if table.rated:
             raise Forbidden("hints are offered only at tables that are not rated (friendly or practice): this game is rated")
@@ -447,6 +453,7 @@ class Analysis:
             return {"move": last[0], "seat": seat, "hints": last[1]}
         if table.id in self.hinting or len(self.hinting) >= HINTS_AT_ONCE:
             raise Busy("a hint is being searched already: ask again in a moment")
+        self.hint_shares.take(table.id, asker)
         self.hinting.add(table.id)
         try:
             found = await self._in_worker(_hints_in_worker, state.record().to_json(), seat, self.hint_budget)
@@ -458,6 +465,7 @@ class Analysis:
                 self._note(table, [(number, seat)])
         finally:
             self.hinting.discard(table.id)
+            self.hint_shares.release(table.id)
         return {"move": number, "seat": seat, "hints": found}
 
 
@@ -509,7 +517,7 @@ async def _finished(request: Request, table_id: str) -> LiveTable:
 @router.post("/tables/{table_id}/review", status_code=202)
 async def ask_review(request: Request, table_id: str) -> dict[str, Any]:
     """Queue the review of a finished game (a stored one answers at once); answers its status."""
-    return await _analysis(request).request_review(await _finished(request, table_id))
+    return await _analysis(request).request_review(await _finished(request, table_id), await creator_of(request))
 
 
 @router.get("/tables/{table_id}/review")
@@ -524,5 +532,5 @@ async def ask_hint(request: Request, table_id: str, body: HintRequest) -> dict[s
     """The search's top 3 moves for the seat of `token` (to move, at a table that is not rated), best
     first, each with its win chance and 95 % half-width; the log tells everyone a hint was used."""
     table = await request.app.state.hall.find(table_id)
-    return await _analysis(request).hint(table, body.token)
+    return await _analysis(request).hint(table, body.token, await creator_of(request))
 

@@ -19,11 +19,10 @@ from bigtop.core.text import language
 from bigtop.server.accounts import check_guest_name, current_player
 from bigtop.server.boards import board_url
 from bigtop.server.botspecs import learned_options, learned_players
-from bigtop.server.clients import client_address
 from bigtop.server.clock_settings import Clock, check_clock
 from bigtop.server.errors import ERROR_RESPONSES, Conflict, ServerError
 from bigtop.server.messages import WHOLE_LOG, game_content, game_message, seat_names, summary
-from bigtop.server.quotas import Creator
+from bigtop.server.quotas import creator_of
 from bigtop.server.replays import replay_frames
 from bigtop.server.request_body import check_json_text
 from bigtop.server.tables import Hall, LiveTable, NewSeat
@@ -83,12 +82,6 @@ def _hall(request: Request) -> Hall:
 
 async def _table(request: Request, table_id: str) -> LiveTable:
     return await _hall(request).find(table_id)
-
-
-async def _creator(request: Request) -> Creator:
-    """Who asks for a new table: the client's address and the signed-in player, if any."""
-    player = await current_player(request)
-    return Creator(client_address(request), player.id if player else None)
 
 
 @router.get("/games")
@@ -151,7 +144,7 @@ async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         raise ServerError("at most one seat is the creator's own ('you')")
     seats = [NewSeat(player.name if s.you and player else s.name, s.bot, s.open, s.you) for s in specs]
     table, tokens = await _hall(request).create(body.game, body.players, body.options, seats, body.seed, body.practice,
-                                                body.rated, clock, await _creator(request))
+                                                body.rated, clock, await creator_of(request))
     return {
         "table": summary(table),
         "host_token": table.host_token,
@@ -221,7 +214,7 @@ async def rematch(request: Request, table_id: str, body: SeatToken) -> dict[str,
     """Play again with the same seats: the new table (same game, options, clock, names and bots),
     made by the first seat of the finished table to ask; answers the asking seat's token there,
     and the host token to the seat that made it."""
-    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token, await _creator(request))
+    new, seat, host_token = await _hall(request).rematch(await _table(request, table_id), body.token, await creator_of(request))
     token = new.seats[seat].token
     return {"table": summary(new), "seat": seat, "token": token, "link": f"/#/table/{new.id}?token={token}",
             "host_token": host_token}

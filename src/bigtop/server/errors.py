@@ -77,6 +77,13 @@ class RateLimited(ServerError):
     code = "rate_limited"
 
 
+class Busy(ServerError):
+    """Too much is being searched now (reviews, hints): ask again in a while."""
+
+    status = 429
+    code = "busy"
+
+
 class TooLarge(ServerError):
     status = 413
     code = "too_large"

@@ -21,8 +21,11 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import func, select, text
 from sqlalchemy.engine import Connection
+from starlette.requests import Request
 
+from bigtop.server.accounts import current_player
 from bigtop.server.botspecs import searches
+from bigtop.server.clients import client_address
 from bigtop.server.errors import RateLimited
 from bigtop.server.limits import HOUR, TableLimits
 from bigtop.server.schema import seats, tables
@@ -41,8 +44,18 @@ class Creator(NamedTuple):
             return f"player:{self.player_id}"
         return f"address:{self.address}" if self.address else f"table:{table_id}"
 
+    def keys(self) -> tuple[str, ...]:
+        """What its shares are counted by: its address, and its player if signed in."""
+        return (f"address:{self.address}", *((f"player:{self.player_id}",) if self.player_id is not None else ()))
+
 
 NOBODY = Creator()  # a table made by no request (in tests, by the store directly)
+
+
+async def creator_of(request: Request) -> Creator:
+    """Who sends `request`: the client's address and the signed-in player, if any."""
+    player = await current_player(request)
+    return Creator(client_address(request), player.id if player else None)
 
 
 def check_new(db: Connection, creator: Creator, bots: list[str | None], limits: TableLimits) -> None:
