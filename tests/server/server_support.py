@@ -33,12 +33,16 @@ class ServerProcess:
 
     def __init__(self, database_url: str, log_dir: Path, bot_delay: float = 0.0, boards: bool = True,
                  extra_args: tuple[str, ...] = (), before_exec: Callable[[], None] | None = None,
-                 answer_delay: tuple[float, float] = (0.0, 0.05), table_limits: tuple[str, ...] = MANY_TABLES) -> None:
+                 answer_delay: tuple[float, float] = (0.0, 0.05), table_limits: tuple[str, ...] = MANY_TABLES,
+                 address_share: float | None = 0.0) -> None:
         self.database_url = database_url
         self.boards = boards
         self.extra_args = list(extra_args)  # more options of `bigtop serve`
         self.before_exec = before_exec  # run in the child before it becomes the server (limits, privileges)
         self.table_limits = list(table_limits)
+        # seconds of API requests in flight an address may use a second (None: the server's default); off by
+        # default, as the tests send from 127.0.0.1 what many players would (`test_hostile_address_share.py`)
+        self.address_share = address_share
         self.game_modules = ["toy.game"]
         self.python_path = [str(TESTS)]
         self.log_dir = log_dir
@@ -56,6 +60,8 @@ class ServerProcess:
         command = [sys.executable, "-m", "bigtop", "serve", "--port", str(self.port), "--database-url", self.database_url,
                    "--bot-delay", str(self.bot_delay), "--answer-delay", *map(str, self.answer_delay)]
         command += [arg for module in self.game_modules for arg in ("--game-module", module)] + self.table_limits + self.extra_args
+        if self.address_share is not None:
+            command += ["--address-share", str(self.address_share)]
         self.proc = subprocess.Popen(
             command + (["--boards", str(BOARDS)] if self.boards else []),
             stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, preexec_fn=self.before_exec,

@@ -11,6 +11,7 @@ import random
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,8 +19,13 @@ import pytest
 from hostile_support import address, peak_memory
 from server_support import ServerProcess, create, error_of, sqlite_url, start_table
 from test_server_no_choice import drain, table_now
+from websockets.sync.client import connect
+
+from bigtop.server.live import MAX_QUEUED_TEXT, Watcher
+from bigtop.server.socket_limits import LANGUAGE_SWITCHES
 
 ANSWER_DELAY = (0.2, 0.4)  # a question with one answer is answered for the person within this
+ASKING_SECONDS = 8  # how long the sockets that read nothing ask for whole states
 
 
 @pytest.fixture(scope="module")
@@ -108,26 +114,12 @@ def _frame(text: str) -> bytes:
     return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-def _closed_within(sock: socket.socket, seconds: float) -> bool:
-    """Whether the server ends the connection within `seconds` while everything it sent is read."""
-    sock.settimeout(0.5)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if not sock.recv(1 << 20):
-                return True
-        except TimeoutError:
-            continue
-        except OSError:
-            return True
-    return False
-
-
-def test_a_socket_that_reads_nothing_cannot_pile_up_whole_states(server: ServerProcess) -> None:
+def test_sockets_that_read_nothing_cannot_pile_up_whole_states(server: ServerProcess) -> None:
     """Sixteen spectator sockets of a long finished game read nothing and ask, within their message
-    budget, for the whole state in another language again and again: the server holds at most
-    `live.MAX_QUEUED_TEXT` for each, then drops it (before: every state kept, up to 512 of 60 KB
-    a socket, growing by 20 MB a second here)."""
+    budget, for the whole state in another language again and again: the server builds a few
+    (`socket_limits.LANGUAGE_SWITCHES` an address) and holds at most `live.MAX_QUEUED_TEXT` for each
+    socket (before: every state built and kept, up to 512 of 60 KB a socket, the server growing by
+    189 MiB in 8 s)."""
     with server.client() as client:
         created = client.post("/api/tables", json={"game": "drumroll", "players": 3, "seats": [{"bot": "random"}] * 3}).json()
         table_id = created["table"]["id"]
@@ -141,7 +133,7 @@ def test_a_socket_that_reads_nothing_cannot_pile_up_whole_states(server: ServerP
     sockets = [_open_raw_socket(server, f"/ws/tables/{table_id}") for _ in range(16)]
 
     def ask(sock: socket.socket) -> None:
-        end = time.monotonic() + 8
+        end = time.monotonic() + ASKING_SECONDS
         for n in range(1000):
             if time.monotonic() > end:
                 return
@@ -152,18 +144,34 @@ def test_a_socket_that_reads_nothing_cannot_pile_up_whole_states(server: ServerP
             time.sleep(0.055)  # within the socket's budget of 20 a second
 
     threads = [threading.Thread(target=ask, args=(sock,)) for sock in sockets]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    grown = peak_memory(server.proc.pid) - before
     try:
-        closed = sum(_closed_within(sock, 15) for sock in sockets)
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(ASKING_SECONDS + 20)
+        grown = peak_memory(server.proc.pid) - before
     finally:
         for sock in sockets:
             sock.close()
-    assert grown < 80 * 2**20, f"the server grew by {grown / 2**20:.0f} MiB"
-    assert closed == len(sockets)
+    assert grown < 40 * 2**20, f"the server grew by {grown / 2**20:.0f} MiB"
+
+
+def test_a_watcher_that_falls_a_mebibyte_behind_is_closed_and_queues_nothing_more() -> None:
+    """What the server queues to one connection: past `MAX_QUEUED_TEXT` characters the connection
+    is closed (the page reconnects) and nothing more is queued for it; one message, however long,
+    always goes (a whole state may be longer than the limit)."""
+    watcher = Watcher(seat=None, reader=None)
+    quarter = "x" * (MAX_QUEUED_TEXT // 4)
+    for _ in range(4):
+        watcher.send(quarter)
+    assert not watcher.closing and watcher.queue.qsize() == 4
+    watcher.send("one more")
+    assert watcher.closing and watcher.queue.qsize() == 5  # the four, then the close code
+    watcher.send("late")
+    assert watcher.queue.qsize() == 5
+    lone = Watcher(seat=None, reader=None)
+    lone.send("y" * (2 * MAX_QUEUED_TEXT))
+    assert not lone.closing and lone.queue.qsize() == 1
 
 
 DEEP = "nested arrays go here"
@@ -211,3 +219,30 @@ def test_a_record_nested_as_deep_as_a_game_needs_still_replays(server: ServerPro
         replay = client.post("/api/replays", json=record)
     assert replay.status_code == 200, replay.text[:300]
     assert len(replay.json()["frames"]) == len(record["moves"]) + 1
+
+
+def test_an_address_switches_language_only_so_often_and_keeps_its_language(server: ServerProcess) -> None:
+    """Each switch sends the whole state again: past `LANGUAGE_SWITCHES.burst` at once, a switch is
+    refused (`rate_limited`) and the socket stays, in the language it had."""
+    with server.client() as client:
+        table_id = start_table(client, create(client, [{"bot": "random"}] * 2, seed=3))
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":  # no state but those asked for
+            assert time.monotonic() < deadline, "the bots did not finish their game"
+            time.sleep(0.05)
+    url = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    asked = int(LANGUAGE_SWITCHES.burst) + 5
+    with connect(url, source_address=("127.0.5.1", 0), open_timeout=10) as ws:
+        json.loads(ws.recv(timeout=10))
+        for n in range(asked):
+            ws.send(json.dumps({"type": "language", "lang": ("fr", "zh-Hant")[n % 2]}))
+        kinds: Counter[str] = Counter()
+        while sum(kinds.values()) < asked:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "state" or message.get("code") == "rate_limited":
+                kinds[message["type"]] += 1
+        assert LANGUAGE_SWITCHES.burst <= kinds["state"] <= LANGUAGE_SWITCHES.burst + 1  # one may come back meanwhile
+        assert kinds["error"] == asked - kinds["state"]
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass

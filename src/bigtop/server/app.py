@@ -27,6 +27,7 @@ from starlette.routing import Match
 from bigtop.core.errors import BigtopError
 from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings, tutorials
 from bigtop.server.accounts import AccountRepository
+from bigtop.server.address_share import BURST_SECONDS, SHARE, AddressShare
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clock_keeper import ClockKeeper
@@ -37,6 +38,7 @@ from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
 from bigtop.server.no_choice import ANSWER_DELAY, NoChoiceAnswers
+from bigtop.server.rates import Rate
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
 from bigtop.server.security_headers import SecurityHeaders
@@ -56,7 +58,8 @@ ROUTERS = (api.router, analysis.router, lobby.router, accounts.router, profiles.
 def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, board_dirs: Sequence[Path] = (),
                bot_workers: int = 1, game_modules: Sequence[str] = (), review_budget: int = analysis.REVIEW_BUDGET,
                hint_budget: int = analysis.HINT_BUDGET, shortest_clock: float | None = None,
-               answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None) -> FastAPI:
+               answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None,
+               address_share: float = SHARE.per_second) -> FastAPI:
     """The bigtop web table on `database_url`; the open and running games are rebuilt once it
     answers, the others when asked for.
 
@@ -66,7 +69,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     `review_budget` and `hint_budget` are the search iterations of a review's decision and of a hint;
     `shortest_clock` (seconds) lowers the shortest clock a table may have (default: 30 s a game, 1 min a turn);
     a question with one answer is answered for a person after a delay drawn in `answer_delay` (`no_choice.py`);
-    `limits` bound each creator's tables (`quotas.py`)."""
+    `limits` bound each creator's tables (`quotas.py`); `address_share` is the seconds of API requests one
+    address may have in flight a second (`address_share.py`; 0: no limit)."""
     check_writable(database_url)
     store = Store(database_url)
     hall = Hall(store, limits)
@@ -126,6 +130,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     for router in ROUTERS:
         app.include_router(router)
     import_map = frontend.mount_static(app)
+    app.add_middleware(AddressShare, share=Rate(address_share, BURST_SECONDS * address_share) if address_share > 0 else None)
     app.add_middleware(SecurityHeaders, scripts=[import_map])  # added last: around everything, refusals included
     return app
 

@@ -4,7 +4,8 @@ It starts its own `bigtop serve` on 127.0.0.1 with a fresh database in a tempora
 `games` tables live (the games in turn; people in the first `people` seats, one by default, and
 `random` bots in the others; a new table as soon as one ends), made from `CREATORS` loopback
 addresses in turn (127.0.1.x), as many clients would (the server shares bot work by creator and
-paces each address's messages); the server's limits on tables are lifted when it has them, so that
+paces each address's messages); the server's limits on tables and on each address's share of its
+time are lifted when it has them, so that
 a run of any length fits. It plays every person's seat over a WebSocket of its own (from the
 table's address): whenever the seat has a decision, a random legal move at once; a socket that
 drops is opened again at once. Each person's socket gets a message after every move, so a table of
@@ -130,7 +131,8 @@ class ServerUnderTest:
         self.port = 0
         self.starts = 0
         self.log = open(os.devnull, "w")  # noqa: SIM115 (replaced at each start)
-        self.limits = UNLIMITED_TABLES if self._knows("--max-tables-per-hour") else ()
+        self.limits = (UNLIMITED_TABLES if self._knows("--max-tables-per-hour") else ()) + (
+            ("--address-share", "0") if self._knows("--address-share") else ())
         self.start()
 
     def _knows(self, option: str) -> bool:

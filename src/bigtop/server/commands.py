@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.address_share import SHARE
 from bigtop.server.limits import TableLimits
 from bigtop.server.no_choice import ANSWER_DELAY
 from bigtop.terminal.clock import ClockOpt
@@ -39,6 +40,7 @@ def register(app: typer.Typer) -> None:
         max_tables_per_hour: Annotated[int, typer.Option("--max-tables-per-hour", min=1, help="New tables per address and per player in an hour.")] = TableLimits.tables_per_hour,
         max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Running tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
         unstarted_expiry: Annotated[float, typer.Option("--unstarted-expiry", min=1, help="Seconds after which an open table nobody started is deleted.")] = TableLimits.unstarted_expiry,
+        address_share: Annotated[float, typer.Option("--address-share", min=0, help="Seconds of the server's time one address's API requests may take a second, 6 times that at once (0: no limit).")] = SHARE.per_second,
         profile: Annotated[Path | None, typer.Option("--profile", help="Write a cProfile of the event loop's CPU time, from the start to the stop, to this file.")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
@@ -46,7 +48,7 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter("the shortest delay comes first", param_hint="--answer-delay")
         limits = TableLimits(max_live_tables, max_tables_per_hour, max_search_tables, unstarted_expiry)
         serve(host, port, database_url, bot_delay, boards or [], game_module or [], bot_workers, review_budget, hint_budget, shortest_clock,
-              answer_delay, limits, profile)
+              answer_delay, limits, profile, address_share)
 
 
     @app.command("rerate")
@@ -104,7 +106,8 @@ def register(app: typer.Typer) -> None:
 
 def serve(host: str, port: int, database_url: str, bot_delay: float, boards: list[Path], game_modules: list[str],
           bot_workers: int = 1, review_budget: int = 100, hint_budget: int = 1000, shortest_clock: float | None = None,
-          answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None, profile: Path | None = None) -> None:
+          answer_delay: tuple[float, float] = ANSWER_DELAY, limits: TableLimits | None = None, profile: Path | None = None,
+          address_share: float = SHARE.per_second) -> None:
     """Register extra games, open the database, listen, start, print the address once it answers,
     then serve until stopped (profiled into `profile` if given)."""
     import faulthandler
@@ -121,7 +124,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
         if not folder.is_dir():
             raise BigtopError(f"--boards: no such folder {folder}")
     app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, answer_delay,
-                     limits)
+                     limits, address_share)
     sock = _listen(host, port)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE, http=BoundedHttp)
     _server_class()(config, f"http://{_url_host(host)}:{sock.getsockname()[1]}", profile).run(sockets=[sock])

@@ -44,6 +44,7 @@ MAX_QUEUED = 512
 MAX_QUEUED_TEXT = 1024 * 1024  # characters queued to one connection (a finished Drum Roll game's whole state: 65,000)
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
 CLOSE_WAIT = 5.0  # seconds to send what is queued and the close frame to a socket closed for flooding
+_LANGUAGE_TOO_OFTEN = "the language was switched too often: it stays as it is; ask again in a moment"
 _TOO_FAST = "too many messages: what this socket sends past its budget is dropped; keep on and it is closed"
 
 router = APIRouter()
@@ -203,7 +204,10 @@ async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, bu
                 continue
             asked = _language_asked(message.get("text"))
             if asked is not None:
-                hub.speak(table, watcher, asked)
+                if budget.allow_language():
+                    hub.speak(table, watcher, asked)
+                else:
+                    watcher.send(encode({"type": "error", **RateLimited(_LANGUAGE_TOO_OFTEN).to_json()}))
                 continue
             reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
             watcher.send(encode(reply))

@@ -1,0 +1,91 @@
+"""An address that asks for the costliest answers over and over, many at once, gets its share of the
+server's time and no more (`server/address_share.py`): past it each request is refused at once (429
+with `Retry-After`), another address is answered about as fast as when the server was quiet, and
+once it has waited, the first address is served again. The two addresses are two loopback
+addresses (127.0.0.2 and 127.0.0.3), each its own client as many players would be."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from hostile_support import elapsed, percentile
+from server_support import ServerProcess, create, error_of, sqlite_url, start_table
+
+from bigtop.server.address_share import SHARE
+
+GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+FLOODERS = 8  # requests the greedy address keeps in flight
+REFUSED_WITHIN = 30.0  # seconds: the address's burst is spent long before
+MEASURED = 4.0  # seconds of the other address's requests while the greedy one is refused
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server with its default share for each address."""
+    folder = tmp_path_factory.mktemp("share")
+    process = ServerProcess(sqlite_url(folder), folder, address_share=None).start()
+    yield process
+    process.stop()
+
+
+def _client(server: ServerProcess, address: str) -> httpx.Client:
+    return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=address))
+
+
+def _long_finished_game(client: httpx.Client) -> str:
+    """A four-player Drum Roll game between random bots, played to its end: its whole state and
+    log are among the costliest answers the server gives."""
+    table_id = start_table(client, create(client, [{"bot": "random"}] * 4, game="drumroll", seed=3))
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    return table_id
+
+
+def test_an_address_asking_for_whole_states_gets_its_share_and_others_are_served(server: ServerProcess) -> None:
+    with _client(server, OTHER) as other, _client(server, GREEDY) as greedy:
+        table_id = _long_finished_game(other)
+        calm = [elapsed(lambda: other.get(f"/api/tables/{table_id}")) for _ in range(100)]
+        whole_state = min(elapsed(lambda: other.get(f"/api/tables/{table_id}/state")) for _ in range(5))
+        answers: Counter[int] = Counter()
+        refusals: list[httpx.Response] = []
+        stop = threading.Event()
+
+        def flood() -> None:
+            with _client(server, GREEDY) as client:
+                while not stop.is_set():
+                    response = client.get(f"/api/tables/{table_id}/state")
+                    answers[response.status_code] += 1
+                    if response.status_code == 429:
+                        refusals.append(response)
+
+        threads = [threading.Thread(target=flood) for _ in range(FLOODERS)]
+        for thread in threads:
+            thread.start()
+        try:
+            deadline = time.monotonic() + REFUSED_WITHIN
+            while not refusals:
+                assert time.monotonic() < deadline, f"no request refused in {REFUSED_WITHIN} s: {answers}"
+                time.sleep(0.05)
+            served_before = answers[200]
+            during, end = [], time.monotonic() + MEASURED
+            while time.monotonic() < end:
+                during.append(elapsed(lambda: other.get(f"/api/tables/{table_id}")))
+            served = answers[200] - served_before
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join()
+
+        refused = refusals[0]
+        assert error_of(refused)["code"] == "rate_limited" and int(refused.headers["Retry-After"]) >= 1
+        assert percentile(during, 0.99) < 4 * percentile(calm, 0.99) + 0.05, (percentile(calm, 0.99), percentile(during, 0.99))
+        assert served <= 2 * SHARE.per_second * MEASURED / whole_state + FLOODERS, (served, whole_state)  # about its share
+        time.sleep(max(int(r.headers["Retry-After"]) for r in refusals[-FLOODERS:]) + 0.5)
+        assert greedy.get(f"/api/tables/{table_id}/state").status_code == 200  # served again once it waited
