@@ -17,7 +17,8 @@ import pytest
 from community_support import play_to_end, register, unique, wait_for
 from server_support import TESTS, ServerProcess, create, error_of
 
-from bigtop.server.ratings import BOT_ANCHORS, MODEL, NEWCOMER, Outcome, SeatOutcome, ordinal, rate
+from bigtop.server.rating_scale import MODEL, NEWCOMER, anchor
+from bigtop.server.ratings import Outcome, SeatOutcome, ordinal, rate
 
 
 def _play(clients: list[httpx.Client], bots: int = 1, **extra: object) -> tuple[str, dict]:
@@ -51,7 +52,7 @@ def _page(client: httpx.Client, name: str) -> dict:
 def test_a_rated_game_moves_its_players_ratings_as_openskill_does(server: ServerProcess) -> None:
     ada, bo = unique("Ada"), unique("Bo")
     table_id, result = _play_rated(server, [ada, bo])
-    teams = [[MODEL.rating(*NEWCOMER)], [MODEL.rating(*NEWCOMER)], [MODEL.rating(*BOT_ANCHORS["random"])]]
+    teams = [[MODEL.rating(*NEWCOMER)], [MODEL.rating(*NEWCOMER)], [MODEL.rating(*anchor("highcard", "random"))]]
     expected = MODEL.rate(teams, ranks=result["ranks"])
     with server.client() as client:
         page = wait_for(lambda: _page(client, ada)["games"] and _page(client, ada))
@@ -71,7 +72,7 @@ def test_a_rated_game_moves_its_players_ratings_as_openskill_does(server: Server
         board = {row["name"]: row for row in client.get("/api/ratings/highcard").json()}
         assert board[bo]["mu"] == pytest.approx(expected[1][0].mu) and board[bo]["games"] == 1
         bot = board["random"]
-        assert bot["bot"] is True and (bot["mu"], bot["sigma"]) == BOT_ANCHORS["random"]  # an anchor does not move
+        assert bot["bot"] is True and (bot["mu"], bot["sigma"]) == anchor("highcard", "random")  # an anchor does not move
         ranks = [row["rank"] for row in client.get("/api/ratings/highcard").json()]
         assert ranks == sorted(ranks)
         ratings = [row["rating"] for row in client.get("/api/ratings/highcard").json()]
@@ -119,10 +120,10 @@ def test_shared_victories_are_ties() -> None:
     after = rate(outcome, before)
     assert after[0] == after[1]  # the same rating before, a shared first place: the same rating after
     teams = [[MODEL.rating(*before[1])], [MODEL.rating(*before[2])], [MODEL.rating(*before[3])],
-             [MODEL.rating(*BOT_ANCHORS["heuristic"])]]
+             [MODEL.rating(*anchor("highcard", "heuristic"))]]
     expected = MODEL.rate(teams, ranks=[1, 1, 3, 4])
     assert after[0] == pytest.approx((expected[0][0].mu, expected[0][0].sigma))
-    assert after[3] == BOT_ANCHORS["heuristic"]
+    assert after[3] == anchor("highcard", "heuristic")
     assert after[0][0] > before[1][0]  # both winners gain
     untied = rate(Outcome("t", "highcard", True, None, (seats[0], SeatOutcome(1, "b", 2, None, 2, 8.0), *seats[2:])),  # type: ignore[arg-type]
                   before)

@@ -1,8 +1,8 @@
 """Ratings: every finished game is kept as its seats' outcomes, and every finished rated game moves
 its registered players' OpenSkill ratings (Plackett-Luce, one rating per game).
 
-Bots are rated as fixed anchors: each bot kind plays at a known rating that games never move
-(`BOT_ANCHORS`), so beating the bots means the same thing all along. A guest (a seat without a
+Bots are rated as fixed anchors: each bot kind plays at a rating that games never move, measured
+game by game (`rating_scale.py`), so beating the bots means the same thing all along. A guest (a seat without a
 registered player) plays at a newcomer's rating that is not kept. Shared victories are ties:
 seats of equal rank share their place (`Result.ranks`). A game of one seat moves no rating.
 
@@ -23,7 +23,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from openskill.models import PlackettLuce
 from sqlalchemy import Boolean, Column, Float, Integer, String, Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -32,16 +31,13 @@ from bigtop import bots, games
 from bigtop.core.api import State
 from bigtop.server.accounts import players
 from bigtop.server.errors import ERROR_RESPONSES, NotFound
+from bigtop.server.rating_scale import MODEL, NEWCOMER, anchor
 from bigtop.server.schema import UtcDateTime, metadata
 from bigtop.server.store import Repository, SeatRow
 from bigtop.server.tables import Hall, LiveTable
 
 log = logging.getLogger("bigtop.server")
 
-MODEL = PlackettLuce()
-NEWCOMER = (MODEL.mu, MODEL.sigma)
-# Bot kinds and the fixed rating (mu, sigma) they play at, whatever their parameters.
-BOT_ANCHORS = {"random": (15.0, 1.0), "heuristic": (25.0, 1.0), "ismcts": (30.0, 1.0)}
 RETRIES = 5
 
 ratings = Table(
@@ -126,7 +122,7 @@ def rate(outcome: Outcome, before: dict[int, tuple[float, float]]) -> dict[int, 
 
     def playing(s: SeatOutcome) -> tuple[float, float]:
         if s.bot is not None:
-            return BOT_ANCHORS.get(s.bot, NEWCOMER)
+            return anchor(outcome.game, s.bot)
         return before.get(people[s.seat], NEWCOMER) if s.seat in people else NEWCOMER
 
     start = {s.seat: playing(s) for s in outcome.seats}
@@ -223,7 +219,7 @@ class RatingRepository(Repository):
         rows = [{"name": r.name, "rating": ordinal(r.mu, r.sigma), "mu": r.mu, "sigma": r.sigma, "games": r.games,
                  "bot": False} for r in people]
         for bot, count in bot_games:
-            mu, sigma = BOT_ANCHORS.get(bot, NEWCOMER)
+            mu, sigma = anchor(game, bot)
             rows.append({"name": bot, "rating": ordinal(mu, sigma), "mu": mu, "sigma": sigma, "games": count, "bot": True})
         rows.sort(key=lambda r: -r["rating"])
         return [{"rank": i + 1, **r} for i, r in enumerate(rows[:limit])]
