@@ -54,3 +54,14 @@ def test_the_lesson_speaks_the_chosen_language():
     lesson.run()
     screen = lesson.screen.getvalue()
     assert "Jouez votre 12" in screen and "La leçon est finie" in screen and "◀ celui-ci" in screen
+
+
+def test_the_log_names_the_learner_as_the_page_does_in_the_third_person():
+    """The log's lines are in the third person ("Ada plays 12"): the learner is "Learner", as on the
+    web page, never "You plays"."""
+    for lang, name in (("en", "Learner"), ("fr", "Apprenti"), ("zh-Hant", "學員")):
+        lesson = Typed([], lang=lang)
+        lesson.run()
+        assert lesson.names[lesson.seat] == name
+        screen = lesson.screen.getvalue()
+        assert name in screen and "You plays" not in screen

@@ -123,7 +123,7 @@ class TerminalGame:
         """The log entries the person may read that were not printed yet."""
         events = self.state.log.visible_to(self.seat)
         for event in events[self.seen :]:
-            self.console.print(f"  · {escape(self.game.describe_event(event, self.names, self.state.options, lang=self.lang))}")
+            self.print_hanging(Text("  · "), Text(self.game.describe_event(event, self.names, self.state.options, lang=self.lang)))
         self.seen = len(events)
 
     def bot_moves(self) -> bool:
@@ -154,7 +154,7 @@ class TerminalGame:
         typed = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)
         if len(legal) == 1 and typed is None:
             self.print_log()
-            self.console.print(f"  ▸ your only choice, played for you: {escape(self.game.describe(state, legal[0], self.lang))}")
+            self.print_hanging(Text("  ▸ "), Text(f"your only choice, played for you: {self.game.describe(state, legal[0], self.lang)}"))
             state.apply(self.seat, legal[0])
             return
         if self.show_board:
@@ -165,9 +165,10 @@ class TerminalGame:
             self.console.print(shown)
         self.print_log()
         for number, words in self.menu.ask(list(zip(legal, self.game.describe_all(state, legal, self.lang), strict=True))):
-            self.console.print(f"  [cyan]{number:>3}[/cyan]  {escape(words)}{self.mark(self.menu.shown[number])}")
+            self.print_hanging(Text.assemble("  ", (f"{number:>3}", "cyan"), "  "),
+                               Text(words) + Text.from_markup(self.mark(self.menu.shown[number])))
         if typed is not None:
-            self.console.print(f"  [cyan]{'t':>3}[/cyan]  {escape(self.game.describe(state, typed(''), self.lang))}")
+            self.print_hanging(Text.assemble("  ", (f"{'t':>3}", "cyan"), "  "), Text(self.game.describe(state, typed(""), self.lang)))
         keys = "/".join(KEYS)
         answer = self.ask(f"choose {self.menu.choices()}{', t' if typed else ''} or {keys}> ").strip().lower()
         if answer == "t" and typed is not None:
@@ -185,6 +186,14 @@ class TerminalGame:
             self.console.print(f"[red]{answer} is no longer offered[/red]: choose one of {self.menu.choices()}.")
         else:
             self.console.print(f"[red]choose one of the numbers shown ({self.menu.choices()})[/red] ({escape(HELP)})")
+
+    def print_hanging(self, lead: Text, words: Text) -> None:
+        """`lead` then `words`, which wrap under their own first line (not at the left edge)."""
+        indent = lead.cell_len
+        lines = words.wrap(self.console, max(self.console.width - indent, 20))
+        for line in lines:
+            line.rstrip()
+        self.console.print(Text("\n").join(Text(" " * indent) + line if i else lead + line for i, line in enumerate(lines)))
 
     def mark(self, action: Action) -> str:
         """Words after an option in the menu (a lesson marks the move to make); none here."""
@@ -225,6 +234,10 @@ class TerminalGame:
 
     def undo(self) -> None:
         """Take back the person's last choice, and the single-option moves played for them after it."""
+        if self.state.undo_refusal(self.seat) == "other_seat":  # named as everywhere else, not by seat number
+            last = self.names[self.state.moves()[-1][0]]
+            self.console.print(f"[red]cannot undo: the last move was made by {escape(last)}, not by you[/red]")
+            return
         try:
             state = self.state.undo(self.seat)
             while len(state.legal_actions(self.seat)) == 1:  # that move was played for them

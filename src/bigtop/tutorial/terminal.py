@@ -27,7 +27,8 @@ WORDS = Catalog({
     "free": {"en": "That is the end of the lesson: finish the game your way against an Easy bot.",
              "fr": "La leçon est finie : terminez la partie à votre façon contre un robot facile.",
              "zh-Hant": "本課結束：請自由地和簡單電腦下完這一局。"},
-    "you": {"en": "You", "fr": "Vous", "zh-Hant": "你"},
+    # the learner's name in the log, whose lines are in the third person ("Learner keeps ..."), as on the web page
+    "learner": {"en": "Learner", "fr": "Apprenti", "zh-Hant": "學員"},
 })
 
 
@@ -36,7 +37,7 @@ class Lesson(TerminalGame):
 
     def __init__(self, state: Any, chapter: Chapter, number: int, console: Console, lang: str) -> None:
         others = iter(chapter.names)
-        names = [WORDS.text("you", lang) if p == chapter.learner else next(others, f"Seat {p}") for p in range(chapter.players)]
+        names = [WORDS.text("learner", lang) if p == chapter.learner else next(others, f"Seat {p}") for p in range(chapter.players)]
         super().__init__(state, chapter.learner, f"tutorial:chapter={number}", console, None, names=names, lang=lang)
         self.chapter = chapter
         self.told: set[int] = set()  # the steps whose words were printed

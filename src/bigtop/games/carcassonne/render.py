@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -175,6 +175,22 @@ def _board(cells: dict[tuple[int, int], Picture], fits: set[tuple[int, int]], la
     return board
 
 
+class WideBoard:
+    """The board cut into strips of whole columns as wide as the terminal allows, one under the
+    other, each under its own coordinates: a board wider than the terminal, wrapped line by line,
+    cannot be read."""
+
+    def __init__(self, cells: dict[tuple[int, int], Picture], fits: set[tuple[int, int]], last: tuple[int, int] | None,
+                 xs: range, ys: range) -> None:
+        self.board = cells, fits, last
+        self.xs, self.ys = xs, ys
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        per_strip = max(1, (options.max_width - 5) // 6)  # the row labels, then 6 characters a column
+        for start in range(0, len(self.xs), per_strip):
+            yield _board(*self.board, self.xs[start : start + per_strip], self.ys)
+
+
 def render(state: Any, player: int | None) -> Any:
     """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
     from a tiles file is read as Rich markup."""
@@ -185,7 +201,7 @@ def render(state: Any, player: int | None) -> Any:
     xs = [x for x, _ in cells] + [x for x, _ in fits]
     ys = [y for _, y in cells] + [y for _, y in fits]
     last = (view["last"][0], view["last"][1]) if view["last"] else None
-    board = _board(cells, fits, last, range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
+    board = WideBoard(cells, fits, last, range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
     header = Table.grid(padding=(0, 2))
     header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
     for p in range(view["players"]):

@@ -1,0 +1,71 @@
+"""`bigtop play` in narrow terminals (80 and 60 columns), as many people's are: a log entry or an
+option too long for a line goes on under its own words, and a board wider than the terminal is
+cut into strips of whole columns instead of being wrapped line by line."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from bigtop import games
+from bigtop.core.record import Record
+from terminal.pty_person import MENU_LINE, TYPED_LINE, Person
+from terminal.test_terminal_play import check_screen
+
+
+def unwrapped(screen: str) -> str:
+    """The screen with each wrapped log entry, option and move played for the person joined back into
+    one line; a line only counts as the rest of one if it starts under that one's words."""
+    lines: list[str] = []
+    indent = 0
+    for line in screen.splitlines():
+        if indent and line.startswith(" " * indent) and line[indent:indent + 1].strip() and not MENU_LINE.match(line):
+            lines[-1] += " " + line[indent:]
+            continue
+        indent = 4 if line.startswith(("  · ", "  ▸ ")) else 7 if MENU_LINE.match(line) or TYPED_LINE.match(line) else 0
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name, players, seed", [("trollfest", 3, 12), ("drumroll", 2, 5)])
+def test_at_60_columns_every_log_entry_and_option_reads_whole(tmp_path: Path, name: str, players: int, seed: int) -> None:
+    choices = random.Random(seed)
+    person = Person(name, "--players", str(players), "--bots", "random", "--seed", str(seed), "--save", "game.json",
+                    cwd=tmp_path, columns=60)
+    while (options := person.next_question()) is not None:
+        person.answer(str(choices.choice(options)))
+    code, screen = person.finish()
+    assert code == 0, screen[-3000:]
+    check_screen(unwrapped(screen), Record.load(tmp_path / "game.json"))
+
+
+def test_a_carcassonne_board_wider_than_the_terminal_is_shown_in_strips_of_whole_columns() -> None:
+    game = games.get("carcassonne")
+    state = game.new(2, seed=13)
+    rng = random.Random(13)
+    columns: set[int] = set()
+    while len(columns) <= 12:  # wider than 80 columns at 6 a column
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        view = state.view(0)
+        columns = {x for x, *_ in view["board"]} | {x for x, _ in view["fits"]}
+    for width in (80, 60):
+        screen = io.StringIO()
+        Console(file=screen, width=width).print(game.render(state, 0))
+        lines = screen.getvalue().splitlines()
+        headers = [i for i, line in enumerate(lines) if re.fullmatch(r" {5,}-?\d+( +-?\d+)* *", line)]
+        shown: list[int] = []
+        for i in headers:
+            xs = [int(x) for x in lines[i].split()]
+            assert lines[i].rstrip() == ("     " + "".join(f"{x:^6}" for x in xs)).rstrip(), lines[i]  # not a wrapped piece
+            shown += xs
+        assert shown == sorted(columns)
+        legend = next(i for i, line in enumerate(lines) if line.startswith("▒ city"))
+        rows = [line for line in lines[headers[0] : legend] if line.strip()]
+        assert all(re.match(r"( {4}|[ -]{0,3}\d+) ", line) for line in rows), width  # every row under its coordinates
