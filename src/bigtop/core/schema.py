@@ -7,9 +7,12 @@ each table comes from. `check_content(path, schema)` reads the file and reports 
 once, each with its line in the file (tomllib gives none, so `locate` finds them):
 
 - errors: an unknown table or top-level key, a table that is not an array of tables, an unknown
-  field (with the closest valid name, difflib's), a missing or invalid field, a duplicate id;
-- warnings: a number far outside the range of the same field in the shipped table, a shipped
-  entry missing from a table the file replaces (the game is then played without it).
+  field (with the closest valid name, difflib's), a missing or invalid field, a value of the wrong
+  type (validation is strict: "3", 3.0 or true is not the integer 3, 1 is not true), a field the
+  entry's kind never reads (`read_by`), a duplicate id;
+- warnings: a number far outside the range of the same field in the shipped table, a value of an
+  open field that no shipped entry has (`Table.open_fields`), a shipped entry missing from a table
+  the file replaces (the game is then played without it).
 
 `load_content_file` returns the validated entries, or raises one `DataError` listing every error.
 """
@@ -17,15 +20,16 @@ once, each with its line in the file (tomllib gives none, so `locate` finds them
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, ValidationInfo, field_validator
 
 from bigtop.core.data import Entry, read_toml
 from bigtop.core.errors import DataError
@@ -34,12 +38,15 @@ from bigtop.core.errors import DataError
 @dataclass(frozen=True)
 class Table:
     """One array of tables a content file may hold: its entries' model, the shipped file it comes
-    from (for the range warnings), whether the file must hold it, and the field naming an entry."""
+    from (for the warnings), whether the file must hold it, the field naming an entry, and the open
+    fields: free text that names something new when no shipped entry has the value (an artist's
+    instrument), which is warned about since a typo makes one too."""
 
     model: type[Entry]
     shipped: Path | None = None
     required: bool = True
     key: str = "id"
+    open_fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +205,29 @@ def _did_you_mean(name: str | None, shown: str = "{}") -> str:
 
 
 # ---------------------------------------------------------------------------- the check
+def validate_strict(model: type[Entry], raw: Any) -> Any:
+    """`raw` (an entry as TOML gives it) validated as `model` without coercion: a string, a float or
+    a boolean is never taken for an integer, nor an integer for a boolean. JSON's strict mode
+    still makes tuples of arrays; a TOML date is given as its text."""
+    return model.model_validate_json(json.dumps(raw, default=str), strict=True)
+
+
+def read_by(readers: Mapping[str, Collection[str]], kind: str = "kind") -> Any:
+    """A field validator for the fields of `readers`, each with the kinds (values of the field
+    `kind`, declared before them) whose rules read it: given to an entry of another kind with a
+    value other than its default, the field would be ignored, so it is refused."""
+
+    def check(cls: type[BaseModel], value: Any, info: ValidationInfo) -> Any:
+        name, own = info.field_name, info.data.get(kind)
+        assert name is not None
+        if own is not None and own not in readers[name] and value != cls.model_fields[name].default:
+            them = ", ".join(readers[name])
+            raise ValueError(f"not read by {cls.__name__.lower()} of {kind} {own}, only of {them}: remove it or change the {kind}")
+        return value
+
+    return field_validator(*readers)(check)
+
+
 def _entry_label(table: str, spec: Table, raw: Any, index: int) -> str:
     """An entry as messages name it: its table, its index in the table, its id."""
     if isinstance(raw, dict) and isinstance(raw.get(spec.key), str | int):
@@ -214,7 +244,7 @@ def _entry_errors(
     if not isinstance(raw, dict):
         return [f"{label}{at}: not a table"], None
     try:
-        return [], spec.model.model_validate(raw)
+        return [], validate_strict(spec.model, raw)
     except ValidationError as exc:
         found = exc.errors()
     unknown = [e for e in found if e["type"] == "extra_forbidden"]
@@ -238,10 +268,17 @@ def _entry_errors(
         elif err["type"] == "missing":
             continue
         elif loc:
-            errors.append(f"{label}: field {path}{where}: {err['msg'].removeprefix('Value error, ')}")
+            errors.append(f"{label}: field {path}{where}: {err['msg'].removeprefix('Value error, ')}{_given(err)}")
         else:
             errors.append(f"{label}{at}: {err['msg'].removeprefix('Value error, ')}")
     return errors, None
+
+
+def _given(err: Any) -> str:
+    """What was written instead, for an error of a value's type ("Input should be a valid integer")."""
+    if not err["type"].endswith("_type") or isinstance(err["input"], dict | list):
+        return ""
+    return f", not {json.dumps(err['input'], default=str)}"
 
 
 @cache
@@ -250,7 +287,8 @@ def _shipped_rows(path: Path) -> dict[str, Any]:
 
 
 def _range_warnings(table: str, spec: Table, rows: Sequence[Any], blocks: Sequence[Block]) -> list[str]:
-    """Numbers far outside the shipped range of their field, and shipped entries left out."""
+    """Numbers far outside the shipped range of their field, new values of open fields, and shipped
+    entries left out."""
     if spec.shipped is None:
         return []
     shipped = [row for row in _shipped_rows(spec.shipped).get(table, []) if isinstance(row, dict)]
@@ -264,6 +302,14 @@ def _range_warnings(table: str, spec: Table, rows: Sequence[Any], blocks: Sequen
         if not isinstance(row, dict):
             continue
         block = blocks[index] if index < len(blocks) else None
+        for name in spec.open_fields:
+            known = {str(r[name]) for r in shipped if name in r}
+            if isinstance(row.get(name), str) and row[name] not in known:
+                line = block.keys.get(name, block.line) if block else None
+                warnings.append(
+                    f"{name} {row[name]!r}{f' at line {line}' if line else ''} in {_entry_label(table, spec, row, index)} is "
+                    f"new: no shipped entry has it{_did_you_mean(_closest(row[name], known), '{!r}')}"
+                )
         for name, value in row.items():
             if name not in numbers or not isinstance(value, int | float) or isinstance(value, bool):
                 continue

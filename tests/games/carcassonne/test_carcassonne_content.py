@@ -7,12 +7,13 @@ from pathlib import Path
 
 from bigtop import games
 from bigtop.games.carcassonne.data import DATA, FEATURE_NAMES, tile_set
+from bigtop.games.carcassonne.expansions import EXPANSION_NAMES
 
 
 def test_content_matches_the_loaded_tiles() -> None:
     game = games.get("carcassonne")
     got = game.content()
-    tiles = tile_set(("bigtop",), None)
+    tiles = tile_set(("bigtop",), None, EXPANSION_NAMES)
     assert got["order"] == [k.id for k in tiles.kinds]
     assert got["total"] == tiles.total and got["start"] == tiles.kinds[tiles.start].id
     for k in tiles.kinds:

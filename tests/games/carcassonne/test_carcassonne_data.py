@@ -8,18 +8,19 @@ import pytest
 
 from bigtop.core.errors import DataError
 from bigtop.games.carcassonne.data import DATA, load_tile_entries, tile_set, tokens
+from bigtop.games.carcassonne.expansions import EXPANSION_NAMES
 
 
 def test_base_game_has_72_tiles_and_starts_with_d() -> None:
     """"The start tile is a D; so 71 tiles are shuffled and drawn." """
-    tiles = tile_set(())
+    tiles = tile_set((), None, EXPANSION_NAMES)
     assert tiles.total == 72
     assert tiles.kinds[tiles.start].id == "D"
     assert len(tiles.kinds) == 24
 
 
 def test_expansion_adds_12_circus_and_8_acrobat_tiles() -> None:
-    tiles = tile_set(("bigtop",))
+    tiles = tile_set(("bigtop",), None, EXPANSION_NAMES)
     assert tiles.total == 92
     assert sum(k.count for k in tiles.kinds if k.space == "circus") == 12
     assert sum(k.count for k in tiles.kinds if k.space == "acrobat") == 8
@@ -33,7 +34,7 @@ def test_sixteen_animal_tokens() -> None:
 
 
 def test_symmetric_rotations_are_merged() -> None:
-    kinds = {k.id: k for k in tile_set(()).kinds}
+    kinds = {k.id: k for k in tile_set((), None, EXPANSION_NAMES).kinds}
     assert len(kinds["B"].rotations) == 1 and len(kinds["X"].rotations) == 1
     assert len(kinds["U"].rotations) == 2 and len(kinds["V"].rotations) == 4
 

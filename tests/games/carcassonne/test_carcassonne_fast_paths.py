@@ -15,7 +15,7 @@ from bigtop.core.actions import Action
 from bigtop.games.carcassonne.actions import Meeple, Pass, Place
 from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
 from bigtop.games.carcassonne.data import tile_set
-from bigtop.games.carcassonne.expansions import FIGURE_OF_ACTION
+from bigtop.games.carcassonne.expansions import EXPANSION_NAMES, FIGURE_OF_ACTION
 from bigtop.games.carcassonne.rules import AROUND, DELTA, MEEPLE, ORIGIN, pos_of, xy
 from bigtop.games.carcassonne.state import FIGURE, PLACE, PLACE_ACTIONS, ROUND_ORDER, CarcassonneState, place_actions_at
 
@@ -86,7 +86,7 @@ def test_a_tile_that_fits_nowhere_is_never_offered() -> None:
 
 def test_fit_table_follows_the_edge_rule() -> None:
     """`fits[kind][key]`: the turns whose edge on every side the key constrains is that edge."""
-    tiles = tile_set(("bigtop",))
+    tiles = tile_set(("bigtop",), None, EXPANSION_NAMES)
     for kind in tiles.kinds:
         for key in range(256):
             need = [(key >> (2 * s)) & 3 for s in range(4)]

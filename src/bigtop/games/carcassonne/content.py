@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from bigtop.games.carcassonne.data import FEATURE_NAMES, SIDES, TileSet, tile_set
-from bigtop.games.carcassonne.expansions import CAPABILITIES
+from bigtop.games.carcassonne.expansions import CAPABILITIES, EXPANSION_NAMES
 
 
 def content_json(tiles: TileSet) -> dict[str, Any]:
@@ -44,4 +44,4 @@ def content_json(tiles: TileSet) -> dict[str, Any]:
 @lru_cache(maxsize=16)
 def content_for(expansions: tuple[str, ...], cards: str | None) -> dict[str, Any]:
     """The JSON content of the tiles file `cards` (None: the built-in one) with these expansions."""
-    return content_json(tile_set(expansions, cards))
+    return content_json(tile_set(expansions, cards, EXPANSION_NAMES))

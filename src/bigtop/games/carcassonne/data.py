@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from bigtop.core.data import Entry, load_entries
+from bigtop.core.data import Entry
 from bigtop.core.errors import DataError
 from bigtop.core.schema import ContentSchema, Table
 from bigtop.games.carcassonne.rules import DELTA, MAX_TILES
@@ -83,6 +83,8 @@ class TileEntry(Entry):
                     raise ValueError(f"field touches city {c!r}, which is not a city edge")
         if len(self.cities) + len(self.roads) + len(self.fields) + self.monastery > 12:
             raise ValueError("a tile has at most 12 features")
+        if self.pennant and len(self.cities) != 1:
+            raise ValueError("a pennant tile must have exactly one city")
         if self.monastery and self.space:
             raise ValueError("a tile cannot hold both a monastery and a circus or acrobat space")
         return self
@@ -92,8 +94,8 @@ class TokenEntry(Entry):
     """One kind of animal token: points per meeple when the circus is scored."""
 
     id: str
-    value: int
-    count: int
+    value: int = Field(ge=0)
+    count: int = Field(ge=1)
 
 
 @dataclass(frozen=True)
@@ -196,8 +198,6 @@ def _compile(index: int, e: TileEntry) -> TileKind:
         features.append(Feature(FIELD, (), 0, tuple(city_of_side[c] for c in f.cities)))
     if e.monastery:
         features.append(Feature(MONASTERY, ()))
-    if sum(1 for f in features if f.type == CITY and f.pennants) > 1:
-        raise DataError(f"tiles.toml: tile {e.id}: a pennant tile must have one city")
     rotations: list[Rotation] = []
     seen: set[Shape] = set()
     for t in range(4):
@@ -271,6 +271,9 @@ def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
 TILES_FILE = ContentSchema({"tile": Table(TileEntry, DATA / "tiles.toml")}, "Carcassonne tiles file")
 """What a tiles file (the `cards` option) holds: `[[tile]]` entries with unique ids."""
 
+TOKENS_FILE = ContentSchema({"token": Table(TokenEntry)}, "Carcassonne animal tokens file")
+"""The shipped animal tokens, read with the same checks as a tiles file."""
+
 
 def load_tile_entries(path: Path | str = DATA / "tiles.toml") -> list[TileEntry]:
     """The validated tile entries of a tiles file (`DataError` on a bad file)."""
@@ -279,19 +282,26 @@ def load_tile_entries(path: Path | str = DATA / "tiles.toml") -> list[TileEntry]
 
 def load_token_entries(path: Path | str = DATA / "tokens.toml") -> list[TokenEntry]:
     """The validated animal tokens."""
-    return load_entries(path, "token", TokenEntry)
+    return TOKENS_FILE.load(path)["token"]
 
 
 @cache
-def tile_set(expansions: tuple[str, ...], path: str | None = None) -> TileSet:
+def tile_set(expansions: tuple[str, ...], path: str | None, known: tuple[str, ...]) -> TileSet:
     """The compiled tiles of the base game plus the named expansions, from the built-in tiles file
-    or from the tiles file at `path` (same format)."""
+    or from the tiles file at `path` (same format); a tile of an expansion not `known` (a misspelt
+    name) is an error, not a tile left out."""
     entries = load_tile_entries(path or DATA / "tiles.toml")
+    unknown = sorted({e.expansion for e in entries} - {"base", *known})
+    if unknown:
+        named = ", ".join(f"{e.id} ({e.expansion!r})" for e in entries if e.expansion in unknown)
+        raise DataError(f"{path or DATA / 'tiles.toml'} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
+                        f"known: base, {', '.join(known)} (tiles {named})")
     entries = [e for e in entries if e.expansion == "base" or e.expansion in expansions]
     kinds = tuple(_compile(i, e) for i, e in enumerate(entries))
     starts = [k.index for k in kinds if k.start]
     if len(starts) != 1:
-        raise DataError(f"{path or 'tiles.toml'}: exactly one tile kind must be the start tile")
+        found = ", ".join(kinds[i].id for i in starts) or "none"
+        raise DataError(f"{path or 'tiles.toml'}: exactly one tile kind must be the start tile, found {found}")
     total = sum(k.count for k in kinds)
     if total > MAX_TILES:
         raise DataError(f"{path or 'tiles.toml'}: {total} tiles; a game holds at most {MAX_TILES}")

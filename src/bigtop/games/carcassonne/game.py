@@ -13,12 +13,11 @@ from bigtop.games.carcassonne import features as reports
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import DATA, TILES_FILE, load_tile_entries
+from bigtop.games.carcassonne.data import DATA, TILES_FILE
 from bigtop.games.carcassonne.expansions import (
     ACTION_TYPES,
     CAPABILITIES,
     CATEGORY_LABELS,
-    EXPANSION_NAMES,
     FIGURES,
     TEXT,
 )
@@ -52,16 +51,9 @@ class Carcassonne(Game[CarcassonneState]):
         then the opening position is built, which checks the `tiles` and `tokens` orders."""
         if options.cards is not None:
             try:
-                entries = load_tile_entries(options.cards)
                 tiles_of(options)
             except DataError as exc:
                 raise OptionError(f"option cards: {exc}") from None
-            unknown = sorted({e.expansion for e in entries} - {"base", *EXPANSION_NAMES})
-            if unknown:
-                raise OptionError(
-                    f"option cards: {options.cards} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
-                    f"known: base, {', '.join(EXPANSION_NAMES)}"
-                )
         super()._check_options(players, options)
 
     def _create(self, players: int, seed: int, options: CarcassonneOptions) -> CarcassonneState:

@@ -24,6 +24,7 @@ from bigtop.games.carcassonne.expansions import (
     BASE_CATEGORIES,
     CAT,
     CATEGORIES,
+    EXPANSION_NAMES,
     FIGURE_NAMES,
     FIGURE_OF_ACTION,
     FIGURES,
@@ -62,7 +63,7 @@ def place_actions_at(pos: int) -> PlacesByMask:
 
 def tiles_of(options: CarcassonneOptions) -> TileSet:
     """The compiled tile set the options play with."""
-    return tile_set(options.expansions, options.cards)
+    return tile_set(options.expansions, options.cards, EXPANSION_NAMES)
 
 
 class CarcassonneState(State):

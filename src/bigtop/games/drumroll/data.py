@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from bigtop.core.data import Entry, read_toml, validate_entries
+from bigtop.core.data import Entry
 from bigtop.core.errors import DataError
-from bigtop.core.schema import ContentSchema, Table
+from bigtop.core.schema import ContentSchema, Table, read_by
 
 DATA = Path(__file__).parent / "data"
 COLORS: tuple[Color, ...] = ("white", "yellow", "green", "blue", "red")
@@ -40,6 +40,11 @@ class Effect(Entry):
     kind: EffectKind
     amount: int = Field(1, ge=0)
     colors: tuple[Color, ...] = ()
+
+    _read = read_by({
+        "amount": ("coins", "prestige", "skip_salary", "cube_to_coins", "coins_to_trailer", "look_invest"),
+        "colors": ("cube",),
+    })
 
 
 class Performer(Entry):
@@ -71,6 +76,8 @@ class Personnel(Entry):
     source: Color | None = None
     colors: tuple[Color, ...] = ()
 
+    _read = read_by({"amount": ("orchestra", "popcorn"), "source": ("assistant",), "colors": ("agent", "assistant")})
+
     @model_validator(mode="after")
     def _conversion(self) -> Personnel:
         if self.kind in ("agent", "assistant") and len(self.colors) != 2:
@@ -92,12 +99,18 @@ class Investment(Entry):
     type: PerformerType | None = None
     unused_prestige: int = Field(0, ge=0)
 
+    _read = read_by({
+        "amount": ("income", "cube_income", "resource_bonus"), "color": ("extra_resources",), "type": ("applause",),
+    })
+
     @model_validator(mode="after")
     def _needs(self) -> Investment:
         if self.kind == "applause" and self.type is None:
             raise ValueError("Extended Applause needs a performer type")
         if self.kind == "extra_resources" and self.color is None:
             raise ValueError("Extra Resources needs a colour")
+        if self.kind == "resource_bonus" and self.amount < 1:
+            raise ValueError("Resource Bonus needs an amount of at least 1 (the cubes worth a point)")
         return self
 
 
@@ -120,29 +133,33 @@ class Tickets(Entry):
         return self
 
 
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+
+
 class Numbers(Entry):
     id: str
-    starting_coins: int
-    hand_limit: int
-    invest_cost: int
-    pass_coins: int
-    late_delay_penalty: int
-    no_performance_penalty: int
-    moves_per_distribution: int
-    supplier_moves: int
-    cubes_per_colour: int
-    discount_tokens: int
-    trailers: int
-    shows: int
-    first_vote_after: int
-    last_turn: int
-    bank_cap_coins: int
-    bank_coins_per_prestige: int
-    largest_show: int
-    full_variety: int
-    perfect_show: int
-    large_troupe: int
-    large_troupe_size: int
+    starting_coins: Count
+    hand_limit: Count
+    invest_cost: Count
+    pass_coins: Count
+    late_delay_penalty: Count
+    no_performance_penalty: Count
+    moves_per_distribution: Positive
+    supplier_moves: Positive
+    cubes_per_colour: Count
+    discount_tokens: Count
+    trailers: Count
+    shows: Positive
+    first_vote_after: Count
+    last_turn: Positive
+    bank_cap_coins: Count
+    bank_coins_per_prestige: Positive
+    largest_show: Count
+    full_variety: Count
+    perfect_show: Count
+    large_troupe: Count
+    large_troupe_size: Positive
 
 
 @dataclass(frozen=True)
@@ -167,23 +184,23 @@ CARDS_FILE = ContentSchema(
 )
 """What a card file (the `cards` option) holds: every table is required."""
 
+REGIONS_FILE = ContentSchema({"region": Table(Region)}, "Drum Roll regions file")
+BOARD_FILE = ContentSchema({"tickets": Table(Tickets), "rules": Table(Numbers)}, "Drum Roll board file")
+"""The shipped region tiles and board, read with the same checks as a card file."""
+
 
 def _by_id(path: Path | str, table: str, entries: list[Any], minimum: int) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for e in entries:
-        if e.id in out:
-            raise DataError(f"{path}: {table} {e.id}: field id: duplicate id")
-        out[e.id] = e
-    if len(out) < minimum:
-        raise DataError(f"{path}: [[{table}]]: at least {minimum} entries are needed, found {len(out)}")
-    return out
+    """The entries (ids already checked unique) by id; `DataError` if there are too few."""
+    if len(entries) < minimum:
+        raise DataError(f"{path}: [[{table}]]: at least {minimum} entries are needed, found {len(entries)}")
+    return {e.id: e for e in entries}
 
 
-def _table(path: Path | str, data: dict[str, Any], table: str) -> list[Any]:
-    if table not in data:
-        raise DataError(f"{path}: no [[{table}]] entries")
-    entries: list[Any] = data[table]
-    return entries
+def _single(path: Path | str, tables: dict[str, list[Any]], table: str) -> Any:
+    """The one entry of `table` (a second one would be ignored: refused)."""
+    if len(tables[table]) != 1:
+        raise DataError(f"{path}: [[{table}]]: exactly one entry is needed, found {len(tables[table])}")
+    return tables[table][0]
 
 
 @lru_cache(maxsize=16)
@@ -198,10 +215,9 @@ def load_content(cards: str | None = None) -> Content:
         if sum(p.type == t for p in performers.values()) < 3:
             raise DataError(f"{cards_path}: [[performer]]: at least 3 performers of type {t} are needed")
     regions_path = DATA / "regions.toml"
-    regions = _by_id(regions_path, "region", validate_entries(regions_path, "region", _table(regions_path, read_toml(regions_path), "region"), Region), 3)
+    regions = _by_id(regions_path, "region", REGIONS_FILE.load(regions_path)["region"], 3)
     board_path = DATA / "board.toml"
-    board = read_toml(board_path)
-    tickets = validate_entries(board_path, "tickets", _table(board_path, board, "tickets"), Tickets)[0]
-    numbers = validate_entries(board_path, "rules", _table(board_path, board, "rules"), Numbers)[0]
+    board = BOARD_FILE.load(board_path)
+    tickets, numbers = _single(board_path, board, "tickets"), _single(board_path, board, "rules")
     costs = {x.id: x.cost for x in (*personnel.values(), *performers.values())}
     return Content(performers, personnel, investments, regions, tickets.values, numbers, str(cards_path), costs)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from bigtop.core.data import Entry, load_entries
+from bigtop.core.data import Entry
 from bigtop.core.errors import DataError
 from bigtop.core.schema import ContentSchema, Table
 
@@ -75,6 +75,20 @@ class ActionEntry(Entry):
     colour: Literal["", "red", "blue", "green", "yellow", "purple", "black", "white"]
     value: int = Field(default=0, ge=0, le=10)  # points (Encore, Rave Review) or strength bonus
     text: str
+
+    @model_validator(mode="after")
+    def _kind(self) -> ActionEntry:
+        if self.kind != EFFECT_KIND[self.effect]:
+            raise ValueError(f"kind {self.kind} does not fit effect {self.effect}: write kind = \"{EFFECT_KIND[self.effect]}\"")
+        return self
+
+
+EFFECT_KIND = {
+    "duo": "band", "cancel": "answer",
+    **dict.fromkeys(("double_move", "take_dragon", "move_groundhog", "encore", "scout"), "tour"),
+    **dict.fromkeys(("energy", "charisma", "skill", "points", "light"), "festival"),
+}
+"""The kind of card each effect is: when the rules offer it (`cards.py`), whatever the file says."""
 
 
 class AwardEntry(Entry):
@@ -149,20 +163,30 @@ class Content:
         return artists + ("A",) * len(self.action_copies)
 
 
+FILES = {
+    "city": "map.toml", "road": "map.toml", "city_card": "city_cards.toml", "artist": "artists.toml",
+    "action": "actions.toml", "award": "festival.toml", "authenticity": "festival.toml", "fixed": "festival.toml",
+    "band_name": "band_names.toml",
+}
+"""The shipped file of each table."""
+
+OPEN_FIELDS = {"artist": ("instrument",)}
+"""A seasoned artist may play a new instrument: one no shipped artist plays is warned about."""
+
 CONTENT_FILE = ContentSchema(
-    {table: Table(model, DATA / name, required=False) for table, model, name in (
-        ("city", CityEntry, "map.toml"), ("road", RoadEntry, "map.toml"), ("city_card", CityCardEntry, "city_cards.toml"),
-        ("artist", ArtistEntry, "artists.toml"), ("action", ActionEntry, "actions.toml"), ("award", AwardEntry, "festival.toml"),
-        ("authenticity", AuthenticityEntry, "festival.toml"), ("fixed", FixedEntry, "festival.toml"),
-        ("band_name", NameEntry, "band_names.toml"),
+    {table: Table(model, DATA / FILES[table], required=False, open_fields=OPEN_FIELDS.get(table, ())) for table, model in (
+        ("city", CityEntry), ("road", RoadEntry), ("city_card", CityCardEntry), ("artist", ArtistEntry),
+        ("action", ActionEntry), ("award", AwardEntry), ("authenticity", AuthenticityEntry), ("fixed", FixedEntry),
+        ("band_name", NameEntry),
     )},
     "Troll Fest content file",
 )
-"""What a user's content file (the `cards` option) may hold: any of the shipped tables, each
-replacing the shipped table of that name."""
+"""What a content file may hold: any of the shipped tables, each replacing the shipped table of
+that name. The shipped files are read with the same checks."""
 
 
 def _unique(path: Path, table: str, ids: list[str]) -> None:
+    """`DataError` at the first id seen twice."""
     seen: set[str] = set()
     for i in ids:
         if i in seen:
@@ -174,15 +198,22 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     """Load and cross-check every content file in `directory`. A user's content file `cards` may
     hold any of the tables (`[[award]]`, `[[artist]]`...): each replaces the shipped table of the
     same name."""
-    own = set(CONTENT_FILE.load(cards)) if cards is not None else set()
+    own = CONTENT_FILE.load(cards) if cards is not None else {}
+    shipped = {name: CONTENT_FILE.load(directory / name) for name in dict.fromkeys(FILES.values())}
 
-    def source(name: str, table: str) -> Path:
-        return cards if cards is not None and table in own else directory / name
+    def source(name: str) -> Path:
+        return cards if cards is not None and name in own else directory / FILES[name]
 
-    map_file = source("map.toml", "city")
-    cities = load_entries(map_file, "city", CityEntry)
-    roads = load_entries(source("map.toml", "road"), "road", RoadEntry)
-    _unique(map_file, "city", [c.id for c in cities])
+    def entries(name: str) -> list[Any]:
+        if name in own:
+            return own[name]
+        if name not in shipped[FILES[name]]:
+            raise DataError(f"{directory / FILES[name]}: no [[{name}]] entries")
+        return shipped[FILES[name]][name]
+
+    map_file = source("city")
+    cities: list[CityEntry] = entries("city")
+    roads: list[RoadEntry] = entries("road")
     index = {c.id: i for i, c in enumerate(cities)}
     neighbours: list[list[tuple[int, int]]] = [[] for _ in cities]
     colours_seen: list[str] = []
@@ -203,25 +234,22 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     if sorted(colours_seen) != sorted(COLOURS):
         raise DataError(f"{map_file}: road: field pass: need exactly one pass of each colour {COLOURS}, got {colours_seen}")
 
-    cards_file = source("city_cards.toml", "city_card")
-    city_cards = load_entries(cards_file, "city_card", CityCardEntry)
-    _unique(cards_file, "city_card", [c.id for c in city_cards])
+    cards_file = source("city_card")
+    city_cards: list[CityCardEntry] = entries("city_card")
     for card in city_cards:
         if card.city not in index:
             raise DataError(f"{cards_file}: city_card {card.id}: field city: unknown city {card.city!r}")
     if sorted(c.city for c in city_cards) != sorted(index):
         raise DataError(f"{cards_file}: city_card: field city: need exactly one card per city")
 
-    artists_file = source("artists.toml", "artist")
-    artists = load_entries(artists_file, "artist", ArtistEntry)
-    _unique(artists_file, "artist", [a.id for a in artists])
+    artists_file = source("artist")
+    artists: list[ArtistEntry] = entries("artist")
     for artist in artists:
         if artist.deck == "starting" and artist.instrument not in BASIC_INSTRUMENTS:
             raise DataError(f"{artists_file}: artist {artist.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
 
-    actions_file = source("actions.toml", "action")
-    actions = load_entries(actions_file, "action", ActionEntry)
-    _unique(actions_file, "action", [a.id for a in actions])
+    actions_file = source("action")
+    actions: list[ActionEntry] = entries("action")
     for entry in actions:
         if (entry.effect == "light") != bool(entry.colour):
             raise DataError(f"{actions_file}: action {entry.id}: field colour: only Light Show cards have a colour")
@@ -231,9 +259,9 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
         if not any(a.effect == needed for a in actions):
             raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
 
-    awards: dict[str, tuple[int, int]] = {a.id: (a.first, a.second) for a in load_entries(source("festival.toml", "award"), "award", AwardEntry)}
-    authenticity: dict[str, int] = {a.id: a.points for a in load_entries(source("festival.toml", "authenticity"), "authenticity", AuthenticityEntry)}
-    fixed: dict[str, int] = {a.id: a.points for a in load_entries(source("festival.toml", "fixed"), "fixed", FixedEntry)}
+    awards: dict[str, tuple[int, int]] = {a.id: (a.first, a.second) for a in entries("award")}
+    authenticity: dict[str, int] = {a.id: a.points for a in entries("authenticity")}
+    fixed: dict[str, int] = {a.id: a.points for a in entries("fixed")}
     for table, got, need in (
         ("award", awards, AwardEntry.model_fields["id"].annotation),
         ("authenticity", authenticity, AuthenticityEntry.model_fields["id"].annotation),
@@ -241,10 +269,10 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     ):
         missing = set(need.__args__) - set(got)  # type: ignore[union-attr]  # each id field is annotated with a Literal: its __args__ are the ids
         if missing:
-            raise DataError(f"{source('festival.toml', table)}: {table}: field id: missing {sorted(missing)}")
+            raise DataError(f"{source(table)}: {table}: field id: missing {sorted(missing)}")
 
-    names_file = source("band_names.toml", "band_name")
-    names = load_entries(names_file, "band_name", NameEntry)
+    names_file = source("band_name")
+    names: list[NameEntry] = entries("band_name")
     _unique(names_file, "band_name", [" ".join(n.id.split()).casefold() for n in names])  # unique whatever the case
     if len(names) < 12:  # the list is dealt round the table: two names for each of six bands
         raise DataError(f"{names_file}: band_name: {len(names)} names; give at least 12 (two for each of six bands)")

@@ -1,0 +1,183 @@
+"""A designer's edit to a content file is never silently ignored: each edit below, one a designer
+plausibly makes, is refused with the file, the entry and the field, or is shown to change the game.
+
+Every file is checked as `bigtop cards GAME --cards FILE --check` checks it (the schema, then the
+game's own checks); the files only shipped (Drum Roll's board and regions, Carcassonne's tokens,
+Troll Fest's shipped tables) are read with the same checks."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bigtop.games
+from bigtop import games
+from bigtop.core.errors import DataError
+from bigtop.core.options import OptionError
+from bigtop.core.schema import check_content
+from bigtop.games.carcassonne.data import load_token_entries, tile_set
+from bigtop.games.carcassonne.expansions import EXPANSION_NAMES
+from bigtop.games.drumroll import data as drumroll_data
+from bigtop.games.trollfest.data import load_content as trollfest_content
+
+GAMES = Path(bigtop.games.__file__).parent
+
+
+def edit(tmp_path: Path, game: str, name: str, old: str, new: str) -> tuple[Path, int]:
+    """A copy of the shipped `name` with the first `old` made `new`, and the line where it starts."""
+    text = (GAMES / game / "data" / name).read_text(encoding="utf-8")
+    assert old in text, old
+    at = text.index(old)
+    path = tmp_path / name
+    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    return path, text[:at].count("\n") + 1
+
+
+def refusal(game: str, path: Path) -> str:
+    """What checking the content file says: its error, or "" if the file is accepted."""
+    g = games.get(game)
+    try:
+        check_content(path, g.content_schema).raise_errors()
+        g.check_options(g.default_players(), {"cards": str(path)})
+    except (DataError, OptionError) as exc:
+        return str(exc)
+    return ""
+
+
+def assert_refused(game: str, path: Path, entry: str, field: str, line: int | None = None) -> str:
+    message = refusal(game, path)
+    assert message, f"accepted: {path.name} ({entry}, {field})"
+    for part in (str(path), entry, f"field {field}", *([f"line {line}"] if line else [])):
+        assert part in message, (part, message)
+    return message
+
+
+# A value of the wrong type was coerced: "4" and 4.0 became 4, true became 1, 1 became true.
+WRONG_TYPES = [
+    ("drumroll", "cards.toml", "cost = 4\n", 'cost = "4"\n', "performer 0 (rope-walker)", "cost"),
+    ("drumroll", "cards.toml", "cost = 4\n", "cost = 4.0\n", "performer 0 (rope-walker)", "cost"),
+    ("drumroll", "cards.toml", "salary = 4\n", "salary = true\n", "performer 0 (rope-walker)", "salary"),
+    ("drumroll", "cards.toml", "salary = 4\n", "per_bizarre = 1\nsalary = 4\n", "performer 0 (rope-walker)", "per_bizarre"),
+    ("drumroll", "cards.toml", "amount = 3 }", 'amount = "3" }', "performer 0 (rope-walker)", "poor.0.amount"),
+    ("trollfest", "actions.toml", "copies = 4", 'copies = "4"', "action 0 (duo)", "copies"),
+    ("trollfest", "festival.toml", "first = 10", "first = 10.0", "award 0 (energy)", "first"),
+    ("trollfest", "artists.toml", "energy = 1", 'energy = "1"', "artist 0 (sta01)", "energy"),
+    ("trollfest", "map.toml", "x = 6", 'x = "6"', "city 0 (grumblerock)", "x"),
+    ("carcassonne", "tiles.toml", "count = 2", 'count = "2"', "tile 0 (A)", "count"),
+    ("carcassonne", "tiles.toml", "monastery = true", "monastery = 1", "tile 0 (A)", "monastery"),
+    ("carcassonne", "tiles.toml", "pennant = true", 'pennant = "yes"', "tile 2 (C)", "pennant"),
+]
+
+
+@pytest.mark.parametrize(("game", "name", "old", "new", "entry", "field"), WRONG_TYPES)
+def test_a_value_of_the_wrong_type_is_refused(tmp_path: Path, game: str, name: str, old: str, new: str, entry: str, field: str) -> None:
+    path, line = edit(tmp_path, game, name, old, new)
+    assert "should be a valid" in assert_refused(game, path, entry, field, line)
+
+
+# A field the entry's kind never reads: the game played on as if it were not there.
+UNREAD = [
+    ('{ kind = "cube", amount = 1 }', '{ kind = "cube", amount = 2 }', "performer 9 (knife-juggler)", "outstanding.0.amount"),
+    ('{ kind = "cube_to_skip" }', '{ kind = "cube_to_skip", amount = 2 }', "performer 36 (bearded-lady)", "poor.0.amount"),
+    ('{ kind = "coins", amount = 3 }', '{ kind = "coins", amount = 3, colors = ["red"] }', "performer 0 (rope-walker)", "poor.0.colors"),
+    ('kind = "bank"\n', 'kind = "bank"\namount = 3\n', "personnel 4 (bank-representative)", "amount"),
+    ('kind = "agent"\n', 'kind = "agent"\nsource = "red"\n', "personnel 5 (agent-white-yellow)", "source"),
+    ('kind = "income"\n', 'kind = "income"\ncolor = "red"\n', "investment 5 (extra-income-1)", "color"),
+    ('kind = "income"\n', 'kind = "income"\ntype = "tamer"\n', "investment 5 (extra-income-1)", "type"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "entry", "field"), UNREAD)
+def test_a_field_its_kind_never_reads_is_refused(tmp_path: Path, old: str, new: str, entry: str, field: str) -> None:
+    path, _ = edit(tmp_path, "drumroll", "cards.toml", old, new)
+    assert "not read by" in assert_refused("drumroll", path, entry, field)
+
+
+# Values the rules cannot play as written: accepted before, then ignored or crashing mid-game.
+BAD_VALUES = [
+    ("drumroll", "cards.toml", 'kind = "resource_bonus"\nprovenance = "reconstructed"\namount = 3',
+     'kind = "resource_bonus"\nprovenance = "reconstructed"\namount = 0', "investment 3 (resource-bonus-1)", "Resource Bonus needs"),
+    ("trollfest", "actions.toml", 'kind = "tour"', 'kind = "festival"', "action 2 (tour_bus)", "does not fit effect double_move"),
+    ("trollfest", "actions.toml", 'kind = "answer"', 'kind = "tour"', "action 1 (thors_hammer)", "does not fit effect cancel"),
+    ("carcassonne", "tiles.toml", 'edges = "F F F F"', 'edges = "F F F F"\npennant = true', "tile 1 (B)", "exactly one city"),
+]
+
+
+@pytest.mark.parametrize(("game", "name", "old", "new", "entry", "says"), BAD_VALUES)
+def test_a_value_the_rules_cannot_play_is_refused_where_it_is(tmp_path: Path, game: str, name: str, old: str, new: str, entry: str, says: str) -> None:
+    path, _ = edit(tmp_path, game, name, old, new)
+    message = refusal(game, path)
+    assert str(path) in message and entry in message and says in message, message
+
+
+@pytest.fixture
+def drumroll_copy(tmp_path: Path) -> Iterator[Path]:
+    """Drum Roll's data folder copied, and loaded from there."""
+    target = tmp_path / "data"
+    shutil.copytree(drumroll_data.DATA, target)
+    drumroll_data.load_content.cache_clear()
+    saved, drumroll_data.DATA = drumroll_data.DATA, target
+    yield target
+    drumroll_data.DATA = saved
+    drumroll_data.load_content.cache_clear()
+
+
+@pytest.mark.parametrize(("name", "old", "new", "says"), [
+    ("board.toml", "hand_limit = 2", 'hand_limit = "2"', "rules 0 (numbers): field hand_limit at line"),
+    ("board.toml", "shows = 3", "shows = 0", "rules 0 (numbers): field shows at line"),
+    ("board.toml", '[[rules]]\nid = "numbers"', '[[rules]]\nid = "numbers-2"\nprovenance = "rulebook"\n' + "\n".join(
+        f"{k} = 1" for k in drumroll_data.Numbers.model_fields if k not in ("id", "provenance")) + '\n\n[[rules]]\nid = "numbers"',
+     "[[rules]]: exactly one entry is needed, found 2"),
+    ("regions.toml", "per = 2", 'per = "2"', "region 0 (moscow): field per at line"),
+])
+def test_drumroll_board_and_regions_are_checked_alike(drumroll_copy: Path, name: str, old: str, new: str, says: str) -> None:
+    path = drumroll_copy / name
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as raised:
+        drumroll_data.load_content()
+    assert str(path) in str(raised.value) and says in str(raised.value)
+
+
+def test_trollfest_shipped_tables_are_checked_alike(tmp_path: Path) -> None:
+    target = tmp_path / "data"
+    shutil.copytree(GAMES / "trollfest" / "data", target)
+    festival = target / "festival.toml"
+    festival.write_text(festival.read_text(encoding="utf-8").replace("first = 10", 'first = "10"', 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"festival.toml: award 0 \(energy\): field first at line \d+"):
+        trollfest_content(target)
+
+
+@pytest.mark.parametrize(("old", "new", "field"), [("count = 1", "count = 0", "count"), ("value = 7", 'value = "7"', "value")])
+def test_carcassonne_tokens_are_checked_alike(tmp_path: Path, old: str, new: str, field: str) -> None:
+    path, line = edit(tmp_path, "carcassonne", "tokens.toml", old, new)
+    with pytest.raises(DataError, match=rf"token 0 \(elephant\): field {field} at line {line}"):
+        load_token_entries(path)
+
+
+def test_a_new_instrument_is_warned_about_with_the_closest_shipped_one(tmp_path: Path) -> None:
+    """A seasoned artist may play a new instrument; a misspelt one made a new instrument unseen."""
+    path, line = edit(tmp_path, "trollfest", "artists.toml", 'instrument = "bagpipe"', 'instrument = "bagpip"')
+    report = check_content(path, games.get("trollfest").content_schema)
+    assert not report.errors
+    assert f"instrument 'bagpip' at line {line} in artist 51 (sea52) is new: no shipped entry has it; did you mean 'bagpipe'?" in report.warnings
+
+
+def test_a_tile_of_an_unknown_expansion_is_refused_by_the_tiles_loader(tmp_path: Path) -> None:
+    """A tile of a misspelt expansion is refused wherever the tiles file comes from (the shipped one
+    edited in place is read by `tile_set` alone, which left such a tile out of every game)."""
+    path, _ = edit(tmp_path, "carcassonne", "tiles.toml", 'expansion = "bigtop"', 'expansion = "bigtpo"')
+    with pytest.raises(DataError, match=r"unknown expansion 'bigtpo'; known: base, bigtop \(tiles .*\('bigtpo'\)"):
+        tile_set(("bigtop",), str(path), EXPANSION_NAMES)
+
+
+def test_a_changed_number_reaches_the_game(tmp_path: Path) -> None:
+    """The other side of the promise: an accepted edit is what the game plays with."""
+    cost, _ = edit(tmp_path, "drumroll", "cards.toml", "cost = 4\n", "cost = 5\n")
+    assert drumroll_data.load_content(str(cost)).costs["rope-walker"] == 5
+    award, _ = edit(tmp_path, "trollfest", "festival.toml", "first = 10", "first = 12")
+    assert trollfest_content(cards=award).awards["energy"] == (12, 5)
+    tiles, _ = edit(tmp_path, "carcassonne", "tiles.toml", "count = 2", "count = 3")
+    assert tile_set(("bigtop",), str(tiles), EXPANSION_NAMES).total == tile_set(("bigtop",), None, EXPANSION_NAMES).total + 1
