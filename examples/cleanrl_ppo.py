@@ -6,7 +6,8 @@
 Each update collects `--steps` decisions from every environment, then runs PPO epochs on them.
 The masks come stacked in `info["action_mask"]` (bool); the vector environment resets a finished
 episode in the same step (`AutoresetMode.SAME_STEP`), so every mask handed back is a live one.
-Needs `pip install 'bigtop[train]'`.
+torch runs on one thread (`--threads`), as in `sb3_maskable_ppo.py`: the network is small and the
+workers need the other cores. Needs `pip install 'bigtop[train]'`.
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--steps", type=int, default=128, help="decisions per environment per update")
     parser.add_argument("--updates", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (one is fastest for this small network)")
     args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
     envs = gymnasium.vector.AsyncVectorEnv(

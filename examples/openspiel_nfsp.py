@@ -4,7 +4,8 @@
 
 Every seat is an NFSP agent learning from the game's observation tensor (the seat's encoded view;
 `--infostate` uses the information-state tensor instead). After training, the average policy of
-seat 0 plays `--eval-games` games against uniformly random play. Needs `pip install 'bigtop[train]'`.
+seat 0 plays `--eval-games` games against uniformly random play. torch runs on one thread
+(`--threads`), as in `sb3_maskable_ppo.py`. Needs `pip install 'bigtop[train]'`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 from typing import Any
 
 import numpy as np
+import torch
 from open_spiel.python import rl_environment
 from open_spiel.python.pytorch import nfsp
 
@@ -27,7 +29,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-games", type=int, default=20)
     parser.add_argument("--infostate", action="store_true", help="learn from the information-state tensor")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (one is fastest for these small networks)")
     args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
     game = bo.load_game(args.game, players=args.players, seed=args.seed)
     kind = rl_environment.ObservationType.INFORMATION_STATE if args.infostate else rl_environment.ObservationType.OBSERVATION
     env = rl_environment.Environment(game, observation_type=kind, seed=args.seed)

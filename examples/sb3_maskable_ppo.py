@@ -5,6 +5,10 @@
 MaskablePPO reads the legal actions from `env.action_masks()` (bool); the observation is the
 seat's encoded view. After training, the policy plays `--eval-games` games against the same
 opponents (deterministic, masked) and the win rate is printed. Needs `pip install 'bigtop[train]'`.
+
+torch runs on one thread (`--threads`): the network is small, so a second thread saves little, and
+on a machine with other work its threads wait for each other at every operation (4,096 decisions
+took 60-117 s with torch's default of one thread per core on two busy cores, 14 s on one thread).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.logger import Logger
 
@@ -27,7 +32,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--actions", default="flat", help="flat, or compact (Carcassonne)")
     parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (one is fastest for this small network)")
     args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
     env = SeatEnv(args.game, args.players, opponents=opponents, seed=args.seed, actions=args.actions)
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, seed=args.seed, device="cpu", verbose=0)
