@@ -29,6 +29,7 @@ from bigtop.analysis.hints import print_hints
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.terminal.hanging import hanging
 from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
 from bigtop.terminal.text import plural
@@ -189,11 +190,7 @@ class TerminalGame:
 
     def print_hanging(self, lead: Text, words: Text) -> None:
         """`lead` then `words`, which wrap under their own first line (not at the left edge)."""
-        indent = lead.cell_len
-        lines = words.wrap(self.console, max(self.console.width - indent, 20))
-        for line in lines:
-            line.rstrip()
-        self.console.print(Text("\n").join(Text(" " * indent) + line if i else lead + line for i, line in enumerate(lines)))
+        self.console.print(hanging(lead, words, self.console, self.console.width))
 
     def mark(self, action: Action) -> str:
         """Words after an option in the menu (a lesson marks the move to make); none here."""

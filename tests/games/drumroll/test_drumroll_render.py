@@ -104,3 +104,25 @@ def test_the_board_shows_the_deck_sizes_and_the_face_up_investment_discard() -> 
             "| discarded: performer 1, personnel 0, investment 2") in board
     assert "Investment cards discarded (face up): Double Vote, Extra Income" in board
     assert decks["investment"] == 28
+
+
+def test_a_board_line_longer_than_the_terminal_continues_under_its_own_words() -> None:
+    """At 60 columns every board line that wraps goes on 2 columns deeper than it began, so a
+    performer's terms never read as a line of their own at the left edge."""
+    state = GAME.new(3, seed=11)
+    rng = Rng(2)
+    for _ in range(80):  # into the game: performers hired, cards in hand
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    whole = [line.rstrip() for line in text(GAME.render(state, 0), width=400).splitlines() if line.strip()]
+    narrow = [line.rstrip() for line in text(GAME.render(state, 0), width=60).splitlines() if line.strip()]
+    at = 0
+    wrapped = 0
+    for line in whole:
+        lead = len(line) - len(line.lstrip())
+        assert narrow[at] == line[: len(narrow[at])] and len(narrow[at]) <= 60, (narrow[at], line)
+        said, at = narrow[at].strip(), at + 1
+        while said != line.strip():
+            assert narrow[at].startswith(" " * (lead + 2)) and not narrow[at].startswith(" " * (lead + 3)), (line, narrow[at])
+            said, at, wrapped = f"{said} {narrow[at].strip()}", at + 1, wrapped + 1
+    assert at == len(narrow) and wrapped > 10

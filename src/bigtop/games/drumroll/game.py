@@ -125,6 +125,11 @@ class DrumRoll(Game[DrumRollState]):
 
         return render(state, player)
 
+    def render_question(self, state: DrumRollState, player: int) -> Any:
+        from .render import render_question
+
+        return render_question(state, player)
+
     def describe(self, state: DrumRollState, action: Action, lang: str = "en") -> str:
         return describe(state, action, lang)
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
+from bigtop.terminal.hanging import HangingLines
+
 from .data import LEVELS, Content, Performer, load_content
 from .effects import trailer_blocked
 from .text import card_name, coins, effect_text, investment_text, personnel_text, region_text, say
@@ -126,22 +128,37 @@ def render(state: DrumRollState, player: int | None) -> Group:
             lines.append(_line(f"looking at: {card_name(c, x)}: {investment_text(c.investments[x])}", 2))
         for x in seat.get("draft", ()):
             lines += _performer_lines(c, x, "dealt to you; " + performer_terms(c.performers[x]))
-    parts: list[Any] = [Text("\n").join(lines)]
+    parts: list[Any] = [HangingLines(lines)]
     if v["over"]:
         parts.append(Text("Game over.", style="bold"))  # the points by category: the terminal's score table
     elif v["prompt"]:
-        prompt = v["prompt"]
-        what = say(f"prompt.{prompt['kind']}")
-        data = prompt.get("data")
-        if prompt["kind"] == "effect" and data:
-            what += f": {say(f'choose.{data[0]}')}"
-        parts.append(Text(f"Now: seat {prompt['seat']} — {what}", style="bold"))
+        parts.append(HangingLines([Text(f"Now: seat {v['prompt']['seat']} — {_asked(v)}", style="bold")]))
     elif v["sealed"]:
-        sealed = v["sealed"]
-        what = say("sealed." + sealed["kind"])
-        parts.append(Text(f"Now (all at once): {what}; waiting for seat(s) "
-                          + ", ".join(map(str, sealed["waiting"])), style="bold"))
+        parts.append(HangingLines([Text(f"Now (all at once): {_asked(v)}; waiting for seat(s) "
+                                        + ", ".join(map(str, v["sealed"]["waiting"])), style="bold")]))
     return Group(*parts)
+
+
+def _asked(v: dict[str, Any]) -> str:
+    """What the question of a view (it has a prompt or a sealed step) is about, in words."""
+    prompt = v["prompt"]
+    if prompt is None:
+        return say("sealed." + v["sealed"]["kind"])
+    what = say(f"prompt.{prompt['kind']}")
+    data = prompt.get("data")
+    if prompt["kind"] == "effect" and data:
+        what += f": {say(f'choose.{data[0]}')}"
+    return what
+
+
+def render_question(state: DrumRollState, player: int) -> HangingLines | None:
+    """At a question of `player`'s turn after the first (whose board ends with it), what the
+    question is about: the menu alone ("decline / pay 1 coin and take the top investment card")
+    does not say it is Invest."""
+    v = state.view(player)
+    if v["over"] or (v["prompt"] is None and v["sealed"] is None):
+        return None
+    return HangingLines([Text(f"Now: {_asked(v)}", style="bold")])
 
 
 def cards_table(options: DrumRollOptions) -> Group:
