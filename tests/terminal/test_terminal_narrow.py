@@ -69,3 +69,24 @@ def test_a_carcassonne_board_wider_than_the_terminal_is_shown_in_strips_of_whole
         legend = next(i for i, line in enumerate(lines) if line.startswith("▒ city"))
         rows = [line for line in lines[headers[0] : legend] if line.strip()]
         assert all(re.match(r"( {4}|[ -]{0,3}\d+) ", line) for line in rows), width  # every row under its coordinates
+
+
+@pytest.mark.parametrize("name, players", [("drumroll", 3), ("trollfest", 4)])
+def test_at_60_columns_no_board_line_goes_on_at_the_left_edge(name: str, players: int) -> None:
+    """A board line too long for 60 columns (a card's text, a performer's terms, the legend) goes on
+    indented under its own words: every line at the left edge begins a line of the board as a wide
+    terminal shows it."""
+    game = games.get(name)
+    state = game.new(players, seed=21)
+    choices = random.Random(3)
+    for _ in range(40):  # into the game: cards in hand, performers hired
+        seat = state.to_move()[0]
+        state.apply(seat, choices.choice(state.legal_actions(seat)))
+    boards = {}
+    for width in (60, 400):
+        console = Console(file=io.StringIO(), width=width, color_system=None)
+        console.print(game.render(state, 0))
+        boards[width] = console.file.getvalue().splitlines()
+    starts = {line[:12] for line in boards[400]}
+    at_edge = [line for line in boards[60] if line[:1].strip()]
+    assert at_edge and all(line[:12] in starts for line in at_edge), [line for line in at_edge if line[:12] not in starts]

@@ -16,6 +16,7 @@ from rich.text import Text
 from bigtop.games.trollfest import words
 from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES, content
 from bigtop.games.trollfest.scoring import CATEGORIES
+from bigtop.terminal.hanging import HangingLines
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 GROUNDHOG_MARK = " G"
@@ -163,7 +164,8 @@ def _cards(label: str, cards: Sequence[int]) -> Text:
 def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False) -> Group:
     """The table as the view's seat sees it, compact enough to print once a turn: the map as one
     column of cities per species, and the roads out of the cities where the bands stand; `full`
-    adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`."""
+    adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`. A line
+    longer than the terminal wraps under its own words."""
     me = view["seat"]
     parts: list[Any] = [_heading(view), *_bands(view)]
     if view["phase"] in ("tour", "festival", "over"):
@@ -195,7 +197,7 @@ def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | N
     if breakdown is not None:
         parts.append(breakdown_table(view, breakdown))
     parts.append(Text(LEGEND, style="dim"))
-    return Group(*parts)
+    return Group(*(HangingLines(list(part.split("\n"))) if isinstance(part, Text) else part for part in parts))
 
 
 def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]]) -> Table:
