@@ -71,7 +71,7 @@ def test_a_carcassonne_board_wider_than_the_terminal_is_shown_in_strips_of_whole
         assert all(re.match(r"( {4}|[ -]{0,3}\d+) ", line) for line in rows), width  # every row under its coordinates
 
 
-@pytest.mark.parametrize("name, players", [("drumroll", 3), ("trollfest", 4)])
+@pytest.mark.parametrize("name, players", [("drumroll", 3), ("trollfest", 4), ("carcassonne", 3)])
 def test_at_60_columns_no_board_line_goes_on_at_the_left_edge(name: str, players: int) -> None:
     """A board line too long for 60 columns (a card's text, a performer's terms, the legend) goes on
     indented under its own words: every line at the left edge begins a line of the board as a wide

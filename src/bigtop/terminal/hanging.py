@@ -4,7 +4,9 @@ line of its own."""
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 
 NARROWEST = 20  # columns a wrapped line keeps, however deep its indent
@@ -31,3 +33,9 @@ class HangingLines:
         for line in self.lines:
             lead = len(line.plain) - len(line.plain.lstrip(" "))
             yield hanging(line[:lead], line[lead:], console, options.max_width, more=2)
+
+
+def hanging_group(parts: list[Any]) -> Group:
+    """`parts` (a board: texts, tables, drawings) one under the other, each line of each text
+    wrapping under its own words (`HangingLines`); the other parts as they are."""
+    return Group(*(HangingLines(list(part.split("\n"))) if isinstance(part, Text) else part for part in parts))

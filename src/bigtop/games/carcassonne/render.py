@@ -24,6 +24,7 @@ from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGU
 from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.names import ENGLISH, Words, feature_counts, rotated_halves
 from bigtop.games.carcassonne.state import tiles_of
+from bigtop.terminal.hanging import hanging_group
 
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
               ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
@@ -193,7 +194,7 @@ class WideBoard:
 
 def render(state: Any, player: int | None) -> Any:
     """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
-    from a tiles file is read as Rich markup."""
+    from a tiles file is read as Rich markup; a line longer than the terminal wraps under its own words."""
     view = state.view(player)
     tiles = tiles_of(state.options)
     cells = _cells(state, view)
@@ -228,7 +229,7 @@ def render(state: Any, player: int | None) -> Any:
     parts.append(Text("; ".join(legend + [c.legend for c in state.capabilities if c.legend]), "dim"))
     if view["over"]:
         parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
-    return Group(*parts)
+    return hanging_group(parts)
 
 
 def render_question(state: Any, player: int) -> Any:

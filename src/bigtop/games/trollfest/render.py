@@ -16,7 +16,7 @@ from rich.text import Text
 from bigtop.games.trollfest import words
 from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES, content
 from bigtop.games.trollfest.scoring import CATEGORIES
-from bigtop.terminal.hanging import HangingLines
+from bigtop.terminal.hanging import hanging_group
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 GROUNDHOG_MARK = " G"
@@ -197,7 +197,7 @@ def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | N
     if breakdown is not None:
         parts.append(breakdown_table(view, breakdown))
     parts.append(Text(LEGEND, style="dim"))
-    return Group(*(HangingLines(list(part.split("\n"))) if isinstance(part, Text) else part for part in parts))
+    return hanging_group(parts)
 
 
 def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]]) -> Table:
