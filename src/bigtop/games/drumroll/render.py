@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
-from bigtop.terminal.hanging import HangingLines
+from bigtop.terminal.hanging import hanging_group
 
 from .data import LEVELS, Content, Performer, load_content
 from .effects import trailer_blocked
@@ -79,7 +79,8 @@ def _unplayable(state: DrumRollState, p: int, card: str) -> str:
 
 def render(state: DrumRollState, player: int | None) -> Group:
     """The board as `player` sees it (from `state.view(player)` only), with what is printed on every
-    card it shows: cost, needs, benefits and salary of the performers, what the other cards do."""
+    card it shows: cost, needs, benefits and salary of the performers, what the other cards do; a
+    line longer than the terminal wraps under its own words."""
     v = state.view(player)
     c = state.content
     nums = state.nums
@@ -128,15 +129,15 @@ def render(state: DrumRollState, player: int | None) -> Group:
             lines.append(_line(f"looking at: {card_name(c, x)}: {investment_text(c.investments[x])}", 2))
         for x in seat.get("draft", ()):
             lines += _performer_lines(c, x, "dealt to you; " + performer_terms(c.performers[x]))
-    parts: list[Any] = [HangingLines(lines)]
+    parts: list[Any] = lines
     if v["over"]:
         parts.append(Text("Game over.", style="bold"))  # the points by category: the terminal's score table
     elif v["prompt"]:
-        parts.append(HangingLines([Text(f"Now: seat {v['prompt']['seat']} — {_asked(v)}", style="bold")]))
+        parts.append(Text(f"Now: seat {v['prompt']['seat']} — {_asked(v)}", style="bold"))
     elif v["sealed"]:
-        parts.append(HangingLines([Text(f"Now (all at once): {_asked(v)}; waiting for seat(s) "
-                                        + ", ".join(map(str, v["sealed"]["waiting"])), style="bold")]))
-    return Group(*parts)
+        parts.append(Text(f"Now (all at once): {_asked(v)}; waiting for seat(s) "
+                          + ", ".join(map(str, v["sealed"]["waiting"])), style="bold"))
+    return hanging_group(parts)
 
 
 def _asked(v: dict[str, Any]) -> str:
@@ -151,14 +152,14 @@ def _asked(v: dict[str, Any]) -> str:
     return what
 
 
-def render_question(state: DrumRollState, player: int) -> HangingLines | None:
+def render_question(state: DrumRollState, player: int) -> Group | None:
     """At a question of `player`'s turn after the first (whose board ends with it), what the
     question is about: the menu alone ("decline / pay 1 coin and take the top investment card")
     does not say it is Invest."""
     v = state.view(player)
     if v["over"] or (v["prompt"] is None and v["sealed"] is None):
         return None
-    return HangingLines([Text(f"Now: {_asked(v)}", style="bold")])
+    return hanging_group([Text(f"Now: {_asked(v)}", style="bold")])
 
 
 def cards_table(options: DrumRollOptions) -> Group:
