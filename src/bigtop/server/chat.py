@@ -29,12 +29,13 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, String, Table, Text, func, insert, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from bigtop.core.typed import TextRefused, typed_line
 from bigtop.server.accounts import Player, current_player
-from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotSignedIn, RateLimited, ServerError
+from bigtop.server.errors import ERROR_RESPONSES, Conflict, NotFound, NotSignedIn, RateLimited, ServerError
 from bigtop.server.live import LiveHub, encode
-from bigtop.server.schema import metadata
+from bigtop.server.schema import metadata, tables
 from bigtop.server.store import Repository, SeatRow
 from bigtop.server.tables import Hall, LiveTable
 
@@ -95,6 +96,8 @@ class ChatRepository(Repository):
         """Store a message (refused if the sender wrote too many just now, or the table's chat is
         full) and tell the other processes; answers it as pushed to the sockets."""
         def work(db: Connection) -> dict[str, Any]:
+            if db.execute(select(tables.c.id).where(tables.c.id == table_id)).first() is None:
+                raise NotFound(f"no table {table_id!r}: it was deleted")  # an open table nobody started (`expiry.py`)
             now = time.time()
             recent = db.execute(select(func.count()).where(
                 chat_messages.c.table_id == table_id, chat_messages.c.sender == sender.key,
@@ -110,7 +113,10 @@ class ChatRepository(Repository):
             self.notify(db, "chat", table_id, m=message)
             return message
 
-        return await self.writer.write(work)
+        try:
+            return await self.writer.write(work)
+        except IntegrityError:  # PostgreSQL: deleted by another process between the check and the insert
+            raise NotFound(f"no table {table_id!r}: it was deleted") from None
 
     def messages(self, table_id: str) -> list[dict[str, Any]]:
         """Every message of a table, oldest first."""

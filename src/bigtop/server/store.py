@@ -242,30 +242,37 @@ class TableRepository(Repository):
 
         await self.writer.write(work)
 
-    async def set_status(self, table_id: str, status: str, started_at: float | None = None,
-                         check: Callable[[Connection], None] | None = None) -> None:
-        """Store a table's status (and, when it starts, the time its clocks start from); `check`
-        runs first in the same transaction (a limit: what it raises is raised, nothing stored)."""
-        def work(db: Connection) -> None:
+    async def set_status(self, table_id: str, status: str, was: str, started_at: float | None = None,
+                         check: Callable[[Connection], None] | None = None) -> bool:
+        """Store a table's status (and, when it starts, the time its clocks start from) if it is
+        still `was`: False, nothing stored, if it is not (deleted, or another process changed it);
+        `check` runs first in the same transaction (a limit: what it raises is raised, nothing stored)."""
+        def work(db: Connection) -> bool:
             if check is not None:
                 check(db)
             values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
-            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if not db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == was).values(**values)).rowcount:
+                return False
             self.notify(db, "table", table_id)
+            return True
 
-        await self.writer.write(work)
+        return await self.writer.write(work)
 
-    async def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Store a seat's name, bot, presence and player after a join or a leave."""
-        def work(db: Connection) -> None:
-            db.execute(
+    async def update_seat(self, table_id: str, seat: SeatRow) -> bool:
+        """Store a seat's name, bot, presence and player after a join or a leave, if its token is
+        still `seat.token`: False, nothing stored, if not (the table was deleted, or another
+        process gave the seat to someone else a moment ago)."""
+        def work(db: Connection) -> bool:
+            if not db.execute(
                 update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token == seat.token)
                 .values(name=seat.name, bot=seat.bot, joined=seat.joined, away=seat.away, player_id=seat.player_id)
-            )
+            ).rowcount:
+                return False
             self.notify(db, "table", table_id)
+            return True
 
-        await self.writer.write(work)
+        return await self.writer.write(work)
 
     async def take_seat(self, table_id: str, seat: SeatRow, old_token: str | None) -> bool:
         """Give a free seat to whoever sits there (its new name, token and player), unless another

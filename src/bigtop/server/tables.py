@@ -206,7 +206,9 @@ class Hall:
         for _ in range(2):
             if table.next_table is not None:
                 return await self.find(table.next_table), seat, None
-            specs = [NewSeat(s.name, s.bot, s.open, you=s.seat == seat) for s in table.seats]
+            # invitation only: each seat is its old person's, whose token asking answers (an open
+            # seat would let a stranger sit there, and a later ask hand them the stranger's token)
+            specs = [NewSeat(s.name, s.bot, open=False, you=s.seat == seat) for s in table.seats]
             clock = table.clock.setting if table.clock is not None else None
             try:
                 new, _ = await self._create(table.game.name, table.players, table.options_json, specs, None,
@@ -265,7 +267,10 @@ class Hall:
             if holder is not None and any(s.player_id == holder and s.seat != seat for s in table.seats):
                 raise Conflict(f"you already have a seat at table {table.id}")
             changed = replace(row, name=_clean_name(name) or row.name, joined=True, away=False, player_id=holder)
-            await self.store.tables.update_seat(table.id, changed)
+            if not await self.store.tables.update_seat(table.id, changed):
+                await self._changed_meanwhile(table)
+                table.seat_of(token)  # Forbidden if the seat went to someone else meanwhile
+                raise Conflict(f"seat {seat} of table {table.id} changed a moment ago: try again")
             table.seats[seat] = changed
             self._announce(table, None)
         return seat
@@ -281,7 +286,10 @@ class Hall:
             running = table.status == "running"
             changed = replace(row, joined=running, away=running) if running else replace(
                 row, joined=False, player_id=None, name=f"Player {seat + 1}" if row.open else row.name)
-            await self.store.tables.update_seat(table.id, changed)
+            if not await self.store.tables.update_seat(table.id, changed):
+                await self._changed_meanwhile(table)
+                table.seat_of(token)
+                raise Conflict(f"seat {seat} of table {table.id} changed a moment ago: try again")
             table.seats[seat] = changed
             self._announce(table, None)
         return seat
@@ -292,9 +300,9 @@ class Hall:
             row = table.seats[seat]
             if table.status == "running" and row.bot is None and not row.away:
                 changed = replace(row, joined=True, away=True)
-                await self.store.tables.update_seat(table.id, changed)
-                table.seats[seat] = changed
-                self._announce(table, None)
+                if await self.store.tables.update_seat(table.id, changed):
+                    table.seats[seat] = changed
+                    self._announce(table, None)
 
     async def sit(self, table: LiveTable, seat: int, name: str, player_id: int | None = None) -> str:
         """Take a free open seat of an open table (from the lobby): answers its new secret token,
@@ -318,7 +326,7 @@ class Hall:
             changed = replace(row, name=_clean_name(name) or row.name, token=secrets.token_urlsafe(18), joined=True,
                               player_id=player_id)
             if not await self.store.tables.take_seat(table.id, changed, row.token):
-                await self._refresh(table)
+                await self._changed_meanwhile(table)
                 raise Conflict(f"seat {seat} of table {table.id} was taken a moment ago")
             table.seats[seat] = changed
             self._announce(table, None)
@@ -338,8 +346,10 @@ class Hall:
             status = "finished" if table.state.is_over() else "running"
             started = time.time()
             bots = [s.bot for s in table.seats]
-            await self.store.tables.set_status(table.id, status, started_at=started,
-                                               check=lambda db: check_start(db, table.creator, bots, self.limits))
+            if not await self.store.tables.set_status(table.id, status, "open", started_at=started,
+                                                      check=lambda db: check_start(db, table.creator, bots, self.limits)):
+                await self._changed_meanwhile(table)
+                raise Conflict(f"table {table.id} is {table.status}, not open")
             table.status = status
             if table.clock is not None:
                 table.clock.start(started, table.state.seen_to_move())
@@ -454,6 +464,14 @@ class Hall:
         if table.clock is not None and table.status == "running" and found.started_at is not None:
             table.clock.start(found.started_at, table.state.seen_to_move())
         await self._catch_up(table)
+
+    async def _changed_meanwhile(self, table: LiveTable) -> None:
+        """After a write that found the table otherwise than it was read (the table is locked): read
+        it again; `NotFound` if it was deleted (`expiry.py`, on any process)."""
+        if not self.store.shared and await asyncio.to_thread(self.store.tables.now, table.id) is None:
+            self.forget([table.id])
+            raise NotFound(f"no table {table.id!r}: it was deleted")
+        await self._refresh(table)
 
     async def catch_up_all(self) -> None:
         """Read again every table whose status or moves this process may have missed (when the
