@@ -2,7 +2,8 @@
 
 A rematch asked by every seat at once makes one table, and no seat of it can be taken by a stranger
 whose token a later ask would hand over; on two processes sharing PostgreSQL, a seat given away on
-one is not joined with its old token on the other, and a table started on both starts once; an open
+one is not joined with its old token on the other, a table started on both starts once, and one
+started on one as a seat is left on the other either starts with the seat taken or stays open; an open
 table deleted by the expiry sweep while someone starts it, joins it or chats there answers 404,
 not a start or a message nobody will ever see (the sweep is called in the test's own process: the
 moment cannot be hit from outside).
@@ -143,3 +144,35 @@ def test_an_open_table_deleted_by_the_sweep_is_not_started_joined_or_chatted_at(
         assert await asyncio.to_thread(chat.messages, table.id) == []
 
     asyncio.run(main())
+
+
+def test_a_seat_left_on_one_process_as_the_table_starts_on_the_other_is_left_or_played(site):
+    """A person leaves on one process while the host starts on the other: either the table stays
+    open with the seat free (the start refused), or it starts with the seat still theirs (the leave
+    refused, or made a leave during the game, a bot standing in). Before, both were taken: a running
+    table with a seat neither joined nor away, which nobody plays."""
+    a, b, url = site
+    engine = create_engine(url)
+    with a.client() as client:
+        for _ in range(30):
+            created = create(client, [{"name": "Host", "you": True}, {"open": True}], seed=3)
+            table_id, host = created["table"]["id"], created["host_token"]
+            token = client.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": "Bo"}).json()["token"]
+            with b.client() as other:  # b holds the table and has heard Bo sit down
+                deadline = time.monotonic() + 5
+                while not other.get(f"/api/tables/{table_id}").json()["seats"][1]["joined"]:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.01)
+            start, leave = at_once([partial(post, a, f"/api/tables/{table_id}/start", {"token": host}),
+                                    partial(post, b, f"/api/tables/{table_id}/leave", {"token": token})])
+            assert {start.status_code, leave.status_code} <= {200, 409}, (start.text, leave.text)
+            with engine.connect() as db:
+                status = db.execute(text("SELECT status FROM bigtop_tables WHERE id = :t"), {"t": table_id}).scalar_one()
+                joined, away = db.execute(text("SELECT joined, away FROM bigtop_seats WHERE table_id = :t AND seat = 1"),
+                                          {"t": table_id}).one()
+            if start.status_code == 200:
+                assert status == "running" and joined, (leave.status_code, joined, away)
+                assert away == (leave.status_code == 200)
+            else:
+                assert status == "open" and leave.status_code == 200 and not joined
+    engine.dispose()

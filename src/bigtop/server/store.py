@@ -30,6 +30,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from bigtop.core.errors import BigtopError
+from bigtop.server.errors import Conflict
 from bigtop.server.schema import create_schema, leases, moves, seats, tables
 
 T = TypeVar("T")
@@ -243,26 +244,38 @@ class TableRepository(Repository):
         await self.writer.write(work)
 
     async def set_status(self, table_id: str, status: str, was: str, started_at: float | None = None,
-                         check: Callable[[Connection], None] | None = None) -> bool:
+                         check: Callable[[Connection], None] | None = None, seated: bool = False) -> bool:
         """Store a table's status (and, when it starts, the time its clocks start from) if it is
         still `was`: False, nothing stored, if it is not (deleted, or another process changed it);
-        `check` runs first in the same transaction (a limit: what it raises is raised, nothing stored)."""
+        `check` runs first in the same transaction (a limit: what it raises is raised, nothing stored).
+        With `seated`, every person's seat must still be joined once the table's row is held
+        (`Conflict` if one was left meanwhile: a leave holds the row too, `update_seat`)."""
         def work(db: Connection) -> bool:
             if check is not None:
                 check(db)
             values: dict[str, Any] = {"status": status} if started_at is None else {"status": status, "started_at": started_at}
             if not db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == was).values(**values)).rowcount:
                 return False
+            if seated:
+                left = db.execute(select(seats.c.seat).where(seats.c.table_id == table_id, seats.c.bot.is_(None),
+                                                             seats.c.joined == false()).order_by(seats.c.seat)).scalars().all()
+                if left:  # raised: the transaction is rolled back, the table stays open
+                    raise Conflict(f"seat(s) {', '.join(map(str, left))} have not joined yet (left a moment ago)")
             self.notify(db, "table", table_id)
             return True
 
         return await self.writer.write(work)
 
-    async def update_seat(self, table_id: str, seat: SeatRow) -> bool:
+    async def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> bool:
         """Store a seat's name, bot, presence and player after a join or a leave, if its token is
-        still `seat.token`: False, nothing stored, if not (the table was deleted, or another
-        process gave the seat to someone else a moment ago)."""
+        still `seat.token` and, given `status`, the table (its row held till the end) still has it:
+        False, nothing stored, if not (the table was deleted, another process gave the seat to
+        someone else a moment ago, or started the table)."""
         def work(db: Connection) -> bool:
+            if status is not None and db.execute(
+                select(tables.c.status).where(tables.c.id == table_id).with_for_update()
+            ).scalar() != status:
+                return False
             if not db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat, seats.c.token == seat.token)

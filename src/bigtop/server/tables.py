@@ -286,7 +286,7 @@ class Hall:
             running = table.status == "running"
             changed = replace(row, joined=running, away=running) if running else replace(
                 row, joined=False, player_id=None, name=f"Player {seat + 1}" if row.open else row.name)
-            if not await self.store.tables.update_seat(table.id, changed):
+            if not await self.store.tables.update_seat(table.id, changed, table.status):
                 await self._changed_meanwhile(table)
                 table.seat_of(token)
                 raise Conflict(f"seat {seat} of table {table.id} changed a moment ago: try again")
@@ -346,8 +346,13 @@ class Hall:
             status = "finished" if table.state.is_over() else "running"
             started = time.time()
             bots = [s.bot for s in table.seats]
-            if not await self.store.tables.set_status(table.id, status, "open", started_at=started,
-                                                      check=lambda db: check_start(db, table.creator, bots, self.limits)):
+            try:
+                stored = await self.store.tables.set_status(table.id, status, "open", started_at=started, seated=True,
+                                                            check=lambda db: check_start(db, table.creator, bots, self.limits))
+            except Conflict:  # a seat was left on another process a moment ago
+                await self._changed_meanwhile(table)
+                raise
+            if not stored:
                 await self._changed_meanwhile(table)
                 raise Conflict(f"table {table.id} is {table.status}, not open")
             table.status = status
