@@ -133,7 +133,7 @@ def play_command(
 def learn_command(
     game: GameArg,
     chapter: Annotated[int, typer.Option("--chapter", "-c", help="The tutorial's chapter to play (1 is the first).")] = 1,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson, the log and the menus: en, fr or zh-Hant.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson, the log, the menus and the questions (the board stays in English): en, fr or zh-Hant.")] = "en",
 ) -> None:
     """Learn a game by playing it: a guided game where each step says what to do and why."""
     from bigtop.core.text import LANGUAGES

@@ -54,6 +54,16 @@ def test_the_lesson_speaks_the_chosen_language():
     lesson.run()
     screen = lesson.screen.getvalue()
     assert "Jouez votre 12" in screen and "La leçon est finie" in screen and "◀ celui-ci" in screen
+    # and what the terminal table says around the game: the question, the end
+    assert "choisissez 1" in screen and " ou h/s/u/b/q> " in screen and "choose " not in screen
+    assert "Scores finaux" in screen and ("Gagnant : " in screen or "Gagnants (ex æquo) : " in screen)
+
+
+def test_the_chinese_lesson_asks_and_ends_in_chinese():
+    lesson = Typed([], lang="zh-Hant")
+    lesson.run()
+    screen = lesson.screen.getvalue()
+    assert "請選 " in screen and "最終分數" in screen and "贏家" in screen and "Winner" not in screen
 
 
 def test_the_log_names_the_learner_as_the_page_does_in_the_third_person():

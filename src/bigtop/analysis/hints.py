@@ -14,6 +14,7 @@ from bigtop.analysis.words import checked, named
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
+from bigtop.terminal.text import SAY
 
 HINT_BUDGET = Budget(1000)
 HINT_EVENT = "hint_used"
@@ -60,14 +61,12 @@ def print_hints(
     """The terminal's hint key: search (with a spinner), print the top 3 moves (named in `lang`)
     with their numbers in the seat's menu (`numbers`, by default each legal action's place in the
     list, from 1) and their win chances, and note the hint in the log."""
-    with console.status("thinking about a hint..."):
+    with console.status(SAY.text("thinking", lang)):
         found = hints(state, seat, budget, seed=state.move_count, lang=lang)
     note_hint(state, seat)
     if numbers is None:
         numbers = {action: i for i, action in enumerate(state.legal_actions(seat), 1)}
     for hint in found:
-        console.print(
-            f"  hint: [cyan]{numbers[hint.action]:>3}[/cyan]  {escape(hint.text)}"
-            f"  (win chance {100 * hint.win_chance:.0f} % ± {100 * hint.margin:.0f})"
-        )
+        chance = SAY.text("hint", lang, chance=f"{100 * hint.win_chance:.0f}", margin=f"{100 * hint.margin:.0f}")
+        console.print(f"  {escape(SAY.text('hint_label', lang))}: [cyan]{numbers[hint.action]:>3}[/cyan]  {escape(hint.text)}  {escape(chance)}")
     return found

@@ -29,13 +29,18 @@ from bigtop.analysis.hints import print_hints
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.terminal.hanging import hanging
 from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
-from bigtop.terminal.text import plural
+from bigtop.terminal.text import SAY
 
-KEYS = {"h": "a hint (the search's 3 best moves)", "s": "save the game", "u": "undo your last choice", "b": "show the board", "q": "quit"}
-HELP = "Type a number to choose; " + "; ".join(f"{key}: {what}" for key, what in KEYS.items()) + "."
+KEYS = ("h", "s", "u", "b", "q")  # a hint, save, undo, the board, quit (`SAY`'s key.*)
+
+
+def help_line(lang: str = DEFAULT_LANGUAGE) -> str:
+    """What the person may type, in `lang`."""
+    return SAY.text("help", lang, keys="; ".join(f"{key}: {SAY.text(f'key.{key}', lang)}" for key in KEYS))
 
 
 class Menu:
@@ -155,7 +160,7 @@ class TerminalGame:
         typed = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)
         if len(legal) == 1 and typed is None:
             self.print_log()
-            self.print_hanging(Text("  ▸ "), Text(f"your only choice, played for you: {self.game.describe(state, legal[0], self.lang)}"))
+            self.print_hanging(Text("  ▸ "), Text(self.say("only_choice", move=self.game.describe(state, legal[0], self.lang))))
             state.apply(self.seat, legal[0])
             return
         if self.show_board:
@@ -171,10 +176,10 @@ class TerminalGame:
         if typed is not None:
             self.print_hanging(Text.assemble("  ", (f"{'t':>3}", "cyan"), "  "), Text(self.game.describe(state, typed(""), self.lang)))
         keys = "/".join(KEYS)
-        answer = self.ask(f"choose {self.menu.choices()}{', t' if typed else ''} or {keys}> ").strip().lower()
+        answer = self.ask(self.say("ask", choices=f"{self.menu.choices()}{', t' if typed else ''}", keys=keys)).strip().lower()
         if answer == "t" and typed is not None:
             try:
-                state.apply(self.seat, typed(self.ask("type it> ")))
+                state.apply(self.seat, typed(self.ask(self.say("ask_typed"))))
             except IllegalAction as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
         elif answer in self.keys:
@@ -184,9 +189,9 @@ class TerminalGame:
         elif answer.isdigit() and int(answer) in self.menu.shown:
             state.apply(self.seat, self.menu.shown[int(answer)])
         elif answer.isdigit() and self.menu.was_offered(int(answer)):
-            self.console.print(f"[red]{answer} is no longer offered[/red]: choose one of {self.menu.choices()}.")
+            self.console.print(Text(self.say("no_longer_offered", answer=answer, choices=self.menu.choices()), "red"))
         else:
-            self.console.print(f"[red]choose one of the numbers shown ({self.menu.choices()})[/red] ({escape(HELP)})")
+            self.console.print(Text(self.say("not_shown", choices=self.menu.choices()), "red") + Text(f" ({help_line(self.lang)})"))
 
     def print_hanging(self, lead: Text, words: Text) -> None:
         """`lead` then `words`, which wrap under their own first line (not at the left edge)."""
@@ -201,16 +206,20 @@ class TerminalGame:
         return None
 
     def end_screen(self) -> None:
-        self.console.print(Rule("game over"))
+        self.console.print(Rule(self.say("game_over")))
         self.console.print(self.game.render(self.state, self.seat))
-        self.console.print(score_table(self.state, self.headers))
-        self.console.print(escape(winners_line(self.state, self.names)))
+        self.console.print(score_table(self.state, self.headers, self.lang))
+        self.console.print(escape(winners_line(self.state, self.names, self.lang)))
 
     def ask(self, prompt: str) -> str:
         try:
             return self.console.input(Text(prompt))
         except EOFError:
-            raise BigtopError("no more input: game abandoned") from None
+            raise BigtopError(self.say("no_more_input")) from None
+
+    def say(self, key: str, **values: Any) -> str:
+        """What the terminal table says (`SAY`'s `key`), in the person's language."""
+        return SAY.text(key, self.lang, **values)
 
     # ------------------------------------------------------------------ keys
     def save(self) -> None:
@@ -218,12 +227,12 @@ class TerminalGame:
         path = self.save_path
         if path is None:
             default = Path(f"{self.game.name}-{self.state.seed}.json")
-            path = Path(self.ask(f"save to file (Enter: {default})> ").strip() or default)
+            path = Path(self.ask(self.say("save_to", default=default)).strip() or default)
         try:
             if path != self.save_path:
                 check_record_file(path, force=True)
-                if path.exists() and self.ask(f"{path} exists; replace it? (y/n)> ").strip().lower() != "y":
-                    self.console.print("not saved.")
+                if path.exists() and self.ask(self.say("replace", path=path)).strip().lower() != "y":
+                    self.console.print(self.say("not_saved"))
                     return
             self.write(path)
         except BigtopError as exc:  # the game goes on: the person may choose another file
@@ -233,7 +242,7 @@ class TerminalGame:
         """Take back the person's last choice, and the single-option moves played for them after it."""
         if self.state.undo_refusal(self.seat) == "other_seat":  # named as everywhere else, not by seat number
             last = self.names[self.state.moves()[-1][0]]
-            self.console.print(f"[red]cannot undo: the last move was made by {escape(last)}, not by you[/red]")
+            self.console.print(Text(self.say("undo_other", name=last), "red"))
             return
         try:
             state = self.state.undo(self.seat)
@@ -245,7 +254,7 @@ class TerminalGame:
         self.state = state
         self.seen = len(state.log.visible_to(self.seat))
         self.new_turn()
-        self.console.print("undone: back to your last choice.")
+        self.console.print(self.say("undone"))
 
     def hint(self) -> None:
         """Show the search's best moves for the person's decision by their menu numbers (the log
@@ -257,13 +266,13 @@ class TerminalGame:
 
     def quit(self) -> None:
         self.playing = False
-        self.console.print("game abandoned.")
+        self.console.print(self.say("abandoned"))
 
     def write(self, path: Path) -> None:
         """Save the record to `path`, and from now on there."""
         save_record(self.state, path)
         self.save_path = path
-        self.console.print(f"saved the game ({plural(self.state.move_count, 'move')}) to {escape(str(path))}")
+        self.console.print(Text(self.say("saved", n=self.state.move_count, path=path)))
 
 
 def play_in_terminal(
@@ -281,5 +290,5 @@ def play_in_terminal(
     state = game.new(players, seed=seed, options=parsed)
     table = TerminalGame(state, seat, bot_spec, console, save)
     console.print(f"[bold]{escape(game.title)}[/bold], {players} players, seed {state.seed}: you are seat {seat}.")
-    console.print(escape(HELP))
+    console.print(escape(help_line()))
     table.run()

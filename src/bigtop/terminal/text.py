@@ -1,8 +1,14 @@
-"""English words for the terminal: counts with the right plural, lists of names."""
+"""Words for the terminal: counts with the right plural, lists of names, and what the terminal
+table says around a game in each language (`SAY`, from text.toml)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+
+from bigtop.core.text import DEFAULT_LANGUAGE, Catalog
+
+SAY = Catalog.load(Path(__file__).with_name("text.toml"))
 
 
 def number(value: float) -> str:
@@ -15,8 +21,8 @@ def plural(count: float, noun: str, nouns: str | None = None) -> str:
     return f"{number(count)} {noun if abs(count) == 1 else nouns or noun + 's'}"
 
 
-def listing(names: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
+def listing(names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """ "A", "A and B", "A, B and C" (in `lang`)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + SAY.text("and", lang) + names[-1]

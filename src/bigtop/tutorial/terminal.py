@@ -15,7 +15,7 @@ from bigtop import games
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
 from bigtop.core.text import Catalog
-from bigtop.terminal.play import HELP, TerminalGame
+from bigtop.terminal.play import TerminalGame, help_line
 
 from .script import Chapter, Step, load, start
 
@@ -83,5 +83,5 @@ def learn_in_terminal(name: str, chapter_number: int, lang: str, console: Consol
     lesson = Lesson(start(game, chapter), chapter, chapter_number, console, lang)
     console.print(f"[bold]{escape(tutorial.title.get(lang) or tutorial.title['en'])}[/bold] · "
                   + escape(WORDS.text("chapter", lang, n=chapter_number, total=len(tutorial.chapter), name=chapter.name.get(lang) or chapter.name["en"])))
-    console.print(escape(HELP))
+    console.print(escape(help_line(lang)))
     lesson.run()
