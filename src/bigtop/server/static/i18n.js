@@ -340,12 +340,18 @@ export function setLanguage(code) {
   document.documentElement.lang = code;
 }
 
-// Fill `{name}` placeholders of `template` from `vars` (arrays are joined with commas).
+// What separates the items of a list in the chosen language: "Ada, Bo", but "Ada、Bo" in Chinese
+// (as the server's log lists them).
+export function listSeparator() {
+  return lang === "zh-Hant" ? "、" : ", ";
+}
+
+// Fill `{name}` placeholders of `template` from `vars` (arrays are joined as a list, `listSeparator`).
 export function fill(template, vars = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => {
     const value = vars[key];
     if (value === undefined || value === null) return whole;
-    return Array.isArray(value) ? value.join(", ") : String(value);
+    return Array.isArray(value) ? value.join(listSeparator()) : String(value);
   });
 }
 

@@ -6,7 +6,7 @@
 import { api, mySeats, rememberHost, rememberInvites, rememberSeat } from "./api.js";
 import { me, onSessionChange } from "./accounts.js";
 import { fill, h, notify } from "./dom.js";
-import { botName, has, t } from "./i18n.js";
+import { botName, has, listSeparator, t } from "./i18n.js";
 import { playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
 import { welcomeSection } from "./welcome.js";
@@ -124,7 +124,7 @@ function badges(table) {
 }
 
 function seatNames(table) {
-  return table.seats.map((s, i) => [i ? ", " : "",
+  return table.seats.map((s, i) => [i ? listSeparator() : "",
     s.kind === "bot" ? botName(s.bot.split(":")[0]) : s.open && !s.joined ? h("em", {}, t("lobby.freeSeat")) : playerLink(s.name, s.registered)]);
 }
 

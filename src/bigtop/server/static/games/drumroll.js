@@ -297,12 +297,12 @@ function phaseText(view, ctx) {
 }
 
 function statusBar(view, ctx) {
-  const names = view.to_move.map((seat) => ctx.seatName(seat)).join(", ");
+  const names = view.to_move.map((seat) => ctx.seatName(seat));  // a list, joined in the page's language
   return el("div", { class: "dr-status" },
     el("span", { class: "dr-show" }, ctx.t("dr.showTurn", { show: Math.min(view.show, 3), turn: view.turn })),
     el("span", {}, ctx.t("dr.starting", { name: ctx.seatName(view.start) })),
     el("span", { class: "dr-phase" }, phaseText(view, ctx)),
-    names ? el("span", { class: "dr-whose" }, ctx.t("dr.whose", { names })) : null);
+    names.length ? el("span", { class: "dr-whose" }, ctx.t("dr.whose", { names })) : null);
 }
 
 // ------------------------------------------------------------------ action board
@@ -556,7 +556,7 @@ function bonusName(key, ctx) {
 function finalBonuses(result, n, ctx) {
   const row = (result.bonuses || [])[n] || {};
   const parts = Object.entries(row).map(([key, value]) => `${bonusName(key, ctx)} +${value}`);
-  return el("span", { class: "dr-stat dr-bonuses" }, ctx.t("dr.bonuses", { list: parts.length ? parts.join(", ") : "—" }));
+  return el("span", { class: "dr-stat dr-bonuses" }, ctx.t("dr.bonuses", { list: parts.length ? parts : "—" }));
 }
 
 function circus(view, n, moves, ctx) {
