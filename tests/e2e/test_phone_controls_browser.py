@@ -119,3 +119,14 @@ def test_names_are_listed_as_the_language_lists_them(server, phone, tmp_path):
     open_table(phone, server, table_id, tokens[0], "fr")
     expect(phone.locator("#board .dr-whose")).to_have_text("En attente de Ada, Bo")
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_two_bots_of_one_strength_are_told_apart_on_the_page(server, phone):
+    """Two Easy bots: the seats, the log and the end screen say "Easy bot 1" and "Easy bot 2" (in
+    seat order, as the server's log does), never two "Easy bot"s nobody can tell apart."""
+    table_id, tokens = new_table(server, "highcard", [{"name": "Ada"}, {"bot": "random"}, {"bot": "random"}])
+    open_table(phone, server, table_id, tokens[0], "fr")
+    seats = phone.locator("section.scores tbody tr td:nth-child(2)")
+    expect(seats).to_have_text(["Ada", "Robot facile 1", "Robot facile 2"])
+    expect(phone.locator(".log li").filter(has_text="Robot facile 2").first).to_be_attached()
+    assert phone.errors == []  # type: ignore[attr-defined]

@@ -99,3 +99,18 @@ def test_a_bot_nobody_named_is_called_by_its_strength_in_each_language(server):
         named = create(client, [{"name": "Ada"}, {"bot": "random", "name": "Robo"}], seed=3)
         named_id = start_table(client, named, {0: "Ada"})
         assert [s["name"] for s in client.get(f"/api/tables/{named_id}").json()["seats"]] == ["Ada", "Robo"]
+
+
+def test_two_bots_of_one_strength_are_numbered_in_the_log(server):
+    """Two Easy bots at one table: the log says which one played, "Easy bot 1" and "Easy bot 2"
+    in seat order, in each language (one Easy bot alone keeps its plain name, above)."""
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"bot": "random"}, {"bot": "random"}], seed=3)
+        table_id = start_table(client, created, {0: "Ada"})
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{table_id}").json()["to_move"] != [0] and time.monotonic() < deadline:
+            time.sleep(0.05)  # the bots have played their cards
+        for lang, name in (("en", "Easy bot"), ("fr", "Robot facile"), ("zh-Hant", "簡單電腦")):
+            log = client.get(f"/api/tables/{table_id}/state", params={"lang": lang}).json()["log"]
+            played = [e["text"] for e in log if e["kind"] == "played_face_down" and e["data"]["seat"] in (1, 2)]
+            assert {text.split(name)[1][:2] for text in played} == {" 1", " 2"}, (lang, played)

@@ -100,8 +100,17 @@ WHOLE_LOG = LogMark()
 
 def seat_names(table: LiveTable, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """What the log calls each seat in `lang`: the name the table shows for it; a bot nobody named
-    (its name is its spec) by its strength, "Easy bot" (the page's `seatLabel` says the same)."""
-    return [seat_label(s, lang) for s in table.seats]
+    (its name is its spec) by its strength, "Easy bot"; a name two seats share numbered in seat
+    order, "Easy bot 1" and "Easy bot 2", so the log says which gained what (the page's
+    `seatLabel` says the same)."""
+    labels = [seat_label(s, lang) for s in table.seats]
+    shared = {label for label in labels if labels.count(label) > 1}
+    seen: dict[str, int] = {}
+    for i, label in enumerate(labels):
+        if label in shared:
+            seen[label] = seen.get(label, 0) + 1
+            labels[i] = f"{label} {seen[label]}"
+    return labels
 
 
 def seat_label(seat: SeatRow, lang: str = DEFAULT_LANGUAGE) -> str:

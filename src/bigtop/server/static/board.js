@@ -54,7 +54,7 @@ export function contentFor(game, tableId) {
 // The context handed to a board: names of seats, translation with the board's own strings, and
 // the game's content.
 export function boardContext(board, seat, seats, content = {}) {
-  const seatName = (n) => (seats[n] ? seatLabel(seats[n]) : `#${n}`);
+  const seatName = (n) => (seats[n] ? seatLabel(seats[n], seats) : `#${n}`);
   return { seat, seats, lang: language(), seatName, t: (key, vars) => t(key, vars, board.strings), content: content || {} };
 }
 

@@ -373,10 +373,14 @@ export function botName(kind) {
   return word === key ? kind : word;
 }
 
-// What the page calls a seat: its name; a bot nobody named (its name is its spec) by its strength,
-// as the server's log does (`messages.seat_label`).
-export function seatLabel(seat) {
-  return seat.kind === "bot" && seat.bot && seat.name === seat.bot ? botName(seat.bot.split(":")[0]) : seat.name;
+// What the page calls a seat of `seats` (the table's): its name; a bot nobody named (its name is its
+// spec) by its strength; a name two seats share numbered in seat order ("Easy bot 2"), as the
+// server's log does (`messages.seat_names`).
+export function seatLabel(seat, seats = [seat]) {
+  const label = (s) => (s.kind === "bot" && s.bot && s.name === s.bot ? botName(s.bot.split(":")[0]) : s.name);
+  const own = label(seat);
+  const same = seats.filter((s) => label(s) === own);
+  return same.length > 1 ? `${own} ${same.findIndex((s) => s.seat === seat.seat) + 1}` : own;
 }
 
 export function t(key, vars = {}, extra = null) {

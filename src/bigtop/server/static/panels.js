@@ -38,7 +38,7 @@ export function scoresPanel(seats, scores, toMove, mySeat, clock = null) {
       dataset: { seat: s.seat },
     },
     h("td", {}, toMove.includes(s.seat) ? "▶" : ""),
-    h("td", {}, seatLabel(s), s.kind === "bot" && s.name !== s.bot ? ` (${t("table.bot")})` : "", s.away ? ` ${t("table.away")}` : ""),
+    h("td", {}, seatLabel(s, seats), s.kind === "bot" && s.name !== s.bot ? ` (${t("table.bot")})` : "", s.away ? ` ${t("table.away")}` : ""),
     clock ? h("td", { class: "clock num", dataset: { seat: s.seat, running: clock.seats[s.seat].running ? "1" : null } },
       clockText(clock.seats[s.seat].left)) : null,
     h("td", { class: "num" }, scores ? String(scores[s.seat]) : "?"))))));
@@ -56,7 +56,7 @@ const number = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 // The final standings, then the game's scoring breakdown: a row per category (in the board's
 // words, else the game's English label) and a column per player, adding up to the totals.
 export function endScreen(result, seats, breakdown, ctx, extra = []) {
-  const name = (n) => (seats[n] ? seatLabel(seats[n]) : `#${n}`);
+  const name = (n) => (seats[n] ? seatLabel(seats[n], seats) : `#${n}`);
   const order = [...seats.keys()].sort((a, b) => result.ranks[a] - result.ranks[b]);
   const tiebreaks = result.keys.some((key) => key.length > 1);
   const rows = (breakdown || []).filter((row) => row.points.some((p) => p !== 0));

@@ -71,7 +71,7 @@ export function replayPage(root, source) {
     const slider = h("input", { type: "range", min: 0, max: last, value: step, id: "replay-step" });
     slider.addEventListener("input", () => go(Number(slider.value)));
     const asSelect = h("select", { id: "replay-as" }, h("option", { value: "" }, t("replay.spectator")),
-      seats.map((s) => h("option", { value: s.seat, selected: s.seat === seat }, seatLabel(s))));
+      seats.map((s) => h("option", { value: s.seat, selected: s.seat === seat }, seatLabel(s, seats))));
     asSelect.addEventListener("change", () => { seat = asSelect.value === "" ? null : Number(asSelect.value); load(); });
     const boardBox = h("div", { class: "board", id: "board" });
     drawBoard(boardBox, board, frame.view, [], () => {}, ctx);

@@ -233,10 +233,10 @@ export function tablePage(root, tableId, token) {
     const nameInput = h("input", { id: "join-name", placeholder: t("lobby.name"), maxlength: 40,
       value: draftName ?? (mine ? mine.name : ""), oninput: (event) => { draftName = event.target.value; } });
     const links = host ? invites(tableId) : [];
-    const waiting = table.seats.filter((s) => !s.joined).map(seatLabel);
+    const waiting = table.seats.filter((s) => !s.joined).map((s) => seatLabel(s, table.seats));
     return h("section", { class: "waiting-room" },
       h("ul", { class: "seat-list" }, table.seats.map((s) => h("li", { class: s.joined ? "joined" : "empty" },
-        t("lobby.seat", { n: s.seat + 1 }), ": ", seatLabel(s), s.kind === "bot" && s.name !== s.bot ? ` (${t("table.bot")})` : "", s.joined ? " ✔" : ""))),
+        t("lobby.seat", { n: s.seat + 1 }), ": ", seatLabel(s, table.seats), s.kind === "bot" && s.name !== s.bot ? ` (${t("table.bot")})` : "", s.joined ? " ✔" : ""))),
       waiting.length ? h("p", {}, t("table.waiting", { seats: waiting })) : null,
       mine && !mine.joined ? h("div", { class: "join" }, nameInput, " ",
         h("button", { type: "button", id: "join", onclick: () => post("join", { token, name: nameInput.value }) }, t("table.join"))) : null,
