@@ -21,6 +21,8 @@ from bigtop.core.schema import check_content
 from bigtop.games.carcassonne.data import load_token_entries, tile_set
 from bigtop.games.carcassonne.expansions import EXPANSION_NAMES
 from bigtop.games.drumroll import data as drumroll_data
+from bigtop.games.trollfest import data as trollfest_data
+from bigtop.games.trollfest import words as trollfest_words
 from bigtop.games.trollfest.data import load_content as trollfest_content
 
 GAMES = Path(bigtop.games.__file__).parent
@@ -181,3 +183,19 @@ def test_a_changed_number_reaches_the_game(tmp_path: Path) -> None:
     assert trollfest_content(cards=award).awards["energy"] == (12, 5)
     tiles, _ = edit(tmp_path, "carcassonne", "tiles.toml", "count = 2", "count = 3")
     assert tile_set(("bigtop",), str(tiles), EXPANSION_NAMES).total == tile_set(("bigtop",), None, EXPANSION_NAMES).total + 1
+
+
+def test_a_renamed_troll_fest_card_is_shown_with_its_new_words_in_every_language(tmp_path: Path) -> None:
+    """A shipped card is shown in the page's language from the catalog; a card a designer renamed
+    or reworded keeps its new words in the log, the menus and hints, in every language (before:
+    the catalog's words for its id, so only `bigtop cards` showed the edit)."""
+    renamed, _ = edit(tmp_path, "trollfest", "actions.toml", 'name = "Duo"', 'name = "Trio"')
+    edited = trollfest_data.load_content(cards=renamed)
+    shipped = trollfest_data.content()
+    duo = next(card for card in range(shipped.card_count) if not shipped.is_artist(card) and shipped.action(card).id == "duo")
+    for lang in ("en", "fr", "zh-Hant"):
+        assert trollfest_words.action_name(edited, duo, lang) == "Trio"
+    assert trollfest_words.action_name(shipped, duo, "zh-Hant") == trollfest_words.say("action.duo.name", "zh-Hant") != "Duo"
+    reworded, _ = edit(tmp_path, "trollfest", "actions.toml", "keep two artists", "keep three artists")
+    text = trollfest_words.action_text(trollfest_data.load_content(cards=reworded), duo, "fr")
+    assert "keep three artists" in text

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from bigtop.core.text import Catalog
+from bigtop.core.text import DEFAULT_LANGUAGE, Catalog
 from bigtop.games.trollfest.data import COLOURS, Content
 
 TEXT = Catalog.load(Path(__file__).parent / "data" / "text.toml")
@@ -34,16 +34,22 @@ def colour(index: int, lang: str) -> str:
     return say(f"colour.{COLOURS[index]}", lang)
 
 
-def _known(key: str, lang: str, printed: str, **values: Any) -> str:
-    """The catalog's words for `key` if it has them, else what the content prints."""
-    return say(key, lang, **values) if TEXT.has(key) else printed
+def _known(key: str, lang: str, printed: str, colour: str | None = None) -> str:
+    """The catalog's words for `key` in `lang` (naming `colour` in it) where the content prints
+    what the catalog says in English (a shipped card); else what the content prints: a card a
+    designer renamed or reworded in a content file is shown with its new words, in every language."""
+
+    def words(in_lang: str) -> str:
+        return say(key, in_lang, colour=say(f"colour.{colour}", in_lang)) if colour else say(key, in_lang)
+
+    return words(lang) if TEXT.has(key) and words(DEFAULT_LANGUAGE) == printed else printed
 
 
 def action_name(c: Content, card: int, lang: str) -> str:
     """An action card's name."""
     kind = c.action(card)
     if kind.effect == "light":
-        return _known("action.light.name", lang, kind.name, colour=say(f"colour.{kind.colour}", lang))
+        return _known("action.light.name", lang, kind.name, kind.colour)
     return _known(f"action.{kind.id}.name", lang, kind.name)
 
 
@@ -51,7 +57,7 @@ def action_text(c: Content, card: int, lang: str) -> str:
     """What an action card does."""
     kind = c.action(card)
     if kind.effect == "light":
-        return _known("action.light.text", lang, kind.text, colour=say(f"colour.{kind.colour}", lang))
+        return _known("action.light.text", lang, kind.text, kind.colour)
     return _known(f"action.{kind.id}.text", lang, kind.text)
 
 
