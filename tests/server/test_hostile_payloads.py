@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import random
 import socket
 import threading
 import time
@@ -18,7 +17,7 @@ from typing import Any
 import pytest
 from hostile_support import address, peak_memory
 from server_support import ServerProcess, create, error_of, sqlite_url, start_table
-from test_server_no_choice import drain, table_now
+from test_server_no_choice import drain, to_a_hammer_question
 from websockets.sync.client import connect
 
 from bigtop.server.live import MAX_QUEUED_TEXT, Watcher
@@ -40,29 +39,13 @@ def _hammer_window(server: ServerProcess) -> tuple[list[Any], list[dict[str, Any
     """Troll Fest between three people, played until a Thor's Hammer question that one seat can
     answer: the seats' sockets, their states then, the holder, the seat the server answers for,
     and the seat that is not asked."""
-    rng = random.Random(5)
     with server.client() as client:
         created = create(client, [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], game="trollfest", seed=13)
         table_id = start_table(client, created)
     sockets = [server.socket(table_id, seat["token"]) for seat in created["seats"]]
-    seen: list[Any] = [None] * 3
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "no Thor's Hammer question with one holder in 120 s"
-        seen = table_now(sockets, seen)
-        assert seen[0][0]["result"] is None, "the game ended before such a question"
-        offered = [message["legal"] for message, _ in seen]
-        holders = [q for q, legal in enumerate(offered) if any(m["action"].get("hammer") for m in legal)]
-        window = seen[0][0]["view"]["answer"]
-        if window is not None and len(holders) == 1 and len(window["waiting"]) == 2:
-            holder = holders[0]
-            other = next(q for q in window["waiting"] if q != holder)
-            return sockets, [message for message, _ in seen], holder, other, 3 - holder - other
-        for q, legal in enumerate(offered):
-            if legal:
-                letting = [m for m in legal if m["action"].get("hammer") is False]
-                move = letting[0] if letting else legal[rng.randrange(len(legal))]
-                sockets[q].send(json.dumps({"type": "move", "action": move["action"], "move": seen[q][0]["move"]}))
+    seen, holder, window = to_a_hammer_question(sockets, 120)
+    other = next(q for q in window["waiting"] if q != holder)
+    return sockets, [message for message, _ in seen], holder, other, 3 - holder - other
 
 
 def _refusal(ws: Any, action: dict[str, Any]) -> str:

@@ -5,6 +5,7 @@ configured range, whatever the seat holds; a question with a real choice is stil
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -40,6 +41,29 @@ def drain(ws: Any, current: tuple[dict[str, Any], float] | None = None, wait: fl
             return found
         if data["type"] == "state":
             found = (data, time.monotonic())
+
+
+def to_a_hammer_question(sockets: list[Any], seconds: float) -> tuple[list[Any], int, dict[str, Any]]:
+    """Play a Troll Fest table of three people (their `sockets`), each letting action cards pass and
+    otherwise moving at random, until a Thor's Hammer question that one seat can answer: every
+    seat's newest state then, the holder and the question (`view["answer"]`)."""
+    rng = random.Random(5)
+    seen: list[Any] = [None] * 3
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, f"no Thor's Hammer question with one holder in {seconds} s"
+        seen = table_now(sockets, seen)
+        assert seen[0][0]["result"] is None, "the game ended before such a question"
+        offered = [message["legal"] for message, _ in seen]
+        holders = [q for q, legal in enumerate(offered) if any(m["action"].get("hammer") for m in legal)]
+        window = seen[0][0]["view"]["answer"]
+        if window is not None and len(holders) == 1 and len(window["waiting"]) == 2:
+            return seen, holders[0], window
+        for q, legal in enumerate(offered):
+            if legal:
+                letting = [m for m in legal if m["action"].get("hammer") is False]
+                move = letting[0] if letting else legal[rng.randrange(len(legal))]
+                sockets[q].send(json.dumps({"type": "move", "action": move["action"], "move": seen[q][0]["move"]}))
 
 
 def table_now(sockets: list[Any], seen: list[Any]) -> list[tuple[dict[str, Any], float]]:
@@ -115,31 +139,14 @@ def test_nobody_learns_who_has_answered_a_hammer_question_until_all_have(server)
     holder answers, nothing a seat, a spectator or the lobby can read changes: no message reaches
     them, the move number and count stand still, both seats are shown to move and both clocks run;
     the holder's answer closes the window and everyone hears of it."""
-    rng = __import__("random").Random(5)
     with server.client() as client:
         created = create(client, [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], game="trollfest", seed=13,
                          clock={"kind": "realtime", "base": 900, "increment": 5})
         table_id = start_table(client, created)
         tokens = [seat["token"] for seat in created["seats"]]
         sockets = [server.socket(table_id, token) for token in tokens]
-        seen: list[Any] = [None] * 3
         try:
-            deadline = time.monotonic() + 240
-            while True:
-                assert time.monotonic() < deadline, "no Thor's Hammer question with one holder in 240 s"
-                seen = table_now(sockets, seen)
-                assert seen[0][0]["result"] is None, "the game ended before such a question"
-                offered = [message["legal"] for message, _ in seen]
-                holders = [q for q, legal in enumerate(offered) if any(m["action"].get("hammer") for m in legal)]
-                window = seen[0][0]["view"]["answer"]
-                if window is not None and len(holders) == 1 and len(window["waiting"]) == 2:
-                    break
-                for q, legal in enumerate(offered):
-                    if legal:
-                        letting = [m for m in legal if m["action"].get("hammer") is False]
-                        move = letting[0] if letting else legal[rng.randrange(len(legal))]
-                        sockets[q].send(json.dumps({"type": "move", "action": move["action"], "move": seen[q][0]["move"]}))
-            holder = holders[0]
+            seen, holder, window = to_a_hammer_question(sockets, 240)
             other = next(q for q in window["waiting"] if q != holder)
             opened = seen[holder][0]
             before = client.get(f"/api/tables/{table_id}").json()
