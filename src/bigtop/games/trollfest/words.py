@@ -6,6 +6,7 @@ a content file adds without words in the catalog keeps its printed name and text
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +39,18 @@ def _known(key: str, lang: str, printed: str, colour: str | None = None) -> str:
     """The catalog's words for `key` in `lang` (naming `colour` in it) where the content prints
     what the catalog says in English (a shipped card); else what the content prints: a card a
     designer renamed or reworded in a content file is shown with its new words, in every language."""
+    return _words(key, lang, colour) if _shipped(key, printed, colour) else printed
 
-    def words(in_lang: str) -> str:
-        return say(key, in_lang, colour=say(f"colour.{colour}", in_lang)) if colour else say(key, in_lang)
 
-    return words(lang) if TEXT.has(key) and words(DEFAULT_LANGUAGE) == printed else printed
+def _words(key: str, lang: str, colour: str | None) -> str:
+    return say(key, lang, colour=say(f"colour.{colour}", lang)) if colour else say(key, lang)
+
+
+@cache
+def _shipped(key: str, printed: str, colour: str | None) -> bool:
+    """Whether the catalog has `key` and says `printed` in English (asked once per card and word:
+    every legal move of every message is worded)."""
+    return TEXT.has(key) and _words(key, DEFAULT_LANGUAGE, colour) == printed
 
 
 def action_name(c: Content, card: int, lang: str) -> str:
