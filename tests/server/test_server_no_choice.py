@@ -221,3 +221,33 @@ def test_the_delay_is_drawn_in_its_range_from_nothing_the_game_holds():
     draws = [answer_delay(1.0, 4.0) for _ in range(2000)]
     assert 1.0 <= min(draws) < 1.1 and 3.9 < max(draws) <= 4.0
     assert 2.4 < sum(draws) / len(draws) < 2.6
+
+
+def test_a_choice_between_copies_of_one_card_is_answered_for_the_person(server):
+    """Troll Fest between three people, played move by move as a seeded random game that reaches a
+    draft pick between two copies of one card and nothing else (`test_copies_one_choice.py`). That
+    seat is sent no move, and the server picks one of the copies for it within its delay; the
+    step's other seats are still asked."""
+    from test_copies_one_choice import copies_only, played_to
+
+    seed, at = copies_only("trollfest", 3)
+    position = played_to("trollfest", 3, seed, at)
+    seat = position.to_move()[0]
+    copies = {a.card for a in position.legal_actions(seat)}  # type: ignore[attr-defined]
+    with server.client() as client:
+        created = create(client, [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], game="trollfest", seed=seed)
+        table_id = start_table(client, created)
+        tokens = [s["token"] for s in created["seats"]]
+        for mover, action in position.record().moves:
+            sent = client.post(f"/api/tables/{table_id}/moves", json={"token": tokens[mover], "action": action})
+            assert sent.status_code == 200, sent.text
+        asked = client.get(f"/api/tables/{table_id}/state", params={"token": tokens[seat]}).json()
+        assert asked["legal"] == [] and asked["view"]["packet"] == position.view(seat)["packet"]
+        assert all(client.get(f"/api/tables/{table_id}/state", params={"token": tokens[q]}).json()["legal"]
+                   for q in range(3) if q != seat)
+        deadline = time.monotonic() + DELAY[1] + 5
+        while (mine := client.get(f"/api/tables/{table_id}/state", params={"token": tokens[seat]}).json())["view"]["my_choice"] is None:
+            assert time.monotonic() < deadline, "the server did not pick for the seat"
+            time.sleep(0.05)
+        assert mine["view"]["my_choice"] in copies and mine["legal"] == []
+        assert client.get(f"/api/tables/{table_id}").json()["moves"] == at + 1

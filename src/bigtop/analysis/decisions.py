@@ -1,6 +1,7 @@
 """The decisions of a record and the search of each one, from the deciding seat's view only.
 
-A decision is a move whose seat had more than one legal action. It is searched in the state where
+A decision is a move whose seat had more than one choice (copies of one card are one:
+`State.distinct_choices`). It is searched in the state where
 the seat made up its mind: the state before the move, except in a simultaneous (sealed) step,
 where the other seats' choices in the same step made before it in the record are taken back, so
 that a seat is never judged with, nor against, choices it could not see (each seat of a sealed
@@ -65,7 +66,7 @@ def decision_specs(record: Record, seats: Sequence[int] | None = None) -> list[S
         if len(movers[i]) > 1:
             simultaneous[i] = state.clone()
         legal = state.legal_actions(seat)
-        if len(legal) > 1 and (seats is None or seat in seats):
+        if len(legal) > 1 and (seats is None or seat in seats) and len(state.distinct_choices(legal)) > 1:
             origin = i
             while origin > 0 and record.moves[origin - 1][0] != seat and seat in movers[origin - 1]:
                 origin -= 1

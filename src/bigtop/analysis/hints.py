@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -43,9 +44,10 @@ def hints(state: State, seat: int, budget: Budget = HINT_BUDGET, seed: int = 0, 
         raise BigtopError(f"seat {seat} has no decision to make now")
     found = estimate(state, seat, budget, seed)
     game = state.game
+    best = state.distinct_choices([v.action for v in found.actions])[:count]  # a copy of a card suggested once
     return [
         Hint(v.action, game.describe(state, v.action, lang), v.wins[seat], v.margins[seat], v.visits, named(game, state, v.action))
-        for v in found.actions[:count]
+        for v in found.actions if v.action in best
     ]
 
 
@@ -66,7 +68,10 @@ def print_hints(
     note_hint(state, seat)
     if numbers is None:
         numbers = {action: i for i, action in enumerate(state.legal_actions(seat), 1)}
+    by_choice: dict[Any, int] = {}
+    for action, n in numbers.items():  # a menu lists one copy of a card
+        by_choice.setdefault(state.choice_key(action), n)
     for hint in found:
         chance = SAY.text("hint", lang, chance=f"{100 * hint.win_chance:.0f}", margin=f"{100 * hint.margin:.0f}")
-        console.print(f"  {escape(SAY.text('hint_label', lang))}: [cyan]{numbers[hint.action]:>3}[/cyan]  {escape(hint.text)}  {escape(chance)}")
+        console.print(f"  {escape(SAY.text('hint_label', lang))}: [cyan]{by_choice[state.choice_key(hint.action)]:>3}[/cyan]  {escape(hint.text)}  {escape(chance)}")
     return found

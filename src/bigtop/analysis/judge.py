@@ -140,9 +140,11 @@ def judge(
     ranked = preferred(search, seat)
     position = next(v for v in action_values(search, calibrated, seat) if v.action == ranked[0])
     subtree = search.subtree(played)
-    if ranked[0] == played or budget.pairs == 0:  # no comparison asked for: the first search's values alone
-        return Judgement(seat, played, ranked[0], position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
-    candidates = [a for a in ranked if a != played][:CANDIDATES]
+    choice = state.choice_key  # a copy of the card played is the move played
+    if choice(ranked[0]) == choice(played) or budget.pairs == 0:  # no comparison asked for: the first search's values alone
+        best = played if choice(ranked[0]) == choice(played) else ranked[0]
+        return Judgement(seat, played, best, position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
+    candidates = state.distinct_choices([a for a in ranked if choice(a) != choice(played)])[:CANDIDATES]
     deep = ReviewSearch(game, seed + 1, seat, scale, depth=scale.compare_depth)
     iterations = done
     if len(candidates) > 1:  # the first rounds choose among the candidates; they are not counted in the loss

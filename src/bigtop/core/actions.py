@@ -277,3 +277,14 @@ class EnumeratedActionSpace(RemembersIds):
         except KeyError:
             return [self.encode(a) for a in actions]  # raises for the action that is not in the space
         return out
+
+
+def copies_as_one(action: Action, first_copy: Callable[[Any], Any]) -> Action:
+    """`action` with its `card` (if it has one) replaced by `first_copy(card)`, the first card of
+    those printed alike: the `choice_key` of a game whose cards come in copies."""
+    card = getattr(action, "card", None)
+    if card is None:
+        return action
+    first = first_copy(card)
+    return action if first == card else dataclasses.replace(action, card=first)  # type: ignore[call-arg]  # the game's own action, with a card
+

@@ -186,6 +186,27 @@ class State(ABC):
         """Drop the cached legal actions, after the state was changed other than by `apply`."""
         self._legal_cache = None
 
+    def choice_key(self, action: Action) -> Any:
+        """What `action` does, as a choice: two legal actions of a seat with equal keys do the same
+        thing (two copies of one card), so a table asks about them as one (`distinct_choices`).
+        The action itself, unless the game's cards come in copies (`copies_as_one`)."""
+        return action
+
+    def distinct_choices(self, actions: Sequence[Action], keep: Action | None = None) -> list[Action]:
+        """`actions` without those that do what an earlier one does (`choice_key`), in their order;
+        `keep`, if listed, stands for its copies instead of the first of them."""
+        key = self.choice_key
+        kept = key(keep) if keep is not None and keep in actions else None
+        seen: set[Any] = set()
+        out = []
+        for action in actions:
+            k = key(action)
+            if k in seen or (k == kept and action != keep):
+                continue
+            seen.add(k)
+            out.append(action)
+        return out
+
     def is_legal(self, player: int, action: Action) -> bool:
         """Whether `player` may take `action` now."""
         return action in self.legal_actions(player)

@@ -8,6 +8,7 @@ file, the entry, the field and its line.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,6 +23,17 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     provenance: Literal["rulebook", "reconstructed"]
+
+
+def first_copies(entries: Iterable[Any]) -> dict[str, str]:
+    """Per entry id, the id of the first entry printed alike (every field but `id` and
+    `provenance` equal): copies of one card, which do the same thing (`State.choice_key`)."""
+    first: dict[Any, str] = {}
+    out = {}
+    for entry in entries:
+        printed = repr(sorted(entry.model_dump(exclude={"id", "provenance"}).items()))
+        out[entry.id] = first.setdefault(printed, entry.id)
+    return out
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 Some questions exist only to keep something secret: Troll Fest asks every seat whether to cancel a
 played card with Thor's Hammer, Drum Roll asks every seat whether to play Double Vote, so that the
 asking tells nobody who holds one. A seat holding none has one legal action. Asking its person to
-click it makes the whole table wait for a click that decides nothing; answering it at once would
+click it makes the whole table wait for a click that decides nothing (so does a choice between
+two copies of one card, the only cards it may play); answering it at once would
 tell the table that the seat had no choice. So the server answers it after a delay drawn afresh
 from the operating system's random source for each answer (`answer_delay`): the moment the answer
 arrives depends on nothing the seat holds, and a person who holds the card and lets the card happen
@@ -36,13 +37,17 @@ _SYSTEM = random.SystemRandom()
 
 
 def answered_for(table: LiveTable, seat: int) -> Action | None:
-    """The action the server plays for `seat`'s person: its only legal one, if it has exactly one
-    and the seat cannot type an answer instead; else None (the person is asked). At a lesson (a
-    tutorial's table) every step is the learner's to take, with the lesson's words."""
+    """The action the server plays for `seat`'s person: its only choice, if it has exactly one
+    (copies of one card are one choice: `State.distinct_choices`) and the seat cannot type an
+    answer instead; else None (the person is asked). At a lesson (a tutorial's table) every step
+    is the learner's to take, with the lesson's words."""
     if table.lesson:
         return None
-    legal = table.state.legal_actions(seat)
-    if len(legal) != 1 or type(legal[0]).typed is not None:
+    state = table.state
+    legal = state.legal_actions(seat)
+    if not legal or type(legal[0]).typed is not None:
+        return None
+    if len(legal) > 1 and len(legal := state.distinct_choices(legal)) > 1:
         return None
     return legal[0]
 

@@ -1,8 +1,8 @@
 """`bigtop play`: a person against bots in the terminal, with numbered choices.
 
-The person types a number to choose, or a key (`KEYS`). A choice with a single option is played
-for them and said in one line: the game goes exactly as if they had typed it, so no other seat
-learns anything from it.
+The person types a number to choose, or a key (`KEYS`). Copies of one card are one option
+(`State.distinct_choices`). A choice with a single option is played for them and said in one
+line: the game goes exactly as if they had typed it, so no other seat learns anything from it.
 
 What the person sees: the board once when their turn begins (after other seats moved, or on `b`),
 at a later question of the turn what the game says it needs (`Game.render_question`), then before
@@ -156,8 +156,8 @@ class TerminalGame:
         first if their turn begins, then the log since the last question, then the menu). An action
         a person may give by typing text (`Action.typed`) is offered under the key `t`."""
         state = self.state
-        legal = state.legal_actions(self.seat)
-        typed = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)
+        legal = self.choices()
+        typed: Any = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)  # the class of a typed answer
         if len(legal) == 1 and typed is None:
             self.print_log()
             self.print_hanging(Text("  ▸ "), Text(self.say("only_choice", move=self.game.describe(state, legal[0], self.lang))))
@@ -192,6 +192,10 @@ class TerminalGame:
             self.console.print(Text(self.say("no_longer_offered", answer=answer, choices=self.menu.choices()), "red"))
         else:
             self.console.print(Text(self.say("not_shown", choices=self.menu.choices()), "red") + Text(f" ({help_line(self.lang)})"))
+
+    def choices(self) -> list[Action]:
+        """The person's options now: their legal actions, copies of one card offered once."""
+        return self.state.distinct_choices(self.state.legal_actions(self.seat))
 
     def print_hanging(self, lead: Text, words: Text) -> None:
         """`lead` then `words`, which wrap under their own first line (not at the left edge)."""
@@ -246,7 +250,7 @@ class TerminalGame:
             return
         try:
             state = self.state.undo(self.seat)
-            while len(state.legal_actions(self.seat)) == 1:  # that move was played for them
+            while len(state.distinct_choices(state.legal_actions(self.seat))) == 1:  # that move was played for them
                 state = state.undo(self.seat)
         except IllegalAction as exc:
             self.console.print(f"[red]{escape(str(exc))}[/red]")

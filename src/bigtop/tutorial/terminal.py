@@ -64,6 +64,10 @@ class Lesson(TerminalGame):
             self.console.print(Panel(escape(WORDS.text("free", self.lang)), border_style="yellow"))
         super().person_moves()
 
+    def choices(self) -> list[Action]:
+        """As at any table, copies of one card offered once; the lesson's own copy is the one."""
+        return self.state.distinct_choices(self.state.legal_actions(self.seat), keep=self.expected)
+
     def mark(self, action: Action) -> str:
         return f"  [yellow]{escape(WORDS.text('mark', self.lang))}[/yellow]" if action == self.expected else ""
 

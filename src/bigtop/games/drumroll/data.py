@@ -8,13 +8,13 @@ or a user's own card file instead of `data/cards.toml`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from bigtop.core.data import Entry
+from bigtop.core.data import Entry, first_copies
 from bigtop.core.errors import DataError
 from bigtop.core.schema import ContentSchema, Table, read_by
 
@@ -175,6 +175,15 @@ class Content:
     cards_path: str
     costs: dict[str, int]
     """The hiring cost of every performer and personnel card, by id (read at each hiring decision)."""
+
+    @cached_property
+    def first_copies(self) -> dict[str, str]:
+        """Per investment card id, the first of its copies (`core.data.first_copies`)."""
+        return first_copies(self.investments.values())
+
+    def first_copy(self, card: str) -> str:
+        """The first copy of `card` (a performer or personnel card is its own)."""
+        return self.first_copies.get(card, card)
 
 
 CARDS_FILE = ContentSchema(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bigtop.core import Game, Rng, SealedChoices, State
+from bigtop.core import Action, Game, Rng, SealedChoices, State
+from bigtop.core.actions import copies_as_one
 from bigtop.core.deck import settle_top
 
 from . import flow, phases, visibility
@@ -277,6 +278,9 @@ class DrumRollState(State):
     # ------------------------------------------------------------------ the kernel's hooks
     def to_move(self) -> tuple[int, ...]:
         return self.movers
+
+    def choice_key(self, action: Action) -> Action:
+        return copies_as_one(action, self.content.first_copy)
 
     def secret_step(self) -> SealedChoices[Any] | None:
         sealed = self.sealed  # the Double Vote question keeps who has answered secret (`phases/vote.py`)

@@ -151,6 +151,15 @@ class Content:
         return card < len(self.artists)
 
     @cached_property
+    def first_copies(self) -> tuple[int, ...]:
+        """Per card id, the first id of its action type's copies (an artist is its own): two
+        copies of one action card do the same thing (`State.choice_key`)."""
+        base, first = len(self.artists), dict[int, int]()
+        for i, kind in enumerate(self.action_copies):
+            first.setdefault(kind, base + i)
+        return tuple(range(base)) + tuple(first[kind] for kind in self.action_copies)
+
+    @cached_property
     def band_profiles(self) -> dict[tuple[int, ...], BandProfile]:
         """The memo of `scoring.band_profile`: a band's Festival reading by its artists."""
         return {}

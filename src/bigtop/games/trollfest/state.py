@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtop.core import Action, IllegalAction, Rng, SealedChoices, State
+from bigtop.core.actions import copies_as_one
 from bigtop.games.trollfest import phases  # noqa: F401 - registers every prompt
 from bigtop.games.trollfest.actions import OwnName
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS, Content, content
@@ -158,6 +159,9 @@ class TrollFestState(State):
     def secret_step(self) -> SealedChoices[bool] | None:
         answer = self.answer  # the Thor's Hammer question keeps who has answered secret (`stack.py`)
         return answer if answer is not None and answer.secret else None
+
+    def choice_key(self, action: Action) -> Action:
+        return copies_as_one(action, self.c.first_copies.__getitem__)
 
     def prompt(self) -> Prompt:
         """The question being asked: an answer to a played card, a band's drop, or the step's own."""
