@@ -113,6 +113,8 @@ def test_names_are_listed_as_the_language_lists_them(server, phone, tmp_path):
     table_id, tokens = new_table(server, "drumroll", [{"name": "Ada"}, {"name": "Bo"}])  # both keep a performer at once
     open_table(phone, server, table_id, tokens[0], "zh-Hant")
     expect(phone.locator("#board .dr-whose")).to_have_text("等待 Ada、Bo")  # not "Ada, Bo"
+    benefits = phone.locator("#board .dr-benefit").all_text_contents()  # a card's effects, listed alike
+    assert any("、" in b for b in benefits) and not any(", " in b for b in benefits), benefits
     phone.screenshot(path=str(tmp_path / "3-waiting-zh.png"))
     phone.goto(server.url)
     expect(phone.locator(f"#tables-running li[data-table='{table_id}']")).to_contain_text("Ada、Bo")

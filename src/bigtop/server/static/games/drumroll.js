@@ -5,7 +5,7 @@
 // Everything clickable carries the class `dr-move`.
 
 import { h as el, useStylesheet } from "/static/dom.js";
-import { loadStrings } from "/static/i18n.js";
+import { listSeparator, loadStrings } from "/static/i18n.js";
 import { lastChange, Moves as SharedMoves } from "/static/moves.js";
 
 export { rules } from "/static/games/drumroll-rules.js";  // the rules panel, in each language
@@ -83,7 +83,7 @@ function effectText(effect, ctx) {
 }
 
 function benefitText(effects, ctx) {
-  return effects.length ? effects.map((e) => effectText(e, ctx)).join(", ") : "—";
+  return effects.length ? effects.map((e) => effectText(e, ctx)).join(listSeparator()) : "—";
 }
 
 // What a performer card prints: type, the cube colour each slot needs, the three benefits, the
