@@ -5,6 +5,7 @@ cues. One server for the module; the early phases are played by REST to reach th
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 import time
@@ -52,8 +53,9 @@ def new_table(server: ServerProcess, seed: int = 3) -> tuple[str, str]:
     return table_id, created["seats"][0]["token"]
 
 
-def play_until(server: ServerProcess, table_id: str, token: str, move_type: str) -> dict[str, Any]:
-    """Play Ada's first legal move by REST until a move of `move_type` is legal; answers her state."""
+def play_until(server: ServerProcess, table_id: str, token: str, move_type: str, rng: random.Random | None = None) -> dict[str, Any]:
+    """Play Ada's first legal move (with `rng`, a random one) by REST until a move of `move_type`
+    is legal; answers her state."""
     deadline = time.monotonic() + 60
     with server.client() as client:
         while time.monotonic() < deadline:
@@ -62,7 +64,7 @@ def play_until(server: ServerProcess, table_id: str, token: str, move_type: str)
             if any(a["type"] == move_type for a in legal):
                 return state
             if legal:
-                client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": legal[0]})
+                client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": rng.choice(legal) if rng else legal[0]})
             else:
                 time.sleep(0.05)
     raise AssertionError(f"no {move_type} came")
@@ -200,3 +202,19 @@ def test_the_map_pans_with_a_hint_and_cues_for_the_cities_off_screen(server, pho
     right.tap()
     phone.wait_for_function("() => document.querySelector('.tf-map-box').scrollLeft > 0")
     expect(phone.locator("#board .tf-cue-left")).to_be_visible()
+
+
+def test_a_recruit_shows_the_springboard_under_the_question_above_the_map(server, phone, tmp_path):
+    """"Tour: Ada — recruit an artist": the Springboard's artists, the answers, come right under
+    the question, above the map. On a phone they were a screen further down, below the map, and
+    the only answer in sight was "Recruit nobody"."""
+    table_id, token = new_table(server)
+    play_until(server, table_id, token, "Recruit", random.Random(1))
+    for language in LANGUAGES:
+        open_table(phone, server, table_id, token, language)
+        map_top = phone.locator("#board .tf-map-box").bounding_box()["y"]  # type: ignore[index]
+        artists = phone.locator("#board .tf-small.tf-legal")
+        expect(artists.first).to_be_visible()
+        assert all(box["y"] + box["height"] <= map_top for box in map(lambda n: n.bounding_box(), artists.all()))
+        assert on_screen(phone, "#board .tf-small.tf-legal") >= 3, language  # in the first screen, by the question
+        screenshot(phone, tmp_path / "screenshots", f"recruit-{language}")

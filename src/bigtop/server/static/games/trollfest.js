@@ -596,15 +596,19 @@ export function render(root, view, legal, send, ctx) {
   const redraw = () => { root.replaceChildren(); render(root, view, legal, send, ctx); };
   redrawBoard = redraw;
   const forming = ["draft", "form", "duo", "name", "vote"].includes(view.phase);  // the bands matter more than the map
+  // a question about the Springboard (a recruit, a Talent Scout armed) shows it above the map, by
+  // its buttons: on a phone it was a screen below them
+  const recruiting = legal.some((m) => m.action.type === "Recruit") || (armed !== null && actionType(armed)[2] === "scout");
   root.appendChild(el("div", { class: "tf-board", lang: ctx.lang },
     el("div", { class: "tf-head" }, phaseStrip(view, ctx), statusLine(view, ctx),
       stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx)),
     draftZone(view, moves, ctx), formZone(view, moves, ctx), nameZone(view, moves, ctx),
     marketZone(view, moves, ctx), blindZone(view, moves, ctx),
+    recruiting ? springboard(view, moves, ctx) : null,
     turnButtons(view, moves, ctx),
     forming ? bandsZone(view, moves, ctx) : null,
     mapBox(view, moves, ctx), mapLegend(ctx),
-    springboard(view, moves, ctx),
+    recruiting ? null : springboard(view, moves, ctx),
     handZone(view, moves, redraw, ctx),
     forming ? null : bandsZone(view, moves, ctx),
     shownSheet(moves, ctx)));
