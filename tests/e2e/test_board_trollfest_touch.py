@@ -53,9 +53,8 @@ def new_table(server: ServerProcess, seed: int = 3) -> tuple[str, str]:
     return table_id, created["seats"][0]["token"]
 
 
-def play_until(server: ServerProcess, table_id: str, token: str, move_type: str, rng: random.Random | None = None) -> dict[str, Any]:
-    """Play Ada's first legal move (with `rng`, a random one) by REST until a move of `move_type`
-    is legal; answers her state."""
+def play_until(server: ServerProcess, table_id: str, token: str, move_type: str) -> dict[str, Any]:
+    """Play Ada's first legal move by REST until a move of `move_type` is legal; answers her state."""
     deadline = time.monotonic() + 60
     with server.client() as client:
         while time.monotonic() < deadline:
@@ -64,10 +63,36 @@ def play_until(server: ServerProcess, table_id: str, token: str, move_type: str,
             if any(a["type"] == move_type for a in legal):
                 return state
             if legal:
-                client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": rng.choice(legal) if rng else legal[0]})
+                client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": legal[0]})
             else:
                 time.sleep(0.05)
     raise AssertionError(f"no {move_type} came")
+
+
+def people_until(server: ServerProcess, move_type: str, phase: str, seed: int = 3) -> tuple[str, str]:
+    """A table of three people, each playing at random by REST (no bot waits its delay), until a
+    move of `move_type` is legal to Ada (seat 0) in `phase`; the table's id and Ada's token."""
+    names = ["Ada", "Bo", "Cy"]
+    rng = random.Random(seed)
+    with server.client() as client:
+        created = client.post("/api/tables", json={"game": "trollfest", "players": 3, "seats": [{"name": n} for n in names], "seed": seed}).json()
+        table_id, tokens = created["table"]["id"], [s["token"] for s in created["seats"]]
+        for token, name in zip(tokens, names, strict=True):
+            assert client.post(f"/api/tables/{table_id}/join", json={"token": token, "name": name}).status_code == 200
+        assert client.post(f"/api/tables/{table_id}/start", json={"token": created["host_token"]}).status_code == 200
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            offered = [[m["action"] for m in state_of(client, table_id, token)["legal"]] for token in tokens]
+            ada = state_of(client, table_id, tokens[0])
+            if any(a["type"] == move_type for a in offered[0]) and ada["view"]["phase"] == phase:
+                return table_id, tokens[0]
+            assert ada["result"] is None, f"the game ended before a {move_type} in {phase}"
+            for token, legal in zip(tokens, offered, strict=True):
+                if legal:
+                    client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": rng.choice(legal)})
+            if not any(offered):
+                time.sleep(0.02)
+    raise AssertionError(f"no {move_type} in {phase} came")
 
 
 def open_table(page: Page, server: ServerProcess, table_id: str, token: str, language: str = "en") -> None:
@@ -204,17 +229,24 @@ def test_the_map_pans_with_a_hint_and_cues_for_the_cities_off_screen(server, pho
     expect(phone.locator("#board .tf-cue-left")).to_be_visible()
 
 
-def test_a_recruit_shows_the_springboard_under_the_question_above_the_map(server, phone, tmp_path):
-    """"Tour: Ada — recruit an artist": the Springboard's artists, the answers, come right under
-    the question, above the map. On a phone they were a screen further down, below the map, and
-    the only answer in sight was "Recruit nobody"."""
-    table_id, token = new_table(server)
-    play_until(server, table_id, token, "Recruit", random.Random(1))
+@pytest.mark.parametrize("move_type, phase, answers", [
+    ("Recruit", "tour", "#board .tf-small.tf-legal"),  # the Springboard's artists
+    ("PlayCard", "festival", "#board .tf-action.tf-legal"),  # the seat's Festival cards
+])
+def test_the_answers_to_a_question_off_the_map_come_above_the_map(server, phone, tmp_path, move_type, phase, answers):
+    """"Tour: Ada — recruit an artist" and "Festival: Ada plays Festival cards": the answers (the
+    Springboard's artists; the seat's Festival cards) come right under the question, above the map.
+    On a phone they were a screen further down, below the map, and the only answer in sight was
+    "Recruit nobody" or "Stop playing Festival cards". At the Festival the bands come before the
+    map too: the tour is over."""
+    table_id, token = people_until(server, move_type, phase)
     for language in LANGUAGES:
         open_table(phone, server, table_id, token, language)
         map_top = phone.locator("#board .tf-map-box").bounding_box()["y"]  # type: ignore[index]
-        artists = phone.locator("#board .tf-small.tf-legal")
-        expect(artists.first).to_be_visible()
-        assert all(box["y"] + box["height"] <= map_top for box in map(lambda n: n.bounding_box(), artists.all()))
-        assert on_screen(phone, "#board .tf-small.tf-legal") >= 3, language  # in the first screen, by the question
-        screenshot(phone, tmp_path / "screenshots", f"recruit-{language}")
+        found = phone.locator(answers)
+        expect(found.first).to_be_visible()
+        assert all(box["y"] + box["height"] <= map_top for box in map(lambda n: n.bounding_box(), found.all()))
+        assert on_screen(phone, answers) >= 1, language  # in the first screen, by the question
+        if phase == "festival":
+            assert phone.locator("#board .tf-band").first.bounding_box()["y"] < map_top  # type: ignore[index]
+        screenshot(phone, tmp_path / "screenshots", f"{phase}-{language}")

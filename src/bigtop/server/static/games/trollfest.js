@@ -599,18 +599,20 @@ export function render(root, view, legal, send, ctx) {
   // a question about the Springboard (a recruit, a Talent Scout armed) shows it above the map, by
   // its buttons: on a phone it was a screen below them
   const recruiting = legal.some((m) => m.action.type === "Recruit") || (armed !== null && actionType(armed)[2] === "scout");
+  const festival = ["festival", "over"].includes(view.phase);  // the tour is over: the cards and the bands, then the map
   root.appendChild(el("div", { class: "tf-board", lang: ctx.lang },
     el("div", { class: "tf-head" }, phaseStrip(view, ctx), statusLine(view, ctx),
       stackPrompt(view, moves, ctx), armedHint(ctx), dropHint(moves, ctx)),
     draftZone(view, moves, ctx), formZone(view, moves, ctx), nameZone(view, moves, ctx),
     marketZone(view, moves, ctx), blindZone(view, moves, ctx),
     recruiting ? springboard(view, moves, ctx) : null,
+    festival ? handZone(view, moves, redraw, ctx) : null,
     turnButtons(view, moves, ctx),
-    forming ? bandsZone(view, moves, ctx) : null,
+    forming || festival ? bandsZone(view, moves, ctx) : null,
     mapBox(view, moves, ctx), mapLegend(ctx),
     recruiting ? null : springboard(view, moves, ctx),
-    handZone(view, moves, redraw, ctx),
-    forming ? null : bandsZone(view, moves, ctx),
+    festival ? null : handZone(view, moves, redraw, ctx),
+    forming || festival ? null : bandsZone(view, moves, ctx),
     shownSheet(moves, ctx)));
   bringTargetsIntoView(root, `${location.hash}|${view.phase}|${armed}|${JSON.stringify(legal.map((m) => m.action))}`);
 }
