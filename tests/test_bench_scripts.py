@@ -67,3 +67,21 @@ def test_bot_games_print_the_same_digest_each_time_with_the_bot_asked_for() -> N
     assert re.fullmatch(r"1 games of .+ at 2 players, ismcts:iterations=5: moves digest [0-9a-f]{16}\n", first.stdout)
     assert first.stdout == again.stdout
     assert run(*args).stdout.split()[-1] != first.stdout.split()[-1]  # the heuristic bot plays other moves
+
+
+def test_the_review_spot_check_pairs_its_playouts() -> None:
+    """`bench/review_spot_check.py`'s yardstick plays both moves from the same determinizations with
+    the same bots: a move against itself differs by nothing, and swapping the two moves turns the
+    difference round exactly."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from review_spot_check import lead_difference
+
+    from bigtop import games
+
+    state = games.get("drumroll").new(2, seed=4)
+    seat = state.to_move()[0]
+    first, second = state.legal_actions(seat)[:2]
+    assert lead_difference(state, seat, first, first, 3) == (0.0, 0.0)
+    ahead, half = lead_difference(state, seat, first, second, 3)
+    behind, other_half = lead_difference(state, seat, second, first, 3)
+    assert ahead == -behind and half == other_half and half > 0
