@@ -120,20 +120,24 @@ def play_command(
     cards: CardsOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save the game's record to this file (key s saves during play; saved again on leaving and at the end).")] = None,
     force: ForceOpt = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the board, the log, the menus and the questions: en, fr or zh-Hant.")] = "en",
 ) -> None:
     """Play a game in the terminal against bots: the board, then numbered choices."""
+    from bigtop.core.text import LANGUAGES
     from bigtop.terminal.play import play_in_terminal
 
+    if lang not in LANGUAGES:
+        raise BigtopError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     options = game_options(option, cards)
     check_content_file(games.get(game), options)
-    play_in_terminal(game, players, seat, bots, seed, options, console, save, force)
+    play_in_terminal(game, players, seat, bots, seed, options, console, save, force, lang)
 
 
 @app.command("learn")
 def learn_command(
     game: GameArg,
     chapter: Annotated[int, typer.Option("--chapter", "-c", help="The tutorial's chapter to play (1 is the first).")] = 1,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson, the log, the menus and the questions (the board stays in English): en, fr or zh-Hant.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson, the board, the log, the menus and the questions: en, fr or zh-Hant.")] = "en",
 ) -> None:
     """Learn a game by playing it: a guided game where each step says what to do and why."""
     from bigtop.core.text import LANGUAGES

@@ -47,12 +47,12 @@ def move_text(row: dict[str, Any], which: str, lang: str) -> str:
     return row.get(f"{which}_texts", {}).get(lang) or row[f"{which}_text"]
 
 
-def board_html(record: Record, move: int, seat: int) -> str:
-    """The position before `move` as the terminal draws it for `seat`, as HTML."""
+def board_html(record: Record, move: int, seat: int, lang: str = "en") -> str:
+    """The position before `move` as the terminal draws it for `seat` (in `lang`), as HTML."""
     game = games.get(record.game)
     state = record.replay(game, move)
     console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor")
-    console.print(game.render(state, seat))
+    console.print(game.render(state, seat, lang))
     return console.export_html(
         theme=MONOKAI, inline_styles=True,
         code_format='<pre class="board" style="background:{background};color:{foreground}">{code}</pre>',
@@ -127,7 +127,7 @@ def review_page(
             f"<p>{played} {preferred} {_grade_cell(row, lang)}</p>",
             f"<p>{escape(say('page.chances', lang, before=before, after=after))}</p>",
             f"<details open><summary>{escape(say('page.position', lang, seat=names[seat]))}</summary>",
-            board_html(record, moment["move"], seat),
+            board_html(record, moment["move"], seat, lang),
             "</details></div>",
         ]
     out.append(f"<h2>{escape(say('page.costliest', lang))}</h2>")

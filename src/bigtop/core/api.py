@@ -579,16 +579,17 @@ class Game(ABC, Generic[S]):
         return space
 
     # ------------------------------------------------------------ optional: terminal and bots
-    def render(self, state: S, player: int | None) -> Any:
-        """The board as seat `player` sees it, for the terminal (str or a Rich renderable)."""
+    def render(self, state: S, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
+        """The board as seat `player` sees it, for the terminal (str or a Rich renderable), in
+        language `lang`."""
         import json
 
         return json.dumps(state.view(player), indent=1)
 
-    def render_question(self, state: S, player: int) -> Any:
+    def render_question(self, state: S, player: int, lang: str = DEFAULT_LANGUAGE) -> Any:
         """What seat `player` needs to see at a question of its turn that the board printed when
         the turn began does not show (Carcassonne: the tile just laid, for the figure question),
-        for the terminal, which prints `render` once a turn; None (the default): nothing."""
+        for the terminal, which prints `render` once a turn (in `lang`); None (the default): nothing."""
         return None
 
     def describe(self, state: S, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:

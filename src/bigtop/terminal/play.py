@@ -29,7 +29,7 @@ from bigtop.analysis.hints import print_hints
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
-from bigtop.core.text import DEFAULT_LANGUAGE
+from bigtop.core.text import COMMON, DEFAULT_LANGUAGE
 from bigtop.terminal.hanging import hanging
 from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
@@ -83,10 +83,12 @@ class Menu:
         return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-def seat_names(players: int, seat: int, bot_spec: str) -> list[str]:
-    """Each seat's name in the log, the menus and the end screen: "Seat 0 (you)", "Seat 1 (Easy bot)"."""
-    bot = bot_registry.display_name(bot_spec)
-    return [f"Seat {p} ({'you' if p == seat else bot})" for p in range(players)]
+def seat_names(players: int, seat: int, bot_spec: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Each seat's name in the log, the menus and the end screen, in `lang`: "Seat 0 (you)",
+    "Seat 1 (Easy bot)" (a bot by its strength, as at the web table)."""
+    key = f"bot.{bot_spec.strip().partition(':')[0]}"
+    bot = COMMON.text(key, lang) if COMMON.has(key) else bot_registry.display_name(bot_spec)
+    return [SAY.text("seat_you", lang, n=p) if p == seat else SAY.text("seat_bot", lang, n=p, bot=bot) for p in range(players)]
 
 
 class TerminalGame:
@@ -101,7 +103,7 @@ class TerminalGame:
         self.save_path = save
         self.lang = lang  # the language of the log and the menus
         self.bots = {p: bot_registry.make(bot_spec, self.game, seed=state.seed * 10 + p) for p in range(state.players) if p != seat}
-        self.names = names or seat_names(state.players, seat, bot_spec)
+        self.names = names or seat_names(state.players, seat, bot_spec, lang)
         self.headers = [name.replace(" (", "\n").rstrip(")") for name in self.names]
         self.runner_rng = Rng(state.seed ^ 0xB07)
         self.seen = 0  # log entries of the person's already printed
@@ -165,9 +167,9 @@ class TerminalGame:
             return
         if self.show_board:
             self.console.print(Rule())
-            self.console.print(self.game.render(state, self.seat))
+            self.console.print(self.game.render(state, self.seat, self.lang))
             self.show_board = False
-        elif (shown := self.game.render_question(state, self.seat)) is not None:
+        elif (shown := self.game.render_question(state, self.seat, self.lang)) is not None:
             self.console.print(shown)
         self.print_log()
         for number, words in self.menu.ask(list(zip(legal, self.game.describe_all(state, legal, self.lang), strict=True))):
@@ -211,7 +213,7 @@ class TerminalGame:
 
     def end_screen(self) -> None:
         self.console.print(Rule(self.say("game_over")))
-        self.console.print(self.game.render(self.state, self.seat))
+        self.console.print(self.game.render(self.state, self.seat, self.lang))
         self.console.print(score_table(self.state, self.headers, self.lang))
         self.console.print(escape(winners_line(self.state, self.names, self.lang)))
 
@@ -281,10 +283,11 @@ class TerminalGame:
 
 def play_in_terminal(
     name: str, players: int, seat: int, bot_spec: str, seed: int | None, options: dict[str, Any], console: Console,
-    save: Path | None = None, force: bool = False,
+    save: Path | None = None, force: bool = False, lang: str = DEFAULT_LANGUAGE,
 ) -> None:
     """Run a game with a person at `seat` and `bot_spec` bots elsewhere, until it ends or they
-    quit; with `save`, the record is written there (at the `s` key, when leaving and at the end)."""
+    quit; with `save`, the record is written there (at the `s` key, when leaving and at the end).
+    Everything is said in `lang`."""
     game = games.get(name)
     parsed = game.check_options(players, options)
     if not 0 <= seat < players:
@@ -292,7 +295,7 @@ def play_in_terminal(
     if save is not None:
         check_record_file(save, force)
     state = game.new(players, seed=seed, options=parsed)
-    table = TerminalGame(state, seat, bot_spec, console, save)
-    console.print(f"[bold]{escape(game.title)}[/bold], {players} players, seed {state.seed}: you are seat {seat}.")
-    console.print(escape(help_line()))
+    table = TerminalGame(state, seat, bot_spec, console, save, lang=lang)
+    console.print(Text(SAY.text("welcome", lang, title=game.title, players=players, seed=state.seed, seat=seat), style="bold"))
+    console.print(escape(help_line(lang)))
     table.run()

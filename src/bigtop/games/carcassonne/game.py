@@ -70,15 +70,15 @@ class Carcassonne(Game[CarcassonneState]):
         followed by at most one figure decision; a tile that fits nowhere leaves without one."""
         return 2 * (tiles_of(options).total - 1)
 
-    def render(self, state: CarcassonneState, player: int | None) -> Any:
-        """The board, the scores and the drawn tile as seat `player` sees them."""
-        return render.render(state, player)
+    def render(self, state: CarcassonneState, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
+        """The board, the scores and the drawn tile as seat `player` sees them, in `lang`."""
+        return render.render(state, player, lang)
 
     text = TEXT  # the base game's words and its capabilities' (data/text.toml, bigtop/*.toml)
 
-    def render_question(self, state: CarcassonneState, player: int) -> Any:
+    def render_question(self, state: CarcassonneState, player: int, lang: str = DEFAULT_LANGUAGE) -> Any:
         """At the figure question: the tile just laid with the tiles around it."""
-        return render.render_question(state, player)
+        return render.render_question(state, player, lang)
 
     def describe(self, state: CarcassonneState, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
         """An action in words in language `lang`, for menus, hints and reviews."""

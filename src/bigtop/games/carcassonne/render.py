@@ -192,7 +192,7 @@ class WideBoard:
             yield _board(*self.board, self.xs[start : start + per_strip], self.ys)
 
 
-def render(state: Any, player: int | None) -> Any:
+def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
     """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
     from a tiles file is read as Rich markup; a line longer than the terminal wraps under its own words."""
     view = state.view(player)
@@ -232,7 +232,7 @@ def render(state: Any, player: int | None) -> Any:
     return hanging_group(parts)
 
 
-def render_question(state: Any, player: int) -> Any:
+def render_question(state: Any, player: int, lang: str = DEFAULT_LANGUAGE) -> Any:
     """At the figure question, the tile just laid in the middle of the tiles around it (the board
     printed when the turn began does not show it yet); None at other questions."""
     view = state.view(player)

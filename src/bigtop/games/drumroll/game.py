@@ -120,15 +120,15 @@ class DrumRoll(Game[DrumRollState]):
         (`python -m bigtop.rl.lengths drumroll`): a measurement with a wide margin, not a proof."""
         return LONGEST_RANDOM_GAME[players] * 3
 
-    def render(self, state: DrumRollState, player: int | None) -> Any:
+    def render(self, state: DrumRollState, player: int | None, lang: str = "en") -> Any:
         from .render import render
 
-        return render(state, player)
+        return render(state, player, lang)
 
-    def render_question(self, state: DrumRollState, player: int) -> Any:
+    def render_question(self, state: DrumRollState, player: int, lang: str = "en") -> Any:
         from .render import render_question
 
-        return render_question(state, player)
+        return render_question(state, player, lang)
 
     def describe(self, state: DrumRollState, action: Action, lang: str = "en") -> str:
         return describe(state, action, lang)

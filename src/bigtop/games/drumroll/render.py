@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
+from bigtop.core.text import DEFAULT_LANGUAGE
+
 from bigtop.terminal.hanging import hanging_group
 
 from .data import LEVELS, Content, Performer, load_content
@@ -77,7 +79,7 @@ def _unplayable(state: DrumRollState, p: int, card: str) -> str:
     return f" ({say(f'note.card_trailer_{why}')})" if why else ""
 
 
-def render(state: DrumRollState, player: int | None) -> Group:
+def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Group:
     """The board as `player` sees it (from `state.view(player)` only), with what is printed on every
     card it shows: cost, needs, benefits and salary of the performers, what the other cards do; a
     line longer than the terminal wraps under its own words."""
@@ -152,7 +154,7 @@ def _asked(v: dict[str, Any]) -> str:
     return what
 
 
-def render_question(state: DrumRollState, player: int) -> Group | None:
+def render_question(state: DrumRollState, player: int, lang: str = DEFAULT_LANGUAGE) -> Group | None:
     """At a question of `player`'s turn after the first (whose board ends with it), what the
     question is about: the menu alone ("decline / pay 1 coin and take the top investment card")
     does not say it is Invest."""

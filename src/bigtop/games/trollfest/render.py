@@ -161,7 +161,7 @@ def _cards(label: str, cards: Sequence[int]) -> Text:
     return Text(f"{label}:\n" + "\n".join(f"  {card_text(x)}" for x in cards))
 
 
-def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False) -> Group:
+def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False, lang: str = "en") -> Group:
     """The table as the view's seat sees it, compact enough to print once a turn: the map as one
     column of cities per species, and the roads out of the cities where the bands stand; `full`
     adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`. A line
