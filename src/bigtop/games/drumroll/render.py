@@ -12,7 +12,6 @@ from rich.console import Group
 from rich.text import Text
 
 from bigtop.core.text import DEFAULT_LANGUAGE
-
 from bigtop.terminal.hanging import hanging_group
 
 from .data import LEVELS, Content, Performer, load_content
