@@ -40,7 +40,8 @@ KEYS = ("h", "s", "u", "b", "q")  # a hint, save, undo, the board, quit (`SAY`'s
 
 def help_line(lang: str = DEFAULT_LANGUAGE) -> str:
     """What the person may type, in `lang`."""
-    return SAY.text("help", lang, keys="; ".join(f"{key}: {SAY.text(f'key.{key}', lang)}" for key in KEYS))
+    keys = [SAY.text("key_item", lang, letter=key, what=SAY.text(f"key.{key}", lang)) for key in KEYS]
+    return SAY.text("help", lang, keys=SAY.text("key_separator", lang).join(keys))
 
 
 class Menu:
