@@ -10,7 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 
 from bigtop import games
 from bigtop.core.record import Record
@@ -90,3 +92,27 @@ def test_at_60_columns_no_board_line_goes_on_at_the_left_edge(name: str, players
     starts = {line[:12] for line in boards[400]}
     at_edge = [line for line in boards[60] if line[:1].strip()]
     assert at_edge and all(line[:12] in starts for line in at_edge), [line for line in at_edge if line[:12] not in starts]
+
+
+def test_french_and_chinese_lines_break_where_those_languages_break_them() -> None:
+    """A Chinese line has no spaces to break at: Rich's wrapping pushed a whole run to the next line
+    and cut "薪水 4" from its number; French lines began with the " :" or " ;" French puts before
+    them. Lines now break between Chinese characters, never before closing punctuation, and never
+    between a number and its word; English wraps as before."""
+    from bigtop.terminal.hanging import hanging
+
+    console = Console(file=io.StringIO(), width=30)
+    chinese = Text("人體金字塔（特技師）現價 3（折扣 2）；雇用費 5，薪水 4（翻過來後 2），翻過來得 3 分")
+    lines = hanging(Text("  "), chinese, console, 30, lang="zh-Hant").plain.split("\n")
+    assert len(lines) >= 3 and all(cell_len(line) <= 30 for line in lines)
+    assert "".join(lines).replace(" ", "") == chinese.plain.replace(" ", "")  # nothing lost
+    assert all(line.strip()[:1] not in "，）；：、" for line in lines), lines
+    assert not any(line.rstrip().endswith(("薪水", "現價", "雇用費")) for line in lines), lines  # the number stays with its word
+    french = Text("Place 2 (vous) : 0 point de prestige, 10 pièces, billets 3/8 ; main 1/2 ; banque 4")
+    lines = hanging(Text("  "), french, console, 30, lang="fr").plain.split("\n")
+    assert all(cell_len(line) <= 30 and line.strip()[:1] not in ":;" for line in lines), lines
+    assert not any(line.rstrip().endswith(("10", "billets")) for line in lines), lines
+    english = Text("Seat 2 (you): 0 prestige, 10 coins, tickets 3/8, hand 1/2, bank 4")
+    assert hanging(Text("  "), english, console, 30).plain == hanging(Text("  "), english, console, 30, lang="en").plain
+    assert [line.strip() for line in hanging(Text(""), english, console, 30).plain.split("\n")] == \
+        [line.plain.strip() for line in english.wrap(console, 30)]

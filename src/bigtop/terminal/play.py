@@ -201,8 +201,9 @@ class TerminalGame:
         return self.state.distinct_choices(self.state.legal_actions(self.seat))
 
     def print_hanging(self, lead: Text, words: Text) -> None:
-        """`lead` then `words`, which wrap under their own first line (not at the left edge)."""
-        self.console.print(hanging(lead, words, self.console, self.console.width))
+        """`lead` then `words`, which wrap under their own first line (not at the left edge), where
+        the person's language breaks lines."""
+        self.console.print(hanging(lead, words, self.console, self.console.width, lang=self.lang))
 
     def mark(self, action: Action) -> str:
         """Words after an option in the menu (a lesson marks the move to make); none here."""

@@ -145,8 +145,9 @@ class Capability:
     def draw(self, block: dict[str, Any], cells: dict[tuple[int, int], Picture]) -> None:
         """Draw this capability's pieces from its expansion's view block onto the board's tile pictures."""
 
-    def status(self, block: dict[str, Any]) -> str | None:
-        """A line about this capability's pieces under the board (None: nothing to say)."""
+    def status(self, block: dict[str, Any], words: Words) -> str | None:
+        """A line about this capability's pieces under the board, in `words`' language (None:
+        nothing to say)."""
         return None
 
     def cards(self) -> Any:

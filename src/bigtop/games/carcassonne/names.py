@@ -35,6 +35,10 @@ class Words:
         """The catalog's `key` in this language with `values` filled in (`n` picks the plural form)."""
         return TEXT.text(key, self.lang, **values)
 
+    def has(self, key: str) -> bool:
+        """Whether the catalog knows `key` (in English at least)."""
+        return TEXT.has(key)
+
     def number(self, n: int) -> str:
         """A small count in words ("two"), larger ones in digits."""
         key = f"number.{n}"

@@ -5,12 +5,17 @@ declare (Under the Big Top: ◎ circus, ▲ acrobat). Figures are drawn on their
 seat's colour: the seat number for a meeple, a letter (A = seat 0, B = seat 1, ...) for an
 expansion's figure (the ringmaster); each capability draws its own pieces (`Capability.draw`: the
 Big Top Ω, acrobats ^) and adds its lines under the board and its tables to `bigtop cards`.
+
+The board's words come from the game's catalog (`board.*`, `colour.*`, and each capability's
+`legend.<capability>` and `board.figures.<figure>`) in the language asked for; the drawing is the
+same in every language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
@@ -24,7 +29,7 @@ from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGU
 from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.names import ENGLISH, Words, feature_counts, rotated_halves
 from bigtop.games.carcassonne.state import tiles_of
-from bigtop.terminal.hanging import hanging_group
+from bigtop.terminal.hanging import HangingLines, hanging_group
 
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
               ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
@@ -35,7 +40,6 @@ ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0
               ((0, 3), "┘"), ((1, 2, 3), "┬"), ((0, 1, 2), "├"), ((0, 2, 3), "┤"), ((0, 1, 3), "┴"),
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
 STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta"}
-LEGEND = "▒ city  ◆ pennant  · field  † monastery  + the tile fits here; digits: meeples by seat"
 SPACE_GLYPHS = {space: glyph for c in CAPABILITIES for space, glyph in c.space_glyphs.items()}
 
 
@@ -127,14 +131,22 @@ def describe(state: Any, action: Action, lang: str = DEFAULT_LANGUAGE) -> str:
     return str(action)
 
 
-def turns_offered(kind: TileKind, turns: set[int]) -> Table:
+def turns_offered(kind: TileKind, turns: set[int], words: Words = ENGLISH) -> Table:
     """The drawn tile once in each quarter turn offered somewhere, side by side, each under the
-    words the menu uses for that turn."""
-    grid = Table.grid(padding=(0, 3))
+    words the menu uses for that turn (in `words`' language), wrapped in columns of 16 or, for
+    a word wider than that ("順時針轉四分之一圈" is one word of 18 columns), as wide as the word,
+    2 columns apart rather than 3 (four turns still fit in 80 columns), the word folded rather than
+    cut short when the terminal is narrower."""
     shown = sorted(turns)
+    captions = [Text(words.turned(t), "dim") for t in shown]
+    width = max(16, *(cell_len(word) for caption in captions for word in caption.plain.split()))
+    if width > 16:
+        for caption in captions:
+            caption.overflow = "fold"
+    grid = Table.grid(padding=(0, 3 if width == 16 else 2))
     for _ in shown:
-        grid.add_column(width=16)
-    grid.add_row(*(Text(ENGLISH.turned(t), "dim") for t in shown))
+        grid.add_column(width=width)
+    grid.add_row(*captions)
     grid.add_row(*(picture_text(tile_picture(kind, t)) for t in shown))
     return grid
 
@@ -192,9 +204,29 @@ class WideBoard:
             yield _board(*self.board, self.xs[start : start + per_strip], self.ys)
 
 
+def figures_word(words: Words, name: str) -> str:
+    """A figure kind as the header of its column in the scores table and in the legend ("meeples",
+    "partisans"): `board.figures.<name>` in the catalog, else its name with an "s"."""
+    key = f"board.figures.{name}"
+    return words(key) if words.has(key) else name + "s"
+
+
+def legend(state: Any, words: Words) -> str:
+    """What the board's glyphs mean: the base game's, the letters of the expansions' figures, then
+    each capability's (`legend.<capability>` in the catalog, else its own English `legend`)."""
+    parts = [words("board.legend")] + [words("board.letters", figures=figures_word(words, name)) for name in FIGURE_NAMES[1:]]
+    for c in state.capabilities:
+        if c.legend:
+            key = f"legend.{c.name}"
+            parts.append(words(key) if words.has(key) else c.legend)
+    return words("board.sep").join(parts)
+
+
 def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
-    """The board and the scores as seat `player` sees them. Every text is a `Text`, so nothing
-    from a tiles file is read as Rich markup; a line longer than the terminal wraps under its own words."""
+    """The board and the scores as seat `player` sees them, in language `lang`. Every text is a
+    `Text`, so nothing from a tiles file or a catalog is read as Rich markup; a line longer than the
+    terminal wraps under its own words."""
+    words = Words(lang)
     view = state.view(player)
     tiles = tiles_of(state.options)
     cells = _cells(state, view)
@@ -204,37 +236,34 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
     last = (view["last"][0], view["last"][1]) if view["last"] else None
     board = WideBoard(cells, fits, last, range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
     header = Table.grid(padding=(0, 2))
-    header.add_row(*map(Text, ("seat", "points", *(name + "s" for name in FIGURE_NAMES))))
+    header.add_row(*map(Text, (words("board.seat"), words("board.points"), *(figures_word(words, name) for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        you = " (you)" if p == player else ""
-        header.add_row(Text(f"{mark}{p} {SEAT_NAMES[p]}{you}", SEAT_STYLES[p]), Text(str(view["points"][p])),
+        seat = words("board.player_you" if p == player else "board.player", seat=p, colour=words(f"colour.{SEAT_NAMES[p]}"))
+        header.add_row(Text(mark + seat, SEAT_STYLES[p]), Text(str(view["points"][p])),
                        *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]
     if view["tile"]:
         kind = tiles.kinds[tiles.by_id[view["tile"]]]
-        left = view["stack_size"]
-        parts.append(Text(f"Tile to lay: {ENGLISH.tile(kind)} ({left} tile{'' if left == 1 else 's'} left face down). "
-                          "It fits these ways:"))
-        parts.append(turns_offered(kind, {a.turns for a in state.placements}))
+        parts.append(Text(words("board.drawn", tile_name=words.tile(kind), n=view["stack_size"])))
+        parts.append(turns_offered(kind, {a.turns for a in state.placements}, words))
     if view["phase"] == "figure" and last:
-        parts.append(Text(f"Tile just laid at {last} (underlined): choose what to do with a figure"))
+        parts.append(Text(words("board.just_laid", x=last[0], y=last[1])))
     for e in state.expansions:
         for c in e.capabilities:
-            line = c.status(view[e.name])
+            line = c.status(view[e.name], words)
             if line:
                 parts.append(Text(line))
     parts.append(board)
-    legend = [LEGEND] + [f"letters: {name}s (A = seat 0)" for name in FIGURE_NAMES[1:]]
-    parts.append(Text("; ".join(legend + [c.legend for c in state.capabilities if c.legend]), "dim"))
+    parts.append(Text(legend(state, words), "dim"))
     if view["over"]:
-        parts.append(Text("Game over. Final points: " + ", ".join(map(str, view["points"])), "bold"))
-    return hanging_group(parts)
+        parts.append(Text(words("board.over", scores=words("join.sep").join(map(str, view["points"]))), "bold"))
+    return hanging_group(parts, lang)
 
 
 def render_question(state: Any, player: int, lang: str = DEFAULT_LANGUAGE) -> Any:
     """At the figure question, the tile just laid in the middle of the tiles around it (the board
-    printed when the turn began does not show it yet); None at other questions."""
+    printed when the turn began does not show it yet), in language `lang`; None at other questions."""
     view = state.view(player)
     if view["phase"] != "figure" or not view["last"]:
         return None
@@ -243,7 +272,9 @@ def render_question(state: Any, player: int, lang: str = DEFAULT_LANGUAGE) -> An
     near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (x + dx, y + dy) in cells]
     xs = range(min(a for a, _ in near), max(a for a, _ in near) + 1)
     ys = range(min(b for _, b in near), max(b for _, b in near) + 1)
-    return Group(Text(f"Tile just laid at ({x}, {y}) (underlined), with the tiles around it:"), _board(cells, set(), (x, y), xs, ys))
+    said = Text(Words(lang)("board.question", x=x, y=y))
+    # wrapped where the language breaks lines (English: by Rich, as it always was)
+    return Group(said if lang == DEFAULT_LANGUAGE else HangingLines([said], lang), _board(cells, set(), (x, y), xs, ys))
 
 
 def cards(options: Any) -> Any:

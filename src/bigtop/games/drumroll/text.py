@@ -40,7 +40,8 @@ def for_price(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return TEXT.text("price.coins", lang, coins=coins(n, lang)) if n else TEXT.text("price.free", lang)
 
 
-def prestige(n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+def prestige(n: int | str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`n` prestige ("1 point de prestige", "3 分"); `n` may be written out ("2+B prestige")."""
     return TEXT.text("prestige", lang, n=n)
 
 

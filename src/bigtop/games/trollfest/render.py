@@ -1,7 +1,10 @@
 """Troll Fest in the terminal: the board from a seat's view and the content tables (`bigtop cards`).
 
-Everything is built from `rich.text.Text`, which Rich never reads as markup: a name or a mark in
-brackets is printed as it is.
+The board speaks the reader's language: its own words are the catalog's `board.*` keys, and the
+cards, species, colours and score categories are worded as the log words them (`words`); cities,
+artists and band names keep their printed names. `bigtop cards` is in English. Everything is built
+from `rich.text.Text`, which Rich never reads as markup: a name or a mark in brackets is printed as
+it is.
 """
 
 from __future__ import annotations
@@ -19,40 +22,42 @@ from bigtop.games.trollfest.scoring import CATEGORIES
 from bigtop.terminal.hanging import hanging_group
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
-GROUNDHOG_MARK = " G"
 LEGEND = (
     "$ Market · * vivid cultural life (each: its action after a concert there) · G Groundhog (+5 to the next "
     "concert there) · City: 0 2 = seats 0 and 2 have a tour token there (at most players − 1) · (red), (red "
     "pass: 1 left) = a road over the red dragon pass · m/f male/female · E Energy, C Charisma, S Skill."
-)
-STEPS = {
-    "start": "choose a hometown", "move": "move along a road", "move2": "Tour Bus: move along a second road",
-    "visit": "visit the Market or not", "market": "keep one Market card", "culture": "recruit an artist",
-    "blind": "keep or discard the artist drawn blind", "after": "play Tour cards or end the turn",
-}
+)  # `bigtop cards`, in English; the board's legend in its language: `legend`
+LABELS = ("start_hand", "packet", "picks", "pile", "kept", "hand", "market")  # the seat's cards, in this order
 
 
-def artist_words(card: int) -> str:
+def artist_words(card: int, lang: str = "en") -> str:
     """An artist with everything printed on its card."""
-    return words.artist_card(content(), card, "en")
+    return words.artist_card(content(), card, lang)
 
 
-def card_text(card: int) -> str:
+def card_text(card: int, lang: str = "en") -> str:
     """A card with what it does: an artist's values, or an action card's name and effect."""
-    return words.card_text(content(), card, "en")
+    return words.card_text(content(), card, lang)
 
 
-def _seat(view: Mapping[str, Any], seat: int) -> str:
+def legend(lang: str = "en") -> str:
+    """What the board's marks and abbreviations mean, its examples worded as the board words them."""
+    red = words.colour(0, lang)
+    return words.say("board.legend", lang, colour=red, road=words.say("board.road", lang, colour=red).strip(),
+                     **{"pass": words.say("board.pass", lang, colour=red, n=1).strip()})
+
+
+def _seat(view: Mapping[str, Any], seat: int, lang: str) -> str:
     names = view.get("band_names") or []
-    if 0 <= seat < len(names) and names[seat]:
-        return f"seat {seat} (\u201c{names[seat]}\u201d)"
-    return f"seat {seat}"
+    return words.seat(seat, lang, names[seat] if 0 <= seat < len(names) and names[seat] else "")
 
 
-def _table(title: str, *columns: str) -> Table:
+def _table(title: str, *columns: str, lang: str = "en") -> Table:
+    """A table with a title; in Chinese, which runs on without spaces, a cell too long for its
+    column folds onto the next line rather than ending in "…"."""
     table = Table(title=Text(title, style="bold"), title_justify="left")
     for column in columns:
-        table.add_column(Text(column))
+        table.add_column(Text(column), overflow="fold" if lang == "zh-Hant" else "ellipsis")
     return table
 
 
@@ -60,155 +65,173 @@ def _row(table: Table, *cells: Any) -> None:
     table.add_row(*(Text(str(cell)) for cell in cells))
 
 
-def _heading(view: Mapping[str, Any]) -> Text:
+def _heading(view: Mapping[str, Any], lang: str) -> Text:
+    say = words.say
     phase = view["phase"]
     if phase == "tour" and view["turn"] >= 0:
-        doing = f"tour, {_seat(view, view['turn'])}: {STEPS.get(view['step'], view['step'])}"
+        step = view["step"]
+        step_words = say(f"board.step.{step}", lang) if words.TEXT.has(f"board.step.{step}") else step
+        doing = say("board.doing.tour", lang, seat=_seat(view, view["turn"], lang), step=step_words)
     elif phase == "festival":
-        doing = f"Festival, {_seat(view, view['turn'])} plays Festival cards"
+        doing = say("board.doing.festival", lang, seat=_seat(view, view["turn"], lang))
     elif phase == "form" and view.get("todo"):
-        doing = f"band reveal: whom you keep on {words.say('instrument.' + view['todo'][0], 'en')}"
+        doing = say("board.doing.reveal", lang, instrument=say("instrument." + view["todo"][0], lang))
+    elif phase == "draft":
+        doing = say("board.doing.draft", lang, n=(view["draft_round"] or 0) + 1)
+    elif phase == "vote":
+        doing = say("board.doing.vote", lang) + (say("board.doing.runoff", lang, n=view["runoffs"]) if view["runoffs"] else "")
     else:
-        doing = {"draft": f"draft, pick {(view['draft_round'] or 0) + 1}", "form": "band reveal", "duo": "the Duos",
-                 "name": "naming the bands", "vote": "vote for the best band name" + (
-                     f" (run-off {view['runoffs']})" if view["runoffs"] else ""), "over": "the game is over"}[phase]
-    waiting = ", ".join(_seat(view, s) for s in view["to_move"]) or "nobody"
+        doing = say(f"board.doing.{phase}", lang)
+    waiting = words.listed((_seat(view, s, lang) for s in view["to_move"]), lang) or say("board.nobody", lang)
     last = ""
     if phase == "tour" and view["trigger"] >= 0:
-        left = view["turns_left"]
-        last = (f" Last round: {_seat(view, view['trigger'])} has placed every tour token; "
-                f"{left} turn{'' if left == 1 else 's'} left.")
-    return Text(f"Troll Fest — {doing}. Waiting for: {waiting}.{last}", style="bold")
+        last = say("board.last_round", lang, seat=_seat(view, view["trigger"], lang), n=view["turns_left"])
+    return Text(say("board.heading", lang, doing=doing, waiting=waiting, last=last), style="bold")
 
 
-def _bands(view: Mapping[str, Any]) -> list[Any]:
+def _bands(view: Mapping[str, Any], lang: str) -> list[Any]:
     c = content()
+    say = words.say
     me = view["seat"]
-    table = _table("Bands", "seat", "score", "tokens", "at", "dragons", "cards")
+    columns = ("seat", "score", "tokens", "at", "dragons", "cards")
+    table = _table(say("board.bands", lang), *(say(f"board.column.{column}", lang) for column in columns), lang=lang)
     lines: list[Any] = []
     for p in range(view["players"]):
         pos, home = view["pos"][p], view["home"][p]
         at = c.cities[pos].name if pos >= 0 else "-"
         if home >= 0:
-            at += " (home)" if home == pos else f" (home {c.cities[home].name})"
-        marks = [COLOURS[d] for d in view["dragons"][p]]
-        seat = _seat(view, p) + (", you" if p == me else "") + (", holds the Groundhog" if view["holder"] == p else "")
-        _row(table, seat, view["scores"][p], view["tokens"][p], at, " ".join(marks) or "-", view["hand_sizes"][p])
-        members = "; ".join(artist_words(a) for a in view["bands"][p])
-        duos = f" (Duo ×{len(view['duos'][p])})" if view["duos"][p] else ""
-        lines.append(Text(f"{_seat(view, p)}{duos}: {members or 'not revealed yet'}"))
+            at += say("board.home", lang) if home == pos else say("board.home_at", lang, city=c.cities[home].name)
+        marks = [words.colour(d, lang) for d in view["dragons"][p]]
+        seat = (_seat(view, p, lang) + (say("board.you", lang) if p == me else "")
+                + (say("board.holds_groundhog", lang) if view["holder"] == p else ""))
+        _row(table, seat, view["scores"][p], view["tokens"][p], at, say("board.dragon_separator", lang).join(marks) or "-",
+             view["hand_sizes"][p])
+        members = say("board.semicolon", lang).join(artist_words(a, lang) for a in view["bands"][p])
+        duos = say("board.duos", lang, n=len(view["duos"][p])) if view["duos"][p] else ""
+        lines.append(Text(say("board.band_line", lang, seat=_seat(view, p, lang), duos=duos,
+                              members=members or say("board.not_revealed", lang))))
     return [table, *lines]
 
 
-def _map(view: Mapping[str, Any]) -> Table:
+def _map(view: Mapping[str, Any], lang: str) -> Table:
     """The cities in one column per species (eight rows): each with its marks and the seats that
     have a tour token there. Which roads join them: `_roads`, and the full table on demand."""
     c = content()
     by_species = [[i for i, city in enumerate(c.cities) if city.species == species] for species in COMMON_SPECIES]
-    table = _table("Map (city, marks: seats with a tour token)", *(f"{species} cities" for species in COMMON_SPECIES))
+    table = _table(words.say("board.map", lang),
+                   *(words.say(f"board.species_cities.{species}", lang) for species in COMMON_SPECIES), lang=lang)
     for row in range(max(len(cities) for cities in by_species)):
-        _row(table, *(_city_cell(view, cities[row]) if row < len(cities) else "" for cities in by_species))
+        _row(table, *(_city_cell(view, cities[row], lang) if row < len(cities) else "" for cities in by_species))
     return table
 
 
-def _city_cell(view: Mapping[str, Any], i: int) -> str:
-    city = content().cities[i]
-    marks = MARKS[city.symbol] + (GROUNDHOG_MARK if view["groundhog"] == i else "")
+def _marks(view: Mapping[str, Any], i: int, lang: str) -> str:
+    """A city's marks: its symbol, and the Groundhog if it is there."""
+    return MARKS[content().cities[i].symbol] + (words.say("board.groundhog_mark", lang) if view["groundhog"] == i else "")
+
+
+def _city_cell(view: Mapping[str, Any], i: int, lang: str) -> str:
+    city = f"{content().cities[i].name}{_marks(view, i, lang)}"
     tokens = " ".join(str(s) for s in view["city_tokens"][i])
-    return f"{city.name}{marks}" + (f": {tokens}" if tokens else "")
+    return words.say("board.city_tokens", lang, city=city, tokens=tokens) if tokens else city
 
 
-def _road_words(view: Mapping[str, Any], i: int) -> str:
+def _road_words(view: Mapping[str, Any], i: int, lang: str) -> str:
     """The roads from city i: each neighbour with its marks, and the dragon pass on the way with the
     dragons left there."""
     c = content()
     out = []
     for b, colour in c.neighbours[i]:
-        pass_words = f" ({COLOURS[colour]} pass: {view['pass_tokens'][colour]} left)" if colour >= 0 else ""
-        out.append(_city_cell(view, b) + pass_words)
-    return "; ".join(out)
+        pass_words = words.say("board.pass", lang, colour=words.colour(colour, lang),
+                               n=view["pass_tokens"][colour]) if colour >= 0 else ""
+        out.append(_city_cell(view, b, lang) + pass_words)
+    return words.say("board.semicolon", lang).join(out)
 
 
-def _roads(view: Mapping[str, Any]) -> list[Text]:
+def _roads(view: Mapping[str, Any], lang: str) -> list[Text]:
     """For each city where a band stands, the roads out of it."""
     lines = []
     for i in dict.fromkeys(pos for pos in view["pos"] if pos >= 0):
-        bands = ", ".join(_seat(view, p) for p, pos in enumerate(view["pos"]) if pos == i)
-        lines.append(Text(f"Roads from {content().cities[i].name} ({bands}): {_road_words(view, i)}"))
+        bands = words.listed((_seat(view, p, lang) for p, pos in enumerate(view["pos"]) if pos == i), lang)
+        lines.append(Text(words.say("board.roads_from", lang, city=content().cities[i].name, bands=bands,
+                                    roads=_road_words(view, i, lang))))
     return lines
 
 
-def _cities(view: Mapping[str, Any]) -> Table:
+def _cities(view: Mapping[str, Any], lang: str) -> Table:
     """Every city with its species, tour tokens and roads (32 rows)."""
     c = content()
-    table = _table("Cities", "city", "species", "tokens", "roads")
+    table = _table(words.say("board.cities", lang),
+                   *(words.say(f"board.column.{column}", lang) for column in ("city", "species", "tokens", "roads")), lang=lang)
     for i, city in enumerate(c.cities):
-        mark = MARKS[city.symbol] + (GROUNDHOG_MARK if view["groundhog"] == i else "")
-        roads = ", ".join(c.cities[b].name + (f" ({COLOURS[col]})" if col >= 0 else "") for b, col in c.neighbours[i])
+        roads = words.listed((c.cities[b].name + (words.say("board.road", lang, colour=words.colour(col, lang)) if col >= 0 else "")
+                              for b, col in c.neighbours[i]), lang)
         tokens = " ".join(str(s) for s in view["city_tokens"][i]) or "-"
-        _row(table, city.name + mark, city.species, tokens, roads)
+        _row(table, city.name + _marks(view, i, lang), words.species(city.species, lang), tokens, roads)
     return table
 
 
-def _target(view: Mapping[str, Any], card: int, arg: int) -> str:
+def _target(view: Mapping[str, Any], card: int, arg: int, lang: str) -> str:
     """What a card on the stack aims at (a Talent Scout: the artist in its Springboard slot)."""
     c = content()
     scouted = view["springboard"][arg] if arg >= 0 and c.action(card).effect == "scout" else -1
-    return words.target(c, card, arg, "en", scouted)
+    return words.target(c, card, arg, lang, scouted)
 
 
-def _cards(label: str, cards: Sequence[int]) -> Text:
-    return Text(f"{label}:\n" + "\n".join(f"  {card_text(x)}" for x in cards))
+def _cards(label: str, cards: Sequence[int], lang: str) -> Text:
+    return Text(words.say("board.cards", lang, label=label) + "\n" + "\n".join(f"  {card_text(x, lang)}" for x in cards))
 
 
 def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False, lang: str = "en") -> Group:
-    """The table as the view's seat sees it, compact enough to print once a turn: the map as one
-    column of cities per species, and the roads out of the cities where the bands stand; `full`
-    adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`. A line
-    longer than the terminal wraps under its own words."""
+    """The table as the view's seat sees it, in `lang`, compact enough to print once a turn: the map
+    as one column of cities per species, and the roads out of the cities where the bands stand;
+    `full` adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`.
+    A line longer than the terminal wraps under its own words."""
+    say = words.say
     me = view["seat"]
-    parts: list[Any] = [_heading(view), *_bands(view)]
+    parts: list[Any] = [_heading(view, lang), *_bands(view, lang)]
     if view["phase"] in ("tour", "festival", "over"):
-        parts.append(_map(view))
-        parts.extend(_roads(view))
+        parts.append(_map(view, lang))
+        parts.extend(_roads(view, lang))
         if full:
-            parts.append(_cities(view))
-        slots = "; ".join(f"{i + 1}. {artist_words(a)}" for i, a in enumerate(view["springboard"]))
-        parts.append(Text(f"Rock Springboard: {slots or 'empty'}"))
-        parts.append(Text("Dragons left on the passes: " + ", ".join(
-            f"{COLOURS[i]} {n}" for i, n in enumerate(view["pass_tokens"]))))
+            parts.append(_cities(view, lang))
+        slots = say("board.semicolon", lang).join(f"{i + 1}. {artist_words(a, lang)}" for i, a in enumerate(view["springboard"]))
+        parts.append(Text(say("board.springboard", lang, slots=slots or say("board.empty", lang))))
+        parts.append(Text(say("board.passes", lang, dragons=words.listed(
+            (say("board.pass_count", lang, colour=words.colour(i, lang), n=n) for i, n in enumerate(view["pass_tokens"])),
+            lang))))
     if view["stack"]:
         c = content()
-        parts.append(Text("Just played, waiting for answers: " + "; ".join(
-            f"{_seat(view, s)} plays {words.action_name(c, x, 'en')}{_target(view, x, arg)} "
-            f"({words.action_text(c, x, 'en')})" for s, x, arg in view["stack"])))
+        parts.append(Text(say("board.stack", lang, plays=say("board.semicolon", lang).join(
+            say("board.stack_play", lang, seat=_seat(view, s, lang), card=words.action_name(c, x, lang),
+                target=_target(view, x, arg, lang), text=words.action_text(c, x, lang))
+            for s, x, arg in view["stack"]))))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:
-                parts.append(_cards(f"Hand of {_seat(view, p)}", hand))
+                parts.append(_cards(say("board.hand_of", lang, seat=_seat(view, p, lang)), hand, lang))
     if me is not None:
-        for key, label in (("start_hand", "Your starting artists"), ("packet", "Your draft packet"),
-                           ("picks", "Drafted so far"), ("pile", "Still to decide"), ("kept", "Kept for your band"),
-                           ("hand", "Your action cards"), ("market", "The Market's cards")):
+        for key in LABELS:
             if view.get(key):
-                parts.append(_cards(label, view[key]))
+                parts.append(_cards(say(f"board.label.{key}", lang), view[key], lang))
         if view.get("blind", -1) >= 0:
-            parts.append(Text("Drawn blind: " + artist_words(view["blind"])))
+            parts.append(Text(say("board.blind", lang, artist=artist_words(view["blind"], lang))))
     if breakdown is not None:
-        parts.append(breakdown_table(view, breakdown))
-    parts.append(Text(LEGEND, style="dim"))
-    return hanging_group(parts)
+        parts.append(breakdown_table(view, breakdown, lang))
+    parts.append(Text(legend(lang), style="dim"))
+    return hanging_group(parts, lang)
 
 
-def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]]) -> Table:
+def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]], lang: str = "en") -> Table:
     """Each seat's points per category (the categories with points), and the totals they add up to."""
     players = view["players"]
-    table = _table("Final score", "points for", *(_seat(view, p) for p in range(players)))
-    for key, label in CATEGORIES.items():
+    table = _table(words.say("board.final_score", lang), words.say("board.column.points_for", lang),
+                   *(_seat(view, p, lang) for p in range(players)), lang=lang)
+    for key in CATEGORIES:
         row = breakdown.get(key, ())
         if any(row):
-            _row(table, label, *(f"{v:g}" for v in row))
-    _row(table, "Total", *(f"{sum(v[p] for v in breakdown.values()):g}" for p in range(players)))
+            _row(table, words.category(key, lang), *(f"{v:g}" for v in row))
+    _row(table, words.say("board.total", lang), *(f"{sum(v[p] for v in breakdown.values()):g}" for p in range(players)))
     return table
 
 

@@ -69,6 +69,17 @@ def action_text(c: Content, card: int, lang: str) -> str:
     return _known(f"action.{kind.id}.text", lang, kind.text)
 
 
+def species(name: str, lang: str) -> str:
+    """A species by the catalog's word where it has one; else as the content prints it."""
+    return _known(f"species.{name}", lang, name)
+
+
+def seat(n: int, lang: str, band: str = "") -> str:
+    """A seat as the terminal board names it: `seat 2`, or `seat 2 (“Bog Rock”)` once its band has
+    a name."""
+    return say("board.seat_band", lang, n=n, band=band) if band else say("board.seat", lang, n=n)
+
+
 def artist(c: Content, card: int, lang: str) -> str:
     """An artist with species and instrument."""
     a = c.artists[card]

@@ -158,10 +158,14 @@ class BigTopCapability(Capability):
             x, y = block["big_top"]
             cells[(x, y)][2][2] = ("Ω", "bold white on red")
 
-    def status(self, block: dict[str, Any]) -> str:
-        token = "face-down token under it" if block["token_face_down"] else "no token"
-        where = f"at {tuple(block['big_top'])}, {token}" if block["big_top"] else "not on the board yet"
-        return f"Big Top {where}; scored animals: {', '.join(block['revealed']) or 'none'}"
+    def status(self, block: dict[str, Any], words: Words) -> str:
+        if block["big_top"]:
+            x, y = block["big_top"]
+            where = words("big_top.at_token" if block["token_face_down"] else "big_top.at", x=x, y=y)
+        else:
+            where = words("big_top.nowhere")
+        animals = [words(f"token.{a}") if words.has(f"token.{a}") else a for a in block["revealed"]]
+        return words("big_top.status", where=where, animals=words("join.sep").join(animals) or words("big_top.no_animals"))
 
     def cards(self) -> Table:
         table = Table(title=Text("Animal tokens (points per meeple around the Big Top)"))
