@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,10 @@ def test_a_database_turned_read_only_answers_503_until_it_takes_writes_again(tmp
                     late.start()
                 admin.execute(text("ALTER SYSTEM SET default_transaction_read_only = off"))
                 admin.execute(text("SELECT pg_reload_conf()"))
-                again = client.post("/api/tables", json={"game": "highcard", "players": 2})
+                deadline = time.monotonic() + 30  # each connection rereads the setting when it next can
+                while (again := client.post("/api/tables", json={"game": "highcard", "players": 2})).status_code == 503:
+                    assert time.monotonic() < deadline, again.text
+                    time.sleep(0.1)
         finally:
             engine.dispose()
             server.stop()
