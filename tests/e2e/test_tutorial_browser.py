@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from bigtop.core.text import LANGUAGES
 from bigtop.games import get
-from bigtop.tutorial import Tutorial, check, load
+from bigtop.tutorial import Tutorial, check, load, start
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from browser_support import Shots, recording_page  # noqa: E402
@@ -125,6 +125,23 @@ def tutorial_of(name: str) -> tuple[Tutorial, list[Any]]:
     return tutorial, check(game, tutorial)
 
 
+@functools.cache
+def copies_of_the_scripted_card(name: str, number: int) -> dict[int, int]:
+    """Per step of chapter `number` where the learner's scripted move plays a card with copies among
+    their moves (two Tour Bus cards in a packet), how many such moves there are: each is offered."""
+    game = get(name)
+    chapter = load(game).chapter[number - 1]
+    state = start(game, chapter)
+    found = {}
+    for index, step in enumerate(chapter.step):
+        action = game.codec.from_json(step.action)
+        same = [a for a in state.legal_actions(step.seat) if state.choice_key(a) == state.choice_key(action)]
+        if step.seat == chapter.learner and len(same) > 1:
+            found[index] = len(same)
+        state.apply(step.seat, action)
+    return found
+
+
 def tutorial_cases(every: bool) -> list[Any]:
     """The play-throughs: with `every` (--all-tutorials), every chapter of every game in every language at
     desk and phone size; else each chapter in one language, rotating so that each language has one chapter
@@ -176,12 +193,16 @@ def play_chapter(page: Page, url: str, name: str, number: int, lang: str, pictur
         target = page.locator(".tutorial-target")
         expect(target, where).to_have_count(1)
         offered = page.locator(step.target or "#board .move")
-        expect(offered, f"{where}: only the scripted move is offered").to_have_count(1)
+        copies = copies_of_the_scripted_card(name, number).get(index, 1)
+        expect(offered, f"{where}: only the scripted move (and copies of its card) is offered").to_have_count(copies)
         expect(page.locator(f"{step.target or '.move'}.tutorial-target"), f"{where}: the outline is on the move").to_have_count(1)
         assert_bubble_beside_target(page, where)
         if pictures and n in PICTURES.get((name, number), {}):
             docs_picture(page, f"tutorial-{name}-{PICTURES[name, number][n]}-{lang}")
-        target.click()
+        if copies > 1:  # another copy of the card plays the scripted move just as well
+            page.locator(f"#board .move[data-card]:not([data-card='{step.action['card']}'])").first.click()
+        else:
+            target.click()
         confirm = CONFIRM.get((name, step.action["type"]))
         if confirm:
             page.locator(confirm).click()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bigtop.core.actions import Action
 from bigtop.core.api import Game, State
 from bigtop.core.events import Event
 from bigtop.core.text import COMMON, DEFAULT_LANGUAGE
@@ -150,7 +152,8 @@ def game_message(
 ) -> tuple[dict[str, Any], LogMark]:
     """The `state` message for `seat` (None: a spectator): only what that seat may know, its moves
     and log in language `lang`, and the log mark after it. A decision the server answers for the
-    seat (`no_choice`) is sent with no move: the person is not asked.
+    seat (`no_choice`) is sent with no move: the person is not asked. A move that plays a copy of a
+    card says so (`same`: the first copy's move), so a lesson takes either copy.
 
     `mark` says how much of the log was sent already: the message carries the seat's entries after
     it, and `log_from`, how many it had before (0 when it carries the whole log again)."""
@@ -161,6 +164,11 @@ def game_message(
         codec, actions = table.game.codec, state.legal_actions(seat)
         labels = table.game.describe_all(state, actions, lang)
         legal = [{"action": codec.to_json(a), "label": label} for a, label in zip(actions, labels, strict=True)]
+        keys = [state.choice_key(a) for a in actions]
+        counts = Counter(keys)
+        for move, key in zip(legal, keys, strict=True):
+            if counts[key] > 1 and isinstance(key, Action):  # copies of one card: one choice, `same` says which
+                move["same"] = codec.to_json(key)
         undo = state.undo_refusal(seat) is None
     over = table.status == "finished"
     show_scores = over or not getattr(table.game, "hidden_scores", False)

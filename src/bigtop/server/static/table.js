@@ -90,6 +90,7 @@ export function tablePage(root, tableId, token) {
   // dropped, so it never reaches the server as a stale move (`sentAt`: the position last moved from).
   function send(action) {
     if (sentAt === message.move) return;
+    if (message.scripted) action = message.scripted;  // a lesson's step: the scripted move, whichever copy of its card was played
     if (socket && socket.readyState === WebSocket.OPEN) {
       sentAt = message.move;
       socket.send(JSON.stringify({ type: "move", action, move: message.move }));

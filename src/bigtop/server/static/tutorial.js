@@ -101,7 +101,8 @@ function sortKeys(value) {
 }
 
 // The lesson of a table made by `begin`, or null: `offer(message)` narrows the learner's moves to the
-// scripted one, `show(root, message)` draws the bubble once the board is drawn.
+// scripted one (and copies of its card, which play it: the message's `scripted`), `show(root, message)`
+// draws the bubble once the board is drawn.
 export function tutorialGuide(tableId) {
   const kept = JSON.parse(localStorage.getItem(`bigtop.tutorial.${tableId}`) || "null");
   if (!kept) return null;
@@ -118,12 +119,15 @@ export function tutorialGuide(tableId) {
       if (!current || lost || message.table.status !== "running" || message.move >= current.length) return message;
       const step = current.steps[message.move];
       if (!step) return { ...message, legal: [] };  // a scripted seat is due: wait for it
-      const scripted = message.legal.filter((move) => sameAction(move.action, step.action));
+      // the scripted move, and a copy of its card (two Tour Bus cards in a packet: `same`), which
+      // plays the scripted move too (`scripted`, see table.js `send`)
+      const same = message.legal.find((move) => sameAction(move.action, step.action))?.same;
+      const scripted = message.legal.filter((move) => sameAction(move.action, step.action) || (same && move.same && sameAction(move.same, same)));
       if (message.legal.length && !scripted.length) {
         lost = true;  // the game left the script (an undo, a move from another device): play on freely
         return message;
       }
-      return { ...message, legal: scripted };
+      return { ...message, legal: scripted, scripted: step.action };
     },
     show(root, message) {
       clearBubbles();
