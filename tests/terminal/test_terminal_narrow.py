@@ -116,3 +116,17 @@ def test_french_and_chinese_lines_break_where_those_languages_break_them() -> No
     assert hanging(Text("  "), english, console, 30).plain == hanging(Text("  "), english, console, 30, lang="en").plain
     assert [line.strip() for line in hanging(Text(""), english, console, 30).plain.split("\n")] == \
         [line.plain.strip() for line in english.wrap(console, 30)]
+
+
+def test_a_lessons_words_in_chinese_break_between_characters_not_at_a_number() -> None:
+    """The terminal's own sentences (a lesson's words in its panel, the help line) in Chinese wrap
+    like the board: "搜尋找到的 3" was cut from "個最佳著法" at the space between them."""
+    from bigtop.terminal.hanging import said
+    from bigtop.terminal.play import help_line
+
+    console = Console(file=io.StringIO(), width=40)
+    console.print(said(help_line("zh-Hant"), "zh-Hant"))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) >= 3 and all(cell_len(line) <= 40 for line in lines)
+    assert not any(line.rstrip().endswith(("3", "h", "s")) for line in lines), lines  # "3 個", "h：" kept together
+    assert said("Seat 0", "en") == Text("Seat 0")  # English: as Rich prints it

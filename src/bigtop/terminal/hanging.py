@@ -93,17 +93,25 @@ def hanging(lead: Text, words: Text, console: Console, width: int, more: int = 0
 
 
 class HangingLines:
-    """Lines of a board, each wrapping under its own words, 2 columns deeper than its first line's
-    leading spaces, where `lang` breaks lines."""
+    """Lines of a board, each wrapping under its own words, `more` (2) columns deeper than its first
+    line's leading spaces, where `lang` breaks lines."""
 
-    def __init__(self, lines: list[Text], lang: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, lines: list[Text], lang: str = DEFAULT_LANGUAGE, more: int = 2) -> None:
         self.lines = lines
         self.lang = lang
+        self.more = more
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for line in self.lines:
             lead = len(line.plain) - len(line.plain.lstrip(" "))
-            yield hanging(line[:lead], line[lead:], console, options.max_width, more=2, lang=self.lang)
+            yield hanging(line[:lead], line[lead:], console, options.max_width, more=self.more, lang=self.lang)
+
+
+def said(text: Text | str, lang: str = DEFAULT_LANGUAGE) -> Text | HangingLines:
+    """A sentence to print in `lang` (a help line, a refusal, a lesson's words): English as Rich
+    wraps it; French and Chinese wrapping where those languages break lines."""
+    text = Text(text) if isinstance(text, str) else text
+    return text if lang == DEFAULT_LANGUAGE else HangingLines(list(text.split("\n")), lang, more=0)
 
 
 def hanging_group(parts: list[Any], lang: str = DEFAULT_LANGUAGE) -> Group:

@@ -30,7 +30,7 @@ from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
 from bigtop.core.text import COMMON, DEFAULT_LANGUAGE
-from bigtop.terminal.hanging import hanging
+from bigtop.terminal.hanging import hanging, said
 from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
 from bigtop.terminal.text import SAY
@@ -188,13 +188,13 @@ class TerminalGame:
         elif answer in self.keys:
             self.keys[answer]()
         elif answer.isdigit() and int(answer) in self.menu.shown and (refused := self.refusal(self.menu.shown[int(answer)])):
-            self.console.print(f"[yellow]{escape(refused)}[/yellow]")
+            self.console.print(said(Text(refused, "yellow"), self.lang))
         elif answer.isdigit() and int(answer) in self.menu.shown:
             state.apply(self.seat, self.menu.shown[int(answer)])
         elif answer.isdigit() and self.menu.was_offered(int(answer)):
-            self.console.print(Text(self.say("no_longer_offered", answer=answer, choices=self.menu.choices()), "red"))
+            self.console.print(said(Text(self.say("no_longer_offered", answer=answer, choices=self.menu.choices()), "red"), self.lang))
         else:
-            self.console.print(Text(self.say("not_shown", choices=self.menu.choices()), "red") + Text(f" ({help_line(self.lang)})"))
+            self.console.print(said(Text(self.say("not_shown", choices=self.menu.choices()), "red") + Text(f" ({help_line(self.lang)})"), self.lang))
 
     def choices(self) -> list[Action]:
         """The person's options now: their legal actions, copies of one card offered once."""
@@ -217,7 +217,7 @@ class TerminalGame:
         self.console.print(Rule(self.say("game_over")))
         self.console.print(self.game.render(self.state, self.seat, self.lang))
         self.console.print(score_table(self.state, self.headers, self.lang))
-        self.console.print(escape(winners_line(self.state, self.names, self.lang)))
+        self.console.print(said(winners_line(self.state, self.names, self.lang), self.lang))
 
     def ask(self, prompt: str) -> str:
         try:
@@ -250,7 +250,7 @@ class TerminalGame:
         """Take back the person's last choice, and the single-option moves played for them after it."""
         if self.state.undo_refusal(self.seat) == "other_seat":  # named as everywhere else, not by seat number
             last = self.names[self.state.moves()[-1][0]]
-            self.console.print(Text(self.say("undo_other", name=last), "red"))
+            self.console.print(said(Text(self.say("undo_other", name=last), "red"), self.lang))
             return
         try:
             state = self.state.undo(self.seat)
@@ -298,6 +298,6 @@ def play_in_terminal(
         check_record_file(save, force)
     state = game.new(players, seed=seed, options=parsed)
     table = TerminalGame(state, seat, bot_spec, console, save, lang=lang)
-    console.print(Text(SAY.text("welcome", lang, title=game.title, players=players, seed=state.seed, seat=seat), style="bold"))
-    console.print(escape(help_line(lang)))
+    console.print(said(Text(SAY.text("welcome", lang, title=game.title, players=players, seed=state.seed, seat=seat), style="bold"), lang))
+    console.print(said(help_line(lang), lang))
     table.run()

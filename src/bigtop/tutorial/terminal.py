@@ -15,6 +15,7 @@ from bigtop import games
 from bigtop.core.actions import Action
 from bigtop.core.errors import BigtopError
 from bigtop.core.text import Catalog
+from bigtop.terminal.hanging import said
 from bigtop.terminal.play import TerminalGame, help_line
 
 from .script import Chapter, Step, load, start
@@ -57,11 +58,11 @@ class Lesson(TerminalGame):
         if step is not None and at not in self.told:
             self.told.add(at)
             self.print_log()
-            self.console.print(Panel(escape(step.words(self.lang)), border_style="yellow"))
+            self.console.print(Panel(said(step.words(self.lang), self.lang), border_style="yellow"))
         elif step is None and at >= len(self.chapter.step) and -1 not in self.told:
             self.told.add(-1)
             self.print_log()
-            self.console.print(Panel(escape(WORDS.text("free", self.lang)), border_style="yellow"))
+            self.console.print(Panel(said(WORDS.text("free", self.lang), self.lang), border_style="yellow"))
         super().person_moves()
 
     def choices(self) -> list[Action]:
@@ -87,5 +88,5 @@ def learn_in_terminal(name: str, chapter_number: int, lang: str, console: Consol
     lesson = Lesson(start(game, chapter), chapter, chapter_number, console, lang)
     console.print(f"[bold]{escape(tutorial.title.get(lang) or tutorial.title['en'])}[/bold] · "
                   + escape(WORDS.text("chapter", lang, n=chapter_number, total=len(tutorial.chapter), name=chapter.name.get(lang) or chapter.name["en"])))
-    console.print(escape(help_line(lang)))
+    console.print(said(help_line(lang), lang))
     lesson.run()
