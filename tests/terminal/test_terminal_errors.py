@@ -50,6 +50,7 @@ CASES = [
     (("cards", "drumroll", "--cards", "notes.toml"), "not valid TOML"),
     (("cards", "carcassonne", "--cards", "text.json"), "not valid TOML"),
     (("play", "drumroll", "--cards", "latin1.toml"), "not UTF-8"),
+    (("play", "drumroll", "--lang", "de"), "--lang must be one of en, fr, zh-Hant, not 'de'"),
     (("sim", "carcassonne", "--cards", "latin1.toml"), "not UTF-8"),
     # benchmarks: no runs, no time
     (("bench", "drumroll", "--runs", "0"), "--runs must be at least 1"),
