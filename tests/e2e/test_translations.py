@@ -259,3 +259,26 @@ def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
     words = {lang: [move["words"][lang] for move in moves] for lang in LANGUAGES}
     problems = text_problems([f"{name} {move['action']} ({move['english']!r})" for move in moves], words, names)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:80])
+
+
+def test_a_board_names_cards_and_tiles_with_the_words_of_the_games_log():
+    """The web board and the log (and the menus, the terminal) name a thing with one word in each
+    language: Drum Roll's performer types were "雜技演員", "雜耍演員" and "奇人" on the board but
+    "特技師", "把戲師" and "奇行師" (the Chinese rulebook's) in the log, and Carcassonne's monastery
+    "monastère" on the board but "abbaye" (the French rulebook's) in the log."""
+    import json
+
+    from bigtop.games.carcassonne.expansions import TEXT as CARCASSONNE
+    from bigtop.games.drumroll.text import TEXT as DRUM_ROLL
+
+    static = Path(__file__).resolve().parents[2] / "src" / "bigtop" / "server" / "static" / "games"
+    pairs = []
+    board = json.loads((static / "drumroll-strings.json").read_text())
+    pairs += [(board[f"dr.type.{t}"], DRUM_ROLL, f"type.{t}") for t in ("acrobat", "juggler", "magician", "tamer", "bizarre")]
+    board = json.loads((static / "carcassonne-strings.json").read_text())
+    pairs += [(words, CARCASSONNE, f"tile.{key[len('cc.tile.'):]}") for key, words in board.items()
+              if key.startswith("cc.tile.") and CARCASSONNE.has(f"tile.{key[len('cc.tile.'):]}")]
+    assert len(pairs) >= 9
+    for words, catalog, key in pairs:
+        for lang in LANGUAGES:
+            assert words[lang].lower() == catalog.text(key, lang).lower(), (key, lang, words[lang], catalog.text(key, lang))
