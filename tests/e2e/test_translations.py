@@ -47,6 +47,7 @@ SAME_IN_FRENCH = {
     "trolls", "audition", "meeples", "meeple", "acrobate", "acrobates", "cirque", "pyramide", "ville", "route", "note",
     "agent", "distribution", "point", "concerts", "assistant", "date", "min", "position", "chance", "Costume", "performance", "compensation",
     "N", "E", "S",  # compass points (west is O)
+    "P",  # a performer's poor level, abbreviated: piètre in French
 }
 SAME_LOWER = {w.lower() for w in SAME_IN_FRENCH}
 LATIN_IN_CHINESE = {"bigtop", "Big", "Top", "P", "G", "O", "pts", "x", "R",  # R: the key that turns a tile
