@@ -264,22 +264,29 @@ def test_every_action_type_of_the_game_is_named_in_every_language(page, name):
 
 def test_a_board_names_cards_and_tiles_with_the_words_of_the_games_log():
     """The web board and the log (and the menus, the terminal) name a thing with one word in each
-    language: Drum Roll's performer types were "雜技演員", "雜耍演員" and "奇人" on the board but
-    "特技師", "把戲師" and "奇行師" (the Chinese rulebook's) in the log, and Carcassonne's monastery
-    "monastère" on the board but "abbaye" (the French rulebook's) in the log."""
+    language, the rulebook's: Drum Roll's board called its performer types "雜技演員", "雜耍演員"
+    and "奇人" where the log said "特技師", "把戲師" and "奇行師", its Bank Representative "Banquier"
+    where the log said "Représentant de la banque", its levels "差/好/精彩" where the log said
+    "蹩腳/良好/絕妙演技"; Carcassonne's board said "monastère" where the log said "abbaye"."""
     import json
 
     from bigtop.games.carcassonne.expansions import TEXT as CARCASSONNE
     from bigtop.games.drumroll.text import TEXT as DRUM_ROLL
 
     static = Path(__file__).resolve().parents[2] / "src" / "bigtop" / "server" / "static" / "games"
-    pairs = []
     board = json.loads((static / "drumroll-strings.json").read_text())
-    pairs += [(board[f"dr.type.{t}"], DRUM_ROLL, f"type.{t}") for t in ("acrobat", "juggler", "magician", "tamer", "bizarre")]
+    pairs = [(board[f"dr.type.{t}"], DRUM_ROLL, f"type.{t}", LANGUAGES) for t in ("acrobat", "juggler", "magician", "tamer", "bizarre")]
+    pairs += [(board[f"dr.level.{n}"], DRUM_ROLL, f"level.{n}", LANGUAGES) for n in (1, 2, 3)]
+    for key, words in board.items():
+        kind = key.rpartition(".")[2]
+        if key.startswith("dr.name."):  # a personnel or investment card's name
+            pairs.append((words, DRUM_ROLL, f"personnel.{kind}" if DRUM_ROLL.has(f"personnel.{kind}") else f"investment.{kind}", LANGUAGES))
+        elif key.startswith(("dr.bonus.", "score.")) and DRUM_ROLL.has(f"score.{kind}"):  # a scoring category
+            pairs.append((words, DRUM_ROLL, f"score.{kind}", ("fr", "zh-Hant")))
     board = json.loads((static / "carcassonne-strings.json").read_text())
-    pairs += [(words, CARCASSONNE, f"tile.{key[len('cc.tile.'):]}") for key, words in board.items()
+    pairs += [(words, CARCASSONNE, f"tile.{key[len('cc.tile.'):]}", LANGUAGES) for key, words in board.items()
               if key.startswith("cc.tile.") and CARCASSONNE.has(f"tile.{key[len('cc.tile.'):]}")]
-    assert len(pairs) >= 9
-    for words, catalog, key in pairs:
-        for lang in LANGUAGES:
-            assert words[lang].lower() == catalog.text(key, lang).lower(), (key, lang, words[lang], catalog.text(key, lang))
+    assert len(pairs) >= 60, len(pairs)
+    wrong = [(key, lang, words[lang], catalog.text(key, lang)) for words, catalog, key, languages in pairs for lang in languages
+             if words[lang].lower() != catalog.text(key, lang).lower()]
+    assert not wrong, wrong
