@@ -287,7 +287,7 @@ const REVIEW_STRINGS = {
     "review.accuracy": "與搜尋一致：{best} · {inaccuracies} 個不精確、{mistakes} 個失誤、{blunders} 個大錯 · 其中損失 {lost} {unit}",
     "review.cost": "代價 {lead} {unit}、勝率 {win} 個百分點", "review.winCost": "勝率 −{n} 個百分點",
     "review.grades": "不精確、失誤、大錯分別至少損失領先其他最佳玩家的 {inaccuracy}、{mistake}、{blunder} {unit}，或 5、10、20 個百分點的勝率，且超出搜尋本身的誤差。",
-    "review.unit.prestige": "聲望", "review.unit.points": "分",
+    "review.unit.prestige": "分", "review.unit.points": "分",
     "review.noDecisions": "本局沒有需要做的決策。",
     "review.move": "步", "review.played": "實際走法", "review.best": "搜尋偏好", "review.loss": "代價（{unit}）",
     "hint.button": "提示", "hint.thinking": "思考中…", "hint.chance": "勝率 {chance} ± {margin}",

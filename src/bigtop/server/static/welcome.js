@@ -45,7 +45,7 @@ const STRINGS = {
     "welcome.weight.light": "規則簡單", "welcome.weight.medium": "規則中等",
     "welcome.learn": "學習", "welcome.rules": "規則", "welcome.play": "開始玩", "welcome.hide": "隱藏", "welcome.show": "bigtop 是什麼？",
     "welcome.picture": "bigtop 上的一局{title}",
-    "welcome.about.drumroll": "在 1900 年代的歐洲經營馬戲團：僱用表演者，給他們的節目合適的方塊，完成三場演出。聲望最多者獲勝。",
+    "welcome.about.drumroll": "在 1900 年代的歐洲經營馬戲團：雇用表演者，給他們的節目合適的方塊，完成三場表演。分數最多者獲勝。",
     "welcome.about.trollfest": "選秀組成一支巨魔搖滾樂團、為它命名，在怪物城市的地圖上巡迴演出，最後由音樂節選出最佳樂團。",
     "welcome.about.carcassonne": "放置板塊建造城市、道路與草地，放上你的人偶，再搭起大帳篷：馬戲團、特技演員和馬戲團團長也能得分。",
     "rules.back": "所有遊戲", "rules.playThis": "玩{title}", "rules.learnThis": "邊玩邊學{title}",
