@@ -65,11 +65,6 @@ def performer_needs(perf: Performer, lang: str = DEFAULT_LANGUAGE) -> str:
                benefits=_joined(benefits, lang, "board.semicolon"))
 
 
-def _group(parts: list[Text], lang: str) -> Group:
-    """The board's lines, each wrapping under its own words where `lang` may break a line."""
-    return hanging_group(list(parts), lang)
-
-
 def _line(text: str, indent: int = 0) -> Text:
     return Text(" " * indent + text)
 
@@ -198,7 +193,7 @@ def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAG
         waiting = v["sealed"]["waiting"]
         parts.append(Text(say("board.now_sealed", lang, asked=_asked(v, lang), n=len(waiting),
                               seats=_joined([str(p) for p in waiting], lang)), style="bold"))
-    return _group(parts, lang)
+    return hanging_group(parts, lang)
 
 
 def _asked(v: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
@@ -220,7 +215,7 @@ def render_question(state: DrumRollState, player: int, lang: str = DEFAULT_LANGU
     v = state.view(player)
     if v["over"] or (v["prompt"] is None and v["sealed"] is None):
         return None
-    return _group([Text(say("board.now", lang, asked=_asked(v, lang)), style="bold")], lang)
+    return hanging_group([Text(say("board.now", lang, asked=_asked(v, lang)), style="bold")], lang)
 
 
 def cards_table(options: DrumRollOptions) -> Group:
