@@ -34,7 +34,7 @@ const STRINGS = {
     "welcome.weight.light": "Règles simples", "welcome.weight.medium": "Règles moyennes",
     "welcome.learn": "Apprendre", "welcome.rules": "Règles", "welcome.play": "Jouer", "welcome.hide": "Masquer", "welcome.show": "Qu’est-ce que bigtop ?",
     "welcome.picture": "Une partie de {title} sur bigtop",
-    "welcome.about.drumroll": "Dirigez un cirque dans l’Europe des années 1900 : engagez des artistes, donnez à leurs numéros les bons cubes et présentez trois spectacles. Le plus de prestige l’emporte.",
+    "welcome.about.drumroll": "Dirigez un cirque dans l’Europe des années 1900 : embauchez des artistes, donnez à leurs numéros les bons cubes et présentez trois spectacles. Le plus de prestige l’emporte.",
     "welcome.about.trollfest": "Formez un groupe de rock troll, donnez-lui un nom et partez en tournée dans des villes de monstres avant que le Festival ne couronne le meilleur groupe.",
     "welcome.about.carcassonne": "Posez des tuiles pour bâtir villes, routes et champs, placez vos meeples et montez le chapiteau : le cirque, ses acrobates et son Monsieur Loyal marquent aussi.",
     "rules.back": "Tous les jeux", "rules.playThis": "Jouer à {title}", "rules.learnThis": "Apprendre {title} en jouant",
