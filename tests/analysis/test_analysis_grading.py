@@ -17,7 +17,7 @@ from bigtop.analysis.search import Budget
 DOCS = Path(__file__).parents[2] / "docs" / "analysis.md"
 
 # The last show of a two-seat Drum Roll game: seat 0 (0 prestige) cannot catch seat 1 (40). Its
-# Flying Sisters perform outstanding: "flip the performer for prestige" scores their 4 prestige,
+# Flying Sisters perform outstanding: "flip the performer for 4 prestige" scores their 4 prestige,
 # "take the outstanding benefit" brings what scores nothing at the end of the game.
 LAST_SHOW = {"at": "show", "show": 2, "turn": 7, "seats": [
     {"prestige": 0, "coins": 10, "performers": [{"id": "flying-sisters", "cubes": ["white", "red", "green"]}]},
@@ -32,14 +32,14 @@ def test_a_lost_position_still_shows_what_a_bad_move_cost() -> None:
     while not state.is_over():
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
-        choice = next((a for a in legal if game.describe(state, a) == "take the outstanding benefit"), legal[0])
+        choice = next((a for a in legal if game.describe(state, a).startswith("take the outstanding benefit")), legal[0])
         if seat == 0 and len(legal) > 1:
             benefit = state.move_count
         state.apply(seat, choice)
     assert state.scores()[0] < state.scores()[1] - 30  # lost whatever seat 0 chose
     rows = {r["move"]: r for r in review(state.record(), budget=Budget(100)).to_json()["decisions"]}
     row = rows[benefit]
-    assert row["best_text"] == "flip the performer for prestige"
+    assert row["best_text"] == "flip the performer for 4 prestige"
     assert row["loss"] < 0.01 and grade(row["loss"], row["loss_margin"]) is None  # no win chance was left to lose
     assert row["lead_loss"] == pytest.approx(4.0, abs=0.5) and row["lead_loss"] > row["lead_loss_margin"]
     assert row["grade"] == "blunder"  # 4 prestige: Drum Roll's blunder

@@ -28,6 +28,7 @@ from drumroll_scenario import (
 from rich.console import Console
 
 from bigtop.core import IllegalAction
+from bigtop.core.text import LANGUAGES
 from bigtop.games.drumroll.actions import (
     CarryOut,
     Convert,
@@ -943,6 +944,19 @@ def test_a_trailer_card_no_performer_can_take_says_so_on_the_board() -> None:
             "(not playable now: every performer of yours has a trailer)") in board.export_text()
 
 
+def test_an_outstanding_performers_two_options_say_what_each_brings() -> None:
+    """"In all the following shows, the player can either earn 5, or (once per game) flip her and
+    immediately score 2": the choice names both amounts, so nobody has to look them up."""
+    s = show(3, {0: {"performers": [{"id": "rope-walker", "cubes": ["red", "yellow", "white"]}]}})
+    assert prompt(s) == ("outstanding", 0)
+    said = {lang: (GAME.describe(s, Outstanding(False), lang), GAME.describe(s, Outstanding(True), lang)) for lang in LANGUAGES}
+    assert said == {
+        "en": ("take the outstanding benefit (+5 coins)", "flip the performer for 2 prestige"),
+        "fr": ("prendre le bénéfice de la performance exceptionnelle (+5 pièces)", "retourner l’artiste pour 2 points de prestige"),
+        "zh-Hant": ("拿絕妙演技的利益（+5 元）", "把表演者翻過來得 2 分"),
+    }
+
+
 def test_an_outstanding_trailer_with_none_left_in_the_stock_is_said() -> None:
     """"Trailers are depleted as well." An outstanding benefit's trailer with none left in the stock."""
     everyone = {p: {"performers": [{"id": x, "trailer": True} for x in ids]} for p, ids in enumerate((
@@ -954,8 +968,8 @@ def test_an_outstanding_trailer_with_none_left_in_the_stock_is_said() -> None:
     assert s.view(None)["trailers_left"] == 0
     s.apply(0, Perform("giant"))
     assert GAME.describe(s, Outstanding(False)) == (
-        "take the outstanding benefit (no trailer is left in the stock for the one it gives)")
-    assert GAME.describe(s, Outstanding(False), "zh-Hant") == "拿絕妙演技的利益（供應區已沒有拖車可給）"
+        "take the outstanding benefit (a trailer and skip a salary; no trailer is left in the stock for the one it gives)")
+    assert GAME.describe(s, Outstanding(False), "zh-Hant") == "拿絕妙演技的利益（一台拖車和不用付 1 份薪水；供應區已沒有拖車可給）"
     s.apply(0, Outstanding(False))
     assert prompt(s) == ("perform", 0) and seat(s, 0)["skips"] == 1
     assert [e.data for e in s.log.to_list() if e.kind == "no_trailer"] == [{"seat": 0, "why": "stock"}]

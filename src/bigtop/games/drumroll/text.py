@@ -215,11 +215,15 @@ def describe(state: DrumRollState, action: Action, lang: str = DEFAULT_LANGUAGE)
         note = _trailer_note(state, action.card, perf.benefit(level) if 0 < level < 3 else (), lang)
         return say("move.perform_note" if note else "move.perform", lang, card=card, level=level_name(level, lang), note=note)
     if isinstance(action, A.Outstanding):
-        if action.flip or not state.prompts or state.prompts[-1].kind != "outstanding":
+        if not state.prompts or state.prompts[-1].kind != "outstanding":
             return say("move.flip" if action.flip else "move.benefit", lang)
-        performer = state.prompts[-1].data
-        note = _trailer_note(state, performer, c.performers[performer].outstanding, lang)
-        return say("move.benefit_note", lang, note=note) if note else say("move.benefit", lang)
+        performer, owner = state.prompts[-1].data, state.prompts[-1].seat
+        if action.flip:
+            return say("move.flip_for", lang, prestige=prestige(state.flip_value(owner, performer), lang))
+        effects = c.performers[performer].outstanding
+        what = listing([effect_text(e, lang) for e in effects], lang)
+        note = _trailer_note(state, performer, effects, lang)
+        return say("move.benefit_note", lang, what=what, note=note) if note else say("move.benefit_what", lang, what=what)
     if isinstance(action, A.Spend):
         return say("move.spend", lang, color=color(action.color, lang))
     if isinstance(action, A.Play):
