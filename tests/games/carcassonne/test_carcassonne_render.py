@@ -142,6 +142,16 @@ def test_two_fields_reaching_the_same_side_are_told_apart_by_its_halves() -> Non
     assert "在草地（北邊的東半）放上一個人偶" in [GAME.describe(state, a, "zh-Hant") for a in state.legal_actions(0)]
 
 
+def test_a_field_whose_sides_another_field_reaches_too_is_named_by_its_halves() -> None:
+    """A straight road beside a city: the field between them reaches E and W, the other field N, E
+    and W. Named by sides alone they read "(E, W)" and "(N, E, W)", two fields on the same two sides."""
+    state = new(["D"])
+    state.apply(0, Place(0, -1, 2))  # the city to the south, against the start tile's
+    fields = [GAME.describe(state, a) for a in state.legal_actions(0) if isinstance(a, Meeple) and "field" in GAME.describe(state, a)]
+    assert fields == ["Put a meeple on the field (south half of E, south half of W)",
+                      "Put a meeple on the field (N, north half of E, north half of W)"]
+
+
 def test_the_figure_question_shows_the_tile_just_laid_with_its_neighbours() -> None:
     """The terminal prints the board when a turn begins; at the figure question it prints only
     the tile just laid and the tiles around it (`render_question`)."""

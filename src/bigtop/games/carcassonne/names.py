@@ -114,26 +114,27 @@ class Words:
         return out
 
     def feature(self, kind: TileKind, turns: int, feature: int) -> str:
-        """A local feature of a laid tile, e.g. "the city (N, W)" or "the field (N, E)"; two
-        fields reaching the same sides are told apart by the halves they hold ("the field (west
-        half of S)", "the field (east half of S)", either side of a road)."""
+        """A local feature of a laid tile, e.g. "the city (N, W)" or "the field (N, E)"; a field
+        whose sides another field reaches too (all of them, or all of its own) is named by the
+        halves it holds ("the field (west half of S)", "the field (east half of S)", either side
+        of a road), so that no two fields read alike."""
         f = kind.features[feature]
         name = self(f"the.{FEATURE_NAMES[f.type]}")
         if f.type == FIELD:
             halves = rotated_halves(kind, turns, feature)
-            sides = sorted({s for s, _ in halves})
-            if any(i != feature and sorted({s for s, _ in rotated_halves(kind, turns, i)}) == sides
+            sides = {s for s, _ in halves}
+            if any(i != feature and (sides <= (theirs := {s for s, _ in rotated_halves(kind, turns, i)}) or theirs <= sides)
                    for i, other in enumerate(kind.features) if other.type == FIELD):
                 words = [self(f"side.{SIDES[s]}") if len([h for h in halves if h[0] == s]) == 2
                          else self("half_side", half=self(f"direction.{HALF_DIRECTION[next(h for h in halves if h[0] == s)]}"),
                                    side=self(f"side.{SIDES[s]}"))
-                         for s in sides]
+                         for s in sorted(sides)]
                 return self("feature_at", feature=name, sides=self("join.sep").join(words))
         else:
-            sides = sorted(kind.rotations[kind.turn_index[turns]].features_at[feature])
+            sides = set(kind.rotations[kind.turn_index[turns]].features_at[feature])
         if not sides:
             return name
-        return self("feature_at", feature=name, sides=self("join.sep").join(self(f"side.{SIDES[s]}") for s in sides))
+        return self("feature_at", feature=name, sides=self("join.sep").join(self(f"side.{SIDES[s]}") for s in sorted(sides)))
 
 
 ENGLISH = Words()
