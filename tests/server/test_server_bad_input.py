@@ -155,3 +155,21 @@ def test_a_table_of_bots_only_is_made_with_the_games_bots_only_options(server):
     assert of_bots.status_code == with_person.status_code == 201, (of_bots.text, with_person.text)
     assert of_bots.json()["table"]["options"]["bots_only"] is True
     assert with_person.json()["table"]["options"]["bots_only"] is False
+
+
+@pytest.mark.parametrize("name", ["A\u0000B", "\u202eAda", "Ev\u200be", "bell\u0007", "<b>Bo</b>"])
+def test_a_seat_name_is_printed_characters_only(server, name):
+    """A NUL in a name was a 500 on PostgreSQL, and a bidirectional override showed a name reversed
+    in everyone's lobby: a seat's name, at creation and when joining, is refused as chat's strict
+    lines are, and nothing is stored."""
+    with server.client() as client:
+        before = len(client.get("/api/tables", params={"limit": 1000}).json())
+        made = client.post("/api/tables", json=table("highcard", 2, seats=[{"name": name}, {"bot": "random"}]))
+        assert made.status_code == 400, made.text
+        assert len(client.get("/api/tables", params={"limit": 1000}).json()) == before
+        created = client.post("/api/tables", json=table("highcard", 2, seats=[{"name": "Ada"}, {"name": "  Bo \t  Bo "}])).json()
+        assert [s["name"] for s in created["table"]["seats"]] == ["Ada", "Bo Bo"]  # runs of spaces fold to one
+        token = created["seats"][0]["token"]
+        joined = client.post(f"/api/tables/{created['table']['id']}/join", json={"token": token, "name": name})
+        assert joined.status_code == 400 and "a name" in error_of(joined)["message"], joined.text
+        assert client.get(f"/api/tables/{created['table']['id']}").json()["seats"][0]["name"] == "Ada"

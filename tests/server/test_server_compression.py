@@ -13,6 +13,7 @@ from server_support import ServerProcess, sqlite_url
 
 from bigtop import games
 from bigtop.core.rng import Rng
+from bigtop.server.api import MAX_VIEWS
 
 
 @pytest.fixture(scope="module")
@@ -64,11 +65,12 @@ def test_a_replay_sends_the_views_of_the_steps_asked_for_only(server):
         paged = client.post("/api/replays", params={"seat": 1, "views_from": 100, "views": 20}, content=body, headers=headers)
         too_many = client.post("/api/replays", params={"views": 201}, content=body, headers=headers)
     frames, some = whole.json()["frames"], paged.json()["frames"]
-    assert len(some) == len(frames) == len(state.record().moves) + 1
+    assert len(some) == len(frames) == len(state.record().moves) + 1 > MAX_VIEWS
+    assert [n for n, f in enumerate(frames) if f["view"] is not None] == list(range(MAX_VIEWS))  # never every view unasked
     assert [n for n, f in enumerate(some) if f["view"] is not None] == list(range(100, 120))
     for mine, full in zip(some, frames, strict=True):
         assert mine["view"] in (None, full["view"])  # the same views, only fewer
         assert {k: v for k, v in mine.items() if k != "view"} == {k: v for k, v in full.items() if k != "view"}
     assert len(paged.content) * 5 < len(whole.content)  # a 3-player game's views weigh most of it
     assert too_many.status_code in (400, 422)
-    print(f"\n{len(frames)} frames: {len(whole.content):,} bytes with every view, {len(paged.content):,} with 20")
+    print(f"\n{len(frames)} frames: {len(whole.content):,} bytes with {MAX_VIEWS} views, {len(paged.content):,} with 20")

@@ -159,7 +159,10 @@ def test_rated_tables_and_the_clock_setting(server: ServerProcess) -> None:
 
         assert table().json()["table"]["rated"] is True
         assert table(rated=False).json()["table"]["rated"] is False
-        assert table(seed=5).json()["table"]["rated"] is False
+        seeded = table(seed=5).json()["table"]
+        assert seeded["rated"] is False
+        # whoever chose the deal can know every hidden card: the table says so to everyone it shows
+        assert seeded["practice"] is True and client.get(f"/api/tables/{seeded['id']}").json()["practice"] is True
         for refused in ({"seed": 5, "rated": True}, {"practice": True, "rated": True}):
             response = table(**refused)
             assert response.status_code == 400 and "cannot be rated" in error_of(response)["message"]
@@ -172,7 +175,8 @@ def test_rated_tables_and_the_clock_setting(server: ServerProcess) -> None:
         for bad in ({"kind": "realtime", "base": 10}, {"kind": "realtime", "base": 8 * 86400},
                     {"kind": "realtime", "base": 300, "increment": 3601}, {"kind": "turn", "per_move": 30},
                     {"kind": "turn", "per_move": 15 * 86400}, {"kind": "sandglass"}, {"kind": "turn", "per_move": "60"},
-                    {"kind": "turn", "per_move": 600, "extra": 1}, "5+20"):
+                    {"kind": "turn", "per_move": 600, "extra": 1}, "5+20", {"kind": "turn", "per_move": 10**400},
+                    {"kind": "realtime", "base": 10**400}, {"kind": "realtime", "base": 300, "increment": 10**309}):
             assert table(clock=bad).status_code == 400, bad
 
 

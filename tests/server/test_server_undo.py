@@ -5,9 +5,12 @@ refusal says why, and an undo is stored like a move (a restart replays it)."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server_support import create, error_of, receive, start_table, state_of
+
+from bigtop.server.live_table import MAX_UNDOS
 
 PEOPLE = [{"name": "Ada"}, {"name": "Bo"}]
 
@@ -103,3 +106,34 @@ def test_an_undo_is_stored_and_replayed_after_a_kill(server):
         play(client, table_id, ada, index=2)
         play(client, table_id, bo)
         assert [e["kind"] for e in state_of(client, table_id, bo)["log"]].count("table.undo") == 1
+
+
+def test_a_seat_takes_back_at_most_max_undos_moves_a_game_even_across_a_restart(server):
+    """Each undo is a stored row and a line in every seat's log: a seat repeating a move and its
+    undo (two tables at once, one thread each) is refused once it took back `MAX_UNDOS` moves."""
+    with server.client() as client:
+        tables = [two_people(client, seed) for seed in (15, 16)]
+
+    def cycle(table_id: str, ada: str) -> list[str | None]:
+        reasons = []
+        with server.client() as mine:
+            for _ in range(MAX_UNDOS + 1):
+                chosen = play(mine, table_id, ada)
+                answer = undo(mine, table_id, ada, move=chosen["move"] + 1)
+                reasons.append(None if answer.status_code == 200 else error_of(answer)["reason"])
+        return reasons
+
+    with ThreadPoolExecutor(2) as pool:
+        done = list(pool.map(lambda t: cycle(t[0], t[1]), tables))
+    assert done == [[None] * MAX_UNDOS + ["limit"]] * 2
+    table_id, ada, bo = tables[0]
+    with server.client() as client:
+        assert state_of(client, table_id, ada)["undo"] is False
+        assert [e["kind"] for e in state_of(client, table_id, bo)["log"]].count("table.undo") == MAX_UNDOS
+    server.kill()
+    server.start()
+    with server.client() as client:
+        refused = undo(client, table_id, ada)
+        assert refused.status_code == 409 and error_of(refused)["reason"] == "limit", refused.text
+        play(client, table_id, bo)
+        assert state_of(client, table_id, bo)["undo"] is False  # Bo's card completed the step: shown, not his to take back

@@ -47,12 +47,15 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] | None = Field(
         default=None, max_length=MAX_SEATS, description="Default: a person in seat 0, random bots elsewhere."
     )
-    seed: int | None = Field(default=None, ge=0, lt=2**63, strict=True)
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**63, strict=True, description="A chosen deal: the table is then a practice table."
+    )
     practice: bool = Field(
-        default=False, strict=True, description="A practice table may fix what chance deals (deck, tile and token orders); everyone sees it is one."
+        default=False, strict=True,
+        description="A practice table may fix what chance deals (a seed; deck, tile and token orders); everyone sees it is one.",
     )
     rated: bool | None = Field(
-        default=None, strict=True, description="Whether the game moves ratings; default: yes, unless it is a practice table or has a chosen seed (never rated)."
+        default=None, strict=True, description="Whether the game moves ratings; default: yes, unless it is a practice table (never rated)."
     )
     clock: Clock | None = Field(
         default=None,
@@ -231,19 +234,19 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 MAX_VIEWS = 200  # views one replay request may ask for
 
 
-def _views(views_from: int | None, views: int | None) -> range | None:
-    """The frames whose views a replay request asks for (None: all of them)."""
-    if views is None:
-        return None
-    return range(views_from or 0, (views_from or 0) + views)
+def _views(views_from: int | None, views: int | None) -> range:
+    """The frames whose views a replay request asks for: `views` of them (`MAX_VIEWS` if not
+    said: every view of a long game would weigh megabytes) from `views_from`."""
+    return range(views_from or 0, (views_from or 0) + (MAX_VIEWS if views is None else views))
 
 
 @router.get("/tables/{table_id}/replay")
 async def table_replay(request: Request, table_id: str, seat: int | None = None, lang: str | None = None,
                        views_from: int | None = Query(default=None, ge=0),
                        views: int | None = Query(default=None, ge=0, le=MAX_VIEWS)) -> dict[str, Any]:
-    """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`; with
-    `views`, the views of only that many frames from `views_from` (the others' are null)."""
+    """Every step of a finished game, as seat `seat` (default: spectator) saw it, in `lang`, with
+    the views of `views` frames (at most and by default `MAX_VIEWS`) from `views_from` (the others'
+    are null)."""
     table = await _finished(request, table_id)
     lang = language(lang)
     names = seat_names(table, lang)  # long: other tables go on meanwhile

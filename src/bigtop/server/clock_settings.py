@@ -17,6 +17,7 @@ MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
 BOUNDS: dict[str, tuple[float, float]] = {"base": (30, 7 * DAY), "increment": (0, HOUR), "per_move": (MINUTE, 14 * DAY)}  # seconds
+LARGEST = 2**31  # seconds: any number past it is refused before `BOUNDS` words the refusal
 
 
 class RealtimeClock(BaseModel):
@@ -24,8 +25,8 @@ class RealtimeClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["realtime"]
-    base: int = Field(ge=1, strict=True, description="Seconds per seat for the game (30 s to 7 days).")
-    increment: int = Field(default=0, ge=0, strict=True, description="Seconds added each turn (0 to 1 hour).")
+    base: int = Field(ge=1, le=LARGEST, strict=True, description="Seconds per seat for the game (30 s to 7 days).")
+    increment: int = Field(default=0, ge=0, le=LARGEST, strict=True, description="Seconds added each turn (0 to 1 hour).")
 
 
 class TurnClock(BaseModel):
@@ -33,7 +34,7 @@ class TurnClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["turn"]
-    per_move: int = Field(ge=1, strict=True, description="Seconds per turn (1 minute to 14 days).")
+    per_move: int = Field(ge=1, le=LARGEST, strict=True, description="Seconds per turn (1 minute to 14 days).")
 
 
 Clock = Annotated[RealtimeClock | TurnClock, Field(discriminator="kind")]
@@ -73,7 +74,7 @@ def check_clock(choice: RealtimeClock | TurnClock | None, shortest: float | None
         if shortest is not None and low > 0:
             low = min(low, shortest)
         if not low <= value <= high:
-            raise ServerError(f"a {choice.kind} clock's {name} is {_seconds(low)} to {_seconds(high)}, not {value:g} s")
+            raise ServerError(f"a {choice.kind} clock's {name} is {_seconds(low)} to {_seconds(high)}, not {value} s")
     return ClockSetting.from_json(choice.model_dump())
 
 

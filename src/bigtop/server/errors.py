@@ -58,7 +58,8 @@ class StaleMove(Conflict):
 
 class UndoRefused(Conflict):
     """An undo the game's table rule refuses; `reason` says why ("nothing", "sealed", "other_seat",
-    "irreversible", as `State.undo_refusal`), for the page to word it."""
+    "irreversible", as `State.undo_refusal`, or "limit": `live_table.MAX_UNDOS`), for the page to
+    word it."""
 
     code = "undo_refused"
 

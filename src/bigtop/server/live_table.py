@@ -18,6 +18,9 @@ from bigtop.server.quotas import NOBODY, Creator
 from bigtop.server.store import MoveRow, SeatRow
 
 LESSON_BOT = "tutorial"  # the bot of a tutorial's scripted seats (`bigtop.tutorial.bot`)
+MAX_UNDOS = 50
+"""Moves a seat may take back in one game: each undo is a stored row and an entry in every seat's
+log, so a seat repeating a move and its undo cannot grow the table without bound."""
 
 
 @dataclass(eq=False)
@@ -43,6 +46,7 @@ class LiveTable:
     last_rows: dict[int, int] = field(default_factory=dict)  # seat: the number of its last row
     notes: list[tuple[int, Event]] = field(default_factory=list)  # the table's log entries, by position in the game's log
     rewinds: int = 0  # undos so far (each one takes entries out of the log)
+    undos: dict[int, int] = field(default_factory=dict)  # seat: the moves it took back
     creator: Creator = NOBODY  # who made it (`quotas.py`)
     # (rows, moves) as everyone was last told, while a secret sealed step (`SealedChoices.secret`)
     # holds answers nobody else may learn of yet; None when nothing is held back
@@ -68,6 +72,11 @@ class LiveTable:
     def players(self) -> int:
         return self.state.players
 
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not take its last move back now (`State.undo_refusal`'s reasons, and
+        "limit" once it took back `MAX_UNDOS` moves this game), or None."""
+        return "limit" if self.undos.get(seat, 0) >= MAX_UNDOS else self.state.undo_refusal(seat)
+
     def advance(self, row: MoveRow, after: State, before: tuple[tuple[int, ...], int, int] | None = None) -> None:
         """Take stored `row`, which made the game `after`: the state, the clocks and the table's notes.
         `before` is who was seen to move, how long the log was and the move count before it, when
@@ -91,6 +100,7 @@ class LiveTable:
             self.notes = [(min(position, end), note) for position, note in self.notes]
             self.notes.append((end, Event("table.undo", {"seat": row.seat})))
             self.rewinds += 1
+            self.undos[row.seat] = self.undos.get(row.seat, 0) + 1
         self.state = after
         self.rows = row.number + 1
         self.last_rows[row.seat] = row.number

@@ -169,7 +169,7 @@ def game_message(
         for move, key in zip(legal, keys, strict=True):
             if counts[key] > 1 and isinstance(key, Action):  # copies of one card: one choice, `same` says which
                 move["same"] = codec.to_json(key)
-        undo = state.undo_refusal(seat) is None
+        undo = table.undo_refusal(seat) is None
     over = table.status == "finished"
     show_scores = over or not getattr(table.game, "hidden_scores", False)
     entries, after = log_since(table, seat, mark, lang)

@@ -29,11 +29,12 @@ from bigtop import games
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.core.typed import TextRefused, typed_line
 from bigtop.server.botspecs import check_web_bot
 from bigtop.server.clocks import Clock, ClockSetting
 from bigtop.server.errors import Conflict, NotFound, ServerError, StaleMove, UndoRefused
 from bigtop.server.limits import TableLimits
-from bigtop.server.live_table import LiveTable
+from bigtop.server.live_table import MAX_UNDOS, LiveTable
 from bigtop.server.messages import summary, table_summary
 from bigtop.server.quotas import NOBODY, Creator, check_new, check_start
 from bigtop.server.store import MoveRow, MoveTaken, RematchTaken, SeatRow, Store, TableRow
@@ -188,12 +189,14 @@ class Hall:
                      seed: int | None = None, practice: bool = False, rated: bool | None = None,
                      clock: ClockSetting | None = None, creator: Creator = NOBODY) -> tuple[LiveTable, list[str | None]]:
         """A new open table with these seats; a practice table may fix what chance deals (see
-        `table_options.web_options`). A table is rated unless told otherwise, and can be only if
-        nobody fixed its chance (no practice options, no seed). `clock` is its clock; `creator`
-        who asks for it (refused past the limits of `quotas.py`).
+        `table_options.web_options`), and a table with a chosen `seed` is one: whoever chose the
+        seed can know every hidden card, so everyone is shown it is a practice table. A table is
+        rated unless told otherwise, and can be only if nobody fixed its chance. `clock` is its
+        clock; `creator` who asks for it (refused past the limits of `quotas.py`).
 
         Returns the table and each seat's secret token (None for bots)."""
-        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice, seed), clock,
+        practice = practice or seed is not None
+        return await self._create(game_name, players, options, seat_specs, seed, practice, _rated(rated, practice), clock,
                                   creator)
 
     async def rematch(self, table: LiveTable, token: str | None, creator: Creator = NOBODY) -> tuple[LiveTable, int, str | None]:
@@ -398,6 +401,8 @@ class Hall:
             seat = table.seat_of(token)
             while True:
                 _check_seat(table, seat, by_bot=False)
+                if table.undo_refusal(seat) == "limit":
+                    raise UndoRefused(f"cannot undo: a seat takes back at most {MAX_UNDOS} moves a game", "limit")
                 try:  # the rule first: it says why better than "the table moved on"
                     after = table.state.undo(seat)
                 except IllegalAction as exc:
@@ -553,12 +558,13 @@ def rebuild(row: TableRow) -> LiveTable:
     return table
 
 
-def _rated(rated: bool | None, practice: bool, seed: int | None) -> bool:
-    """Whether a new table is rated: by default unless its chance was fixed; never if it was."""
-    fixed = "a practice table" if practice else "a table with a chosen seed" if seed is not None else None
-    if rated and fixed:
-        raise ServerError(f"{fixed} cannot be rated: whoever chose its deal could know it")
-    return fixed is None if rated is None else rated
+def _rated(rated: bool | None, practice: bool) -> bool:
+    """Whether a new table is rated: by default unless it is a practice table (its chance may be
+    fixed); never if it is."""
+    if rated and practice:
+        raise ServerError("a practice table (one with a chosen seed, or options that fix what chance deals) "
+                          "cannot be rated: whoever chose its deal could know it")
+    return not practice if rated is None else rated
 
 
 def _check_seat(table: LiveTable, seat: int, by_bot: bool) -> None:
@@ -592,7 +598,13 @@ def _check_turn(state: State, seat: int) -> None:
 
 
 def _clean_name(name: str | None) -> str:
+    """A seat's name as kept: its runs of spaces folded to one, printed characters only (no control
+    or format character: a NUL, a bidirectional override, a zero-width space), at most `MAX_NAME`;
+    "" for none."""
     name = " ".join((name or "").split())
-    if len(name) > MAX_NAME:
-        raise ServerError(f"a name has at most {MAX_NAME} characters")
-    return name
+    if not name:
+        return ""
+    try:
+        return typed_line(name, "a name", MAX_NAME, strict=True)
+    except TextRefused as refused:
+        raise ServerError(str(refused)) from None
