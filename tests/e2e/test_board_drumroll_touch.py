@@ -116,6 +116,23 @@ def test_the_status_sticks_and_the_question_brings_its_targets_into_view(server,
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_dealt_performers_show_their_hiring_cost(server, phone, tmp_path):
+    """The two performers dealt at set-up say what hiring them costs (paid out of the 15 starting coins), as
+    the hiring row's cards say theirs and the lesson's first step does ("Keep the Levitator (hire 2 coins)"),
+    in each language (were: only the flip prestige and the salaries)."""
+    table_id, token = practice_table(server)
+    dealt = ada_state(server, table_id, token)["view"]["seats"][0]["draft"]
+    with server.client() as client:
+        costs = {card: client.get(f"/api/games/drumroll/content?table={table_id}").json()["performers"][card]["cost"] for card in dealt}
+    for language, words in (("en", "hire {} coins"), ("fr", "embauche {} pièces"), ("zh-Hant", "雇用費 {} 元")):
+        open_table(phone, server, table_id, token, language)
+        for card, cost in costs.items():
+            expect(phone.locator(f"#board .dr-circus.dr-mine .dr-picks .dr-card[data-card='{card}'] .dr-cost")).to_have_text(words.format(cost))
+        phone.locator("#board .dr-circus.dr-mine .dr-picks").scroll_into_view_if_needed()
+        phone.screenshot(path=str(tmp_path / f"dealt-cost-{language}.png"))
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
 def test_every_target_is_44_px_and_nothing_is_wider_than_the_phone(server, phone, tmp_path):
     table_id, token = practice_table(server, seed=5)
     open_table(phone, server, table_id, token)

@@ -75,6 +75,51 @@ def test_the_pages_own_controls_are_44_px_high_on_a_phone(server, phone, tmp_pat
     assert phone.errors == []  # type: ignore[attr-defined]
 
 
+# Every control a thumb can reach on the page (links, buttons, fields, what a board makes clickable), as
+# (what, width, height): a checkbox or radio button by its label (the label taps it), the rest by its own box.
+CONTROLS = """() => [...document.querySelectorAll("a[href], button, select, input, textarea, [role=button], [tabindex]:not([tabindex='-1'])")]
+  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
+  .map((node) => {
+    const label = ["checkbox", "radio"].includes(node.type) && node.closest("label");
+    const box = (label || node).getBoundingClientRect();
+    const name = `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.className ? `.${String(node.className).trim().replaceAll(" ", ".")}` : ""}`;
+    return [`${name} "${(node.innerText || node.value || "").trim().slice(0, 24)}"`, Math.round(box.width), Math.round(box.height)];
+  })"""
+
+
+def test_every_control_of_the_welcome_and_lobby_is_a_thumb_target(server, phone, tmp_path):
+    """On a phone, every link, button and field of the welcome and the lobby (its lists holding a table to
+    sit at, one of mine to go back to, one to watch and a finished one) is at least 40 px wide and high, or
+    its label is (a checkbox's), in each language (were: "Go to my seat" and "Watch" 19 px high, "Hide"
+    33x16, the Players field 25 px wide, the brand 24 px and the guest's sign-in link 16 px high)."""
+    with server.client() as client:  # a table with a free seat, not started
+        created = client.post("/api/tables", json={"game": "highcard", "players": 2, "seats": [{"name": "Ada"}, {"open": True}]})
+        assert created.status_code == 201, created.text
+    running, tokens = new_table(server, "drumroll", [{"name": "Ada"}, {"bot": "random"}])
+    finished, done = new_table(server, "carcassonne", [{"name": "Ada"}, {"bot": "random"}], {"tiles": ["V", "U"], "tiles_only": True})
+    play_to_the_end(server, finished, done[0])
+    phone.goto(server.url)
+    phone.evaluate("seats => localStorage.setItem('bigtop.seats', JSON.stringify(seats))", [{"table": running, "seat": 0, "token": tokens[0]}])
+    for language in ("en", "fr", "zh-Hant"):
+        phone.goto(server.url)
+        phone.select_option("#language", language)
+        for shown in ("#welcome .game-card", "#my-games a.resume", "#tables-open button.sit", "#tables-running a.watch", "#tables-finished a"):
+            expect(phone.locator(shown).first, language).to_be_visible()
+        phone.locator("#new-practice").check()  # its options show too
+        found = phone.evaluate(CONTROLS)
+        assert len(found) >= 25, found
+        small = [c for c in found if c[1] < 40 or c[2] < 40]
+        assert not small, (language, small)
+        screenshot(phone, tmp_path / "screenshots", f"5-lobby-{language}")
+    phone.locator("#welcome-hide").click()
+    expect(phone.locator("#welcome-show")).to_be_visible()
+    box = phone.locator("#welcome-show").bounding_box()
+    assert box and box["width"] >= 40 and box["height"] >= 40, box
+    phone.locator("#welcome-show").click()
+    expect(phone.locator("#welcome")).to_be_visible()
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
 def play_to_the_end(server: ServerProcess, table_id: str, token: str) -> None:
     """Ada plays her first legal move by REST until the table is finished."""
     deadline = time.monotonic() + 60
@@ -110,16 +155,55 @@ def test_the_end_screen_fits_the_phone_and_its_links_are_44_px_high(server, phon
 
 
 def test_names_are_listed_as_the_language_lists_them(server, phone, tmp_path):
-    table_id, tokens = new_table(server, "drumroll", [{"name": "Ada"}, {"name": "Bo"}])  # both keep a performer at once
-    open_table(phone, server, table_id, tokens[0], "zh-Hant")
-    expect(phone.locator("#board .dr-whose")).to_have_text("等待 Ada、Bo")  # not "Ada, Bo"
+    table_id, tokens = new_table(server, "drumroll", [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}])  # all keep a performer at once
+    open_table(phone, server, table_id, "", "zh-Hant")  # watching
+    expect(phone.locator("#board .dr-whose")).to_have_text("等待 Ada、Bo、Cy")  # not "Ada, Bo, Cy"
     benefits = phone.locator("#board .dr-benefit").all_text_contents()  # a card's effects, listed alike
     assert any("、" in b for b in benefits) and not any(", " in b for b in benefits), benefits
     phone.screenshot(path=str(tmp_path / "3-waiting-zh.png"))
     phone.goto(server.url)
     expect(phone.locator(f"#tables-running li[data-table='{table_id}']")).to_contain_text("Ada、Bo")
-    open_table(phone, server, table_id, tokens[0], "fr")
-    expect(phone.locator("#board .dr-whose")).to_have_text("En attente de Ada, Bo")
+    open_table(phone, server, table_id, "", "fr")
+    expect(phone.locator("#board .dr-whose")).to_have_text("En attente de Ada, Bo, Cy")
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_seat_to_move_is_told_it_is_its_turn_not_waited_for(server, phone, tmp_path):
+    """The seat waited for reads "Your turn" (with the others waited for too), never "Waiting for" its own
+    name: Drum Roll's banner (everyone keeps a performer at once) and Troll Fest's status (everyone names
+    their band at once), in each language (were "Waiting for Ada, Bo", "Name your band. Waiting for Ada.")."""
+    table_id, tokens = new_table(server, "drumroll", [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}])
+    for language, both in (("en", "Your turn; waiting for Bo, Cy too"), ("fr", "À vous ; en attente aussi de Bo, Cy"),
+                           ("zh-Hant", "輪到你；也在等待 Bo、Cy")):
+        open_table(phone, server, table_id, tokens[0], language)
+        expect(phone.locator("#board .dr-whose")).to_have_text(both)
+        screenshot(phone, tmp_path, f"4-your-turn-drumroll-{language}")
+    with server.client() as client:  # Bo and Cy keep theirs: Ada alone is waited for
+        for token in tokens[1:]:
+            action = state_of(client, table_id, token)["legal"][0]["action"]
+            assert client.post(f"/api/tables/{table_id}/moves", json={"token": token, "action": action}).status_code == 200
+    open_table(phone, server, table_id, tokens[0], "en")
+    expect(phone.locator("#board .dr-whose")).to_have_text("Your turn")
+    open_table(phone, server, table_id, tokens[1], "en")
+    expect(phone.locator("#board .dr-whose")).to_have_text("Waiting for Ada")
+
+    table_id, tokens = new_table(server, "trollfest", [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}])
+    with server.client() as client:  # the draft, played for everyone, up to naming the bands
+        for turn in range(300):
+            state = state_of(client, table_id, tokens[turn % 3])
+            if state["view"]["phase"] == "name":
+                break
+            if state["legal"]:
+                client.post(f"/api/tables/{table_id}/moves", json={"token": tokens[turn % 3], "action": state["legal"][0]["action"]})
+        assert state["view"]["phase"] == "name", state["view"]["phase"]
+    for language, words in (("en", "Your turn: name your band. Also waiting for Bo, Cy."),
+                            ("fr", "À vous : nommez votre groupe. En attente aussi de : Bo, Cy."),
+                            ("zh-Hant", "輪到你：為你的樂團取名。也在等待：Bo、Cy。")):
+        open_table(phone, server, table_id, tokens[0], language)
+        expect(phone.locator("#tf-status")).to_contain_text(words)
+        screenshot(phone, tmp_path, f"4-your-turn-trollfest-{language}")
+    open_table(phone, server, table_id, "", "en")
+    expect(phone.locator("#tf-status")).to_contain_text("Name your band. Waiting for Ada, Bo, Cy.")
     assert phone.errors == []  # type: ignore[attr-defined]
 
 

@@ -283,6 +283,7 @@ def test_a_board_names_cards_and_tiles_with_the_words_of_the_games_log():
             pairs.append((words, DRUM_ROLL, f"personnel.{kind}" if DRUM_ROLL.has(f"personnel.{kind}") else f"investment.{kind}", LANGUAGES))
         elif key.startswith(("dr.bonus.", "score.")) and DRUM_ROLL.has(f"score.{kind}"):  # a scoring category
             pairs.append((words, DRUM_ROLL, f"score.{kind}", ("fr", "zh-Hant")))
+    board_storage = board["dr.storage"]  # "Réserve perso" on the web, "zone de stockage" in the terminal and the rulebook
     board = json.loads((static / "carcassonne-strings.json").read_text())
     pairs += [(words, CARCASSONNE, f"tile.{key[len('cc.tile.'):]}", LANGUAGES) for key, words in board.items()
               if key.startswith("cc.tile.") and CARCASSONNE.has(f"tile.{key[len('cc.tile.'):]}")]
@@ -290,3 +291,24 @@ def test_a_board_names_cards_and_tiles_with_the_words_of_the_games_log():
     wrong = [(key, lang, words[lang], catalog.text(key, lang)) for words, catalog, key, languages in pairs for lang in languages
              if words[lang].lower() != catalog.text(key, lang).lower()]
     assert not wrong, wrong
+    storage = {lang: DRUM_ROLL.text("board.storage", lang, cubes="").rstrip(" :：") for lang in LANGUAGES}  # the terminal's board
+    assert {lang: words.lower() for lang, words in board_storage.items()} == storage
+
+
+def test_french_text_keeps_its_punctuation_on_the_line_of_the_word_before_it(page):
+    """French puts a space before ":", ";", "!", "?" and "»" and after "«"; the page makes it a
+    no-break space, so that a narrow column (a phone's log, a table cell) never starts a line with
+    "»" or ":" nor ends one with "«" (Troll Fest's log: « {seat} nomme son groupe « {band} ». »)."""
+    page.select_option("#language", "fr")
+    try:
+        page.wait_for_function("document.documentElement.lang === 'fr'")
+        shown = page.evaluate("""async () => {
+            const dom = await import("/static/dom.js");
+            return dom.h("p", {}, "Ada nomme son groupe « Les Trolls ». Score : 4 ; et alors ?").textContent;
+        }""")
+        assert shown == "Ada nomme son groupe «\u00a0Les Trolls\u00a0». Score\u00a0: 4\u00a0; et alors\u00a0?"
+        lobby = page.locator("body").evaluate("body => body.textContent")
+        assert " :" not in lobby and "Robot\u00a0: moyen" in lobby, lobby[:400]
+    finally:
+        page.select_option("#language", "en")
+    assert page.evaluate("""async () => (await import("/static/dom.js")).h("p", {}, "Score : 4").textContent""") == "Score : 4"

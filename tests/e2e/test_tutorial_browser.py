@@ -75,6 +75,32 @@ def test_a_chapter_is_guided_move_by_move_then_played_freely(server, page, tmp_p
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_lobby_lists_a_lesson_as_a_lesson_in_the_chosen_language(server, phone, tmp_path):
+    """A lesson begun in English (its seat named "Learner") is listed, in the lobby's lists and in My games,
+    as a lesson of its chapter, its seats named as its table names them, in the chosen language: the
+    learner translated, the lesson's bot by its name (were "Table d'entraînement · Learner, tutorial")."""
+    phone.goto(f"{server.url}/#/learn/drumroll")
+    phone.locator("#learn-page button[data-chapter='1']").click()
+    expect(phone.locator("#tutorial-bubble .tutorial-counter")).to_be_visible(timeout=30_000)
+    table_id = re.search(r"#/table/([^?]+)", phone.url)[1]
+    for language, lesson, seats, english in (("fr", "Leçon, chapitre 1", "Apprenti, Bruno", "Table d’entraînement"),
+                                            ("zh-Hant", "教學第 1 章", "學員、Bruno", "練習桌"),
+                                            ("en", "Lesson, chapter 1", "Learner, Bruno", "Practice table")):
+        phone.goto(server.url)
+        phone.select_option("#language", language)
+        for listed in (phone.locator(f"#tables-running li[data-table='{table_id}']"), phone.locator("#my-games li").filter(has_text=lesson)):
+            expect(listed, language).to_contain_text(lesson)
+        running = phone.locator(f"#tables-running li[data-table='{table_id}']")
+        expect(running).to_contain_text(seats)
+        text = running.inner_text()
+        assert "tutorial" not in text and english not in text and (language == "en" or "Learner" not in text), text
+        running.scroll_into_view_if_needed()
+        phone.screenshot(path=str(tmp_path / f"lesson-listed-{language}.png"))
+        phone.goto(f"{server.url}/#/table/{table_id}")  # watching it: the learner in the chosen language too
+        expect(phone.locator("section.scores tbody tr td:nth-child(2)").first).to_have_text(seats.split(", ")[0].split("、")[0])
+    assert phone.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_game_without_a_tutorial_says_so(server, page):
     page.goto(f"{server.url}/#/learn/nosuchgame")
     expect(page.locator(".error")).to_have_text("This game has no tutorial yet.")
@@ -93,6 +119,7 @@ TUTORIAL_GAMES = ("drumroll", "trollfest", "carcassonne")
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}  # a laptop's window and a phone's
 PHONE_GAME = "carcassonne"  # the game whose chapters make test also plays at phone size
 CONFIRM = {("carcassonne", "Place"): "#cc-lay"}  # (game, action type) -> what lays the move after its target
+SHEET_PLAY = "#board .dr-sheet-play, #board .tf-play"  # on a touch screen a tapped card shows whole first: this plays it
 PICTURES = {  # (game, chapter) -> {learner step (from 1): the docs picture's name, tutorial-GAME-NAME-LANG.png}
     ("drumroll", 1): {1: "draft", 4: "markers", 9: "distribution"},
     ("trollfest", 1): {1: "draft", 8: "band", 13: "name"},
@@ -174,9 +201,39 @@ def assert_bubble_beside_target(page: Page, where: str) -> None:
         assert time.monotonic() < deadline, f"{where}: the bubble is not next to its target on screen: {placed}"
 
 
+# A card shown whole (a sheet at the foot of the screen) and the bubble: `ok` when the bubble is hidden
+# or clear of the sheet.
+SHEET_CLEAR = """() => {
+  const sheet = document.querySelector("#board [role=dialog]"), bubble = document.getElementById("tutorial-bubble");
+  if (!sheet) return { ok: false, missing: "sheet" };
+  if (!bubble || !bubble.getClientRects().length) return { ok: true };
+  const b = bubble.getBoundingClientRect(), s = sheet.getBoundingClientRect();
+  const covers = b.left < s.right && s.left < b.right && b.top < s.bottom && s.top < b.bottom;
+  return { ok: !covers, bubble: [b.left, b.top, b.right, b.bottom].map(Math.round), sheet: [s.left, s.top, s.right, s.bottom].map(Math.round) };
+}"""
+
+# Troll Fest's band names to choose from (chips, in rows), as drawn: `ok` when every chip's words sit in
+# its middle (within 3 px) and the chips of a row are of one height.
+CHIPS_EVEN = """() => {
+  const chips = [...document.querySelectorAll("#board .tf-chip")].map((chip) => {
+    const range = document.createRange();
+    range.selectNodeContents(chip);
+    const c = chip.getBoundingClientRect(), w = range.getBoundingClientRect();
+    return { name: chip.textContent, top: Math.round(c.top), height: Math.round(c.height), off: Math.round(Math.abs((w.top + w.bottom) / 2 - (c.top + c.bottom) / 2)) };
+  });
+  const rows = new Map();
+  chips.forEach((chip) => rows.set(chip.top, [...(rows.get(chip.top) || []), chip.height]));
+  const uneven = [...rows.values()].filter((heights) => Math.max(...heights) - Math.min(...heights) > 1);
+  const offCentre = chips.filter((chip) => chip.off > 3);
+  return { ok: chips.length > 0 && !uneven.length && !offCentre.length, count: chips.length, uneven, offCentre };
+}"""
+
+
 def play_chapter(page: Page, url: str, name: str, number: int, lang: str, pictures: bool) -> None:
     """Play chapter `number` of `name`'s tutorial in `lang` to its end by clicking what each step outlines
-    (and with `pictures`, take the docs pictures of PICTURES on the way)."""
+    (and with `pictures`, take the docs pictures of PICTURES on the way). On a touch screen a card the
+    outline is on may show itself whole first (a sheet, which the bubble must leave uncovered): its
+    button plays it."""
     tutorial, finals = tutorial_of(name)
     chapter = tutorial.chapter[number - 1]
     page.goto(f"{url}/#/learn/{name}")
@@ -197,12 +254,19 @@ def play_chapter(page: Page, url: str, name: str, number: int, lang: str, pictur
         expect(offered, f"{where}: only the scripted move (and copies of its card) is offered").to_have_count(copies)
         expect(page.locator(f"{step.target or '.move'}.tutorial-target"), f"{where}: the outline is on the move").to_have_count(1)
         assert_bubble_beside_target(page, where)
+        if page.locator("#board .tf-chip").count():  # the band names: the one to choose outlined among the others
+            chips = page.evaluate(CHIPS_EVEN)
+            assert chips["ok"], f"{where}: the band names are not even chips with their words in the middle: {chips}"
         if pictures and n in PICTURES.get((name, number), {}):
             docs_picture(page, f"tutorial-{name}-{PICTURES[name, number][n]}-{lang}")
         if copies > 1:  # another copy of the card plays the scripted move just as well
             page.locator(f"#board .move[data-card]:not([data-card='{step.action['card']}'])").first.click()
         else:
             target.click()
+        if page.locator(SHEET_PLAY).count():  # a touch screen shows the card first
+            placed = page.evaluate(SHEET_CLEAR)
+            assert placed["ok"], f"{where}: the bubble covers the card shown: {placed}"
+            page.locator(SHEET_PLAY).first.click()
         confirm = CONFIRM.get((name, step.action["type"]))
         if confirm:
             page.locator(confirm).click()
@@ -226,3 +290,13 @@ def test_every_tutorial_chapter_is_played_to_its_end(server, tutorial_page, tuto
     steps in PICTURES for docs/img."""
     name, number, lang, size = tutorial_case
     play_chapter(tutorial_page, server.url, name, number, lang, pictures=size == SIZES["phone"])
+
+
+@pytest.mark.parametrize("name, lang", [("drumroll", "en"), ("drumroll", "fr"), ("trollfest", "zh-Hant"), ("carcassonne", "en")])
+def test_chapter_one_on_a_touch_phone_outlines_the_move_to_make(server, phone, name, lang):
+    """Chapter 1 on a touch phone (390x844): at every step the outline (and the bubble beside it, on
+    screen) is on what plays the step's move, the step's own target or else a move of the board, never
+    on something else of the board (Drum Roll's market cards, which only show their details); a card
+    that shows itself whole before it plays leaves the bubble clear of it (was: "Keep the Levitator"
+    outlined Flying Sisters in the hiring row, 1,200 px above the Levitator)."""
+    play_chapter(phone, server.url, name, 1, lang, pictures=False)

@@ -14,9 +14,16 @@ function build(node, attrs, children) {
   }
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.appendChild(child instanceof Node ? child : document.createTextNode(typeset(String(child))));
   }
   return node;
+}
+
+// `text` as the page's language sets it: in French, the space after "«" and before "»", ":", ";",
+// "!" and "?" is a no-break space, so that a line never ends on « nor starts with : or ».
+export function typeset(text) {
+  if (document.documentElement.lang !== "fr") return text;
+  return text.replace(/« /g, "«\u00a0").replace(/ ([»:;!?])/g, "\u00a0$1");
 }
 
 // An HTML element. Boards import this kit as "/static/dom.js" (they are served from /boards/).
@@ -78,7 +85,7 @@ export function keepingFocus(root, redraw) {
 // Show a one-line message (errors from the server) for a few seconds.
 export function notify(message) {
   const box = document.getElementById("notice");
-  box.textContent = message;
+  box.textContent = typeset(message);
   box.hidden = false;
   clearTimeout(notify.timer);
   notify.timer = setTimeout(() => { box.hidden = true; }, 6000);

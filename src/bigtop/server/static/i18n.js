@@ -1,5 +1,7 @@
 // Interface strings in English, French and Traditional Chinese; t(key, vars) in the chosen language.
 
+import { typeset } from "./dom.js";
+
 const STRINGS = {
   en: {
     "app.title": "bigtop", "app.language": "Language",
@@ -33,6 +35,7 @@ const STRINGS = {
     "error.undo_refused.other_seat": "You cannot take that back: another player has moved since.",
     "error.undo_refused.sealed": "You cannot take that back: the answers stay sealed until everyone has answered.",
     "error.undo_refused.irreversible": "You cannot take that back: it drew or showed something hidden.",
+    "error.undo_refused.limit": "You cannot take more moves back in this game: each player takes back at most 50.",
     "error.forbidden": "This link does not open a seat at this table.", "error.not_found": "There is no such table.",
     "error.conflict": "That cannot be done now.", "error.illegal_move": "That move is not allowed now.",
     "error.bad_request": "The server did not understand the request.", "error.too_large": "That request is too large.",
@@ -76,6 +79,7 @@ const STRINGS = {
     "error.undo_refused.other_seat": "Impossible de reprendre ce coup : un autre joueur a joué depuis.",
     "error.undo_refused.sealed": "Impossible de reprendre ce coup : les réponses restent secrètes jusqu’à ce que tous aient répondu.",
     "error.undo_refused.irreversible": "Impossible de reprendre ce coup : il a pioché ou montré quelque chose de caché.",
+    "error.undo_refused.limit": "Vous ne pouvez plus reprendre de coup dans cette partie : chaque joueur en reprend 50 au plus.",
     "error.forbidden": "Ce lien n’ouvre aucune place à cette table.", "error.not_found": "Cette table n’existe pas.",
     "error.conflict": "Ce n’est pas possible maintenant.", "error.illegal_move": "Ce coup n’est pas permis maintenant.",
     "error.bad_request": "Le serveur n’a pas compris la demande.", "error.too_large": "Cette demande est trop grande.",
@@ -119,6 +123,7 @@ const STRINGS = {
     "error.undo_refused.other_seat": "無法悔棋：之後已有其他玩家出手。",
     "error.undo_refused.sealed": "無法悔棋：所有人回答之前，答案一律保密。",
     "error.undo_refused.irreversible": "無法悔棋：那一步抽了牌或翻開了隱藏的資訊。",
+    "error.undo_refused.limit": "這局不能再悔棋了：每位玩家最多悔棋 50 步。",
     "error.forbidden": "這個連結打不開這張牌桌的座位。", "error.not_found": "沒有這張牌桌。",
     "error.conflict": "現在不能這麼做。", "error.illegal_move": "現在不能走這一步。",
     "error.bad_request": "伺服器看不懂這個請求。", "error.too_large": "這個請求太大了。",
@@ -298,6 +303,15 @@ for (const [code, strings] of Object.entries(REVIEW_STRINGS)) Object.assign(STRI
 
 // ---- end of game review and hints
 
+// ---- lessons (tutorial.js): the learner's seat (named in the language the lesson was started in) and
+// the lesson's bot, and how the lobby marks a lesson's table
+const LESSON_STRINGS = {
+  en: { "learn.you": "Learner", "board.bot.tutorial": "Lesson bot", "lobby.lesson": "Lesson, chapter {n}" },
+  fr: { "learn.you": "Apprenti", "board.bot.tutorial": "Robot de la leçon", "lobby.lesson": "Leçon, chapitre {n}" },
+  "zh-Hant": { "learn.you": "學員", "board.bot.tutorial": "教學電腦", "lobby.lesson": "教學第 {n} 章" },
+};
+for (const [code, strings] of Object.entries(LESSON_STRINGS)) Object.assign(STRINGS[code], strings);
+
 export const LANGUAGES = Object.keys(STRINGS);
 
 // A catalog's strings by language, as `t(key, vars, extra)` reads them: a catalog has one entry per
@@ -377,10 +391,17 @@ export function botName(kind) {
 // spec) by its strength; a name two seats share numbered in seat order ("Easy bot 2"), as the
 // server's log does (`messages.seat_names`).
 export function seatLabel(seat, seats = [seat]) {
-  const label = (s) => (s.kind === "bot" && s.bot && s.name === s.bot ? botName(s.bot.split(":")[0]) : s.name);
+  const lesson = seats.some(isLessonBot);  // its person is "Learner" in whichever language the lesson began in: said in the chosen one
+  const learner = (s) => lesson && s.kind !== "bot" && LANGUAGES.some((code) => STRINGS[code]["learn.you"] === s.name);
+  const label = (s) => (s.kind === "bot" && s.bot && s.name === s.bot ? botName(s.bot.split(":")[0]) : learner(s) ? t("learn.you") : s.name);
   const own = label(seat);
   const same = seats.filter((s) => label(s) === own);
   return same.length > 1 ? `${own} ${same.findIndex((s) => s.seat === seat.seat) + 1}` : own;
+}
+
+// Whether the seat is a lesson's scripted bot (its spec "tutorial:chapter=<n>"; see tutorial.js).
+export function isLessonBot(seat) {
+  return seat.kind === "bot" && Boolean(seat.bot) && seat.bot.split(":")[0] === "tutorial";
 }
 
 export function t(key, vars = {}, extra = null) {
@@ -391,5 +412,5 @@ export function t(key, vars = {}, extra = null) {
 
 // Translate every element marked with data-i18n under `root`.
 export function translatePage(root = document) {
-  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = typeset(t(el.dataset.i18n)); });
 }

@@ -6,7 +6,7 @@
 import { api, mySeats, rememberHost, rememberInvites, rememberSeat } from "./api.js";
 import { me, onSessionChange } from "./accounts.js";
 import { fill, h, notify } from "./dom.js";
-import { botName, has, listSeparator, t } from "./i18n.js";
+import { botName, has, isLessonBot, listSeparator, seatLabel, t } from "./i18n.js";
 import { playerLink } from "./players.js";
 import { practiceFields, variantFields } from "./variants.js";
 import { welcomeSection } from "./welcome.js";
@@ -113,8 +113,16 @@ function drawMyGames(box, tables, held) {
     : h("p", { class: "none" }, t("lobby.noGames")));
 }
 
-// Rated or friendly, practice, clock: what kind of table this is.
+// The chapter of the lesson a table is (a tutorial's bot sits there: "tutorial:chapter=2"), else null.
+function lessonChapter(table) {
+  const bot = table.seats.find(isLessonBot);
+  return bot ? (bot.bot.match(/chapter=(\d+)/) || [null, "1"])[1] : null;
+}
+
+// Rated or friendly, practice, clock: what kind of table this is; a lesson's, a lesson.
 function badges(table) {
+  const chapter = lessonChapter(table);
+  if (chapter) return h("span", { class: "badge practice lesson" }, t("lobby.lesson", { n: chapter }));
   const clock = table.clock ? Object.keys(CLOCKS).find((key) => JSON.stringify(CLOCKS[key]) === JSON.stringify(table.clock)) : null;
   return [
     table.rated ? h("span", { class: "badge rated" }, t("lobby.rated")) : h("span", { class: "badge friendly" }, t("lobby.friendly")),
@@ -123,9 +131,14 @@ function badges(table) {
   ];
 }
 
+// The seats' names; a lesson's as its table names them (the learner and the lesson's bot by name, in the
+// chosen language), other bots by their strength.
 function seatNames(table) {
+  const lesson = lessonChapter(table) !== null;
   return table.seats.map((s, i) => [i ? listSeparator() : "",
-    s.kind === "bot" ? botName(s.bot.split(":")[0]) : s.open && !s.joined ? h("em", {}, t("lobby.freeSeat")) : playerLink(s.name, s.registered)]);
+    lesson && s.kind === "bot" ? seatLabel(s, table.seats)
+      : s.kind === "bot" ? botName(s.bot.split(":")[0]) : s.open && !s.joined ? h("em", {}, t("lobby.freeSeat"))
+        : lesson && !s.registered ? seatLabel(s, table.seats) : playerLink(s.name, s.registered)]);
 }
 
 function tableList(status, tables, extra) {

@@ -203,7 +203,7 @@ export function tablePage(root, tableId, token) {
     const header = h("header", { class: "table-head" },
       h("h2", {}, table.title, " ", h("small", { id: "table-status" }, t(`table.status.${table.status}`)),
         table.practice ? [" ", practiceBadge()] : null),
-      h("p", {}, me ? t("table.you", { name: me.name }) : t("table.spectator"), " ",
+      h("p", {}, me ? t("table.you", { name: seatLabel(me, seats) }) : t("table.spectator"), " ",
         me && me.away && table.status === "running" ? h("span", { id: "turn" }, t("table.botPlaysForYou"))
           : table.status === "running" && turn.length ? h("span", { id: "turn", class: table.to_move.includes(seat) ? "your-turn" : null },
             table.to_move.includes(seat) ? t("table.yourTurn") : t("table.turn", { names: turn })) : null),

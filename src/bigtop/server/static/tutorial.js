@@ -10,27 +10,28 @@ import { me } from "./accounts.js";
 import { h, notify } from "./dom.js";
 import { language, t } from "./i18n.js";
 
+// (the learner's name, "learn.you", is the page's: i18n.js, which names the learner's seat in the chosen language)
 const STRINGS = {
   en: {
     "learn.title": "Learn {title}", "learn.start": "Start", "learn.chapter": "Chapter {n}: {name}",
     "learn.intro": "Play a real game with the bots, one step at a time: the highlighted move is the one to make, and a bubble says why. It counts toward nothing.",
     "learn.wait": "The others are playing…", "learn.free": "That is the end of the lesson. Finish the game your way against an Easy bot, or go on to the next chapter.",
     "learn.next": "Next chapter", "learn.done": "Got it", "learn.lost": "The lesson lost its place: play on freely.",
-    "learn.step": "Step {n} of {total}", "learn.you": "Learner", "learn.none": "This game has no tutorial yet.",
+    "learn.step": "Step {n} of {total}", "learn.none": "This game has no tutorial yet.",
   },
   fr: {
     "learn.title": "Apprendre {title}", "learn.start": "Commencer", "learn.chapter": "Chapitre {n} : {name}",
     "learn.intro": "Jouez une vraie partie avec les robots, pas à pas : le coup en surbrillance est celui à jouer, et une bulle dit pourquoi. Elle ne compte pour rien.",
     "learn.wait": "Les autres jouent…", "learn.free": "La leçon est finie. Terminez la partie à votre façon contre un robot facile, ou passez au chapitre suivant.",
     "learn.next": "Chapitre suivant", "learn.done": "Compris", "learn.lost": "La leçon a perdu le fil : continuez librement.",
-    "learn.step": "Étape {n} sur {total}", "learn.you": "Apprenti", "learn.none": "Ce jeu n’a pas encore de tutoriel.",
+    "learn.step": "Étape {n} sur {total}", "learn.none": "Ce jeu n’a pas encore de tutoriel.",
   },
   "zh-Hant": {
     "learn.title": "學習{title}", "learn.start": "開始", "learn.chapter": "第 {n} 章：{name}",
     "learn.intro": "和電腦一步一步玩一局真正的遊戲：亮起的就是要走的那一步，對話框會說明原因。這局不計分。",
     "learn.wait": "其他玩家正在行動…", "learn.free": "本課結束。你可以自由地和簡單電腦下完這一局，或進入下一章。",
     "learn.next": "下一章", "learn.done": "知道了", "learn.lost": "教學進度對不上了：請自由地繼續玩。",
-    "learn.step": "第 {n} 步，共 {total} 步", "learn.you": "學員", "learn.none": "這個遊戲還沒有教學。",
+    "learn.step": "第 {n} 步，共 {total} 步", "learn.none": "這個遊戲還沒有教學。",
   },
 };
 
@@ -147,7 +148,12 @@ export function tutorialGuide(tableId) {
       const step = current.steps[message.move];
       if (!step) return bubble(root, null, say("learn.wait"));
       const mine = Object.keys(current.steps).map(Number);
-      const target = (step.target && root.querySelector(step.target)) || root.querySelector("#board [role=button], #board button");
+      // what the step names, else what plays its move: the board's moves are only the scripted one (see
+      // `offer`), each an element marked `.move` (moves.js; or one that shows its card before playing it);
+      // a board that does without moves.js, its first button
+      const outside = ":not([role=dialog] *)";  // a card shown whole (a sheet) is not the board
+      const target = (step.target && root.querySelector(step.target)) || root.querySelector(`#board .move${outside}`)
+        || root.querySelector(`#board [role=button]${outside}, #board button${outside}`);
       return bubble(root, target, words(step.say), [], say("learn.step", { n: mine.indexOf(message.move) + 1, total: mine.length }));
     },
   };

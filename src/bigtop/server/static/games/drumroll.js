@@ -176,7 +176,7 @@ function offer(card, plays, moves, ctx, chipsOnly = false) {
   if (TOUCH) {
     offered.set(card.dataset.card, { card, plays });
     card.classList.add("dr-shows");
-    if (plays.length) card.classList.add("dr-move");
+    if (plays.length) card.classList.add("dr-move", "move");  // a way to a move (a lesson outlines it), as a mouse's card
     card.setAttribute("role", "button");
     card.setAttribute("tabindex", "0");
     return card;
@@ -296,13 +296,22 @@ function phaseText(view, ctx) {
   return "";
 }
 
+// Whose move it is: the viewer's turn said as such (and the others it waits for too), never "Waiting for"
+// the viewer by name.
+function whose(view, ctx) {
+  const mine = view.to_move.includes(ctx.seat);
+  const names = view.to_move.filter((seat) => seat !== ctx.seat).map((seat) => ctx.seatName(seat));  // a list, joined in the page's language
+  if (mine) return ctx.t(names.length ? "dr.yourTurnToo" : "dr.yourTurn", { names });
+  return names.length ? ctx.t("dr.whose", { names }) : null;
+}
+
 function statusBar(view, ctx) {
-  const names = view.to_move.map((seat) => ctx.seatName(seat));  // a list, joined in the page's language
+  const words = whose(view, ctx);
   return el("div", { class: "dr-status" },
     el("span", { class: "dr-show" }, ctx.t("dr.showTurn", { show: Math.min(view.show, 3), turn: view.turn })),
     el("span", {}, ctx.t("dr.starting", { name: ctx.seatName(view.start) })),
     el("span", { class: "dr-phase" }, phaseText(view, ctx)),
-    names.length ? el("span", { class: "dr-whose" }, ctx.t("dr.whose", { names })) : null);
+    words ? el("span", { class: `dr-whose${view.to_move.includes(ctx.seat) ? " dr-yours" : ""}` }, words) : null);
 }
 
 // ------------------------------------------------------------------ action board
@@ -490,8 +499,10 @@ function handCard(id, moves, ctx) {
 }
 
 function pickCard(id, kind, kept, moves, ctx) {
+  const cost = kind === "performer" && CONTENT.performers[id] ? CONTENT.performers[id].cost : null;  // a dealt performer's hiring cost, paid at set-up
   const card = el("div", { class: `dr-card dr-${kind}${kind === "performer" ? "" : " dr-small"}`, "data-card": id },
     el("div", { class: "dr-card-name" }, cardName(id, ctx)),
+    cost === null || cost === undefined ? null : el("div", { class: "dr-cost" }, ctx.t("dr.hireCost", { n: cost })),
     details(id, ctx),
     kept ? el("span", { class: "dr-kept" }, ctx.t("dr.kept")) : null);
   return offer(card, playsOf(moves.one("Keep", { card: id })), moves, ctx);

@@ -177,16 +177,26 @@ function bandLabel(view, seat, ctx) {
   return `${ctx.seatName(seat)}${name}`;
 }
 
+// Who is waited for in a phase all play at once: the viewer's turn said as such ("Your turn: name your
+// band."), with the others waited for too, never the viewer by name.
+function waitingText(view, key, ctx) {
+  const others = view.to_move.filter((s) => s !== ctx.seat).map((s) => ctx.seatName(s));
+  if (!view.to_move.includes(ctx.seat)) return ctx.t(key, { names: others });
+  const mine = ctx.t(`${key}You`);
+  const gap = ctx.lang === "zh-Hant" ? "" : " ";  // Chinese sentences follow each other without a space
+  return others.length ? `${mine}${gap}${ctx.t("tf.status.alsoWaiting", { names: others })}` : mine;
+}
+
 function statusText(view, ctx) {
-  const waiting = view.to_move.map((s) => ctx.seatName(s));
+  const yours = view.turn === ctx.seat;
   switch (view.phase) {
     case "draft": return ctx.t("tf.status.draft", { n: view.draft_round + 1 });
-    case "form": return ctx.t("tf.status.form", { names: waiting });
+    case "form": return waitingText(view, "tf.status.form", ctx);
     case "duo": return ctx.t("tf.status.duo");
-    case "name": return ctx.t("tf.status.name", { names: waiting });
+    case "name": return waitingText(view, "tf.status.name", ctx);
     case "vote": return ctx.t(view.runoffs ? "tf.status.runoff" : "tf.status.vote", { n: view.runoffs });
-    case "tour": return ctx.t("tf.status.tour", { name: ctx.seatName(view.turn), step: ctx.t(`tf.step.${view.step}`) });
-    case "festival": return ctx.t("tf.status.festival", { name: ctx.seatName(view.turn) });
+    case "tour": return ctx.t(yours ? "tf.status.tourYou" : "tf.status.tour", { name: ctx.seatName(view.turn), step: ctx.t(`tf.step.${view.step}`) });
+    case "festival": return ctx.t(yours ? "tf.status.festivalYou" : "tf.status.festival", { name: ctx.seatName(view.turn) });
     default: return ctx.t("tf.status.over");
   }
 }
