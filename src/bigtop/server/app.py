@@ -34,6 +34,7 @@ from bigtop.server.clock_keeper import ClockKeeper
 from bigtop.server.database_checks import check_writable, unavailable
 from bigtop.server.errors import as_server_error, error_json
 from bigtop.server.expiry import Expiry
+from bigtop.server.in_flight import InFlight
 from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
@@ -131,6 +132,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
         app.include_router(router)
     import_map = frontend.mount_static(app)
     app.add_middleware(AddressShare, share=Rate(address_share, BURST_SECONDS * address_share) if address_share > 0 else None)
+    if address_share > 0:  # both assume an address is a client (`--address-share 0`: a proxy that does not name them)
+        app.add_middleware(InFlight)  # around the share: a request refused here is not charged
     app.add_middleware(SecurityHeaders, scripts=[import_map])  # added last: around everything, refusals included
     return app
 

@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
         max_tables_per_hour: Annotated[int, typer.Option("--max-tables-per-hour", min=1, help="New tables per address and per player in an hour.")] = TableLimits.tables_per_hour,
         max_search_tables: Annotated[int, typer.Option("--max-search-tables", min=0, help="Running tables with searching bots (ismcts) per address and per player.")] = TableLimits.search_tables,
         unstarted_expiry: Annotated[float, typer.Option("--unstarted-expiry", min=1, help="Seconds after which an open table nobody started is deleted.")] = TableLimits.unstarted_expiry,
-        address_share: Annotated[float, typer.Option("--address-share", min=0, help="Seconds of the server's time one address's API requests may take a second, 6 times that at once (0: no limit).")] = SHARE.per_second,
+        address_share: Annotated[float, typer.Option("--address-share", min=0, help="Seconds of the server's time one address's API requests may take a second, 6 times that at once, and 6 requests in flight (0: no limit).")] = SHARE.per_second,
         profile: Annotated[Path | None, typer.Option("--profile", help="Write a cProfile of the event loop's CPU time, from the start to the stop, to this file.")] = None,
     ) -> None:
         """Serve the web table: create tables, invite, play against people and bots, watch, replay."""
@@ -115,6 +115,7 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     import uvicorn
 
     from bigtop.server.app import create_app
+    from bigtop.server.connection_limits import MAX_CONNECTIONS
     from bigtop.server.extra_games import register_game_modules
     from bigtop.server.http_protocol import BoundedHttp
 
@@ -126,7 +127,8 @@ def serve(host: str, port: int, database_url: str, bot_delay: float, boards: lis
     app = create_app(database_url, bot_delay, boards, bot_workers, game_modules, review_budget, hint_budget, shortest_clock, answer_delay,
                      limits, address_share)
     sock = _listen(host, port)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE, http=BoundedHttp)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_SIZE, http=BoundedHttp,
+                            limit_concurrency=MAX_CONNECTIONS)
     _server_class()(config, f"http://{_url_host(host)}:{sock.getsockname()[1]}", profile).run(sockets=[sock])
 
 
