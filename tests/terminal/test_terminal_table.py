@@ -164,8 +164,8 @@ def test_a_refused_undo_does_not_say_what_another_seat_chose_in_secret() -> None
     table = TerminalGame(state, 1, "random", Console(file=screen, width=100), None)
     table.ask = lambda prompt: next(answers)  # type: ignore[method-assign]
     table.run()
-    (seat, sealed), = table.state.moves()  # seat 0's card, played face down before the person's turn
-    assert seat == 0 and "cannot undo: the last move was made by Seat 0 (Easy bot), not by you" in screen.getvalue()
+    (seat, sealed), = table.state.moves()  # seat 0's card, played face down as the person was asked too
+    assert seat == 0 and "cannot undo: everyone answers this question at once and the others have already answered" in screen.getvalue()
     assert str(sealed) not in screen.getvalue() and f"card={sealed.card}" not in screen.getvalue()
 
 

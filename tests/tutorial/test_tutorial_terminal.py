@@ -8,12 +8,15 @@ import io
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
+from bigtop import games
 from bigtop.tutorial import load, start
 from bigtop.tutorial.terminal import Lesson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from terminal.pty_person import BOARD_RULE, MENU_LINE  # noqa: E402
 from toy.game import GAME  # noqa: E402
 
 
@@ -75,3 +78,43 @@ def test_the_log_names_the_learner_as_the_page_does_in_the_third_person():
         assert lesson.names[lesson.seat] == name
         screen = lesson.screen.getvalue()
         assert name in screen and "You plays" not in screen
+
+
+class Learner(Lesson):
+    """Chapter 1 of a real game's tutorial at a terminal of `width` columns, whose person always
+    types the move the lesson marks (the first number offered in the free game after it)."""
+
+    def __init__(self, name: str, width: int = 80) -> None:
+        game = games.get(name)
+        chapter = load(game).chapter[0]
+        self.screen = io.StringIO()
+        super().__init__(start(game, chapter), chapter, 1, Console(file=self.screen, width=width, color_system=None), "en")
+
+    def ask(self, prompt: str) -> str:
+        self.screen.write(prompt + "\n")
+        if self.step() is None:
+            return "q"
+        return str(next(n for n, action in self.menu.shown.items() if action == self.expected))
+
+
+@pytest.mark.parametrize("name", ["drumroll", "trollfest", "carcassonne"])
+def test_the_lessons_words_stand_right_above_the_menu_after_the_board_and_the_log(name: str) -> None:
+    """In a 24-row window the lesson's words must be on screen with the question: they come after
+    the board (50 lines in Drum Roll), the log and the question's heading, right above the menu."""
+    lesson = Learner(name)
+    lesson.run()
+    lines = lesson.screen.getvalue().splitlines()
+    prompts = [i for i, line in enumerate(lines) if line.startswith("choose ")]
+    panels = 0
+    for before, at in zip([-1, *prompts[:-1]], prompts, strict=True):
+        chunk = lines[before + 1 : at]
+        tops = [i for i, line in enumerate(chunk) if line.startswith("╭")]
+        if not tops:
+            continue
+        panels += 1
+        after = chunk[tops[-1]:]
+        assert not any(BOARD_RULE.match(line) or line.startswith("  · ") for line in after), "\n".join(chunk)
+        bottom = next(i for i, line in enumerate(after) if line.startswith("╰"))
+        menu = next(i for i, line in enumerate(after) if MENU_LINE.match(line))
+        assert menu == bottom + 1, "\n".join(after)
+    assert panels >= 2

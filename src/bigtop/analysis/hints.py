@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from bigtop.analysis.search import Budget, estimate
 from bigtop.analysis.words import checked, named
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
+from bigtop.terminal.hanging import hanging
 from bigtop.terminal.text import SAY
 
 HINT_BUDGET = Budget(1000)
@@ -62,7 +63,8 @@ def print_hints(
 ) -> list[Hint]:
     """The terminal's hint key: search (with a spinner), print the top 3 moves (named in `lang`)
     with their numbers in the seat's menu (`numbers`, by default each legal action's place in the
-    list, from 1) and their win chances, and note the hint in the log."""
+    list, from 1) and their win chances, and note the hint in the log. A hint too long for the
+    terminal wraps under its own words, where `lang` breaks lines."""
     with console.status(SAY.text("thinking", lang)):
         found = hints(state, seat, budget, seed=state.move_count, lang=lang)
     note_hint(state, seat)
@@ -72,6 +74,14 @@ def print_hints(
     for action, n in numbers.items():  # a menu lists one copy of a card
         by_choice.setdefault(state.choice_key(action), n)
     for hint in found:
-        chance = SAY.text("hint", lang, chance=f"{100 * hint.win_chance:.0f}", margin=f"{100 * hint.margin:.0f}")
-        console.print(f"  {escape(SAY.text('hint_label', lang))}: [cyan]{by_choice[state.choice_key(hint.action)]:>3}[/cyan]  {escape(hint.text)}  {escape(chance)}")
+        chance = SAY.text("hint", lang, chance=f"{100 * hint.win_chance:.0f}", margin=margin_words(hint.margin, lang))
+        lead = Text.assemble(f"  {SAY.text('hint_label', lang)}: ", (f"{by_choice[state.choice_key(hint.action)]:>3}", "cyan"), "  ")
+        console.print(hanging(lead, Text(f"{hint.text}  {chance}"), console, console.width, lang=lang))
     return found
+
+
+def margin_words(margin: float, lang: str = "en") -> str:
+    """A win chance's 95 % half-width in points as the hint says it: "2", or "<1" under one point
+    (rounded to "0" it would read as certainty)."""
+    points = 100 * margin
+    return SAY.text("hint_margin_under_one", lang) if points < 1 else f"{points:.0f}"

@@ -5,8 +5,9 @@ The person types a number to choose, or a key (`KEYS`). Copies of one card are o
 line: the game goes exactly as if they had typed it, so no other seat learns anything from it.
 
 What the person sees: the board once when their turn begins (after other seats moved, or on `b`),
-at a later question of the turn what the game says it needs (`Game.render_question`), then before
-each question the log entries since the last one, then the menu. A menu's numbers hold
+then the log entries since the last question, then at a later question of the turn what the game
+says it needs (`Game.render_question`, the question's heading; also under the log at the board's
+question, whose board ends with it), then the menu. A menu's numbers hold
 over one step, the person's decisions with no other seat moving between (`Menu`): an option keeps
 its number from question to question, an option that goes away leaves its number unused, and a new
 option gets a number never used before in the step, so a number never changes meaning under the
@@ -35,6 +36,7 @@ from bigtop.terminal.saving import check_record_file, save_record
 from bigtop.terminal.scores import score_table, winners_line
 from bigtop.terminal.text import SAY
 
+UNDO_REFUSALS = ("nothing", "sealed", "irreversible")  # `State.undo_refusal`'s reasons the person is told in their language (`SAY`'s undo_refused.*)
 KEYS = ("h", "s", "u", "b", "q")  # a hint, save, undo, the board, quit (`SAY`'s key.*)
 
 
@@ -108,6 +110,7 @@ class TerminalGame:
         self.headers = [name.replace(" (", "\n").rstrip(")") for name in self.names]
         self.runner_rng = Rng(state.seed ^ 0xB07)
         self.seen = 0  # log entries of the person's already printed
+        self.bot_answered_alongside = False  # the last bot move answered a question the person was asked too (all at once)
         self.show_board = True  # the person's turn begins: the board is printed before the next question
         self.menu = Menu()
         self.playing = True
@@ -128,12 +131,14 @@ class TerminalGame:
                 self.write(self.save_path)
 
     # ------------------------------------------------------------------ the flow of the game
-    def print_log(self) -> None:
-        """The log entries the person may read that were not printed yet."""
+    def print_log(self) -> int:
+        """The log entries the person may read that were not printed yet; how many there were."""
         events = self.state.log.visible_to(self.seat)
-        for event in events[self.seen :]:
+        new = events[self.seen :]
+        for event in new:
             self.print_hanging(Text("  · "), Text(self.game.describe_event(event, self.names, self.state.options, lang=self.lang)))
         self.seen = len(events)
+        return len(new)
 
     def bot_moves(self) -> bool:
         """Let one bot that has a decision now make it; False if no bot has one. Another seat
@@ -146,6 +151,7 @@ class TerminalGame:
         legal = state.legal_actions(p)
         bot = self.bots[p]
         view = state.determinize(p, self.runner_rng.fork()) if bot.needs_state else None
+        self.bot_answered_alongside = self.seat in state.to_move()
         state.apply(p, legal[0] if len(legal) == 1 else bot.choose(view, p, legal))
         self.new_turn()
         return True
@@ -156,23 +162,27 @@ class TerminalGame:
 
     def person_moves(self) -> None:
         """The person's decision: played for them if it has one option, else asked (the board
-        first if their turn begins, then the log since the last question, then the menu). An action
-        a person may give by typing text (`Action.typed`) is offered under the key `t`."""
+        first if their turn begins, then the log since the last question, the question's heading,
+        any words `aside`, then the menu). An action a person may give by typing text
+        (`Action.typed`) is offered under the key `t`."""
         state = self.state
         legal = self.choices()
         typed: Any = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)  # the class of a typed answer
         if len(legal) == 1 and typed is None:
             self.print_log()
+            self.print_aside()
             self.print_hanging(Text("  ▸ "), Text(self.say("only_choice", move=self.game.describe(state, legal[0], self.lang))))
             state.apply(self.seat, legal[0])
             return
-        if self.show_board:
+        board = self.show_board
+        if board:
             self.console.print(Rule())
             self.console.print(self.game.render(state, self.seat, self.lang))
             self.show_board = False
-        elif (shown := self.game.render_question(state, self.seat, self.lang)) is not None:
-            self.console.print(shown)
-        self.print_log()
+        logged = self.print_log()
+        if (not board or logged) and (heading := self.game.render_question(state, self.seat, self.lang)) is not None:
+            self.console.print(heading)  # a board ends with it: said again when the log came between
+        self.print_aside()
         for number, words in self.menu.ask(list(zip(legal, self.game.describe_all(state, legal, self.lang), strict=True))):
             self.print_hanging(Text.assemble("  ", (f"{number:>3}", "cyan"), "  "),
                                Text(words) + Text.from_markup(self.mark(self.menu.shown[number])))
@@ -204,6 +214,16 @@ class TerminalGame:
         """`lead` then `words`, which wrap under their own first line (not at the left edge), where
         the person's language breaks lines."""
         self.console.print(hanging(lead, words, self.console, self.console.width, lang=self.lang))
+
+    def print_aside(self) -> None:
+        """Print `aside`'s words, if any."""
+        if (words := self.aside()) is not None:
+            self.console.print(words)
+
+    def aside(self) -> Any:
+        """Words to print right above the menu, after the board, the log and the question's heading
+        (a lesson's), or above a move played for the person; none here."""
+        return None
 
     def mark(self, action: Action) -> str:
         """Words after an option in the menu (a lesson marks the move to make); none here."""
@@ -248,16 +268,21 @@ class TerminalGame:
 
     def undo(self) -> None:
         """Take back the person's last choice, and the single-option moves played for them after it."""
-        if self.state.undo_refusal(self.seat) == "other_seat":  # named as everywhere else, not by seat number
-            last = self.names[self.state.moves()[-1][0]]
-            self.console.print(said(Text(self.say("undo_other", name=last), "red"), self.lang))
+        if self.state.undo_refusal(self.seat) == "other_seat":
+            if self.bot_answered_alongside:  # a question asked of everyone at once: the person saw no move
+                refused = self.say("undo_answered_at_once")
+            else:  # named as everywhere else, not by seat number
+                refused = self.say("undo_other", name=self.names[self.state.moves()[-1][0]])
+            self.console.print(said(Text(refused, "red"), self.lang))
             return
         try:
             state = self.state.undo(self.seat)
             while len(state.distinct_choices(state.legal_actions(self.seat))) == 1:  # that move was played for them
                 state = state.undo(self.seat)
         except IllegalAction as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/red]")
+            reason = self.state.undo_refusal(self.seat)  # None: a move played for them cannot be taken back
+            refused = self.say(f"undo_refused.{reason}") if reason in UNDO_REFUSALS else str(exc)
+            self.console.print(said(Text(refused, "red"), self.lang))
             return
         self.state = state
         self.seen = len(state.log.visible_to(self.seat))

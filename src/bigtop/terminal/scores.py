@@ -12,21 +12,29 @@ from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.terminal.text import SAY, listing, number
 
 
+def category_label(game: Any, key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A score category's name in `lang`, as the game's words say it (`score.<key>`, Troll Fest's
+    `category.<key>`; the web's end screen reads `score.<key>`), else its English label."""
+    for entry in (f"score.{key}", f"category.{key}"):
+        if game.text.has(entry):
+            return str(game.text.text(entry, lang))
+    return str(game.score_categories.get(key, key))
+
+
 def score_table(state: Any, names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> Table:
-    """A table of `state.score_breakdown()`: one row per category (labelled by the game's
-    `score_categories`, in their order), one column per seat headed by `names`, then the totals
-    and ranks (headings in `lang`)."""
+    """A table of `state.score_breakdown()`: one row per category (named in `lang`, in the order of
+    the game's `score_categories`), one column per seat headed by `names`, then the totals and
+    ranks (headings in `lang`)."""
     game = state.game
     result = state.result()
     breakdown = state.score_breakdown()
-    labels = dict(game.score_categories)
-    order = [key for key in labels if key in breakdown] + [key for key in breakdown if key not in labels]
+    order = [key for key in game.score_categories if key in breakdown] + [key for key in breakdown if key not in game.score_categories]
     table = Table(title=SAY.text("scores.title", lang), title_justify="left")
     table.add_column("")
     for name in names:
         table.add_column(escape(name), justify="right")
     for key in order:
-        table.add_row(escape(labels.get(key, key)), *(number(points) for points in breakdown[key]))
+        table.add_row(escape(category_label(game, key, lang)), *(number(points) for points in breakdown[key]))
     table.add_section()
     table.add_row(f"[bold]{escape(SAY.text('scores.total', lang))}[/bold]", *(f"[bold]{number(score)}[/bold]" for score in result.scores))
     table.add_row(escape(SAY.text("scores.rank", lang)), *(str(rank) for rank in result.ranks))

@@ -1,6 +1,7 @@
 """`bigtop learn GAME`: a tutorial's chapters in the terminal, with the same steps and words as at
-the web table. At each of the learner's steps the lesson's words come first, then the usual board
-and menu with the move to make marked; another choice is answered with the lesson's hint. After the
+the web table. At each of the learner's steps the usual board, log and question come first, then the
+lesson's words right above the menu (a board taller than the window does not push them off it), then
+the menu with the move to make marked; another choice is answered with the lesson's hint. After the
 script the chapter goes on as a free game against the chapter's Easy bot."""
 
 from __future__ import annotations
@@ -53,17 +54,21 @@ class Lesson(TerminalGame):
 
     def person_moves(self) -> None:
         step = self.step()
-        at = self.state.move_count
         self.expected = None if step is None else self.game.codec.from_json(step.action)
+        super().person_moves()
+
+    def aside(self) -> Panel | None:
+        """The lesson's words for the learner's step now, or that the free game begins, the first
+        time it is asked (after the board, the log and the question's heading, above the menu)."""
+        step = self.step()
+        at = self.state.move_count
         if step is not None and at not in self.told:
             self.told.add(at)
-            self.print_log()
-            self.console.print(Panel(said(step.words(self.lang), self.lang), border_style="yellow"))
-        elif step is None and at >= len(self.chapter.step) and -1 not in self.told:
+            return Panel(said(step.words(self.lang), self.lang), border_style="yellow")
+        if step is None and at >= len(self.chapter.step) and -1 not in self.told:
             self.told.add(-1)
-            self.print_log()
-            self.console.print(Panel(said(WORDS.text("free", self.lang), self.lang), border_style="yellow"))
-        super().person_moves()
+            return Panel(said(WORDS.text("free", self.lang), self.lang), border_style="yellow")
+        return None
 
     def choices(self) -> list[Action]:
         """As at any table, copies of one card offered once; the lesson's own copy is the one."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
 from trollfest_scenario import (
     ART,
@@ -26,7 +28,10 @@ from bigtop.core import Rng
 from bigtop.core.events import Event
 from bigtop.games.trollfest import GAME
 from bigtop.games.trollfest.actions import Move, Pick, PlayCard, Recruit
+from bigtop.games.trollfest.data import content
 from bigtop.games.trollfest.render import artist_words
+from bigtop.games.trollfest.words import artist_choice
+from bigtop.terminal.scores import score_table
 
 
 def text(renderable: object, width: int = 200) -> str:
@@ -154,8 +159,20 @@ def test_talent_scout_names_the_artist() -> None:
     plays = [a for a in s.legal_actions(1) if isinstance(a, PlayCard) and a.card == scout]
     springboard = s.view(None)["springboard"]
     assert len(plays) == 7
-    assert [GAME.describe(s, a) for a in plays] == [f"play Talent Scout for {artist_words(springboard[a.arg])}"
+    assert [GAME.describe(s, a) for a in plays] == [f"play Talent Scout for {artist_choice(content(), springboard[a.arg], 'en')}"
                                                     for a in plays]
+
+
+def test_a_choice_names_an_artists_strengths_in_words() -> None:
+    """The board's compact "f, E2 C2 S0" needs its legend; a choice (and the lesson that quotes it)
+    says "female; Energy 2, Charisma 2, Skill 0", the rulebook's words."""
+    s = new(3)
+    artists = [a for a in s.legal_actions(0) if isinstance(a, Pick) and content().is_artist(a.card)]
+    said = {lang: [GAME.describe(s, a, lang) for a in artists] for lang in ("en", "fr")}
+    assert said["en"] and all(re.search(r"\((\w+ )+\w+, (male|female); Energy \d, Charisma \d, Skill \d\)$", words) for words in said["en"])
+    assert all(re.search(r", (homme|femme) ; Énergie \d, Charisme \d, Technique \d\)$", words) for words in said["fr"])
+    board = text(GAME.render(s, 0))
+    assert re.search(r"\b[mf], E\d C\d S\d\b", board)  # the board keeps its compact form
 
 
 def test_action_cards_are_shown_with_their_effect() -> None:
@@ -164,11 +181,15 @@ def test_action_cards_are_shown_with_their_effect() -> None:
     assert "Encore (Tour card): Your turn, after a concert where you placed a tour token: score 3 points." in board
 
 
-def test_the_final_board_shows_the_score_by_category_adding_up() -> None:
+def test_the_final_points_by_category_add_up_in_the_end_table_and_not_twice() -> None:
+    """The end screen's table of points by category (the terminal's, as in every game) adds up to
+    the scores; the board does not repeat it ("Final score" over "Final scores" said it twice)."""
     state, _ = played()
     board = text(GAME.render(state, 0))
-    assert "Final score" in board and "Concerts" in board and "Total" in board and "{" not in board
-    total = [line for line in board.splitlines() if line.startswith("│ Total")][0]
+    assert "Concerts" not in board and "Total" not in board
+    table = text(score_table(state, [f"Seat {p}" for p in range(state.players)]))
+    assert "Concerts" in table and "{" not in table
+    total = [line for line in table.splitlines() if line.startswith("│ Total")][0]
     assert [int(x) for x in total.replace("│", " ").split()[1:]] == [int(s) for s in state.scores()]
 
 
@@ -199,7 +220,7 @@ def test_cards_is_readable_at_80_columns() -> None:
     assert "…" not in out  # nothing cut short
     assert "Silverleaf (blue)" in out and "Grumblerock" in out and "Thor's Hammer" in out
     assert "provenance: reconstructed" in out and "Light Show" in out
-    assert "Play out of turn: cancel the" in out  # each card's effect, wrapped in its column
+    assert "Play out of turn: cancel" in out and "│ Rave Review" in out  # each card's effect, wrapped in its column
 
 
 def test_options_say_what_a_recruit_brings_and_where_a_hometown_leads() -> None:
@@ -215,7 +236,7 @@ def test_options_say_what_a_recruit_brings_and_where_a_hometown_leads() -> None:
     s.apply(1, Move(CITY["cragmire"]))  # a troll culture city; the Springboard's first artist is a troll guitarist
     recruit = GAME.describe(s, Recruit(0))
     old = next(a for a in s.view(None)["bands"][1] if C.artists[a].instrument == "guitar")
-    assert recruit == (f"recruit {artist_words(ART['sea33'])} (+1 point: the city's species), who replaces "
+    assert recruit == (f"recruit {artist_choice(content(), ART['sea33'], 'en')} (+1 point: the city's species), who replaces "
                        f"{C.artists[old].name} (troll guitar)")
 
 

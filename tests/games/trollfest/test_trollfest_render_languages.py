@@ -14,6 +14,7 @@ from rich.console import Console
 
 from bigtop.games.trollfest import GAME, TrollFestState
 from bigtop.games.trollfest.data import content
+from bigtop.terminal.scores import score_table
 
 GAMES = ((3, 4), (4, 1), (5, 2))  # players, seed: between them every phase, a card waiting for answers, the last round
 PHASES = ("draft", "form", "name", "vote", "tour", "festival", "over")
@@ -24,7 +25,7 @@ ENGLISH = (
     "holds", "home", "Market", "vivid cultural life", "Groundhog", "Map", "marks", "cities", "Roads from", "pass",
     "left", "Rock Springboard", "empty", "Dragons left on the passes", "Just played", "waiting for answers", "plays",
     "Hand of", "Drafted so far", "Still to decide", "Kept for your band", "Your action cards", "Your draft packet",
-    "Your starting artists", "The Market's cards", "Drawn blind", "Final score", "points for", "band reveal",
+    "Your starting artists", "The Market's cards", "Drawn blind", "band reveal",
     "naming the bands", "vote for", "run-off", "the game is over", "Last round", "turns", "male/female", "Energy",
     "Charisma", "Skill", "pick", "choose a hometown", "move along a road", "recruit", "keep", "end the turn",
     "species", "roads", "city", "band", "Festival cards", "each", "concert there", "at most players",
@@ -37,14 +38,14 @@ SAID = {
     "fr": ("Groupes", "┃ place ", "┃ points ", "┃ jetons ", "┃ ville ", "┃ cartes ", "pas encore révélé", "En attente de : ",
            "Carte (ville, marques : places avec un jeton de tournée)", "villes des trolls", "villes des nains",
            "Routes depuis ", "Tremplin rock : ", "Dragons restant sur les cols : ", "Villes", "┃ espèce ",
-           "Vos artistes de départ :", "Votre paquet de draft :", "Vos cartes action :", "Décompte final",
-           "┃ points pour ", "Total", "Carte jouée, en attente des réponses : ", "Dernier tour : ", ", vous",
+           "Vos artistes de départ :", "Votre paquet de draft :", "Vos cartes action :",
+           "Carte jouée, en attente des réponses : ", "Dernier tour : ", ", vous",
            "(ville natale", "$ Marché · * vie culturelle animée", "M Marmotte (+5 au prochain concert sur place)",
            "(col du dragon rouge : 1 restant)", "É Énergie, C Charisme, T Technique."),
     "zh-Hant": ("樂團", "┃ 座位 ", "┃ 分數 ", "┃ 巡演標記 ", "┃ 位置 ", "┃ 龍 ", "┃ 手牌 ", "尚未公開", "等待：",
                 "地圖（城市、標記：有巡演標記的座位）", "巨魔城市", "矮人城市", "出發的道路", "搖滾跳板：",
-                "隘口上剩下的龍：", "┃ 種族 ", "你的初始樂手：", "你的選秀牌堆：", "你的行動卡：", "最終得分",
-                "┃ 得分項目 ", "總分", "剛打出，等待回應：", "最後一輪：", "（你）", "（家鄉", "$市集 · *文化繁榮",
+                "隘口上剩下的龍：", "┃ 種族 ", "你的初始樂手：", "你的選秀牌堆：", "你的行動卡：",
+                "剛打出，等待回應：", "最後一輪：", "（你）", "（家鄉", "$市集 · *文化繁榮",
                 "G土撥鼠（在那裡的下一場演唱會 +5）", "（紅龍之隘口：剩 1 隻）"),
 }
 HEADINGS = {  # what the heading says the table is doing, phase by phase
@@ -150,14 +151,14 @@ def test_seats_are_named_as_the_terminal_names_them() -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "zh-Hant"])
 def test_the_final_score_adds_up_in_each_language(lang: str) -> None:
-    title, total, concerts = {"fr": ("Décompte final", "Total", "Concerts"), "zh-Hant": ("最終得分", "總分", "演唱會")}[lang]
+    title, total, concerts = {"fr": ("Scores finaux", "Total", "Concerts"), "zh-Hant": ("最終分數", "總分", "演唱會")}[lang]
     players, seed = GAMES[0]
     state = GAME.new(players, seed=seed)
     rng = random.Random(seed)
     while not state.is_over():
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    board = text(GAME.render(state, 0, lang), width=100)
+    board = text(score_table(state, [str(p) for p in range(players)], lang), width=100)
     assert board.count(title) == 1 and f"│ {concerts} " in board
     row = next(line for line in board.splitlines() if line.startswith(f"│ {total} "))
     assert [int(x) for x in row.replace("│", " ").split()[1:]] == [int(s) for s in state.scores()]

@@ -34,11 +34,11 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     """`action` in words, in the position `view` (a spectator's view is enough)."""
     say = words.say
     if isinstance(action, Pick):
-        return say("do.Pick", lang, card=words.card_text(c, action.card, lang))
+        return say("do.Pick", lang, card=_choice(c, action.card, lang))
     if isinstance(action, Keep):
         if not action.cards:
             return say("do.KeepNone", lang)
-        cards = say("do.and", lang).join(words.artist_card(c, a, lang) for a in action.cards)
+        cards = say("do.and", lang).join(words.artist_choice(c, a, lang) for a in action.cards)
         return say("do.KeepDuo" if len(action.cards) == 2 else "do.Keep", lang, cards=cards)
     if isinstance(action, ShowBand):
         return say("do.ShowBand", lang)
@@ -56,7 +56,7 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
         return say("do.Move", lang, city=c.cities[action.city].name, where=_where(c, view, action.city, lang))
     if isinstance(action, PlayCard):
         if c.action(action.card).effect == "scout":  # the artist it takes, with its strengths
-            target = say("target.scout", lang, artist=words.artist_card(c, view["springboard"][action.arg], lang))
+            target = say("target.scout", lang, artist=words.artist_choice(c, view["springboard"][action.arg], lang))
         else:
             target = words.target(c, action.card, action.arg, lang)
         return say("do.PlayCard", lang, card=words.action_name(c, action.card, lang), target=target)
@@ -65,21 +65,27 @@ def describe(c: Content, view: Mapping[str, Any], action: Action, lang: str = "e
     if isinstance(action, VisitMarket):
         return say("do.Visit" if action.visit else "do.PassMarket", lang)
     if isinstance(action, KeepMarket):
-        return say("do.KeepMarket", lang, card=words.card_text(c, action.card, lang))
+        return say("do.KeepMarket", lang, card=_choice(c, action.card, lang))
     if isinstance(action, Recruit):
         if action.source < 0:
             return say("do.RecruitNone", lang)
         if action.source == BLIND:
             return say("do.RecruitBlind", lang)
-        return say("do.Recruit", lang, card=words.artist_card(c, view["springboard"][action.source], lang),
+        return say("do.Recruit", lang, card=words.artist_choice(c, view["springboard"][action.source], lang),
                    detail=_joining(c, view, view["springboard"][action.source], lang))
     if isinstance(action, KeepBlind):
         return say("do.KeepBlind" if action.keep else "do.DiscardBlind", lang)
     if isinstance(action, DropArtist):
-        return say("do.DropArtist", lang, card=words.artist_card(c, action.card, lang))
+        return say("do.DropArtist", lang, card=words.artist_choice(c, action.card, lang))
     if isinstance(action, EndTurn):
         return say("do.StopFestival" if view.get("phase") == "festival" else "do.EndTurn", lang)
     return str(action)
+
+
+def _choice(c: Content, card: int, lang: str) -> str:
+    """A card as a choice names it: an artist in words (`words.artist_choice`), an action card with
+    its effect."""
+    return words.artist_choice(c, card, lang) if c.is_artist(card) else words.card_text(c, card, lang)
 
 
 def _joining(c: Content, view: Mapping[str, Any], card: int, lang: str) -> str:

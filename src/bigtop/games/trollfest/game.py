@@ -129,7 +129,7 @@ class TrollFest(Game[TrollFestState]):
         """The board in `lang` (`full`: with every city's roads, 32 rows more)."""
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player), state.score_breakdown() if state.is_over() else None, full, lang)
+        return render(state.view(player), full, lang)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
         return self.describe_all(state, [action], lang)[0]

@@ -182,11 +182,12 @@ def _cards(label: str, cards: Sequence[int], lang: str) -> Text:
     return Text(words.say("board.cards", lang, label=label) + "\n" + "\n".join(f"  {card_text(x, lang)}" for x in cards))
 
 
-def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | None = None, full: bool = False, lang: str = "en") -> Group:
+def render(view: Mapping[str, Any], full: bool = False, lang: str = "en") -> Group:
     """The table as the view's seat sees it, in `lang`, compact enough to print once a turn: the map
     as one column of cities per species, and the roads out of the cities where the bands stand;
-    `full` adds every city's roads (32 rows). At the end, `breakdown` is `State.score_breakdown()`.
-    A line longer than the terminal wraps under its own words."""
+    `full` adds every city's roads (32 rows). The points by category at the end are the terminal's
+    table (`terminal.scores.score_table`), as in every game. A line longer than the terminal wraps
+    under its own words."""
     say = words.say
     me = view["seat"]
     parts: list[Any] = [_heading(view, lang), *_bands(view, lang)]
@@ -216,28 +217,14 @@ def render(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]] | N
                 parts.append(_cards(say(f"board.label.{key}", lang), view[key], lang))
         if view.get("blind", -1) >= 0:
             parts.append(Text(say("board.blind", lang, artist=artist_words(view["blind"], lang))))
-    if breakdown is not None:
-        parts.append(breakdown_table(view, breakdown, lang))
     parts.append(Text(legend(lang), style="dim"))
     return hanging_group(parts, lang)
 
 
-def breakdown_table(view: Mapping[str, Any], breakdown: Mapping[str, Sequence[float]], lang: str = "en") -> Table:
-    """Each seat's points per category (the categories with points), and the totals they add up to."""
-    players = view["players"]
-    table = _table(words.say("board.final_score", lang), words.say("board.column.points_for", lang),
-                   *(_seat(view, p, lang) for p in range(players)), lang=lang)
-    for key in CATEGORIES:
-        row = breakdown.get(key, ())
-        if any(row):
-            _row(table, words.category(key, lang), *(f"{v:g}" for v in row))
-    _row(table, words.say("board.total", lang), *(f"{sum(v[p] for v in breakdown.values()):g}" for p in range(players)))
-    return table
-
-
 def content_tables(cards: str | None = None) -> Group:
-    """Every piece of content (map, artists, action cards, points), readable at 80 columns, with
-    the tables of the content file `cards` in place of the shipped ones."""
+    """Every piece of content (map, artists, action cards with the value the game plays, points,
+    band names), readable at 80 columns, with the tables of the content file `cards` in place of
+    the shipped ones."""
     c = content(cards)
     provenance = sorted({x.provenance for x in (*c.cities, *c.artists, *c.action_types)})
     parts: list[Any] = [Text(f"Troll Fest content (provenance: {', '.join(provenance)}). {LEGEND}")]
@@ -253,9 +240,9 @@ def content_tables(cards: str | None = None) -> Group:
             if a.deck == deck:
                 _row(artists, a.id, a.name, a.instrument, a.species, a.gender[0], a.energy, a.charisma, a.skill)
         parts.append(artists)
-    actions = _table("Action cards", "card (id)", "kind", "×", "effect")
+    actions = _table("Action cards (value: the points or strength the game plays)", "card (id)", "kind", "×", "value", "effect")
     for k in c.action_types:
-        _row(actions, f"{k.name} ({k.id})", k.kind, k.copies, k.text)
+        _row(actions, f"{k.name} ({k.id})", k.kind, k.copies, k.value or "-", k.text)
     parts.append(actions)
     points = _table("Points", "award", "first", "second")
     for key, (first, second) in c.awards.items():
@@ -263,4 +250,5 @@ def content_tables(cards: str | None = None) -> Group:
     for key, pts in (*c.authenticity.items(), *c.fixed.items()):
         _row(points, CATEGORIES[key], pts, "")
     parts.append(points)
+    parts.append(Text(f"Band names ({len(c.band_names)}, two dealt to each band): {', '.join(c.band_names)}."))
     return Group(*parts)

@@ -95,6 +95,15 @@ def artist_card(c: Content, card: int, lang: str) -> str:
                gender=say(f"gender.{a.gender}", lang), energy=a.energy, charisma=a.charisma, skill=a.skill)
 
 
+def artist_choice(c: Content, card: int, lang: str) -> str:
+    """An artist as a choice names it: everything on the card, in words ("female; Energy 2,
+    Charisma 2, Skill 0"), where the board's compact lines say "f, E2 C2 S0" under a legend."""
+    a = c.artists[card]
+    return say("artist_choice", lang, name=a.name, species=_known(f"species.{a.species}", lang, a.species),
+               instrument=_known(f"instrument.{a.instrument}", lang, a.instrument),
+               gender=say(f"gender_word.{a.gender}", lang), energy=a.energy, charisma=a.charisma, skill=a.skill)
+
+
 def card(c: Content, card: int, lang: str) -> str:
     """A card by what it is called: an artist with species and instrument, or an action card."""
     return artist(c, card, lang) if c.is_artist(card) else action_name(c, card, lang)
