@@ -173,3 +173,23 @@ def test_every_command_taking_options_asks_the_game_to_check_them(capsys: pytest
         code, out, err = run(capsys, *args, *options)
         assert code == 2 and err == "bigtop: error: rounds must be at least 1, not 0\n", args
     assert not (tmp_path / "arena").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ("cards",), ("sim", "-p", "3", "--games", "1"), ("play", "-p", "3"), ("arena", "--bots", "random", "--games", "1", "--out", "{out}"),
+])
+def test_a_second_content_file_is_refused_not_dropped(capsys: pytest.CaptureFixture[str], tmp_path, command: tuple[str, ...]) -> None:
+    """A game reads one content file: a second `--cards`, or `-o cards=` beside `--cards`, was
+    silently dropped (only the last file played)."""
+    from bigtop.games.trollfest.data import DATA
+
+    energy, copies = tmp_path / "energy.toml", tmp_path / "copies.toml"
+    energy.write_text((DATA / "festival.toml").read_text().replace("first = 10", "first = 15", 1))
+    copies.write_text((DATA / "actions.toml").read_text())
+    name, *rest = (word.format(out=tmp_path / "a") for word in command)
+    for given in (("--cards", str(energy), "--cards", str(copies)), ("-o", f"cards={energy}", "--cards", str(copies))):
+        code, out, err = run(capsys, name, "trollfest", *rest, *given)
+        assert code == 2 and len(err.strip().splitlines()) == 1, (given, err)
+        assert err.startswith("bigtop: error: 2 content files given") and "put every table you change in one file" in err, err
+        assert str(energy) in err and str(copies) in err and "Troll Fest" in err
+    assert not (tmp_path / "a").exists()

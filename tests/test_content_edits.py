@@ -7,6 +7,7 @@ Troll Fest's shipped tables) are read with the same checks."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -199,3 +200,88 @@ def test_a_renamed_troll_fest_card_is_shown_with_its_new_words_in_every_language
     reworded, _ = edit(tmp_path, "trollfest", "actions.toml", "keep two artists", "keep three artists")
     text = trollfest_words.action_text(trollfest_data.load_content(cards=reworded), duo, "fr")
     assert "keep three artists" in text
+
+
+def cards(capsys: pytest.CaptureFixture[str], game: str, path: Path, *more: str) -> tuple[int, str, str]:
+    """`bigtop cards GAME --cards PATH ...` run in-process: its exit code, stdout and stderr."""
+    from bigtop.cli import main
+
+    code = main(["cards", game, "--cards", str(path), *more])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_changed_action_value_is_listed_and_a_text_that_no_longer_says_it_is_warned_about(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rave Review's value 4 made 7 passed the check, and the listing showed only the text "score 4
+    points" while the game scored 7."""
+    path, _ = edit(tmp_path, "trollfest", "actions.toml", "value = 4\n", "value = 7\n")
+    line = path.read_text(encoding="utf-8").splitlines().index("value = 7") + 1
+    code, out, err = cards(capsys, "trollfest", path)
+    assert code == 0 and re.search(r"Rave Review \(rave_review\) *│ festival *│ 2 *│ 7 ", out), out
+    assert (f"action 10 (rave_review): field value at line {line}: the game plays 7, but the card's text says 4 "
+            "('Festival: score 4 points.'): change the text too") in err.replace("\n", " ")
+    shipped = GAMES / "trollfest" / "data" / "actions.toml"
+    assert cards(capsys, "trollfest", shipped, "--check")[2] == ""  # every shipped text says its value
+
+
+@pytest.mark.parametrize(("game", "text", "says"), [
+    ("drumroll", (GAMES / "drumroll" / "data" / "cards.toml").read_text(encoding="utf-8") + '\n[[rules]]\nid = "numbers"\n',
+     "[[rules]] is not read from a cards file: the board's numbers are fixed in the game's data (board.toml); "
+     "a Drum Roll card file holds [[performer]], [[personnel]], [[investment]]"),
+    ("carcassonne", (GAMES / "carcassonne" / "data" / "tokens.toml").read_text(encoding="utf-8"),
+     "unknown table [[token]] at line 4: [[token]] is not read from a cards file: the Big Top's animal tokens are fixed "
+     "in the game's data (tokens.toml); a Carcassonne tiles file holds [[tile]]"),
+    ("trollfest", '[[stage]]\nid = "main"\n', "unknown table [[stage]] at line 1: a Troll Fest content file may hold [[city]], [[road]]"),
+])
+def test_an_unknown_table_names_the_tables_the_file_may_hold(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, text: str, says: str) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = cards(capsys, game, path, "--check")
+    assert code == 2 and says in err, err
+
+
+@pytest.mark.parametrize(("game", "name", "old", "new", "says"), [
+    ("trollfest", "city_cards.toml", '[[city_card]]\nid = "card_grumblerock"\ncity = "grumblerock"\nprovenance = "reconstructed"\n\n', "",
+     r"the game cannot be played with this file: \[\[city_card\]\] at line {line}: no card for the city grumblerock"),
+    ("trollfest", "city_cards.toml", 'city = "snorheim"', 'city = "grumblerock"',
+     r"city_card \d+ \(card_snorheim\): field city at line {line}: a second card for the city grumblerock"),
+    ("trollfest", "map.toml", 'b = "snorheim"', 'b = "snorheimm"',
+     r"road \d+ \(grumblerock-snorheimm\): field b at line {line}: unknown city 'snorheimm'; did you mean 'snorheim'\?"),
+    ("carcassonne", "tiles.toml", 'expansion = "base"', 'expansion = "bse"',
+     r"unknown expansion 'bse'; known: base, bigtop \(tiles A \('bse'\) at line {line}\)"),
+    ("carcassonne", "tiles.toml", 'id = "B"\nexpansion = "base"\ncount = 4', 'id = "B"\nexpansion = "base"\ncount = 4\nstart = true',
+     r"the game cannot be played with this file: exactly one tile kind must be the start tile \(start = true\), "
+     r"found B at line {line3}, D at line \d+"),
+])
+def test_the_games_own_checks_name_the_line_and_the_entry(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, name: str, old: str, new: str, says: str) -> None:
+    """The checks across a game's tables said "these options do not make a playable game" or "option
+    cards:", with no line, and not which city had no card."""
+    path, line = edit(tmp_path, game, name, old, new)
+    code, _, err = cards(capsys, game, path, "--check")
+    assert code == 2 and f"bigtop: error: {path}: " in err and "these options" not in err and "option cards" not in err, err
+    assert re.search(says.format(line=line, line3=line + 3), err), err
+
+
+def test_a_renamed_id_is_named_as_a_likely_rename(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = edit(tmp_path, "drumroll", "cards.toml", 'id = "tumbler"', 'id = "tumbling-act"')
+    code, _, err = cards(capsys, "drumroll", path, "--check")
+    assert code == 0
+    assert ("[[performer]]: 1 shipped entry is not in this file (tumbler): the game is played without it; the file adds 1 new "
+            "entry (tumbling-act): it looks like a rename (tumbler to tumbling-act)") in err.replace("\n", " "), err
+
+
+def test_an_added_band_name_is_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "names.toml"
+    path.write_text((GAMES / "trollfest" / "data" / "band_names.toml").read_text(encoding="utf-8")
+                    + '\n[[band_name]]\nid = "Stone Age Stompers"\nprovenance = "reconstructed"\n', encoding="utf-8")
+    code, out, _ = cards(capsys, "trollfest", path)
+    assert code == 0 and "Band names (17," in out and "Stone Age Stompers" in " ".join(out.split())
+
+
+def test_a_value_not_among_the_allowed_ones_gets_the_closest(tmp_path: Path) -> None:
+    path, line = edit(tmp_path, "drumroll", "cards.toml", 'requires = ["red", "yellow"', 'requires = ["red", "yelow"')
+    message = assert_refused("drumroll", path, "performer 0 (rope-walker)", "requires.1", line)
+    assert "Input should be 'white', 'yellow', 'green', 'blue' or 'red'; did you mean yellow?" in message

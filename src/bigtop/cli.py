@@ -31,7 +31,8 @@ OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
 ]
 CardsOpt = Annotated[
-    Path | None, typer.Option("--cards", help="Play with your own content file (sets the game's `cards` option).")
+    list[Path] | None,
+    typer.Option("--cards", help="Play with your own content file (sets the game's `cards` option); one file holds every table you change."),
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Random seed (default: a random one).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="With --save: replace records that are already there.")]
@@ -52,21 +53,27 @@ def _bigtop(
     """Options of `bigtop` itself, before the command (its help is the app's)."""
 
 
-def game_options(pairs: list[str] | None, cards: Path | None = None) -> dict[str, Any]:
-    """The options mapping from repeated `-o key=value` and `--cards FILE`."""
+def game_options(pairs: list[str] | None, cards: list[Path] | None = None) -> dict[str, Any]:
+    """The options mapping from repeated `-o key=value` and `--cards FILE`. A game reads one content
+    file: a second one (another `--cards`, or `-o cards=` besides) is refused, not dropped."""
+    given = [*(p.partition("=")[2].strip() for p in pairs or [] if p.partition("=")[0].strip() == "cards"), *map(str, cards or [])]
+    if len(given) > 1:
+        raise OptionError(f"{len(given)} content files given ({', '.join(given)}, with --cards or -o cards=), but a game reads "
+                          "one: put every table you change in one file (it may hold all of them: Troll Fest, for one, reads "
+                          "all its tables from one file)")
     options: dict[str, Any] = parse_pairs(pairs or [])
-    if cards is not None:
-        if not cards.is_file():
-            raise OptionError(f"--cards: no such file {cards}")
-        options["cards"] = str(cards)
+    if cards:
+        if not cards[0].is_file():
+            raise OptionError(f"--cards: no such file {cards[0]}")
+        options["cards"] = str(cards[0])
     return options
 
 
 def check_content_file(game: Any, options: dict[str, Any]) -> int:
     """Check the content file the options name (`cards`) against the game's schema
     (`bigtop.core.schema`): every error at once as one `DataError`, each warning printed on
-    stderr. The number of warnings."""
-    from bigtop.core.schema import check_content
+    stderr; then the game's own checks across its tables. The number of warnings."""
+    from bigtop.core.schema import check_content, check_playable
 
     path = options.get("cards")
     if path is None or game.content_schema is None:
@@ -75,6 +82,7 @@ def check_content_file(game: Any, options: dict[str, Any]) -> int:
     report.raise_errors()
     for warning in report.warnings:
         print(f"bigtop: warning: {path}: {warning}", file=sys.stderr)
+    check_playable(path, game.content_schema)
     return len(report.warnings)
 
 

@@ -55,3 +55,36 @@ def test_a_broken_content_file_stops_the_comparison_before_any_game(tmp_path: Pa
     assert proc.returncode == 2 and "unknown table [[awards]] at line 3; did you mean [[award]]?" in proc.stderr
     assert not (tmp_path / "out").exists()
     assert_one_error_line(bigtop("compare", "trollfest", "shipped", str(tmp_path / "none.toml")), "no such content file")
+
+
+def test_both_content_files_are_checked_and_every_error_listed(tmp_path: Path) -> None:
+    """The check stopped at A's errors: B's were seen only once A was fixed."""
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text(FESTIVAL.read_text().replace("[[award]]", "[[awards]]", 1))
+    b.write_text(FESTIVAL.read_text().replace("first = 10", 'first = "10"', 1))
+    proc = bigtop("compare", "trollfest", str(a), str(b), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and proc.stderr.startswith(f"bigtop: error: {a}: unknown table [[awards]] at line 3"), proc.stderr
+    assert f"\n{b}: award 0 (energy): field first at line 5: Input should be a valid integer" in proc.stderr, proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_terminal_table_says_what_clear_means_and_never_shows_a_bound_as_zero() -> None:
+    """The terminal left "clear" unexplained (the page says it), and a bound of +0.0004 read +0.00."""
+    import io
+
+    from rich.console import Console
+
+    from bigtop.arena.compare import print_comparison
+
+    side = {"value": 1.0, "low": 0.5, "high": 1.5}
+    comparison = {"title": "Troll Fest", "a": "shipped", "b": "b.toml", "deals": 4, "figures": [
+        {"figure": "lead changes", "unit": "per game", "a": side, "b": side, "clear": True,
+         "difference": {"value": 1.8, "low": 0.0004, "high": 3.6}},
+        {"figure": "win rate, heuristic#1", "unit": "rate", "a": side, "b": side, "clear": False,
+         "difference": {"value": 0.1, "low": -0.00001, "high": 0.2}},
+    ]}
+    console = Console(file=io.StringIO(), width=160)
+    print_comparison(comparison, console)
+    printed = console.file.getvalue()
+    assert "+1.8000 (+0.0004 to +3.6000)" in printed and "+10.000 pts (-0.001 to +20.000)" in printed
+    assert "Clear: the interval excludes 0." in printed

@@ -23,7 +23,7 @@ from bigtop.arena import runner
 from bigtop.cli import main
 from bigtop.core.errors import BigtopError
 from bigtop.tune.run import Tuner, play_for_tuning, run_tune
-from bigtop.tune.spec import imports, load_spec, shipped_values, with_values
+from bigtop.tune.spec import imports, load_spec, shipped_values, spec_file, start_label, with_values
 
 HERE = Path(__file__).parent
 SPEC = HERE / "coin-spec.toml"
@@ -48,7 +48,7 @@ def test_tune_moves_the_numbers_towards_the_goals(tmp_path: Path) -> None:
     entries = {e["id"]: e for e in tomllib.loads(best)["rule"]}
     assert entries["tie"]["percent"] == changed["rule tie percent"] and entries["tie"]["provenance"] == "reconstructed"
     report = (tmp_path / "report.md").read_text()
-    assert "| rule tie percent | 100 |" in report and "a clear improvement" in report
+    assert f"| rule tie percent | 0–100 | 100 | {changed['rule tie percent']} |" in report and "a clear improvement" in report
     assert json.loads((tmp_path / "report.json").read_text())["after"]["values"][0] == entries["tie"]["percent"]
 
 
@@ -125,8 +125,6 @@ def test_content_text_changes_only_the_numbers() -> None:
 
 
 def test_a_game_name_finds_its_shipped_spec(capsys: pytest.CaptureFixture[str]) -> None:
-    from bigtop.tune.spec import spec_file
-
     for game, content in (("drumroll", "cards.toml"), ("trollfest", "festival.toml")):
         spec, path = load_spec(spec_file(game))
         assert spec.game == game and path.name == content and path.parent.name == "data"
@@ -159,10 +157,10 @@ def test_without_a_clear_winner_the_candidate_is_not_called_best_and_progress_is
     batches = [line for line in lines if re.match(r"\[\d+:\d\d\] (search|check on fresh deals): ", line)]
     assert batches[0].startswith("[0:") and "search: 1 candidate on 100 deals; 1 of 25 searched" in batches[0]
     assert len(batches) >= 4 and "check on fresh deals: 3 candidates on 10 deals" in batches[-1]
-    assert "no clear improvement" in proc.stdout and "the shipped content stays" in proc.stdout
+    assert "no clear improvement" in proc.stdout and f"the starting content ({HERE / 'coin.toml'}) stays" in proc.stdout
     assert (out / "candidate.toml").is_file() and not (out / "best.toml").exists()
     report = (out / "report.md").read_text()
-    assert "**The shipped content stays.** The best candidate is in `candidate.toml`" in report
+    assert f"**The starting content ({HERE / 'coin.toml'}) stays.** The best candidate is in `candidate.toml`" in report
     assert json.loads((out / "report.json").read_text())["wrote"] == "candidate.toml"
 
 
@@ -172,3 +170,21 @@ def test_quick_runs_the_smaller_budget(tmp_path: Path) -> None:
     assert figures["command"].endswith("--quick")
     header = json.loads((tmp_path / "out" / "tune.jsonl").read_text().splitlines()[0])["header"]["spec"]
     assert header["evaluation"]["games"] == 30 and header["search"]["budget"] == 17
+
+
+def test_a_designers_own_file_is_called_the_starting_content_and_every_parameter_is_reported(tmp_path: Path) -> None:
+    """A spec's `content = "my.toml"` was called "shipped content" in the progress, the result and
+    the report, which listed only the parameters that changed."""
+    shutil.copy(HERE / "coin.toml", tmp_path / "my.toml")
+    spec = spec_copy(tmp_path, (f'content = "{HERE / "coin.toml"}"', 'content = "my.toml"'), ("games = 100", "games = 2"),
+                     ("check_games = 400", "check_games = 2"), ("finalists = 2", "finalists = 1"), ("budget = 24", "budget = 2"),
+                     ("population = 6", "population = 2"))
+    console = quiet()
+    run_tune(spec, tmp_path / "out", 1, None, False, None, console)
+    printed = console.file.getvalue()  # type: ignore[attr-defined]  # quiet() writes to a StringIO
+    assert "(starting content (my.toml): " in printed and "the starting content (my.toml)" in printed and "shipped" not in printed
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert "shipped" not in report and "from the starting content (my.toml)" in report
+    assert "| parameter | range | start | best |" in report and "| figure | start | tuned |" in report
+    assert re.search(r"\| rule tie percent \| 0–100 \| 100 \| \d+", report) and re.search(r"\| rule coin percent \| 30–90 \| 70 \| \d+", report)
+    assert start_label(*load_spec(spec_file("trollfest"))) == "the shipped content"

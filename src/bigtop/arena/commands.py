@@ -11,6 +11,7 @@ def register(app: typer.Typer) -> None:
     """Add `arena` and `report` to the `bigtop` command."""
     from bigtop import games
     from bigtop.cli import CardsOpt, OptionOpt, check_content_file, console, game_options
+    from bigtop.core.errors import BigtopError
     from bigtop.terminal.clock import ClockOpt
 
     ImportsOpt = Annotated[
@@ -74,8 +75,14 @@ def register(app: typer.Typer) -> None:
 
         options = game_options(option)
         loader.load_all(loader.resolve(imports or []))
-        for side in (a, b):
-            check_content_file(games.get(game), side_content(options, side))
+        errors = []
+        for side in (a, b):  # both files checked: every error of either at once
+            try:
+                check_content_file(games.get(game), side_content(options, side))
+            except BigtopError as exc:
+                errors.append(str(exc))
+        if errors:
+            raise BigtopError("\n".join(errors))
         run_compare(game, a, b, bots, players, games_, seed, workers, ray, out or Path(f"compare-{game}"), options,
                     imports or [], console, chunk)
 

@@ -97,12 +97,24 @@ def _show(value: float, unit: str) -> str:
     return f"{100 * value:.1f} %" if unit == RATE else f"{value:.2f}"
 
 
+CLEAR = "Clear: the interval excludes 0."
+
+
+def _decimals(values: Sequence[float], least: int) -> int:
+    """Decimals enough that no value other than 0 is shown as 0 (at least `least`, at most 6)."""
+    digits = least
+    while digits < 6 and any(v != 0 and round(v, digits) == 0 for v in values):
+        digits += 1
+    return digits
+
+
 def _show_gap(gap: dict[str, float], unit: str) -> str:
     if gap["low"] == gap["high"] == 0:
         return "the same on every deal"
-    if unit == RATE:
-        return f"{100 * gap['value']:+.1f} pts ({100 * gap['low']:+.1f} to {100 * gap['high']:+.1f})"
-    return f"{gap['value']:+.2f} ({gap['low']:+.2f} to {gap['high']:+.2f})"
+    scale, least, unit_words = (100, 1, " pts") if unit == RATE else (1, 2, "")
+    value, low, high = (scale * gap[k] for k in ("value", "low", "high"))
+    d = _decimals((value, low, high), least)
+    return f"{value:+.{d}f}{unit_words} ({low:+.{d}f} to {high:+.{d}f})"
 
 
 def page(comparison: dict[str, Any]) -> str:
@@ -213,3 +225,4 @@ def print_comparison(comparison: dict[str, Any], console: Console) -> None:
         table_.add_row(f["figure"], _show(f["a"]["value"], f["unit"]), _show(f["b"]["value"], f["unit"]),
                        _show_gap(f["difference"], f["unit"]), "yes" if f["clear"] else "no")
     console.print(table_)
+    console.print(f"B − A: the mean over the deals of B's figure on the deal minus A's, with its 95 % interval. {CLEAR}")

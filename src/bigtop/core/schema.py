@@ -6,15 +6,20 @@ A game declares a `ContentSchema`: the arrays of tables a content file may hold 
 each table comes from. `check_content(path, schema)` reads the file and reports every problem at
 once, each with its line in the file (tomllib gives none, so `locate` finds them):
 
-- errors: an unknown table or top-level key, a table that is not an array of tables, an unknown
-  field (with the closest valid name, difflib's), a missing or invalid field, a value of the wrong
-  type (validation is strict: "3", 3.0 or true is not the integer 3, 1 is not true), a field the
-  entry's kind never reads (`read_by`), a duplicate id;
+- errors: an unknown table or top-level key (with the tables the file may hold, and for a table
+  the game reads only from its own data, `ContentSchema.fixed`, that it is fixed there), a table
+  that is not an array of tables, an unknown field or a value not among the allowed ones (with the
+  closest valid one, difflib's), a missing or invalid field, a value of the wrong type (validation
+  is strict: "3", 3.0 or true is not the integer 3, 1 is not true), a field the entry's kind never
+  reads (`read_by`), a duplicate id;
 - warnings: a number far outside the range of the same field in the shipped table, a value of an
-  open field that no shipped entry has (`Table.open_fields`), a shipped entry missing from a table
-  the file replaces (the game is then played without it).
+  open field that no shipped entry has (`Table.open_fields`), what a game's own `Table.warn` finds
+  in an entry, a shipped entry missing from a table the file replaces (the game is then played
+  without it; with the ids the file adds, and a likely rename).
 
 `load_content_file` returns the validated entries, or raises one `DataError` listing every error.
+`check_playable` then runs the game's own checks across its tables (`ContentSchema.playable`), whose
+errors name their line with `entry_line`.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import difflib
 import json
 import re
 import typing
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -40,21 +45,28 @@ class Table:
     """One array of tables a content file may hold: its entries' model, the shipped file it comes
     from (for the warnings), whether the file must hold it, the field naming an entry, and the open
     fields: free text that names something new when no shipped entry has the value (an artist's
-    instrument), which is warned about since a typo makes one too."""
+    instrument), which is warned about since a typo makes one too; `warn`, the game's own warnings
+    about a valid entry, each as (field, message)."""
 
     model: type[Entry]
     shipped: Path | None = None
     required: bool = True
     key: str = "id"
     open_fields: tuple[str, ...] = ()
+    warn: Callable[[Any], Iterable[tuple[str, str]]] | None = None
 
 
 @dataclass(frozen=True)
 class ContentSchema:
-    """What a game's content file may hold: its tables by name (`[[name]]`)."""
+    """What a game's content file may hold: its tables by name (`[[name]]`); `fixed`, the tables the
+    game reads only from its own data, each with why ("the Big Top's tokens are fixed in the game's
+    data (tokens.toml)");
+    `playable`, the game's own checks across the tables of a file (`check_playable`)."""
 
     tables: Mapping[str, Table]
     what: str = "content file"
+    fixed: Mapping[str, str] = field(default_factory=dict)
+    playable: Callable[[Path], object] | None = None
 
     def load(self, path: str | Path) -> dict[str, list[Any]]:
         """The validated entries of each table the file holds; `DataError` listing every error."""
@@ -268,7 +280,7 @@ def _entry_errors(
         elif err["type"] == "missing":
             continue
         elif loc:
-            errors.append(f"{label}: field {path}{where}: {err['msg'].removeprefix('Value error, ')}{_given(err)}")
+            errors.append(f"{label}: field {path}{where}: {err['msg'].removeprefix('Value error, ')}{_given(err)}{_allowed_guess(err)}")
         else:
             errors.append(f"{label}{at}: {err['msg'].removeprefix('Value error, ')}")
     return errors, None
@@ -279,6 +291,13 @@ def _given(err: Any) -> str:
     if not err["type"].endswith("_type") or isinstance(err["input"], dict | list):
         return ""
     return f", not {json.dumps(err['input'], default=str)}"
+
+
+def _allowed_guess(err: Any) -> str:
+    """The closest allowed value, for a value not among them ("Input should be 'white', 'yellow'...")."""
+    if err["type"] != "literal_error" or not isinstance(err["input"], str):
+        return ""
+    return _did_you_mean(_closest(err["input"], re.findall(r"'([^']*)'", err["ctx"]["expected"])))
 
 
 @cache
@@ -321,15 +340,42 @@ def _range_warnings(table: str, spec: Table, rows: Sequence[Any], blocks: Sequen
                     f"{name} {value:g}{f' at line {line}' if line else ''} in {_entry_label(table, spec, row, index)} is far "
                     f"outside the shipped range {low:g} to {high:g}"
                 )
-    have = {row.get(spec.key) for row in rows if isinstance(row, dict)}
-    missing = [str(row[spec.key]) for row in shipped if spec.key in row and row[spec.key] not in have]
-    if missing:
-        them = "it" if len(missing) == 1 else "them"
-        warnings.append(
-            f"[[{table}]]: {len(missing)} shipped {'entry is' if len(missing) == 1 else 'entries are'} not in this file "
-            f"({', '.join(missing)}): the game is played without {them}"
-        )
+    warnings += _left_out(table, spec, shipped, rows)
     return warnings
+
+
+def _left_out(table: str, spec: Table, shipped: Sequence[Any], rows: Sequence[Any]) -> list[str]:
+    """The shipped entries the file leaves out, with the ids it adds and what looks like a rename."""
+    have = [str(row[spec.key]) for row in rows if isinstance(row, dict) and spec.key in row]
+    known = [str(row[spec.key]) for row in shipped if spec.key in row]
+    missing = [key for key in known if key not in have]
+    if not missing:
+        return []
+    added = [key for key in have if key not in known]
+    them = "it" if len(missing) == 1 else "them"
+    message = (f"[[{table}]]: {len(missing)} shipped {'entry is' if len(missing) == 1 else 'entries are'} not in this file "
+               f"({', '.join(missing)}): the game is played without {them}")
+    if added:
+        message += f"; the file adds {len(added)} new {'entry' if len(added) == 1 else 'entries'} ({', '.join(added)})"
+        renames = {missing[0]: added[0]} if len(missing) == len(added) == 1 else {
+            old: new for old in missing if (new := _closest(old, added))}
+        if renames:
+            shown = ", ".join(f"{old} to {new}" for old, new in renames.items())
+            message += (f": {'it looks like a rename' if len(renames) == 1 else 'they look like renames'} ({shown}); "
+                        "a renamed id is a new entry, so keep the shipped id to change an entry")
+    return [message]
+
+
+def _entry_warnings(table: str, spec: Table, index: int, raw: Any, entry: Any, block: Block | None) -> list[str]:
+    """The game's own warnings about a valid entry (`Table.warn`), each with its field's line."""
+    if spec.warn is None or entry is None:
+        return []
+    label = _entry_label(table, spec, raw, index)
+    out = []
+    for name, message in spec.warn(entry):
+        line = block.keys.get(name, block.line) if block else None
+        out.append(f"{label}: field {name}{f' at line {line}' if line else ''}: {message}")
+    return out
 
 
 def check_content(path: str | Path, schema: ContentSchema) -> ContentReport:
@@ -352,11 +398,12 @@ def check_content(path: str | Path, schema: ContentSchema) -> ContentReport:
         guess = _closest(name, schema.tables)
         is_table = isinstance(value, dict | list)
         line = top.get(name) if not is_table else next((b.line for b in blocks if b.name.split(".")[0] == name), top.get(name))
+        at = f" at line {line}" if line else ""
         if is_table:
             kind = "table [[{}]]" if isinstance(value, list) else "table [{}]"
-            report.errors.append(f"unknown {kind.format(name)}{f' at line {line}' if line else ''}{_did_you_mean(guess, shown)}")
+            report.errors.append(f"unknown {kind.format(name)}{at}{_unknown_table_hint(schema, name, guess)}")
         else:
-            report.errors.append(f"unknown key {name}{f' at line {line}' if line else ''}{_did_you_mean(guess, shown)}")
+            report.errors.append(f"unknown key {name}{at}{_did_you_mean(guess, shown)}")
     present = [name for name in schema.tables if isinstance(data.get(name), list)]
     for name, spec in schema.tables.items():
         if spec.required and name not in data:
@@ -372,6 +419,7 @@ def check_content(path: str | Path, schema: ContentSchema) -> ContentReport:
             block = entry_blocks[index] if index < len(entry_blocks) else None
             errors, entry = _entry_errors(name, spec, index, raw, block, text_lines)
             report.errors.extend(errors)
+            report.warnings.extend(_entry_warnings(name, spec, index, raw, entry, block))
             entries.append(entry)
             key = raw.get(spec.key) if isinstance(raw, dict) else None
             if isinstance(key, str | int):
@@ -384,6 +432,47 @@ def check_content(path: str | Path, schema: ContentSchema) -> ContentReport:
     if report.errors:
         report.entries = {}
     return report
+
+
+def _unknown_table_hint(schema: ContentSchema, name: str, guess: str | None) -> str:
+    """After an unknown table: that the game reads it only from its own data, or the closest
+    table, or the tables the file may hold."""
+    holds = "holds" if all(spec.required for spec in schema.tables.values()) else "may hold"
+    tables = f"a {schema.what} {holds} {', '.join(f'[[{t}]]' for t in schema.tables)}"
+    if name in schema.fixed:
+        return f": [[{name}]] is not read from a cards file: {schema.fixed[name]}; {tables}"
+    return _did_you_mean(guess, "[[{}]]") or f": {tables}"
+
+
+def entry_line(path: str | Path, table: str, index: int | None = None, name: str | None = None) -> str:
+    """" at line N": where entry `index` of `[[table]]` (its field `name` if given; the table's first
+    entry without an index) is in the file at `path`; "" if it cannot be found."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    blocks = _entry_blocks(locate(text)[1], table)
+    block = blocks[index or 0] if (index or 0) < len(blocks) else None
+    if block is None:
+        return ""
+    return f" at line {block.keys.get(name, block.line) if name else block.line}"
+
+
+def suggest(name: str, valid: Iterable[str]) -> str:
+    """"; did you mean X?" with the closest of `valid` to `name`, or ""."""
+    return _did_you_mean(_closest(name, valid), "{!r}")
+
+
+def check_playable(path: str | Path, schema: ContentSchema) -> None:
+    """The game's own checks across the tables of a file the schema accepts (`ContentSchema.playable`):
+    `DataError` naming the file, and the place and the entry where the game cannot be played."""
+    if schema.playable is None:
+        return
+    try:
+        schema.playable(Path(path))
+    except DataError as exc:
+        message = str(exc).removeprefix(f"{path}: ")
+        raise DataError(f"{path}: the game cannot be played with this file: {message}") from None
 
 
 def load_content_file(path: str | Path, schema: ContentSchema) -> dict[str, list[Any]]:

@@ -27,22 +27,26 @@ def markdown(figures: dict[str, Any]) -> str:
     """The report as Markdown."""
     before, after = figures["before"], figures["after"]
     g = figures["goals"]
+    start = figures["start"]
+    column = "shipped" if start == "the shipped content" else "start"
     lines = [
         f"# Tuning {figures['game']}: {figures['players']} players, bots {figures['bots']}",
         "",
         f"Command: `{figures['command']}`",
         "",
-        f"{figures['searched']} candidates searched; the shipped content and the best candidates then played on "
+        f"{figures['searched']} candidates searched from {start}; it and the best candidates then played on "
         f"{figures['check_games']} fresh deals (seeds from {figures['check_seed']}). Intervals are 95 %.",
         "",
-        "## What changed",
+        "## Parameters",
+        "",
+        f"| parameter | range | {column} | best |",
+        "| --- | ---: | ---: | ---: |",
+        *[f"| {p['parameter']} | {p['low']}–{p['high']} | {p['start']} | {p['best']}{'' if p['best'] != p['start'] else ' (same)'} |"
+          for p in figures["parameters"]],
         "",
     ]
-    if figures["changes"]:
-        lines += ["| parameter | shipped | tuned |", "| --- | ---: | ---: |"]
-        lines += [f"| {c['parameter']} | {c['before']} | {c['after']} |" for c in figures["changes"]]
-    else:
-        lines.append("Nothing: no candidate did better than the shipped content on the check deals.")
+    if not figures["changes"]:
+        lines.append(f"Nothing changed: no candidate did better than {start} on the check deals.")
     goal_text = ", ".join(filter(None, [
         f"turn-order spread at most {g['turn_order_spread']} points" if g["turn_order_spread"] is not None else None,
         f"no `{g['held_prefix'].strip()}` feature above {g['held_max']} % win rate" if g["held_max"] is not None else None,
@@ -70,11 +74,11 @@ def markdown(figures: dict[str, Any]) -> str:
         "",
         f"## Before and after (goals: {goal_text})",
         "",
-        "| figure | shipped | tuned |",
+        f"| figure | {column} | tuned |",
         "| --- | ---: | ---: |",
         *[f"| {a} | {b} | {c} |" for a, b, c in rows],
         "",
-        f"Goal penalty of the tuned content minus the shipped one, deal by deal: {d['value']:+.2f} points "
+        f"Goal penalty of the tuned content minus {start}, deal by deal: {d['value']:+.2f} points "
         f"(paired bootstrap 95 % interval {d['low']:+.2f} to {d['high']:+.2f}): "
         + ("**a clear improvement**." if figures["clear"] else "not a clear improvement."),
         "",
@@ -86,13 +90,14 @@ def markdown(figures: dict[str, Any]) -> str:
 
 def _verdict(figures: dict[str, Any]) -> str:
     """Which content file the run wrote, and what to do with it."""
+    start = figures["start"]
     if figures["clear"]:
         return f"The tuned content is in `{figures['wrote']}`: load it with `--cards {figures['wrote']}`."
     if figures["wrote"]:
-        return (f"**The shipped content stays.** The best candidate is in `{figures['wrote']}` (not `best.toml`): the check "
-                "could not tell it apart from the shipped content. Play more deals (a larger `check_games`, or the full "
+        return (f"**{start.capitalize()} stays.** The best candidate is in `{figures['wrote']}` (not `best.toml`): the check "
+                f"could not tell it apart from {start}. Play more deals (a larger `check_games`, or the full "
                 "budget instead of `--quick`) before taking it.")
-    return "**The shipped content stays.** It came out best on the check deals; no content file was written."
+    return f"**{start.capitalize()} stays.** It came out best on the check deals; no content file was written."
 
 
 def write_report(out: Path, figures: dict[str, Any]) -> None:

@@ -2,8 +2,9 @@
 
 1. Search: CMA-ES (the `cma` library) proposes values for the spec's parameters, a generation at a
    time; each candidate's content file is played out by the spec's bots on the same deals (common
-   random numbers), and the goals' penalty (`bigtop.tune.goals`) is what it minimises. The shipped
-   values are the first candidate. A candidate already played (same integers) is not played again.
+   random numbers), and the goals' penalty (`bigtop.tune.goals`) is what it minimises. The values
+   of the spec's content file are the first candidate; the output calls them the shipped content
+   when it is the game's own file, else the starting content (its name). A candidate already played (same integers) is not played again.
 2. Check: the best few candidates and the shipped content are played on fresh deals; the one with
    the lowest penalty there is the result, compared with the shipped content deal by deal (a paired
    bootstrap interval of the difference).
@@ -40,7 +41,7 @@ from bigtop.core.errors import BigtopError
 from bigtop.terminal.sim import bot_specs
 from bigtop.tune import goals
 from bigtop.tune.report import write_report
-from bigtop.tune.spec import Spec, imports, load_spec, shipped_values, with_values
+from bigtop.tune.spec import Spec, imports, load_spec, shipped_values, start_label, with_values
 
 Row = dict[str, Any]
 Values = tuple[int, ...]
@@ -62,7 +63,8 @@ class Tuner:
         imported: tuple[str, ...] = (),
     ) -> None:
         self.spec, self.content, self.out, self.play, self.imported = spec, content, out, play, imported
-        self.shipped = shipped_values(spec, content)
+        self.shipped = shipped_values(spec, content)  # the values the search starts from
+        self.start_label = start_label(spec, content)
         self.specs = bot_specs(spec.bots, spec.players)
         self.played: dict[tuple[str, Values], dict[str, Any]] = {}  # (phase, values) -> the log line
         self.advance: Callable[[int], None] = lambda n: None
@@ -120,7 +122,7 @@ class Tuner:
         """One line on the run so far, after a batch of `count` candidates played on `games_` deals."""
         best = min((line["objective"], line["values"]) for (p, _), line in self.played.items() if p == phase)
         shipped = self.played.get((phase, self.shipped))
-        against = f" (shipped content: {shipped['objective']:.2f})" if shipped else ""
+        against = f" ({self.start_label.removeprefix('the ')}: {shipped['objective']:.2f})" if shipped else ""
         what = "search" if phase == "search" else "check on fresh deals"
         return (f"{what}: {count} candidate{'s' if count > 1 else ''} on {games_} deals; "
                 f"{self._searched()} of {self.proposals()} searched; lowest penalty {best[0]:.2f}{against}")
@@ -252,6 +254,7 @@ def run_tune(
         progress.update(bar, description=f"checking {game.title}")
         before, after = tuner.check()
     figures = summarize_run(tuner, before, after, tune_command_line(spec_file, out, smaller))
+    start = figures["start"]
     for name in (BEST, CANDIDATE):
         (out / name).unlink(missing_ok=True)
     if figures["changes"]:
@@ -262,10 +265,10 @@ def run_tune(
     elif figures["changes"]:
         d = figures["difference"]
         console.print(f"no clear improvement (penalty difference {d['value']:+.2f}, 95 % interval {d['low']:+.2f} to "
-                      f"{d['high']:+.2f}): the shipped content stays; the best candidate is in {out / CANDIDATE}; "
+                      f"{d['high']:+.2f}): {start} stays; the best candidate is in {out / CANDIDATE}; "
                       f"report: {out / 'report.md'}", soft_wrap=True)
     else:
-        console.print(f"the shipped content came out best on the {spec.evaluation.check_games} check deals: it stays, "
+        console.print(f"{start} came out best on the {spec.evaluation.check_games} check deals: it stays, "
                       f"and no content file is written; report: {out / 'report.md'}", soft_wrap=True)
     return figures
 
@@ -275,8 +278,9 @@ def _clock(seconds: float) -> str:
 
 
 def summarize_run(tuner: Tuner, before: dict[str, Any], after: dict[str, Any], command: str) -> dict[str, Any]:
-    """The before/after figures: the parameters that changed, each goal's measure and penalty, what
-    decided the games (with intervals), and the paired difference of the penalties."""
+    """The before/after figures: what the run started from, each parameter with its range, start and
+    best value, the parameters that changed, each goal's measure and penalty, what decided the
+    games (with intervals), and the paired difference of the penalties."""
     spec = tuner.spec
     gap = goals.paired_difference(spec, after["rows"], before["rows"])
     changes = [
@@ -287,6 +291,11 @@ def summarize_run(tuner: Tuner, before: dict[str, Any], after: dict[str, Any], c
     return {
         "wrote": (BEST if clear else CANDIDATE) if changes else None,
         "game": spec.game, "players": spec.players, "bots": spec.bots, "command": command,
+        "start": tuner.start_label,
+        "parameters": [
+            {"parameter": p.name, "low": p.low, "high": p.high, "start": b, "best": a}
+            for p, b, a in zip(spec.parameter, before["values"], after["values"], strict=True)
+        ],
         "searched": tuner._searched(), "check_games": spec.evaluation.check_games,
         "check_seed": spec.evaluation.check_seed, "changes": changes,
         "goals": spec.goals.model_dump(mode="json"),

@@ -125,17 +125,32 @@ def imports(spec: Spec, spec_file: Path) -> tuple[str, ...]:
     return tuple(str((spec_file.parent / m).resolve()) if m.endswith(".py") else m for m in spec.imports)
 
 
+def _data_folder(game: str) -> Path | None:
+    """The data folder of a game of `bigtop.games` (None for a game registered at runtime)."""
+    module = importlib.util.find_spec(f"bigtop.games.{game}")
+    if module is None or not module.submodule_search_locations:
+        return None
+    return Path(next(iter(module.submodule_search_locations))) / "data"
+
+
 def content_path(spec: Spec, spec_file: Path) -> Path:
     """The content file: a path relative to the spec, else a file of the game's data folder."""
     beside = spec_file.parent / spec.content
     if beside.is_file():
         return beside
-    module = importlib.util.find_spec(f"bigtop.games.{spec.game}")
-    if module is not None and module.submodule_search_locations:
-        shipped = Path(next(iter(module.submodule_search_locations))) / "data" / spec.content
-        if shipped.is_file():
-            return shipped
+    folder = _data_folder(spec.game)
+    if folder is not None and (folder / spec.content).is_file():
+        return folder / spec.content
     raise BigtopError(f"{spec_file}: content: no file {spec.content!r} beside the spec or in the data of {spec.game!r}")
+
+
+def start_label(spec: Spec, content: Path) -> str:
+    """What the tuning starts from, as the run's output names it: the game's shipped content, or
+    the designer's own file."""
+    folder = _data_folder(spec.game)
+    if folder is not None and content.resolve().parent == folder.resolve():
+        return "the shipped content"
+    return f"the starting content ({spec.content})"
 
 
 def _slot(doc: Any, p: Parameter, content: Path) -> tuple[Any, str | int]:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from bigtop.core.data import Entry
 from bigtop.core.errors import DataError
-from bigtop.core.schema import ContentSchema, Table
+from bigtop.core.schema import ContentSchema, Table, entry_line
 from bigtop.games.carcassonne.rules import DELTA, MAX_TILES
 
 DATA = Path(__file__).parent / "data"
@@ -268,8 +268,12 @@ def _fits(kind: TileKind) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-TILES_FILE = ContentSchema({"tile": Table(TileEntry, DATA / "tiles.toml")}, "Carcassonne tiles file")
-"""What a tiles file (the `cards` option) holds: `[[tile]]` entries with unique ids."""
+TILES_FILE = ContentSchema(
+    {"tile": Table(TileEntry, DATA / "tiles.toml")}, "Carcassonne tiles file",
+    fixed={"token": "the Big Top's animal tokens are fixed in the game's data (tokens.toml)"},
+)
+"""What a tiles file (the `cards` option) holds: `[[tile]]` entries with unique ids (the game adds
+its own checks across them, which need its expansions: `Carcassonne.content_schema`)."""
 
 TOKENS_FILE = ContentSchema({"token": Table(TokenEntry)}, "Carcassonne animal tokens file")
 """The shipped animal tokens, read with the same checks as a tiles file."""
@@ -290,21 +294,23 @@ def tile_set(expansions: tuple[str, ...], path: str | None, known: tuple[str, ..
     """The compiled tiles of the base game plus the named expansions, from the built-in tiles file
     or from the tiles file at `path` (same format); a tile of an expansion not `known` (a misspelt
     name) is an error, not a tile left out."""
-    entries = load_tile_entries(path or DATA / "tiles.toml")
-    unknown = sorted({e.expansion for e in entries} - {"base", *known})
+    file = path or DATA / "tiles.toml"
+    read = load_tile_entries(file)
+    unknown = sorted({e.expansion for e in read} - {"base", *known})
     if unknown:
-        named = ", ".join(f"{e.id} ({e.expansion!r})" for e in entries if e.expansion in unknown)
-        raise DataError(f"{path or DATA / 'tiles.toml'} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
+        named = ", ".join(f"{e.id} ({e.expansion!r}){entry_line(file, 'tile', n, 'expansion')}" for n, e in enumerate(read)
+                          if e.expansion in unknown)
+        raise DataError(f"{file} has tiles of unknown expansion {', '.join(map(repr, unknown))}; "
                         f"known: base, {', '.join(known)} (tiles {named})")
-    entries = [e for e in entries if e.expansion == "base" or e.expansion in expansions]
-    kinds = tuple(_compile(i, e) for i, e in enumerate(entries))
+    entries = [(n, e) for n, e in enumerate(read) if e.expansion == "base" or e.expansion in expansions]
+    kinds = tuple(_compile(i, e) for i, (_, e) in enumerate(entries))
     starts = [k.index for k in kinds if k.start]
     if len(starts) != 1:
-        found = ", ".join(kinds[i].id for i in starts) or "none"
-        raise DataError(f"{path or 'tiles.toml'}: exactly one tile kind must be the start tile, found {found}")
+        found = ", ".join(f"{kinds[i].id}{entry_line(file, 'tile', entries[i][0], 'start')}" for i in starts) or "none"
+        raise DataError(f"{file}: exactly one tile kind must be the start tile (start = true), found {found}")
     total = sum(k.count for k in kinds)
     if total > MAX_TILES:
-        raise DataError(f"{path or 'tiles.toml'}: {total} tiles; a game holds at most {MAX_TILES}")
+        raise DataError(f"{file}: {total} tiles; a game holds at most {MAX_TILES}")
     return TileSet(kinds, {k.id: k.index for k in kinds}, tuple(_fits(k) for k in kinds), starts[0], total)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bigtop.core.actions import Action
@@ -13,11 +15,12 @@ from bigtop.games.carcassonne import features as reports
 from bigtop.games.carcassonne import log, render, search
 from bigtop.games.carcassonne.actions import CarcassonneActionSpace, Meeple, Pass, Place
 from bigtop.games.carcassonne.bot import HeuristicBot
-from bigtop.games.carcassonne.data import DATA, TILES_FILE
+from bigtop.games.carcassonne.data import DATA, TILES_FILE, TileSet, tile_set
 from bigtop.games.carcassonne.expansions import (
     ACTION_TYPES,
     CAPABILITIES,
     CATEGORY_LABELS,
+    EXPANSION_NAMES,
     FIGURES,
     TEXT,
 )
@@ -28,6 +31,11 @@ if TYPE_CHECKING:
     from bigtop.games.carcassonne.afterstates import PositionFeatures
     from bigtop.games.carcassonne.compact import CompactActionSpace
     from bigtop.games.carcassonne.observation import CarcassonneEncoder
+
+
+def playable_tiles(path: Path) -> TileSet:
+    """The tiles of a tiles file with every expansion: what a game with any of them checks."""
+    return tile_set(EXPANSION_NAMES, str(path), EXPANSION_NAMES)
 
 
 class Carcassonne(Game[CarcassonneState]):
@@ -42,7 +50,7 @@ class Carcassonne(Game[CarcassonneState]):
     hidden_order_options = frozenset({"tiles", "tiles_only", "tokens"})
     action_types = (Place, Pass, Meeple, *ACTION_TYPES)
     conformance_games = 12
-    content_schema = TILES_FILE  # what a --cards file may hold (bigtop.core.schema)
+    content_schema = replace(TILES_FILE, playable=playable_tiles)  # what a --cards file may hold (bigtop.core.schema)
     score_categories = CATEGORY_LABELS
     tutorial_file = DATA / "tutorial.toml"  # `bigtop learn carcassonne` and the web's #/learn/carcassonne
 

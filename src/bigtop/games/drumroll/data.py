@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 
 from bigtop.core.data import Entry, first_copies
 from bigtop.core.errors import DataError
-from bigtop.core.schema import ContentSchema, Table, read_by
+from bigtop.core.schema import ContentSchema, Table, entry_line, read_by
 
 DATA = Path(__file__).parent / "data"
 COLORS: tuple[Color, ...] = ("white", "yellow", "green", "blue", "red")
@@ -186,10 +186,21 @@ class Content:
         return self.first_copies.get(card, card)
 
 
+def _playable(path: Path) -> Content:
+    """The content played with the card file at `path` (the game's own checks)."""
+    return load_content(str(path))
+
+
 CARDS_FILE = ContentSchema(
     {table: Table(model, DATA / "cards.toml") for table, model in
      (("performer", Performer), ("personnel", Personnel), ("investment", Investment))},
     "Drum Roll card file",
+    fixed={
+        "region": "the region tiles are fixed in the game's data (regions.toml)",
+        "tickets": "the ticket track is fixed in the game's data (board.toml)",
+        "rules": "the board's numbers are fixed in the game's data (board.toml)",
+    },
+    playable=_playable,
 )
 """What a card file (the `cards` option) holds: every table is required."""
 
@@ -201,7 +212,7 @@ BOARD_FILE = ContentSchema({"tickets": Table(Tickets), "rules": Table(Numbers)},
 def _by_id(path: Path | str, table: str, entries: list[Any], minimum: int) -> dict[str, Any]:
     """The entries (ids already checked unique) by id; `DataError` if there are too few."""
     if len(entries) < minimum:
-        raise DataError(f"{path}: [[{table}]]: at least {minimum} entries are needed, found {len(entries)}")
+        raise DataError(f"{path}: [[{table}]]{entry_line(path, table)}: at least {minimum} entries are needed, found {len(entries)}")
     return {e.id: e for e in entries}
 
 
@@ -222,7 +233,7 @@ def load_content(cards: str | None = None) -> Content:
     investments = _by_id(cards_path, "investment", raw["investment"], 1)
     for t in TYPES:
         if sum(p.type == t for p in performers.values()) < 3:
-            raise DataError(f"{cards_path}: [[performer]]: at least 3 performers of type {t} are needed")
+            raise DataError(f"{cards_path}: [[performer]]{entry_line(cards_path, 'performer')}: at least 3 performers of type {t} are needed")
     regions_path = DATA / "regions.toml"
     regions = _by_id(regions_path, "region", REGIONS_FILE.load(regions_path)["region"], 3)
     board_path = DATA / "board.toml"

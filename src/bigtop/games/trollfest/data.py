@@ -7,6 +7,8 @@ cross-file checks run (roads join known cities, one city card per city, seven pa
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -16,7 +18,7 @@ from pydantic import Field, model_validator
 
 from bigtop.core.data import Entry
 from bigtop.core.errors import DataError
-from bigtop.core.schema import ContentSchema, Table
+from bigtop.core.schema import ContentSchema, Table, entry_line, suggest
 
 if TYPE_CHECKING:
     from bigtop.games.trollfest.scoring import BandProfile
@@ -182,13 +184,25 @@ FILES = {
 OPEN_FIELDS = {"artist": ("instrument",)}
 """A seasoned artist may play a new instrument: one no shipped artist plays is warned about."""
 
+
+def text_numbers(action: ActionEntry) -> Iterator[tuple[str, str]]:
+    """A card whose text names numbers but not its value: the game plays the value, the players
+    read the text (`Table.warn`)."""
+    numbers = re.findall(r"\d+", action.text)
+    if action.value and numbers and str(action.value) not in numbers:
+        yield "value", (f"the game plays {action.value}, but the card's text says {', '.join(numbers)} "
+                        f"({action.text!r}): change the text too")
+
+
 CONTENT_FILE = ContentSchema(
-    {table: Table(model, DATA / FILES[table], required=False, open_fields=OPEN_FIELDS.get(table, ())) for table, model in (
+    {table: Table(model, DATA / FILES[table], required=False, open_fields=OPEN_FIELDS.get(table, ()),
+                  warn=text_numbers if table == "action" else None) for table, model in (
         ("city", CityEntry), ("road", RoadEntry), ("city_card", CityCardEntry), ("artist", ArtistEntry),
         ("action", ActionEntry), ("award", AwardEntry), ("authenticity", AuthenticityEntry), ("fixed", FixedEntry),
         ("band_name", NameEntry),
     )},
     "Troll Fest content file",
+    playable=lambda path: load_content(cards=path),
 )
 """What a content file may hold: any of the shipped tables, each replacing the shipped table of
 that name. The shipped files are read with the same checks."""
@@ -196,11 +210,15 @@ that name. The shipped files are read with the same checks."""
 
 def _unique(path: Path, table: str, ids: list[str]) -> None:
     """`DataError` at the first id seen twice."""
-    seen: set[str] = set()
-    for i in ids:
+    seen: dict[str, int] = {}
+    for n, i in enumerate(ids):
         if i in seen:
-            raise DataError(f"{path}: {table} {i}: field id: duplicate id")
-        seen.add(i)
+            raise DataError(f"{path}: {table} {n} ({i}){entry_line(path, table, n)}: field id: duplicate id (as {table} {seen[i]})")
+        seen[i] = n
+
+
+def _listed(what: str, names: list[str]) -> str:
+    return f"{what} {', '.join(names)}" if names else ""
 
 
 def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
@@ -228,12 +246,13 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
     colours_seen: list[str] = []
     pairs: set[frozenset[int]] = set()
     for n, road in enumerate(roads):
-        for end in (road.a, road.b):
+        for end, name in ((road.a, "a"), (road.b, "b")):
             if end not in index:
-                raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}): field a/b: unknown city {end!r}")
+                raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}): field {name}{entry_line(map_file, 'road', n, name)}: "
+                                f"unknown city {end!r}{suggest(end, index)}")
         a, b = index[road.a], index[road.b]
         if a == b or frozenset((a, b)) in pairs:
-            raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}): field a/b: loop or duplicate road")
+            raise DataError(f"{map_file}: road {n} ({road.a}-{road.b}){entry_line(map_file, 'road', n)}: field a/b: loop or duplicate road")
         pairs.add(frozenset((a, b)))
         colour = COLOURS.index(road.pass_) if road.pass_ else -1
         if road.pass_:
@@ -241,32 +260,47 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
         neighbours[a].append((b, colour))
         neighbours[b].append((a, colour))
     if sorted(colours_seen) != sorted(COLOURS):
-        raise DataError(f"{map_file}: road: field pass: need exactly one pass of each colour {COLOURS}, got {colours_seen}")
+        missing = [c for c in COLOURS if c not in colours_seen]
+        twice = sorted({c for c in colours_seen if colours_seen.count(c) > 1})
+        raise DataError(f"{map_file}: [[road]]{entry_line(map_file, 'road')}: field pass: need exactly one pass of each "
+                        f"colour ({', '.join(COLOURS)}); {_listed('no pass of', missing)}{'; ' if missing and twice else ''}"
+                        f"{_listed('more than one of', twice)}")
 
     cards_file = source("city_card")
     city_cards: list[CityCardEntry] = entries("city_card")
-    for card in city_cards:
+    for n, card in enumerate(city_cards):
         if card.city not in index:
-            raise DataError(f"{cards_file}: city_card {card.id}: field city: unknown city {card.city!r}")
-    if sorted(c.city for c in city_cards) != sorted(index):
-        raise DataError(f"{cards_file}: city_card: field city: need exactly one card per city")
+            raise DataError(f"{cards_file}: city_card {n} ({card.id}): field city{entry_line(cards_file, 'city_card', n, 'city')}: "
+                            f"unknown city {card.city!r}{suggest(card.city, index)}")
+    held = [c.city for c in city_cards]
+    for n, card in enumerate(city_cards):
+        if held.index(card.city) != n:
+            raise DataError(f"{cards_file}: city_card {n} ({card.id}): field city{entry_line(cards_file, 'city_card', n, 'city')}: "
+                            f"a second card for the city {card.city} (city_card {held.index(card.city)} is one): one card per city")
+    cardless = [city for city in index if city not in held]
+    if cardless:
+        raise DataError(f"{cards_file}: [[city_card]]{entry_line(cards_file, 'city_card')}: no card for the "
+                        f"cit{'y' if len(cardless) == 1 else 'ies'} {', '.join(cardless)}: each city needs exactly one card")
 
     artists_file = source("artist")
     artists: list[ArtistEntry] = entries("artist")
-    for artist in artists:
+    for n, artist in enumerate(artists):
         if artist.deck == "starting" and artist.instrument not in BASIC_INSTRUMENTS:
-            raise DataError(f"{artists_file}: artist {artist.id}: field instrument: starting artists play {BASIC_INSTRUMENTS}")
+            raise DataError(f"{artists_file}: artist {n} ({artist.id}): field instrument{entry_line(artists_file, 'artist', n, 'instrument')}: "
+                            f"starting artists play {', '.join(BASIC_INSTRUMENTS)}")
 
     actions_file = source("action")
     actions: list[ActionEntry] = entries("action")
-    for entry in actions:
+    for n, entry in enumerate(actions):
         if (entry.effect == "light") != bool(entry.colour):
-            raise DataError(f"{actions_file}: action {entry.id}: field colour: only Light Show cards have a colour")
+            raise DataError(f"{actions_file}: action {n} ({entry.id}): field colour{entry_line(actions_file, 'action', n, 'colour')}: "
+                            "only Light Show cards have a colour")
         if (entry.effect in ("encore", "points", "energy", "charisma", "skill")) != (entry.value > 0):
-            raise DataError(f"{actions_file}: action {entry.id}: field value: needed by point and strength cards only")
+            raise DataError(f"{actions_file}: action {n} ({entry.id}): field value{entry_line(actions_file, 'action', n, 'value')}: "
+                            "needed by point and strength cards only")
     for needed in ("duo", "cancel", "light"):
         if not any(a.effect == needed for a in actions):
-            raise DataError(f"{actions_file}: action: field effect: no card with effect {needed!r}")
+            raise DataError(f"{actions_file}: [[action]]{entry_line(actions_file, 'action')}: field effect: no card with effect {needed!r}")
 
     awards: dict[str, tuple[int, int]] = {a.id: (a.first, a.second) for a in entries("award")}
     authenticity: dict[str, int] = {a.id: a.points for a in entries("authenticity")}
@@ -276,15 +310,17 @@ def load_content(directory: Path = DATA, cards: Path | None = None) -> Content:
         ("authenticity", authenticity, AuthenticityEntry.model_fields["id"].annotation),
         ("fixed", fixed, FixedEntry.model_fields["id"].annotation),
     ):
-        missing = set(need.__args__) - set(got)  # type: ignore[union-attr]  # each id field is annotated with a Literal: its __args__ are the ids
+        missing = [i for i in need.__args__ if i not in got]  # type: ignore[union-attr]  # each id field is annotated with a Literal: its __args__ are the ids
         if missing:
-            raise DataError(f"{source(table)}: {table}: field id: missing {sorted(missing)}")
+            raise DataError(f"{source(table)}: [[{table}]]{entry_line(source(table), table)}: field id: "
+                            f"no entry with the id {', '.join(missing)}: the game needs one of each")
 
     names_file = source("band_name")
     names: list[NameEntry] = entries("band_name")
     _unique(names_file, "band_name", [" ".join(n.id.split()).casefold() for n in names])  # unique whatever the case
     if len(names) < 12:  # the list is dealt round the table: two names for each of six bands
-        raise DataError(f"{names_file}: band_name: {len(names)} names; give at least 12 (two for each of six bands)")
+        raise DataError(f"{names_file}: [[band_name]]{entry_line(names_file, 'band_name')}: {len(names)} names; "
+                        "give at least 12 (two for each of six bands)")
 
     copies = tuple(i for i, a in enumerate(actions) for _ in range(a.copies))
     return Content(
