@@ -64,6 +64,7 @@ def test_a_sealed_choice_is_not_in_the_other_seats_history_and_resampling_keeps_
 
 
 def test_random_sim_test_passes_with_the_history_and_a_bad_value_is_refused() -> None:
-    pyspiel.random_sim_test(bo.load_game("highcard", players=3, infostate="history"), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(bo.load_game("highcard", players=3, infostate="history", chance="explicit"), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(bo.load_game("highcard", players=3, infostate="history"), num_sims=3, serialize=False, verbose=False)
     with pytest.raises(Exception, match="unknown information state 'full'"):
         bo.load_game("highcard", players=2, infostate="full")

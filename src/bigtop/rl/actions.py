@@ -13,13 +13,27 @@ ids in `range(size)`.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Protocol
+
+import numpy as np
 
 from bigtop.core.actions import Action
 from bigtop.core.api import Game, State
-from bigtop.core.errors import BigtopError
+from bigtop.core.errors import BigtopError, IllegalAction
 
 ACTION_SPACES = ("flat", "compact")
+
+
+def action_id(action: Any) -> int:
+    """`action` as an action id: any integer (a Python int, a NumPy integer, a 0-d integer array);
+    anything else (a float, a bool, a string, None) raises `IllegalAction` rather than being rounded."""
+    if not isinstance(action, (bool, np.bool_)):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise IllegalAction(f"an action is an integer action id, not {action!r} ({type(action).__name__})")
 
 
 class CompactActionSpace(Protocol):

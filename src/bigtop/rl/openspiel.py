@@ -9,11 +9,13 @@ fresh games come from it, default 0), `reward` ("win" or "margin", as in `bigtop
 
 Modelling choices:
 - Sampled chance (the default): bigtop draws chance inside an action from the state's own seeded
-  RNG, so there is no chance node and `apply_action` is deterministic: OpenSpiel's
-  `DETERMINISTIC` chance mode. Each fresh initial state draws its game seed from the game's `seed`
-  parameter when first used; clones carry the RNG along, so the same actions on a clone give the
-  same state. (OpenSpiel's `SAMPLED_STOCHASTIC` mode would need the game to hand its RNG to C++
-  through `GetRNGState`, which a Python game cannot provide, so such games cannot be serialized.)
+  RNG, so there is no chance node, but each fresh initial state is a new deal: OpenSpiel's
+  `SAMPLED_STOCHASTIC` chance mode. Each fresh initial state draws its game seed from the game's
+  `seed` parameter when first used (one loaded game deals a reproducible sequence of games); clones
+  carry the RNG along, so the same actions on a clone give the same state. OpenSpiel's C++
+  serialization of such a game asks it for its RNG (`GetRNGState`), which a Python game cannot
+  give: `pyspiel.serialize_game_and_state` is replaced by `serialize_game_and_state` below, and
+  `random_sim_test` needs `serialize=False`.
 - Explicit chance: every draw is a chance node with its outcomes and probabilities
   (`bigtop.rl.chance`): `EXPLICIT_STOCHASTIC`.
 - Sealed simultaneous steps are played one seat after the other, lowest seat first
@@ -29,7 +31,8 @@ Modelling choices:
   With `open=true` the game has perfect information: every seat observes the whole state
   (`state.snapshot()`, the RNG included), strings only.
 - `resample_from_infostate(p, sampler)` is `state.determinize(p, rng)` with an RNG seeded from
-  the sampler, and a fresh RNG for the chance still to come.
+  the sampler, and a fresh RNG for the chance still to come; its history has the original's length
+  and players, `p`'s own actions and `INVALID_ACTION` (-1) for the others.
 - Serialization: a state is its game seed, its resamplings and its action ids; it is rebuilt by
   replaying them (`state.serialize()`, `game.deserialize_state`, `pickle`).
 - History: `apply_action` called from Python is carried out in Python, and the state keeps its
@@ -66,6 +69,7 @@ CHANCE_MODES = ("sampled", "explicit")
 INFOSTATES = ("hashed", "history")  # the information state: view, log and own actions; or the action-observation history
 CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+INVALID_ACTION = int(pyspiel.INVALID_ACTION)
 
 _registered: set[str] = set()
 
@@ -187,8 +191,9 @@ class _Box:
     """The bigtop state inside an OpenSpiel state, taken on first use; a deep copy is a kernel
     clone. `seed` names the kernel game, `world` lists the resamplings that led to it and `trail`
     the OpenSpiel actions since with their players (a linked list of (older, player, action), cheap
-    to share between clones): together they rebuild it. The trail is the state's OpenSpiel
-    history, whichever side applied the actions (see `BigtopSpielState.apply_action`). `pending`
+    to share between clones): together they rebuild it. `past` (player, action) stands for the
+    history before the last resampling (see `_resampled`); with the trail it is the state's
+    OpenSpiel history, whichever side applied the actions (see `BigtopSpielState.apply_action`). `pending`
     is a draw waiting for its outcome (explicit chance).
 
     `mover` is the current player, or None until it is worked out: OpenSpiel asks for it at every
@@ -197,7 +202,7 @@ class _Box:
     after a seat's action, since the next step asks for it anyway); the kernel state is changed
     only through the box (`bigtop_state` is for reading)."""
 
-    __slots__ = ("shared", "explicit", "state", "seed", "world", "trail", "pending", "mover")
+    __slots__ = ("shared", "explicit", "state", "seed", "world", "past", "trail", "pending", "mover")
 
     def __init__(self, shared: _Shared, state: State | None = None, world: tuple[Any, ...] = (), seed: int = 0) -> None:
         self.shared = shared
@@ -205,6 +210,7 @@ class _Box:
         self.state = state
         self.seed = seed
         self.world = world
+        self.past: tuple[tuple[int, int], ...] = ()
         self.trail: tuple[Any, int, int] | None = None
         self.pending: _Pending | None = None
         self.mover: int | None = None
@@ -300,6 +306,11 @@ class _Box:
         return [action for _, action in self.full_history()]
 
     def full_history(self) -> list[tuple[int, int]]:
+        """(player, action) of every OpenSpiel action, oldest first (before the last resampling,
+        as `_resampled` left it)."""
+        return [*self.past, *self.since()]
+
+    def since(self) -> list[tuple[int, int]]:
         """(player, action) of every OpenSpiel action since the last resampling, oldest first."""
         out = []
         node = self.trail
@@ -313,6 +324,7 @@ class _Box:
         """An independent box in the same position (a fresh state takes its deal first)."""
         self.start()
         other = type(self)(self.shared, self.state.clone() if self.state is not None else None, self.world, self.seed)
+        other.past = self.past
         other.trail = self.trail
         other.pending = self.pending
         other.mover = self.mover
@@ -328,7 +340,7 @@ class _Box:
         """What rebuilds this box: its kernel game's seed, its resamplings (the actions before,
         the seat, the seed of each) and its actions since (taking a fresh state's deal)."""
         self.start()
-        return self.seed, self.world, tuple(self.history())
+        return self.seed, self.world, tuple(action for _, action in self.since())
 
     def __reduce__(self) -> Any:
         return _rebuild_box, (self.shared.game_string, *self.recipe())
@@ -424,13 +436,18 @@ def _replay_world(shared: _Shared, seed: int, world: tuple[Any, ...]) -> _Box:
 
 def _resampled(box: _Box, player: int, seed: int) -> _Box:
     """A new box whose state is `box`'s determinized from `player` with `Rng(seed)` (explicit
-    chance: the copy keeps drawing through chance nodes)."""
+    chance: the copy keeps drawing through chance nodes). No sequence of actions leads to the
+    determinized world, so its history keeps the length and the players of `box`'s, `player`'s own
+    actions, and `INVALID_ACTION` for every other seat's action and chance outcome (which `player`
+    may not know)."""
     if box.pending is not None:
         raise BigtopError("cannot resample at a chance node")
     world = box.get().determinize(player, Rng(seed))
     if box.shared.explicit:
         world.rng = CHANCE
-    other = box.shared.box(box.shared, world, (*box.world, (tuple(box.history()), player, seed)), box.seed)
+    since = tuple(action for _, action in box.since())
+    other = box.shared.box(box.shared, world, (*box.world, (since, player, seed)), box.seed)
+    other.past = tuple((actor, action if actor == player else INVALID_ACTION) for actor, action in box.full_history())
     other.inherit(box)
     return other
 
@@ -485,6 +502,10 @@ class BigtopSpielGame(pyspiel.Game):
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
             raise ValueError("bigtop games observe one seat's view: private_info must be SINGLE_PLAYER")
         return BigtopObserver(self.shared, iig_obs_type.perfect_recall)
+
+    def serialize(self) -> str:
+        """The game's string (OpenSpiel's own would ask a sampled game for `GetRNGState`)."""
+        return str(self)
 
     # What OpenSpiel's Python algorithms read as attributes of a game (minimax names them in errors).
     @property
@@ -573,7 +594,8 @@ class BigtopSpielState(pyspiel.State):
         self._box.apply(action if type(action) is int else operator.index(action))
 
     def history(self) -> list[int]:
-        """The actions applied since the state was made (or resampled), chance outcomes included."""
+        """The actions applied since the state was made, chance outcomes included (after a
+        resampling, `INVALID_ACTION` for those the resampling seat may not know: `_resampled`)."""
         return self._box.history()
 
     def full_history(self) -> list[PlayerAction]:
@@ -586,7 +608,7 @@ class BigtopSpielState(pyspiel.State):
         return len(self._box.history())
 
     def is_initial_state(self) -> bool:
-        return self._box.trail is None
+        return self._box.trail is None and not self._box.past
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE_PLAYER:
@@ -617,7 +639,7 @@ class BigtopSpielState(pyspiel.State):
         box = self._box
         box.start()
         world = f" world={list(box.world)}" if box.world else ""
-        return f"{box.shared.game.name} seed={box.seed}{world} actions={self.history()}"
+        return f"{box.shared.game.name} seed={box.seed}{world} actions={[action for _, action in box.since()]}"
 
     def __reduce__(self) -> Any:
         """Pickled as its game's parameters and what rebuilds it."""
@@ -716,7 +738,7 @@ def game_type(
         short_name=short_name(game.name),
         long_name=game.title,
         dynamics=Type.Dynamics.SEQUENTIAL,
-        chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC if chance == "explicit" else Type.ChanceMode.DETERMINISTIC,
+        chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC if chance == "explicit" else Type.ChanceMode.SAMPLED_STOCHASTIC,
         information=Type.Information.PERFECT_INFORMATION if open_ else Type.Information.IMPERFECT_INFORMATION,
         utility=Type.Utility.ZERO_SUM if players == 2 else Type.Utility.GENERAL_SUM,
         reward_model=Type.RewardModel.TERMINAL,
@@ -769,6 +791,22 @@ def load_game(
     return pyspiel.load_game(register(name), params)
 
 
+_CPP_SERIALIZE_GAME_AND_STATE = pyspiel.serialize_game_and_state
+
+
+def serialize_game_and_state(game: pyspiel.Game, state: pyspiel.State) -> str:
+    """`pyspiel.serialize_game_and_state`, which importing this module replaces: for a bigtop game
+    with sampled chance, OpenSpiel's text without the game RNG section it cannot get from a Python
+    game (the state carries its own RNG); `pyspiel.deserialize_game_and_state` reads it back."""
+    if not isinstance(game, BigtopSpielGame) or game.shared.explicit:
+        return _CPP_SERIALIZE_GAME_AND_STATE(game, state)
+    return (
+        "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+        f"[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n"
+    )
+
+
 register_all()
 
+pyspiel.serialize_game_and_state = serialize_game_and_state
 guard_cpp_bots(BigtopSpielGame, BigtopSpielState)

@@ -30,6 +30,7 @@ from bigtop import games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.rl.actions import action_id
 from bigtop.rl.encoding import observe
 from bigtop.rl.pettingzoo import BigtopAECEnv, mask_for, render_for
 from bigtop.rl.rewards import final_rewards
@@ -102,11 +103,12 @@ class BigtopParallelEnv(ParallelEnv):
             action = actions.get(agent)
             if action is None:
                 raise IllegalAction(f"{agent} has a decision to make: got no action (acting: {', '.join(self._acting())})")
-            if int(action) not in legal:
+            index = action_id(action)
+            if index not in legal:
                 shown = ", ".join(map(str, legal[:12])) + (" ..." if len(legal) > 12 else "")
-                raise IllegalAction(f"action id {int(action)} is not legal for {agent} now; legal ids: {shown}")
+                raise IllegalAction(f"action id {index} is not legal for {agent} now; legal ids: {shown}")
         for seat, legal in self._legal.items():
-            self._pending[seat] = (int(actions[self.possible_agents[seat]]), legal)
+            self._pending[seat] = (action_id(actions[self.possible_agents[seat]]), legal)
         self._play_pending()
         self._steps += 1
         over = state.is_over()

@@ -30,6 +30,7 @@ from bigtop import games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
+from bigtop.rl.actions import action_id
 from bigtop.rl.encoding import bounds, encoder_for, observe
 from bigtop.rl.rewards import check_reward, final_rewards
 
@@ -89,7 +90,8 @@ class Observation(dict):
             raise BigtopError(
                 f"this observation (seat {seat}, after move {moves}) was first read after the game moved on to move "
                 f"{state.move_count}: with observations='lazy' read it before the next step, or make the environment "
-                "with observations='eager' (the default), which encodes every observation when it is made"
+                "with observations='eager' (the default), which encodes every observation when it is made (PettingZoo's "
+                "api_test reads observations late: run it on the default)"
             )
         dict.__setitem__(self, "observation", encode(state, seat))
         self._source = None
@@ -281,7 +283,7 @@ class BigtopAECEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (None once it is terminated or truncated).
-        An illegal id raises `IllegalAction` and changes nothing."""
+        An illegal id, or an action that is not an integer, raises `IllegalAction` and changes nothing."""
         state = self.game_state
         if state is None:
             raise self._not_started("step")
@@ -294,7 +296,7 @@ class BigtopAECEnv(AECEnv):
         agent = self.agent_selection
         if action is None:
             raise IllegalAction(f"{agent} has a decision to make: got no action")
-        state.apply_id(self._seat[agent], int(action))
+        state.apply_id(self._seat[agent], action_id(action))
         self._steps += 1
         # rewards are all zero until the game ends, so the reward dicts need no work before then
         if state.is_over():

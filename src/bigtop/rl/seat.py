@@ -36,43 +36,60 @@ from bigtop import bots, games
 from bigtop.core.api import Game, State
 from bigtop.core.errors import BigtopError, IllegalAction
 from bigtop.core.rng import Rng
-from bigtop.rl.actions import action_space_for
+from bigtop.rl.actions import action_id, action_space_for
 from bigtop.rl.encoding import bounds, encoder_for, observe
 from bigtop.rl.policies import bot_action
 from bigtop.rl.rewards import check_reward, final_rewards, reward_bounds
 
 Opponent = Callable[[State, int], int]  # (the true state, its seat) -> a flat action id
-"""An opponent as the environment calls it; see `opponent` for what a user may pass."""
+"""An opponent as the environment calls it (`PolicyOpponent`, `RandomOpponent`, `BotOpponent`:
+top-level classes, so an environment pickles); see `opponent` for what a user may pass."""
 OpponentEntry = str | Callable[[np.ndarray, np.ndarray], int]
 """A bot spec (`bigtop.bots.make`), or a policy `(observation, legal flat ids) -> flat id` called with
 its own seat's observation (for self-play against a network)."""
 ILLEGAL = ("lose", "raise")
 
 
+class PolicyOpponent:
+    """A policy callable `(observation, legal ids) -> id`, given its own seat's observation."""
+
+    def __init__(self, policy: Callable[[np.ndarray, np.ndarray], int], encoder: Any) -> None:
+        self.policy = policy
+        self.encoder = encoder
+
+    def __call__(self, state: State, seat: int) -> int:
+        return int(self.policy(observe(self.encoder, state, seat), np.asarray(state.legal_ids(seat))))
+
+
+class RandomOpponent:
+    """A uniformly random legal id."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def __call__(self, state: State, seat: int) -> int:
+        legal = state.legal_ids(seat)
+        return legal[self.rng.below(len(legal))]
+
+
+class BotOpponent:
+    """A bigtop bot, handed a copy of the game determinized from its seat, as in the arena."""
+
+    def __init__(self, bot: Any, seed: int) -> None:
+        self.bot = bot
+        self.rng = Rng(seed)
+
+    def __call__(self, state: State, seat: int) -> int:
+        return state.action_space.encode(bot_action(self.bot, state, seat, self.rng))
+
+
 def opponent(entry: OpponentEntry, game: Game[Any], seed: int, players: int, options: Any) -> Opponent:
-    """`entry` as an opponent. A random player reads the legal ids; any other bigtop bot is handed
-    a copy of the game determinized from its seat, as in the arena; a policy callable gets its
-    seat's observation and legal ids."""
+    """`entry` as an opponent: a policy callable, "random", or any other bigtop bot spec."""
     if callable(entry):
-        encoder = encoder_for(game, players, options)
-
-        def policy_player(state: State, seat: int) -> int:
-            return int(entry(observe(encoder, state, seat), np.asarray(state.legal_ids(seat))))
-
-        return policy_player
-    rng = Rng(seed)
+        return PolicyOpponent(entry, encoder_for(game, players, options))
     if entry == "random":
-        def random_player(state: State, seat: int) -> int:
-            legal = state.legal_ids(seat)
-            return legal[rng.below(len(legal))]
-
-        return random_player
-    bot = bots.make(entry, game, seed)
-
-    def bot_player(state: State, seat: int) -> int:
-        return state.action_space.encode(bot_action(bot, state, seat, rng))
-
-    return bot_player
+        return RandomOpponent(seed)
+    return BotOpponent(bots.make(entry, game, seed), seed)
 
 
 class SeatEnv(gymnasium.Env):
@@ -125,6 +142,7 @@ class SeatEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.actions.size)
         self.reward_range = reward_bounds(self.game, self.players, self.options, self.reward)
         self._game_seeds = Rng(int.from_bytes(os.urandom(6), "big") if seed is None else seed)
+        self._first_seed = seed  # seeds `np_random` (the random seat) at the first reset without a seed
         self._episodes = 0
         self.game_state: State | None = None
         self.learner = 0
@@ -153,9 +171,10 @@ class SeatEnv(gymnasium.Env):
     # ------------------------------------------------------------------ gymnasium
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game: `seed` gives the deal `game.new(players, seed=seed)` gives (without one, the
-        next seed of the constructor's `seed`); options may name this episode's `seat` and
-        `opponents` entry."""
-        super().reset(seed=seed)
+        next seed of the constructor's `seed`, which also seeds the random seat's generator at the
+        first reset); options may name this episode's `seat` and `opponents` entry."""
+        super().reset(seed=self._first_seed if seed is None else seed)
+        self._first_seed = None
         options = options or {}
         if seed is not None:
             self._game_seeds = Rng(seed)
@@ -175,13 +194,14 @@ class SeatEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the opponents until the learner is to move again
-        or the game ends."""
+        or the game ends. An action that is not an integer raises `IllegalAction` (whatever
+        `illegal` says: it is not an id)."""
         state = self.game_state
         if state is None:
             raise BigtopError("call reset() before step()")
         if self._done:
             raise BigtopError("the episode has ended: call reset() before step()")
-        index = int(action)
+        index = action_id(action)
         if index not in self._legal:
             return self._illegal(index)
         self.actions.apply(state, self.learner, index)
