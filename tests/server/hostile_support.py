@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import httpx
 from server_support import ServerProcess
 
 T = TypeVar("T")
@@ -23,6 +24,12 @@ T = TypeVar("T")
 def address(server: ServerProcess) -> tuple[str, int]:
     host, port = server.url.removeprefix("http://").rsplit(":", 1)
     return host, int(port)
+
+
+def client_from(server: ServerProcess, local: str) -> httpx.Client:
+    """A client of `server` whose connections come from the loopback address `local` (127.0.0.x):
+    one address among several, as the per-address limits count them."""
+    return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=local))
 
 
 def read_response(sock: socket.socket, timeout: float = 10) -> tuple[int | None, bytes]:

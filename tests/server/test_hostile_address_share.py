@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from hostile_support import elapsed, percentile
+from hostile_support import client_from, elapsed, percentile
 from server_support import ServerProcess, create, error_of, sqlite_url, start_table
 
 from bigtop.server.address_share import SHARE
@@ -33,10 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def _client(server: ServerProcess, address: str) -> httpx.Client:
-    return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=address))
-
-
 def _long_finished_game(client: httpx.Client) -> str:
     """A four-player Drum Roll game between random bots, played to its end: its whole state and
     log are among the costliest answers the server gives."""
@@ -49,7 +45,7 @@ def _long_finished_game(client: httpx.Client) -> str:
 
 
 def test_an_address_asking_for_whole_states_gets_its_share_and_others_are_served(server: ServerProcess) -> None:
-    with _client(server, OTHER) as other, _client(server, GREEDY) as greedy:
+    with client_from(server, OTHER) as other, client_from(server, GREEDY) as greedy:
         table_id = _long_finished_game(other)
         calm = [elapsed(lambda: other.get(f"/api/tables/{table_id}")) for _ in range(100)]
         whole_state = min(elapsed(lambda: other.get(f"/api/tables/{table_id}/state")) for _ in range(5))
@@ -58,7 +54,7 @@ def test_an_address_asking_for_whole_states_gets_its_share_and_others_are_served
         stop = threading.Event()
 
         def flood() -> None:
-            with _client(server, GREEDY) as client:
+            with client_from(server, GREEDY) as client:
                 while not stop.is_set():
                     response = client.get(f"/api/tables/{table_id}/state")
                     answers[response.status_code] += 1

@@ -14,9 +14,8 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-import httpx
 import pytest
-from hostile_support import address, at_once, elapsed, read_response
+from hostile_support import address, at_once, client_from, elapsed, read_response
 from server_support import ServerProcess, create, sqlite_url, start_table
 
 from bigtop.server.connection_limits import MAX_PER_ADDRESS
@@ -41,17 +40,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 @pytest.fixture(scope="module")
 def long_game(server: ServerProcess) -> str:
     """A finished four-player Drum Roll game between random bots: its replay is megabytes of JSON."""
-    with _client(server, HONEST) as client:
+    with client_from(server, HONEST) as client:
         table_id = start_table(client, create(client, [{"bot": "random"}] * 4, game="drumroll", seed=3))
         deadline = time.monotonic() + 60
         while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
             assert time.monotonic() < deadline, "the bots did not finish the game"
             time.sleep(0.1)
     return table_id
-
-
-def _client(server: ServerProcess, local: str) -> httpx.Client:
-    return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=local))
 
 
 def _connect(server: ServerProcess, local: str, timeout: float = 20, receive_buffer: int | None = None) -> socket.socket:
@@ -112,7 +107,7 @@ class Honest:
         self.thread = threading.Thread(target=self.run)
 
     def run(self) -> None:
-        with _client(self.server, HONEST) as client:
+        with client_from(self.server, HONEST) as client:
             while not self.stop.is_set():
                 started = time.perf_counter()
                 self.statuses[client.get(self.path).status_code] += 1
@@ -141,7 +136,7 @@ def test_answers_nobody_reads_hold_a_few_requests_and_are_dropped(server: Server
     with Honest(server, f"/api/tables/{long_game}") as honest:
         for sock in sockets:
             sock.sendall(f"GET /api/tables/{long_game}/replay HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-        with _client(server, READER) as client:
+        with client_from(server, READER) as client:
             whole = client.get(f"/api/tables/{long_game}/replay")
         deadline = time.monotonic() + 3 * WRITE_SECONDS + 15
         while _open_connections(server) > connections_before + 1 and time.monotonic() < deadline:
@@ -212,7 +207,7 @@ def test_bodies_that_never_end_are_dropped_in_time(server: ServerProcess) -> Non
         sent_at = time.monotonic()
         sockets = at_once([send] * count)
         peak, held_at_first = _rss(server), _open_connections(server) - connections_before
-        with _client(server, HONEST) as client:
+        with client_from(server, HONEST) as client:
             made = elapsed(lambda: client.post("/api/tables", json={"game": "highcard", "players": 2}).raise_for_status())
         while _open_connections(server) > connections_before + 2 and time.monotonic() < sent_at + BODY_SECONDS + 15:
             peak = max(peak, _rss(server))
@@ -243,12 +238,12 @@ def test_an_address_holds_at_most_its_connections(server: ServerProcess) -> None
         answers.append(status)
         if status is not None:
             assert b"rate_limited" in read_response(sock, timeout=2)[1]
-    with _client(server, HONEST) as client:
+    with client_from(server, HONEST) as client:
         other = client.get("/api/games").status_code
     for sock in sockets:
         sock.close()
     time.sleep(0.2)
-    with _client(server, idle) as client:
+    with client_from(server, idle) as client:
         again = client.get("/api/games").status_code
     assert answers.count("429") == 16 and answers.count(None) == MAX_PER_ADDRESS, Counter(answers)
     assert (other, again) == (200, 200)
