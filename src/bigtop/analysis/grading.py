@@ -55,6 +55,24 @@ class Scale:
         return None
 
 
+def grade_sources(row: dict[str, Any], points: Sequence[float]) -> list[tuple[str, float, float]]:
+    """What a review row's grade was judged on: `("win", loss, threshold)` if the win chance it gave
+    up earns that grade, `("lead", loss, threshold)` if the points of lead do (both when both do;
+    `points`: the game's thresholds, smallest first); [] for a row without a grade."""
+    name = row.get("grade")
+    if name not in GRADE_NAMES:
+        return []
+    at = GRADE_NAMES.index(name)
+    out = []
+    for source, loss, margin, thresholds in (
+        ("win", row["loss"], row.get("loss_margin", 0.0), WIN_THRESHOLDS),
+        ("lead", row.get("lead_loss", 0.0), row.get("lead_loss_margin", 0.0), tuple(reversed(points))),
+    ):
+        if grade_of(loss, margin, thresholds) == name:
+            out.append((source, loss, thresholds[at]))
+    return out
+
+
 def grade_of(loss: float, margin: float, thresholds: Sequence[float]) -> str | None:
     """`blunder`, `mistake`, `inaccuracy` (thresholds worst first) or None for a loss of `loss` ± `margin`."""
     if loss <= margin:

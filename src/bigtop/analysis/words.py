@@ -24,12 +24,19 @@ def number(value: float, lang: str, digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def points(value: float, unit: str, lang: str) -> str:
+def points(value: float, unit: str, lang: str, short: bool = False, margin: float | None = None) -> str:
     """`value` points of a game's `unit` ("unit.prestige"), with one decimal: "2.5 points",
-    "1.0 points" (a number written with decimals takes the plural in English), "1,0 point"."""
+    "1.0 points" (a number written with decimals takes the plural in English), "1,0 point";
+    `short`: as few decimals as it needs (a threshold: "5 points", "2,5 points"); `margin`: with
+    its ± half-width ("6.9 ± 7.3 points")."""
     count = round(value, 1) if lang == "fr" else None  # French: singular below 2
     template = WORDS.template(unit, lang, count)
-    return (template or "{n}").replace("{n}", number(value, lang))
+    text = number(value, lang)
+    if short:
+        text = f"{value:g}".replace(".", ",") if lang == "fr" else f"{value:g}"
+    if margin is not None:
+        text = f"{text} ± {number(margin, lang)}"
+    return (template or "{n}").replace("{n}", text)
 
 
 def unit_name(unit: str, lang: str) -> str:
@@ -41,8 +48,10 @@ def grade_name(grade: str | None, lang: str) -> str:
     return say(f"grade.{grade}", lang) if grade else ""
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.0f} %"
+def percent(value: float, tight: bool = False) -> str:
+    """A share as a percentage: "42 %"; `tight`: "42%", which a terminal never wraps between the
+    number and its sign (every kind of space is a place to wrap a line)."""
+    return f"{100 * value:.0f}{'' if tight else ' '}%"
 
 
 def checked(lang: str) -> str:
