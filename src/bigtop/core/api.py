@@ -579,9 +579,10 @@ class Game(ABC, Generic[S]):
         return space
 
     # ------------------------------------------------------------ optional: terminal and bots
-    def render(self, state: S, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
+    def render(self, state: S, player: int | None, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None) -> Any:
         """The board as seat `player` sees it, for the terminal (str or a Rich renderable), in
-        language `lang`."""
+        language `lang`; with `names` (the log's, one a seat) it names each seat so, keeping what it
+        adds (a colour, a band's name, "(you)" for `player`); without, by number ("seat 1")."""
         import json
 
         return json.dumps(state.view(player), indent=1)

@@ -11,7 +11,8 @@ question, whose board ends with it), then the menu. A menu's numbers hold
 over one step, the person's decisions with no other seat moving between (`Menu`): an option keeps
 its number from question to question, an option that goes away leaves its number unused, and a new
 option gets a number never used before in the step, so a number never changes meaning under the
-person's fingers. Seats are named as at the web table: "Seat 1 (Easy bot)", "Seat 0 (you)".
+person's fingers. Seats are named as at the web table: "Seat 1 (Easy bot)", "Seat 0 (you)", in the log,
+the menus and on the board (`Game.render`'s `names`).
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ class TerminalGame:
         board = self.show_board
         if board:
             self.console.print(Rule())
-            self.console.print(self.game.render(state, self.seat, self.lang))
+            self.console.print(self.game.render(state, self.seat, self.lang, self.names))
             self.show_board = False
         logged = self.print_log()
         if (not board or logged) and (heading := self.game.render_question(state, self.seat, self.lang)) is not None:
@@ -235,7 +236,7 @@ class TerminalGame:
 
     def end_screen(self) -> None:
         self.console.print(Rule(self.say("game_over")))
-        self.console.print(self.game.render(self.state, self.seat, self.lang))
+        self.console.print(self.game.render(self.state, self.seat, self.lang, self.names))
         self.console.print(score_table(self.state, self.headers, self.lang))
         self.console.print(said(winners_line(self.state, self.names, self.lang), self.lang))
 

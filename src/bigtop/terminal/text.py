@@ -1,5 +1,5 @@
-"""Words for the terminal: counts with the right plural, lists of names, and what the terminal
-table says around a game in each language (`SAY`, from text.toml)."""
+"""Words for the terminal: counts with the right plural, lists of names, a seat's name on a board,
+and what the terminal table says around a game in each language (`SAY`, from text.toml)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,10 @@ def listing(names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + SAY.text("and", lang) + names[-1]
+
+
+def seat_name(names: Sequence[str], seat: int, reader: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`names[seat]` as a board heads the seat's lines, marked as the reader's ("Learner (you)") if
+    `seat` is `reader`, unless the name says it already (`bigtop play`'s "Seat 0 (you)")."""
+    name, mark = names[seat], SAY.text("you_mark", lang)
+    return name + mark if seat == reader and not name.endswith(mark) else name

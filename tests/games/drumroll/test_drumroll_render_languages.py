@@ -140,7 +140,7 @@ def test_the_draft_the_rows_and_the_virtual_region() -> None:
             "1 point de prestige s’il est retourné") in fr
     assert "Orchestre coûte 5 maintenant (réduction : 0), salaire 2 — +2 points de prestige à chacun de vos spectacles" in fr
     assert re.search(r"Troisième région fictive \(2 joueurs\) : \S.* — 2 points de prestige par groupe de 2 artistes "
-                     r"de chaque type : .* ; la place 0 la visite au prochain spectacle", fr), fr
+                     r"de chaque type : .* ; place 0 la visite au prochain spectacle", fr), fr
     assert ("Maintenant (tous en même temps) : garder un de vos deux artistes (l’autre part à gauche) ; en attente "
             "des places 0, 1") in fr
     zh = shown(GAME.render(state, 0, "zh-Hant"), width=300)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -78,9 +79,10 @@ class Carcassonne(Game[CarcassonneState]):
         followed by at most one figure decision; a tile that fits nowhere leaves without one."""
         return 2 * (tiles_of(options).total - 1)
 
-    def render(self, state: CarcassonneState, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
-        """The board, the scores and the drawn tile as seat `player` sees them, in `lang`."""
-        return render.render(state, player, lang)
+    def render(self, state: CarcassonneState, player: int | None, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None) -> Any:
+        """The board, the scores and the drawn tile as seat `player` sees them, in `lang`, the seats
+        by their `names` if given."""
+        return render.render(state, player, lang, names)
 
     text = TEXT  # the base game's words and its capabilities' (data/text.toml, bigtop/*.toml)
 

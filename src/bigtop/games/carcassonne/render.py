@@ -13,6 +13,7 @@ same in every language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -30,6 +31,7 @@ from bigtop.games.carcassonne.glyphs import SEAT_NAMES, SEAT_STYLES, Picture
 from bigtop.games.carcassonne.names import ENGLISH, Words, feature_counts, rotated_halves
 from bigtop.games.carcassonne.state import tiles_of
 from bigtop.terminal.hanging import HangingLines, hanging_group
+from bigtop.terminal.text import seat_name
 
 CITY_CELLS = (((0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3)), ((1, 4), (2, 4), (3, 4), (1, 3), (2, 3), (3, 3)),
               ((4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (3, 3)), ((1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)))
@@ -222,9 +224,10 @@ def legend(state: Any, words: Words) -> str:
     return words("board.sep").join(parts)
 
 
-def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
-    """The board and the scores as seat `player` sees them, in language `lang`. Every text is a
-    `Text`, so nothing from a tiles file or a catalog is read as Rich markup; a line longer than the
+def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None) -> Any:
+    """The board and the scores as seat `player` sees them, in language `lang`, each seat by its
+    colour and its number ("1 blue") or its name in `names` ("Bruno blue"). Every text is a `Text`,
+    so nothing from a tiles file or a catalog is read as Rich markup; a line longer than the
     terminal wraps under its own words."""
     words = Words(lang)
     view = state.view(player)
@@ -239,7 +242,11 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Any:
     header.add_row(*map(Text, (words("board.seat"), words("board.points"), *(figures_word(words, name) for name in FIGURE_NAMES))))
     for p in range(view["players"]):
         mark = "▶ " if p in view["to_move"] else "  "
-        seat = words("board.player_you" if p == player else "board.player", seat=p, colour=words(f"colour.{SEAT_NAMES[p]}"))
+        colour = words(f"colour.{SEAT_NAMES[p]}")
+        if names:
+            seat = words("board.player", seat=seat_name(names, p, player, lang), colour=colour)
+        else:
+            seat = words("board.player_you" if p == player else "board.player", seat=p, colour=colour)
         header.add_row(Text(mark + seat, SEAT_STYLES[p]), Text(str(view["points"][p])),
                        *(Text(str(n)) for n in view["supply"][p]))
     parts: list[Any] = [header]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -120,10 +121,10 @@ class DrumRoll(Game[DrumRollState]):
         (`python -m bigtop.rl.lengths drumroll`): a measurement with a wide margin, not a proof."""
         return LONGEST_RANDOM_GAME[players] * 3
 
-    def render(self, state: DrumRollState, player: int | None, lang: str = "en") -> Any:
+    def render(self, state: DrumRollState, player: int | None, lang: str = "en", names: Sequence[str] | None = None) -> Any:
         from .render import render
 
-        return render(state, player, lang)
+        return render(state, player, lang, names)
 
     def render_question(self, state: DrumRollState, player: int, lang: str = "en") -> Any:
         from .render import render_question

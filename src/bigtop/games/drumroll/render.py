@@ -16,6 +16,7 @@ from rich.text import Text
 
 from bigtop.core.text import DEFAULT_LANGUAGE
 from bigtop.terminal.hanging import hanging_group
+from bigtop.terminal.text import seat_name
 
 from .data import LEVELS, Content, Performer, load_content
 from .effects import trailer_blocked
@@ -43,9 +44,17 @@ def _joined(items: Sequence[str], lang: str, separator: str = "board.comma") -> 
     return say(separator, lang).join(items)
 
 
-def _seat(n: int, lang: str) -> str:
-    """A seat as the board names it in a sentence: "seat 0", "place 0", "座位 0"."""
-    return say("board.seat", lang, n=n)
+def _seat(n: int, lang: str, names: Sequence[str] | None) -> str:
+    """A seat as the board names it in a sentence: "seat 0", "place 0", "座位 0"; by its name in
+    `names` if given."""
+    return names[n] if names else say("board.seat", lang, n=n)
+
+
+def _seat_title(n: int, player: int | None, lang: str, names: Sequence[str] | None) -> str:
+    """A seat heading its lines: "Seat 0 (you)", "Seat 1"; by its name in `names` if given."""
+    if names:
+        return seat_name(names, n, player, lang)
+    return say("board.seat_you" if n == player else "board.seat_title", lang, n=n)
 
 
 def performer_terms(perf: Performer, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -99,7 +108,7 @@ def _decks(c: Content, v: dict[str, Any], lang: str) -> list[Text]:
     return out
 
 
-def _virtual_region(c: Content, v: dict[str, Any], lang: str) -> list[Text]:
+def _virtual_region(c: Content, v: dict[str, Any], lang: str, names: Sequence[str] | None) -> list[Text]:
     """With 2 players, the third region tile "placed on the table between the two players" as "a virtual 3rd
     player's region", and who visits it at the next show (tiles pass to the left after each show)."""
     regions = v["regions"]
@@ -107,7 +116,7 @@ def _virtual_region(c: Content, v: dict[str, Any], lang: str) -> list[Text]:
         return []
     region = c.regions[regions[-1]]
     # the tiles turn one place: seat 0 has it next
-    nxt = say("board.virtual_next", lang, seat=_seat(0, lang)) if v["show"] < v["shows"] else ""
+    nxt = say("board.virtual_next", lang, seat=_seat(0, lang, names)) if v["show"] < v["shows"] else ""
     return [_line(say("board.virtual_region", lang, region=card_name(c, region.id, lang),
                       text=region_text(region, lang)) + nxt)]
 
@@ -125,19 +134,19 @@ def _slot(slot: str, lang: str) -> str:
     return slot if lang == DEFAULT_LANGUAGE else slot_name(slot, lang)
 
 
-def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAGE) -> Group:
+def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None) -> Group:
     """The board as `player` sees it (from `state.view(player)` only), in `lang`, with what is printed on
     every card it shows: cost, needs, benefits and salary of the performers, what the other cards do; a
-    line longer than the terminal wraps under its own words."""
+    line longer than the terminal wraps under its own words. Seats by their `names` if given, else by number."""
     v = state.view(player)
     c = state.content
     nums = state.nums
     lines = [Text(say("board.title", lang, show=min(v["show"], v["shows"]), shows=v["shows"], turn=v["turn"],
-                      start=_seat(v["start"], lang)), style="bold")]
+                      start=_seat(v["start"], lang, names)), style="bold")]
     lines.append(_line(say("board.stock", lang, cubes=_counts(v["stock"], lang, color), trailers=v["trailers_left"],
                            discounts=v["discount_tokens_left"])))
     lines.append(_line(say("board.ticket_track", lang, values=" ".join(map(str, v["ticket_values"])))))
-    lines += _virtual_region(c, v, lang)
+    lines += _virtual_region(c, v, lang, names)
     lines += _decks(c, v, lang)
     lines.append(_line(say("board.performers_for_hire", lang)))
     for e in v["performer_row"]:
@@ -150,12 +159,12 @@ def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAG
         lines.append(_line(say("board.personnel_for_hire_line", lang, name=card_name(c, q.id, lang), cost=e["cost"],
                                discounts=e["discounts"], salary=q.salary, text=personnel_text(q, nums, lang)), 2))
     if v["markers"]:
-        markers = [say("board.marker", lang, seat=_seat(p, lang), slot=_slot(s, lang)) for p, s in v["markers"]]
+        markers = [say("board.marker", lang, seat=_seat(p, lang, names), slot=_slot(s, lang)) for p, s in v["markers"]]
         lines.append(_line(say("board.markers", lang, markers=_joined(markers, lang))))
     for i, seat in enumerate(v["seats"]):
         region = c.regions[seat["region"]]
         bank = say("board.bank", lang, n=seat["bank"]) if seat["bank"] else ""
-        lines.append(Text(say("board.seat_line", lang, seat=say("board.seat_you" if i == player else "board.seat_title", lang, n=i),
+        lines.append(Text(say("board.seat_line", lang, seat=_seat_title(i, player, lang, names),
                               prestige=prestige(seat["prestige"], lang), coins=coins(seat["coins"], lang),
                               tickets=seat["tickets"], track=len(v["ticket_values"]), hand=seat["hand_size"],
                               limit=seat["hand_limit"], bank=bank), style="bold"))
@@ -188,7 +197,7 @@ def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAG
     if v["over"]:
         parts.append(Text(say("board.over", lang), style="bold"))  # the points by category: the terminal's score table
     elif v["prompt"]:
-        parts.append(Text(say("board.now_seat", lang, seat=_seat(v["prompt"]["seat"], lang), asked=_asked(v, lang)), style="bold"))
+        parts.append(Text(say("board.now_seat", lang, seat=_seat(v["prompt"]["seat"], lang, names), asked=_asked(v, lang)), style="bold"))
     elif v["sealed"]:
         waiting = v["sealed"]["waiting"]
         parts.append(Text(say("board.now_sealed", lang, asked=_asked(v, lang), n=len(waiting),

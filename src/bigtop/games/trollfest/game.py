@@ -125,11 +125,13 @@ class TrollFest(Game[TrollFestState]):
 
         return content_for(self.parse_options(options).cards)
 
-    def render(self, state: TrollFestState, player: int | None, lang: str = "en", full: bool = False) -> Any:
-        """The board in `lang` (`full`: with every city's roads, 32 rows more)."""
+    def render(self, state: TrollFestState, player: int | None, lang: str = "en", names: Sequence[str] | None = None,
+               full: bool = False) -> Any:
+        """The board in `lang`, the seats by their `names` if given (`full`: with every city's
+        roads, 32 rows more)."""
         from bigtop.games.trollfest.render import render
 
-        return render(state.view(player), full, lang)
+        return render(state.view(player), full, lang, names)
 
     def describe(self, state: TrollFestState, action: Action, lang: str = "en") -> str:
         return self.describe_all(state, [action], lang)[0]

@@ -20,6 +20,7 @@ from bigtop.games.trollfest import words
 from bigtop.games.trollfest.data import COLOURS, COMMON_SPECIES, content
 from bigtop.games.trollfest.scoring import CATEGORIES
 from bigtop.terminal.hanging import hanging_group
+from bigtop.terminal.text import seat_name
 
 MARKS = {"none": "", "market": " $", "culture": " *"}
 LEGEND = (
@@ -47,9 +48,14 @@ def legend(lang: str = "en") -> str:
                      **{"pass": words.say("board.pass", lang, colour=red, n=1).strip()})
 
 
-def _seat(view: Mapping[str, Any], seat: int, lang: str) -> str:
-    names = view.get("band_names") or []
-    return words.seat(seat, lang, names[seat] if 0 <= seat < len(names) and names[seat] else "")
+def _seat(view: Mapping[str, Any], seat: int, lang: str, names: Sequence[str] | None, reader: int | None = None) -> str:
+    """A seat with its band's name once it has one: by number ("seat 2 (“Bog Rock”)"), or by its
+    name in `names` ("Bruno (“Bog Rock”)", marked "(you)" if it is `reader`'s)."""
+    bands = view.get("band_names") or []
+    numbered = words.seat(seat, lang, bands[seat] if 0 <= seat < len(bands) and bands[seat] else "")
+    if names is None:
+        return numbered
+    return seat_name(names, seat, reader, lang) + numbered.removeprefix(words.seat(seat, lang))  # the band as the catalog words it
 
 
 def _table(title: str, *columns: str, lang: str = "en") -> Table:
@@ -65,15 +71,15 @@ def _row(table: Table, *cells: Any) -> None:
     table.add_row(*(Text(str(cell)) for cell in cells))
 
 
-def _heading(view: Mapping[str, Any], lang: str) -> Text:
+def _heading(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> Text:
     say = words.say
     phase = view["phase"]
     if phase == "tour" and view["turn"] >= 0:
         step = view["step"]
         step_words = say(f"board.step.{step}", lang) if words.TEXT.has(f"board.step.{step}") else step
-        doing = say("board.doing.tour", lang, seat=_seat(view, view["turn"], lang), step=step_words)
+        doing = say("board.doing.tour", lang, seat=_seat(view, view["turn"], lang, names), step=step_words)
     elif phase == "festival":
-        doing = say("board.doing.festival", lang, seat=_seat(view, view["turn"], lang))
+        doing = say("board.doing.festival", lang, seat=_seat(view, view["turn"], lang, names))
     elif phase == "form" and view.get("todo"):
         doing = say("board.doing.reveal", lang, instrument=say("instrument." + view["todo"][0], lang))
     elif phase == "draft":
@@ -82,14 +88,14 @@ def _heading(view: Mapping[str, Any], lang: str) -> Text:
         doing = say("board.doing.vote", lang) + (say("board.doing.runoff", lang, n=view["runoffs"]) if view["runoffs"] else "")
     else:
         doing = say(f"board.doing.{phase}", lang)
-    waiting = words.listed((_seat(view, s, lang) for s in view["to_move"]), lang) or say("board.nobody", lang)
+    waiting = words.listed((_seat(view, s, lang, names) for s in view["to_move"]), lang) or say("board.nobody", lang)
     last = ""
     if phase == "tour" and view["trigger"] >= 0:
-        last = say("board.last_round", lang, seat=_seat(view, view["trigger"], lang), n=view["turns_left"])
+        last = say("board.last_round", lang, seat=_seat(view, view["trigger"], lang, names), n=view["turns_left"])
     return Text(say("board.heading", lang, doing=doing, waiting=waiting, last=last), style="bold")
 
 
-def _bands(view: Mapping[str, Any], lang: str) -> list[Any]:
+def _bands(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> list[Any]:
     c = content()
     say = words.say
     me = view["seat"]
@@ -102,13 +108,13 @@ def _bands(view: Mapping[str, Any], lang: str) -> list[Any]:
         if home >= 0:
             at += say("board.home", lang) if home == pos else say("board.home_at", lang, city=c.cities[home].name)
         marks = [words.colour(d, lang) for d in view["dragons"][p]]
-        seat = (_seat(view, p, lang) + (say("board.you", lang) if p == me else "")
+        seat = (_seat(view, p, lang, names, me) + (say("board.you", lang) if p == me and names is None else "")
                 + (say("board.holds_groundhog", lang) if view["holder"] == p else ""))
         _row(table, seat, view["scores"][p], view["tokens"][p], at, say("board.dragon_separator", lang).join(marks) or "-",
              view["hand_sizes"][p])
         members = say("board.semicolon", lang).join(artist_words(a, lang) for a in view["bands"][p])
         duos = say("board.duos", lang, n=len(view["duos"][p])) if view["duos"][p] else ""
-        lines.append(Text(say("board.band_line", lang, seat=_seat(view, p, lang), duos=duos,
+        lines.append(Text(say("board.band_line", lang, seat=_seat(view, p, lang, names), duos=duos,
                               members=members or say("board.not_revealed", lang))))
     return [table, *lines]
 
@@ -148,11 +154,11 @@ def _road_words(view: Mapping[str, Any], i: int, lang: str) -> str:
     return words.say("board.semicolon", lang).join(out)
 
 
-def _roads(view: Mapping[str, Any], lang: str) -> list[Text]:
+def _roads(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> list[Text]:
     """For each city where a band stands, the roads out of it."""
     lines = []
     for i in dict.fromkeys(pos for pos in view["pos"] if pos >= 0):
-        bands = words.listed((_seat(view, p, lang) for p, pos in enumerate(view["pos"]) if pos == i), lang)
+        bands = words.listed((_seat(view, p, lang, names) for p, pos in enumerate(view["pos"]) if pos == i), lang)
         lines.append(Text(words.say("board.roads_from", lang, city=content().cities[i].name, bands=bands,
                                     roads=_road_words(view, i, lang))))
     return lines
@@ -182,18 +188,18 @@ def _cards(label: str, cards: Sequence[int], lang: str) -> Text:
     return Text(words.say("board.cards", lang, label=label) + "\n" + "\n".join(f"  {card_text(x, lang)}" for x in cards))
 
 
-def render(view: Mapping[str, Any], full: bool = False, lang: str = "en") -> Group:
+def render(view: Mapping[str, Any], full: bool = False, lang: str = "en", names: Sequence[str] | None = None) -> Group:
     """The table as the view's seat sees it, in `lang`, compact enough to print once a turn: the map
     as one column of cities per species, and the roads out of the cities where the bands stand;
-    `full` adds every city's roads (32 rows). The points by category at the end are the terminal's
+    `full` adds every city's roads (32 rows). Seats by their `names` if given, else by number. The points by category at the end are the terminal's
     table (`terminal.scores.score_table`), as in every game. A line longer than the terminal wraps
     under its own words."""
     say = words.say
     me = view["seat"]
-    parts: list[Any] = [_heading(view, lang), *_bands(view, lang)]
+    parts: list[Any] = [_heading(view, lang, names), *_bands(view, lang, names)]
     if view["phase"] in ("tour", "festival", "over"):
         parts.append(_map(view, lang))
-        parts.extend(_roads(view, lang))
+        parts.extend(_roads(view, lang, names))
         if full:
             parts.append(_cities(view, lang))
         slots = say("board.semicolon", lang).join(f"{i + 1}. {artist_words(a, lang)}" for i, a in enumerate(view["springboard"]))
@@ -204,13 +210,13 @@ def render(view: Mapping[str, Any], full: bool = False, lang: str = "en") -> Gro
     if view["stack"]:
         c = content()
         parts.append(Text(say("board.stack", lang, plays=say("board.semicolon", lang).join(
-            say("board.stack_play", lang, seat=_seat(view, s, lang), card=words.action_name(c, x, lang),
+            say("board.stack_play", lang, seat=_seat(view, s, lang, names), card=words.action_name(c, x, lang),
                 target=_target(view, x, arg, lang), text=words.action_text(c, x, lang))
             for s, x, arg in view["stack"]))))
     if view.get("hands"):
         for p, hand in enumerate(view["hands"]):
             if p != me and hand:
-                parts.append(_cards(say("board.hand_of", lang, seat=_seat(view, p, lang)), hand, lang))
+                parts.append(_cards(say("board.hand_of", lang, seat=_seat(view, p, lang, names)), hand, lang))
     if me is not None:
         for key in LABELS:
             if view.get(key):
