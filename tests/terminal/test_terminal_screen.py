@@ -83,7 +83,7 @@ def test_the_tile_just_laid_is_shown_after_the_log_that_says_it_was_laid() -> No
         assert prompt < log < at  # the tile's log line, then the tile, then the figure question
 
 
-@pytest.mark.parametrize("lang, label", [("en", "hint"), ("fr", "conseil"), ("zh-Hant", "提示")])
+@pytest.mark.parametrize("lang, label", [("en", "hint: "), ("fr", "conseil : "), ("zh-Hant", "提示：")])
 def test_a_hint_wraps_under_its_words_and_a_small_margin_is_not_shown_as_zero(lang: str, label: str) -> None:
     """At 60 columns a long draft option went on at the left edge; a margin under 1 point read
     "± 0", as if the win chance were certain."""

@@ -75,7 +75,7 @@ def print_hints(
         by_choice.setdefault(state.choice_key(action), n)
     for hint in found:
         chance = SAY.text("hint", lang, chance=f"{100 * hint.win_chance:.0f}", margin=margin_words(hint.margin, lang))
-        lead = Text.assemble(f"  {SAY.text('hint_label', lang)}: ", (f"{by_choice[state.choice_key(hint.action)]:>3}", "cyan"), "  ")
+        lead = Text.assemble(f"  {SAY.text('hint_label', lang)} ", (f"{by_choice[state.choice_key(hint.action)]:>3}", "cyan"), "  ")
         console.print(hanging(lead, Text(f"{hint.text}  {chance}"), console, console.width, lang=lang))
     return found
 
