@@ -23,7 +23,7 @@ def test_two_players_see_the_virtual_region_and_the_virtual_delay_vote(tmp_path:
     _, screen = person.finish()
     text = screen_text(screen)
     assert ("Virtual third region (2 players): Rome: 2 prestige per 2 performers of each type: acrobat and bizarre; "
-            "seat 0 visits it at the next show") in text
+            "Seat 0 (you) visits it at the next show") in text
     assert re.search(r"Vote: \d to delay \(the virtual third player's delay vote of the 2-player game among them\), "
                      r"\d to start: the show (is delayed|starts)\.", text)
 
