@@ -5,6 +5,7 @@ Carcassonne's seat colour, in every language."""
 from __future__ import annotations
 
 import io
+import random
 import re
 from collections.abc import Callable
 
@@ -93,3 +94,39 @@ def test_a_name_that_says_you_is_not_marked_twice(lang: str) -> None:
     assert seat_name(played, 0, 0, lang) == played[0]
     assert seat_name(played, 1, 0, lang) == "Bruno"
     assert seat_name(["Learner"], 0, 0, lang) == "Learner" + SAY.text("you_mark", lang)
+
+
+def _printed(game: str, state: object, names: list[str], lang: str) -> str:
+    screen = io.StringIO()
+    Console(file=screen, width=300, color_system=None).print(games.get(game).render(state, 0, lang, names=names))
+    return screen.getvalue()
+
+
+def _played(game: str, players: int, moves: int) -> object:
+    """A seeded game after `moves` random moves (fewer if it ends)."""
+    state = games.get(game).new(players, seed=5)
+    chooser = random.Random(5)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_numbers_and_letters_drawn_on_a_board_are_keyed_to_the_names(lang: str) -> None:
+    """Where a board draws seats as digits or letters (Carcassonne's meeples and ringmasters, Troll
+    Fest's tour tokens on the map) or waits for seats (Drum Roll's sealed steps), a board given the
+    names says whose each one is, as the log names them."""
+    names = ["Ada", "Bruno", "Cleo"]
+    join = {"en": ", ", "fr": ", ", "zh-Hant": "、"}[lang]
+    carcassonne = _printed("carcassonne", _played("carcassonne", 3, 0), names, lang)
+    assert join.join(f"{n} {name}" for n, name in enumerate(names)) in carcassonne  # meeples 0, 1, 2
+    assert join.join(f"{n} {name}" for n, name in zip("ABC", names, strict=True)) in carcassonne  # ringmasters
+    assert "A = " not in carcassonne
+    trollfest = _printed("trollfest", _played("trollfest", 3, 60), names, lang)
+    assert re.search(r"[:：] ?" + re.escape(join.join(f"{n} {name}" for n, name in enumerate(names))) + "$", trollfest, re.M)
+    drumroll = _printed("drumroll", _played("drumroll", 3, 0), names, lang)
+    waiting = drumroll.splitlines()[-1]
+    assert all(name in waiting for name in names) and not re.search(r"\d", waiting), waiting

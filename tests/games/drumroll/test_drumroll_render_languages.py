@@ -141,14 +141,16 @@ def test_the_draft_the_rows_and_the_virtual_region() -> None:
     assert "Orchestre coûte 5 maintenant (réduction : 0), salaire 2 — +2 points de prestige à chacun de vos spectacles" in fr
     assert re.search(r"Troisième région fictive \(2 joueurs\) : \S.* — 2 points de prestige par groupe de 2 artistes "
                      r"de chaque type : .* ; place 0 la visite au prochain spectacle", fr), fr
-    assert ("Maintenant (tous en même temps) : garder un de vos deux artistes (l’autre part à gauche) ; en attente "
-            "des places 0, 1") in fr
+    assert ("Maintenant (tous en même temps) : garder un de vos deux artistes (l’autre part à gauche) ; en attente : "
+            "place 0, place 1") in fr
     zh = shown(GAME.render(state, 0, "zh-Hant"), width=300)
     assert "走鋼索師（特技師）發給你；雇用費 4，薪水 4（翻過來後 2），翻過來得 2 分" in zh
     assert "翻滾師（特技師）現價 2（折扣 0）；雇用費 2，薪水 2（翻過來後 1），翻過來得 1 分" in zh
     assert "管絃樂隊，現價 5（折扣 0），薪水 2：你的每場表演 +2 分" in zh
     assert re.search(r"虛擬第三地區（兩人遊戲）「\S+」：每種類型（.*）每 2 位表演者得 2 分；座位 0 在下一場表演造訪此地區", zh), zh
-    assert "現在（同時進行）：兩位表演者留下一位（另一位傳給左邊玩家）；等待座位 0、1" in zh
+    assert "現在（同時進行）：兩位表演者留下一位（另一位傳給左邊玩家）；等待座位 0、座位 1" in zh
+    named = shown(GAME.render(state, 0, "en", names=["Ada", "Bruno"]), width=300)
+    assert "waiting for Ada, Bruno" in named, named
     giant = {"fr": "Géant (phénomène) vous est distribué ; prix 5, salaire 3+P (1+P une fois retourné)",
              "zh-Hant": "巨人（奇行師）發給你；雇用費 5，薪水 3+奇（翻過來後 1+奇）"}
     for lang, words in giant.items():

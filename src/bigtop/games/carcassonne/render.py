@@ -41,6 +41,7 @@ HALF_CELLS = {(0, "L"): (0, 1), (0, "R"): (0, 3), (1, "L"): (1, 4), (1, "R"): (3
 ROAD_GLYPH = {frozenset(s): g for s, g in [((0, 2), "│"), ((1, 3), "─"), ((0, 1), "└"), ((1, 2), "┌"), ((2, 3), "┐"),
               ((0, 3), "┘"), ((1, 2, 3), "┬"), ((0, 1, 2), "├"), ((0, 2, 3), "┤"), ((0, 1, 3), "┴"),
               ((0, 1, 2, 3), "┼"), ((0,), "│"), ((2,), "│"), ((1,), "─"), ((3,), "─")]}
+FIGURE_LETTERS = "ABCDEF"  # an expansion's figure (the ringmaster) on the board: A for seat 0, B for seat 1, ...
 STYLE = {"city": "yellow", "road": "bold white", "field": "green", "monastery": "bold magenta"}
 SPACE_GLYPHS = {space: glyph for c in CAPABILITIES for space, glyph in c.space_glyphs.items()}
 
@@ -161,7 +162,7 @@ def _cells(state: Any, view: dict[str, Any]) -> dict[tuple[int, int], Picture]:
     for seat, figure, x, y, local in view["figures"]:
         kind, turns = laid[(x, y)]
         r, c = feature_cell(kind, turns, local)
-        cells[(x, y)][r][c] = (str(seat) if figure == "meeple" else "ABCDEF"[seat], SEAT_STYLES[seat])
+        cells[(x, y)][r][c] = (str(seat) if figure == "meeple" else FIGURE_LETTERS[seat], SEAT_STYLES[seat])
     for e in state.expansions:
         for c in e.capabilities:
             c.draw(view[e.name], cells)
@@ -213,10 +214,17 @@ def figures_word(words: Words, name: str) -> str:
     return words(key) if words.has(key) else name + "s"
 
 
-def legend(state: Any, words: Words) -> str:
+def legend(state: Any, words: Words, names: Sequence[str] | None = None) -> str:
     """What the board's glyphs mean: the base game's, the letters of the expansions' figures, then
-    each capability's (`legend.<capability>` in the catalog, else its own English `legend`)."""
-    parts = [words("board.legend")] + [words("board.letters", figures=figures_word(words, name)) for name in FIGURE_NAMES[1:]]
+    each capability's (`legend.<capability>` in the catalog, else its own English `legend`). With
+    the seats' `names`, the digits and letters are keyed to them ("0 Ada, 1 Bruno")."""
+    if names:
+        def keyed(glyphs: str) -> str:
+            return words("join.sep").join(words("board.glyph_seat", glyph=g, seat=n) for g, n in zip(glyphs, names, strict=False))
+        parts = [words("board.legend_named", seats=keyed("0123456789"))] + [
+            words("board.letters_named", figures=figures_word(words, name), seats=keyed(FIGURE_LETTERS)) for name in FIGURE_NAMES[1:]]
+    else:
+        parts = [words("board.legend")] + [words("board.letters", figures=figures_word(words, name)) for name in FIGURE_NAMES[1:]]
     for c in state.capabilities:
         if c.legend:
             key = f"legend.{c.name}"
@@ -262,7 +270,7 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE, names: 
             if line:
                 parts.append(Text(line))
     parts.append(board)
-    parts.append(Text(legend(state, words), "dim"))
+    parts.append(Text(legend(state, words, names), "dim"))
     if view["over"]:
         parts.append(Text(words("board.over", scores=words("join.sep").join(map(str, view["points"]))), "bold"))
     return hanging_group(parts, lang)

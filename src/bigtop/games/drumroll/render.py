@@ -201,7 +201,7 @@ def render(state: DrumRollState, player: int | None, lang: str = DEFAULT_LANGUAG
     elif v["sealed"]:
         waiting = v["sealed"]["waiting"]
         parts.append(Text(say("board.now_sealed", lang, asked=_asked(v, lang), n=len(waiting),
-                              seats=_joined([str(p) for p in waiting], lang)), style="bold"))
+                              seats=_joined([_seat(p, lang, names) for p in waiting], lang)), style="bold"))
     return hanging_group(parts, lang)
 
 

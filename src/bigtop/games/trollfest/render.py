@@ -199,6 +199,9 @@ def render(view: Mapping[str, Any], full: bool = False, lang: str = "en", names:
     parts: list[Any] = [_heading(view, lang, names), *_bands(view, lang, names)]
     if view["phase"] in ("tour", "festival", "over"):
         parts.append(_map(view, lang))
+        if names:  # the map's tour tokens are seat numbers: which is whose
+            parts.append(Text(say("board.token_seats", lang, seats=words.listed(
+                (say("board.number_seat", lang, n=p, seat=name) for p, name in enumerate(names)), lang))))
         parts.extend(_roads(view, lang, names))
         if full:
             parts.append(_cities(view, lang))
