@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from drumroll_scenario import GAME, finish_distribution, place_all, position, show
+from drumroll_scenario import GAME, finish_distribution, place_all, position, show, vote
 
 from bigtop.bots.match import random_playout
 from bigtop.core import Rng
@@ -21,6 +21,7 @@ from bigtop.games.drumroll.actions import (
     Spend,
     TakeCube,
     Trailer,
+    Vote,
 )
 from bigtop.games.drumroll.state import DrumRollState
 
@@ -138,3 +139,28 @@ def test_cards_played_say_what_they_brought() -> None:
     assert lines(s, start) == ["Ada plays Extra Income.", "Ada gains 4 coins from Extra Income.",
                                "Ada plays Extra Resources (red).", "Ada takes 2 red cubes."]
     finish_distribution(s)
+
+
+def test_a_late_delay_vote_says_what_it_costs() -> None:
+    """"The players who voted for a delay on the 6th turn lose 1." — the log says so, after the vote's result."""
+    s = vote(3, turn=6)
+    start = len(s.log)
+    for p, delay in enumerate((True, False, False)):
+        s.apply(p, Vote(delay))
+    said = lines(s, start)
+    result = said.index("Vote: 1 to delay, 2 to start: the show starts.")
+    assert said[result + 1] == "Ada loses 1 prestige for voting to delay the show after turn 6.", said
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_log_adds_up_to_every_seats_prestige(players: int) -> None:
+    """Random games: each seat's prestige gained and lost, as the log's entries give it, adds up to its final
+    prestige: no gain or loss goes unsaid."""
+    for seed in range(8):
+        state = GAME.new(players, seed=100 * players + seed)
+        random_playout(state, Rng(seed))
+        logged = [0] * players
+        for e in state.log.to_list():
+            if isinstance(e.data.get("seat"), int):
+                logged[e.data["seat"]] += e.data.get("prestige", 0) - e.data.get("lost", 0)
+        assert logged == list(state.scores()), (seed, logged)

@@ -124,11 +124,12 @@ def vote_count(s: DrumRollState) -> Next:
     if virtual:
         delay += 1
     delayed = delay > ready if delay != ready else s.votes[s.start]
-    if not first_vote:
+    s.vote_log.append(VoteRecord(s.show, s.turn, [s.votes[p] for p in range(s.players)], list(s.double), delayed))
+    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready, virtual=virtual)
+    if not first_vote and s.nums.late_delay_penalty:
         for p in range(s.players):
             if s.votes[p]:
                 s.score(p, "late_votes", -s.nums.late_delay_penalty)
-    s.vote_log.append(VoteRecord(s.show, s.turn, [s.votes[p] for p in range(s.players)], list(s.double), delayed))
-    s.emit("vote_result", delayed=delayed, delay=delay, ready=ready, virtual=virtual)
+                s.emit("late_vote", seat=p, lost=s.nums.late_delay_penalty, turn=s.turn)
     s.votes, s.double = {}, []
     return next_turn(s) if delayed else "before_show"
