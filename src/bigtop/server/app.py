@@ -27,7 +27,7 @@ from starlette.routing import Match
 from bigtop.core.errors import BigtopError
 from bigtop.server import accounts, analysis, api, chat, frontend, live, lobby, profiles, ratings, tutorials
 from bigtop.server.accounts import AccountRepository
-from bigtop.server.address_share import BURST_SECONDS, SHARE, AddressShare
+from bigtop.server.address_share import SHARE, AddressShare, time_shares
 from bigtop.server.botplay import BotRunner
 from bigtop.server.chat import ChatHub, ChatRepository
 from bigtop.server.clock_keeper import ClockKeeper
@@ -39,7 +39,6 @@ from bigtop.server.leases import Leases
 from bigtop.server.limits import TableLimits
 from bigtop.server.live import LiveHub
 from bigtop.server.no_choice import ANSWER_DELAY, NoChoiceAnswers
-from bigtop.server.rates import Rate
 from bigtop.server.ratings import RatingRepository, RatingSink
 from bigtop.server.request_body import CheckedBody
 from bigtop.server.security_headers import SecurityHeaders
@@ -131,7 +130,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, bot_delay: float = 0.4, boa
     for router in ROUTERS:
         app.include_router(router)
     import_map = frontend.mount_static(app)
-    app.add_middleware(AddressShare, share=Rate(address_share, BURST_SECONDS * address_share) if address_share > 0 else None)
+    app.state.time_shares = time_shares(address_share)  # the sockets' too (`live.py`)
+    app.add_middleware(AddressShare, buckets=app.state.time_shares)
     if address_share > 0:  # both assume an address is a client (`--address-share 0`: a proxy that does not name them)
         app.add_middleware(InFlight)  # around the share: a request refused here is not charged
     app.add_middleware(SecurityHeaders, scripts=[import_map])  # added last: around everything, refusals included

@@ -11,7 +11,8 @@ n}` and gets `{"type": "ack", "move": n}` or `{"type": "error", "code", "message
 sends the whole state again in the new language. A message over `MAX_MESSAGE` bytes is refused with an
 error; a connection that falls `MAX_QUEUED` messages or `MAX_QUEUED_TEXT` characters behind is
 closed (the page reconnects). An
-address has at most `MAX_SOCKETS` sockets open (`socket_limits.py`).
+address has at most `MAX_SOCKETS` sockets open (`socket_limits.py`), and its sockets draw on its
+share of the server's time (`address_share.py`): opening one while it is spent is refused (403).
 Chat messages the watcher may read come on the same socket as `{"type": "chat", ...}` (`chat.py`).
 A socket opened from another site's page (its `Origin`) is refused; what a socket sends past its
 budget is dropped, and a socket that floods is closed (`socket_limits.py`).
@@ -31,10 +32,12 @@ from fastapi import APIRouter, WebSocket
 from bigtop.core.errors import BigtopError
 from bigtop.core.text import DEFAULT_LANGUAGE, language
 from bigtop.server.accounts import player_of
+from bigtop.server.address_share import charged, spent
 from bigtop.server.clients import client_address
 from bigtop.server.database_checks import WRITE_ERRORS, unavailable
 from bigtop.server.errors import Forbidden, RateLimited, ServerError, TooLarge, as_server_error
 from bigtop.server.messages import WHOLE_LOG, LogMark, game_message
+from bigtop.server.rates import Bucket, Buckets
 from bigtop.server.request_body import check_json_text
 from bigtop.server.socket_limits import CLOSE_POLICY, SocketBudget, SocketLimits
 from bigtop.server.tables import Hall, LiveTable
@@ -45,6 +48,8 @@ MAX_QUEUED_TEXT = 1024 * 1024  # characters queued to one connection (a finished
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets the whole state
 CLOSE_WAIT = 5.0  # seconds to send what is queued and the close frame to a socket closed for flooding
 _LANGUAGE_TOO_OFTEN = "the language was switched too often: it stays as it is; ask again in a moment"
+_SHARE_SPENT = ("this address has used its share of the server's time: what its sockets send now is dropped; "
+                "send again in a few seconds")
 _TOO_FAST = "too many messages: what this socket sends past its budget is dropped; keep on and it is closed"
 
 router = APIRouter()
@@ -158,34 +163,41 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, l
         return
     limits: SocketLimits = ws.app.state.socket_limits
     address = client_address(ws)
-    budget = limits.open(address)
+    shares: Buckets | None = ws.app.state.time_shares
+    share = shares[address] if shares is not None else None
+    budget = limits.open(address) if not spent(share) else None
     if budget is None:
         await ws.close(code=CLOSE_POLICY)  # before the handshake is accepted: answered 403
         return
     try:
-        await _follow(ws, table_id, token, language(lang), budget)
+        await _follow(ws, table_id, token, language(lang), budget, share)
     finally:
         limits.close(address)
 
 
-async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, budget: SocketBudget) -> None:
+async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, budget: SocketBudget,
+                  share: Bucket | None) -> None:
+    """Send the table's whole state, then its changes, and answer the socket's messages; the
+    seconds of the first and of each answer are charged to the address's `share` of time."""
     await ws.accept()
     hall: Hall = ws.app.state.hall
     hub: LiveHub = ws.app.state.hub
-    try:
-        table = await hall.find(table_id)
-        seat = table.seat_of(token) if token is not None else None
-    except ServerError as exc:
-        await ws.send_json({"type": "error", **exc.to_json()})
-        await ws.close(code=4000 + exc.status)
-        return
-    reader = seat
-    if seat is None:  # a player watching their own table reads the chat as their seat, not a spectator's
-        player = await player_of(ws)
-        held = table.seat_of_player(player.id if player is not None else None)
-        reader = held.seat if held is not None else None
-    watcher = hub.watch(table, seat, reader, lang)
+    with charged(share):
+        try:
+            table = await hall.find(table_id)
+            seat = table.seat_of(token) if token is not None else None
+        except ServerError as exc:
+            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.close(code=4000 + exc.status)
+            return
+        reader = seat
+        if seat is None:  # a player watching their own table reads the chat as their seat, not a spectator's
+            player = await player_of(ws)
+            held = table.seat_of_player(player.id if player is not None else None)
+            reader = held.seat if held is not None else None
+        watcher = hub.watch(table, seat, reader, lang)
     sender = asyncio.create_task(_send_queued(ws, watcher))
+    share_refused = False
     try:
         while True:
             message = await ws.receive()
@@ -202,15 +214,22 @@ async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, bu
                     await asyncio.wait({sender}, timeout=CLOSE_WAIT)  # a client that reads nothing is not waited for
                     break
                 continue
-            asked = _language_asked(message.get("text"))
-            if asked is not None:
-                if budget.allow_language():
-                    hub.speak(table, watcher, asked)
-                else:
-                    watcher.send(encode({"type": "error", **RateLimited(_LANGUAGE_TOO_OFTEN).to_json()}))
+            if spent(share):  # dropped unread, the first of a run answered
+                if not share_refused:
+                    watcher.send(encode({"type": "error", **RateLimited(_SHARE_SPENT).to_json()}))
+                share_refused = True
                 continue
-            reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
-            watcher.send(encode(reply))
+            share_refused = False
+            with charged(share):
+                asked = _language_asked(message.get("text"))
+                if asked is not None:
+                    if budget.allow_language():
+                        hub.speak(table, watcher, asked)
+                    else:
+                        watcher.send(encode({"type": "error", **RateLimited(_LANGUAGE_TOO_OFTEN).to_json()}))
+                    continue
+                reply = await _answer(hall, table, token, seat, message.get("text"), message.get("bytes"))
+                watcher.send(encode(reply))
     finally:
         hub.unwatch(table.id, watcher)
         sender.cancel()

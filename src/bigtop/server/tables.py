@@ -381,9 +381,9 @@ class Hall:
                 if timed_out and (table.clock is None or not table.clock.expired(seat, time.time())):
                     raise Conflict(f"seat {seat}'s clock has not run out")
                 _check_fresh(table, seat, expected_move)
-                after = table.state.clone()
                 try:
-                    _check_turn(table.state, seat)
+                    _check_turn(table.state, seat)  # before the copy: a refused move costs next to nothing
+                    after = table.state.clone()
                     action = after.apply_json(seat, data)
                 except IllegalAction as exc:
                     if expected_move is not None and expected_move < table.rows:
