@@ -6,6 +6,7 @@ is served beside it. Two addresses are two `X-Forwarded-For` values (the server 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -56,6 +57,26 @@ def test_one_address_holds_at_most_its_share_of_the_review_queue(server: ServerP
     served = _post(server, OTHER, f"/api/tables/{other}/review")
     assert served.status_code == 202, served.text
     assert served.json()["status"] in ("queued", "running")
+
+
+def test_addresses_take_turns_in_the_review_queue(server: ServerProcess) -> None:
+    """Three addresses queue their share of reviews at once; an address that asks after them is
+    queued, and waits for one review of each address at most, not for all of theirs (before, the
+    queue was full and it was refused; queued, it would have waited for every review asked before it)."""
+    greedy = [{"X-Forwarded-For": f"203.0.113.{n}"} for n in (21, 22, 23)]
+    with server.client() as client:
+        tables = [_finished_drumroll(client, seed) for seed in range(100, 100 + len(greedy) * REVIEWS_EACH + 1)]
+    asks = [(greedy[i % len(greedy)], table) for i, table in enumerate(tables[:-1])]
+    with ThreadPoolExecutor(len(asks)) as pool:
+        answers = list(pool.map(lambda ask: _post(server, ask[0], f"/api/tables/{ask[1]}/review"), asks))
+    assert [answer.status_code for answer in answers] == [202] * len(asks), [answer.text for answer in answers]
+    late = _post(server, {"X-Forwarded-For": "198.51.100.30"}, f"/api/tables/{tables[-1]}/review")
+    assert late.status_code == 202, late.text
+    place = late.json()["queued_before"]
+    before = Counter(g["X-Forwarded-For"] for g, t in asks
+                     if _post(server, g, f"/api/tables/{t}/review").json()["queued_before"] < place)
+    assert before and max(before.values()) == 1, (place, before)  # one review of each address ahead, no more
+    assert place <= len(before) + 3, (place, before)  # and those of the module's first test, if still queued
 
 
 def _practice_carcassonne(client: httpx.Client, seed: int) -> tuple[str, str]:

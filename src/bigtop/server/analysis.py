@@ -1,7 +1,8 @@
 """Game review and hints on the web table: the routes, their rows, and the worker processes that search.
 
 A finished table's review (`bigtop.analysis.review`) runs in a worker process, one at a time per
-server process, from a bounded queue; its progress and its result are rows of `bigtop_reviews`,
+server process, from a bounded queue where the askers' addresses take turns (an address with
+reviews waiting does not hold back one that asks after it); its progress and its result are rows of `bigtop_reviews`,
 keyed by what makes a review (moves, budget, search seed, bigtop's version, a digest of the grading
 and calibration data), so a second request, any process on the same database, or the server after a
 restart answers the stored review, and a review stored under other thresholds is made again. Before
@@ -55,8 +56,9 @@ from bigtop.server.tables import Hall, LiveTable
 REVIEW_BUDGET = 100  # first-search iterations per decision (docs/analysis.md, "Speed")
 REVIEW_WORKERS = 2  # processes a review's decisions are shared between
 HINT_BUDGET = 1000  # search iterations for a hint: 0.2-0.4 s
-MAX_QUEUED = 8  # reviews waiting or running in one process; more are refused (429) until one ends
-REVIEWS_EACH = 3  # of them, asked by one address or one player
+MAX_QUEUED = 32  # reviews waiting or running in one process; more are refused (429) until one ends
+REVIEWS_EACH = 3  # of them, asked by one address or one player; the addresses take turns (`Analysis.order`)
+TURNS_KEPT = 10_000  # addresses whose last review's start is remembered
 HINTS_AT_ONCE = 2  # hints being searched at once in one process
 HINTS_EACH = 1  # of them, asked by one address or one player
 CLAIM_SECONDS = 30.0  # a review's claim runs out this long after its process last renewed it
@@ -249,7 +251,9 @@ class Analysis:
         self.hint_budget = hint_budget
         self.settings = settings_digest()  # read once: a server answers the reviews of the data it started with
         self.game_modules = tuple(game_modules)
-        self.waiting: list[str] = []  # table ids queued here, in order (the first one runs)
+        self.waiting: list[str] = []  # table ids queued here, in the order asked
+        self.running: str | None = None  # the one of them being reviewed
+        self.turns: dict[str, float] = {}  # address -> when its last review started (the oldest first)
         self.progress: dict[str, tuple[int, int]] = {}
         self.hinting: set[str] = set()
         self.review_shares = Shares(REVIEWS_EACH, "reviews")
@@ -368,7 +372,7 @@ class Analysis:
         if row.status == "done":
             out["review"] = row.result
         if table.id in self.waiting:
-            out["queued_before"] = self.waiting.index(table.id)
+            out["queued_before"] = self.order().index(table.id)
             if table.id in self.progress:
                 out["status"] = "running"
                 out["done"], out["total"] = self.progress[table.id]
@@ -379,7 +383,7 @@ class Analysis:
             await self._wake.wait()
             self._wake.clear()
             while self.waiting:
-                table_id = self.waiting[0]
+                table_id = self._take_turn()
                 try:
                     await self._review(table_id)
                 except asyncio.CancelledError:
@@ -388,9 +392,32 @@ class Analysis:
                     log.exception("the review of table %s failed", table_id)
                     await self.rows.fail(table_id, self.owner, f"the review failed: {exc}")
                 finally:
+                    self.running = None
                     self._unqueue(table_id)
                     self.progress.pop(table_id, None)
                     self._written.pop(table_id, None)
+
+    def order(self) -> list[str]:
+        """The queued reviews in the order they run: the running one, then in rounds, one review of
+        each address a round; within a round, the address whose last review started longest ago (or
+        never) first, and among equals, as asked."""
+        rank: dict[str, int] = {}
+        keyed = []
+        for asked, table_id in enumerate(t for t in self.waiting if t != self.running):
+            address = self.review_shares.address_of(table_id)
+            rank[address] = rank.get(address, -1) + 1
+            keyed.append(((rank[address], self.turns.get(address, float("-inf")), asked), table_id))
+        return ([self.running] if self.running in self.waiting else []) + [table_id for _, table_id in sorted(keyed)]
+
+    def _take_turn(self) -> str:
+        """The next review to run, marked as running and as its address's turn."""
+        table_id = self.running = self.order()[0]
+        address = self.review_shares.address_of(table_id)
+        self.turns.pop(address, None)
+        self.turns[address] = time.monotonic()  # the newest last: the oldest are forgotten first
+        while len(self.turns) > TURNS_KEPT:
+            del self.turns[next(iter(self.turns))]
+        return table_id
 
     async def _review(self, table_id: str) -> None:
         table = self.hall.tables[table_id]

@@ -30,6 +30,10 @@ class Shares:
                 raise Busy(f"this {label} has {held} {self.what} under way, the most it may: ask again when one is done")
         self._askers[work] = asker.keys()
 
+    def address_of(self, work: str) -> str:
+        """The address key of whoever holds `work` ("" if nobody does)."""
+        return next(iter(self._askers.get(work, ())), "")
+
     def release(self, work: str) -> None:
         """`work` is done (or was never queued)."""
         self._askers.pop(work, None)
