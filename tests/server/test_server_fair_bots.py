@@ -12,6 +12,7 @@ import statistics
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import pytest
@@ -116,3 +117,34 @@ def move_gaps(server: ServerProcess, table_id: str, count: int, seconds: float =
                 gaps.append(now - last[0])  # from one bot's move to the next one's: the delay, then thinking
             last = (now, message["move"])
     return gaps
+
+
+def test_an_address_signed_in_as_many_players_gets_one_share_of_the_workers(tmp_path: Path) -> None:
+    """One address signs in as three players, each making a table of searching bots; a guest at
+    another address makes one such table. Over the same minute the guest's table plays about as
+    many moves as the three together (before, each player was a share of its own: the three
+    tables played about three times the guest's)."""
+    spec = ["ismcts:iterations=2000"] * 3
+    process = ServerProcess(sqlite_url(tmp_path), tmp_path, bot_delay=0.0).start()
+    try:
+        many: list[str] = []
+        for n in range(3):
+            with httpx.Client(base_url=process.url, timeout=30,
+                              transport=httpx.HTTPTransport(local_address="127.0.0.3")) as player:
+                registered = player.post("/api/players", json={"name": f"Many{n}", "password": "a long enough password"})
+                assert registered.status_code == 201, registered.text
+                many.append(start(player, bot_table(player, "trollfest", spec, 40 + n)))
+        with greedy_client(process) as guest:
+            alone = start(guest, bot_table(guest, "trollfest", spec, 50))
+
+            def moves(tables: list[str]) -> int:
+                return sum(guest.get(f"/api/tables/{t}").json()["moves"] for t in tables)
+
+            time.sleep(5)  # past the draft's quick moves
+            before = moves(many), moves([alone])
+            time.sleep(30)
+            played = moves(many) - before[0], moves([alone]) - before[1]
+    finally:
+        process.stop()
+    print(f"moves in 30 s: three players at one address {played[0]}, a guest at another {played[1]}")
+    assert played[1] > 0 and played[0] < 1.6 * played[1] + 2, played

@@ -38,11 +38,13 @@ class Creator(NamedTuple):
     player_id: int | None = None
 
     def share(self, table_id: str) -> str:
-        """Whose share of the bots' time the table's bots use: the player's, else the address's
-        (a table stored before creators were kept is a share of its own)."""
-        if self.player_id is not None:
-            return f"player:{self.player_id}"
-        return f"address:{self.address}" if self.address else f"table:{table_id}"
+        """Whose share of the bots' time the table's bots use: the address's, whoever is signed in
+        there (else one client signed in as many players would have as many shares), else the
+        player's (a table made by no request), else the table's own (one stored before creators
+        were kept)."""
+        if self.address:
+            return f"address:{self.address}"
+        return f"player:{self.player_id}" if self.player_id is not None else f"table:{table_id}"
 
     def keys(self) -> tuple[str, ...]:
         """What its shares are counted by: its address, and its player if signed in."""
