@@ -23,7 +23,7 @@ from bigtop.core.record import Record
 from bigtop.core.result import Result, rank_by
 from bigtop.core.rng import Rng
 from bigtop.core.sealed import SealedChoices
-from bigtop.core.text import COMMON, DEFAULT_LANGUAGE, Catalog
+from bigtop.core.text import COMMON, DEFAULT_LANGUAGE, Catalog, by_seat
 
 S = TypeVar("S", bound="State")
 
@@ -659,8 +659,11 @@ class Game(ABC, Generic[S]):
             return f"{event.kind}({args})" if args else event.kind
         if values is None:
             values = self.log_values(event.kind, event.data, self.parse_options(options), lang)
+        names = names or [f"Seat {p}" for p in range(self.max_players)]
         data = {**event.data, **values}
-        return fill_template(template, seat_values(data, names or [f"Seat {p}" for p in range(self.max_players)]))
+        if isinstance(event.data.get("by_seat"), list):  # a figure per seat: "Ada 34, Bruno 28"
+            data["by_seat"] = by_seat(event.data["by_seat"], names, lang)
+        return fill_template(template, seat_values(data, names))
 
     def content(self, options: Any = None) -> dict[str, Any]:
         """The game's public, unchanging content (cards, tiles, map) as JSON, for boards to draw

@@ -21,7 +21,7 @@ A key missing in a language falls back to English; `Catalog.missing` lists such 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +140,8 @@ COMMON = Catalog(
                            "fr": "{seat} a manqué de temps {count} fois de suite : un robot joue à sa place jusqu’à son retour.",
                            "zh-Hant": "{seat} 連續 {count} 次時間用完：在回到座位前由電腦代打。"},
         "log.table.undo": {"en": "{seat} took a move back.", "fr": "{seat} a repris un coup.", "zh-Hant": "{seat} 悔了一步。"},
+        "by_seat.entry": {"en": "{seat} {value}", "fr": "{seat} {value}", "zh-Hant": "{seat} {value}"},
+        "by_seat.sep": {"en": ", ", "fr": ", ", "zh-Hant": "、"},
         "bot.random": {"en": "Easy bot", "fr": "Robot facile", "zh-Hant": "簡單電腦"},
         "bot.heuristic": {"en": "Normal bot", "fr": "Robot moyen", "zh-Hant": "普通電腦"},
         "bot.ismcts": {"en": "Strong bot", "fr": "Robot fort", "zh-Hant": "困難電腦"},
@@ -148,4 +150,11 @@ COMMON = Catalog(
     source="bigtop.core.text",
 )
 """Log entries the platform writes in any game (not the rules): hints, and a table's notes (clocks,
-undos); and the names of the bots nobody named, by strength (`bot.<kind>`)."""
+undos); a figure per seat in a log entry (`by_seat.*`); and the names of the bots nobody named, by
+strength (`bot.<kind>`)."""
+
+
+def by_seat(values: Sequence[Any], names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """A figure per seat, each after its seat's name, in seat order: "Ada 34, Bruno 28"."""
+    return COMMON.text("by_seat.sep", lang).join(
+        COMMON.text("by_seat.entry", lang, seat=name, value=value) for name, value in zip(names, values, strict=False))

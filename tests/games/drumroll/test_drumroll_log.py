@@ -164,3 +164,22 @@ def test_the_log_adds_up_to_every_seats_prestige(players: int) -> None:
             if isinstance(e.data.get("seat"), int):
                 logged[e.data["seat"]] += e.data.get("prestige", 0) - e.data.get("lost", 0)
         assert logged == list(state.scores()), (seed, logged)
+
+
+def test_the_end_bonuses_say_what_they_were_scored_on_and_the_last_line_names_every_total() -> None:
+    """"Largest Show. The player with the most performers in their circus when the game ends." — the
+    log says how many performers (and a tie), what a Bank Representative held, and ends with each
+    seat's final prestige by name."""
+    for seed in range(6):
+        state = GAME.new(3, seed=200 + seed)
+        random_playout(state, Rng(seed))
+        said = lines(state)
+        sizes = [len(state.circus[p]) for p in range(3)]
+        assert said[-1] == f"Final prestige: Ada {state.prestige[0]}, Bo {state.prestige[1]}, Cy {state.prestige[2]}."
+        for p, name in enumerate(NAMES[:3]):
+            for line in (x for x in said if x.startswith(f"{name} scores") and "Largest Show" in x):
+                tied = ", tied" if sizes.count(sizes[p]) > 1 else ""
+                assert line.endswith(f"Largest Show (the most performers{tied}: {sizes[p]}).")
+            for line in (x for x in said if x.startswith(f"{name} scores") and "Bank Representative" in x):
+                assert f"({state.bank[p]} coin" in line
+        assert "The last show is over: final scoring." in said

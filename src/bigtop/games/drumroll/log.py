@@ -49,6 +49,19 @@ GAINS = {"coins": coins, "prestige": prestige, "skips": _skips}
 """What a gain may be made of, in the order a line lists them."""
 
 
+BONUS_WHY = {"largest_show", "full_variety", "perfect_show", "large_troupe", "bank_representative"}
+"""The end bonuses whose log line says what they were scored on (`why.bonus.<bonus>`)."""
+
+
+def _bonus_why(data: dict[str, Any], lang: str) -> str:
+    """What an end bonus was scored on, in parentheses after its name ("" for the cards' own)."""
+    bonus = data["bonus"]
+    if bonus not in BONUS_WHY or type(data.get("performers")) is not int:
+        return ""
+    key = "why.bonus.largest_show_tied" if bonus == "largest_show" and data.get("tied") else f"why.bonus.{bonus}"
+    return say(key, lang, n=data["performers"], coins=coins(int(data.get("bank") or 0), lang))
+
+
 def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: str = "en") -> dict[str, Any]:
     """The values of an entry's template in `lang` that its data holds as ids or bare numbers."""
     c = load_content(options.cards)
@@ -87,6 +100,7 @@ def log_values(kind: str, data: dict[str, Any], options: DrumRollOptions, lang: 
         out["moves"] = _distribution_text(c, data, lang)
     elif kind == "bonus" and isinstance(data.get("bonus"), str):
         out["bonus"] = say(f"score.{data['bonus']}", lang)
+        out["why"] = _bonus_why(data, lang)
     elif kind == "no_trailer" and isinstance(data.get("why"), str):
         out["why"] = say(f"why.{data['why']}", lang)
     elif kind == "applause":

@@ -228,11 +228,14 @@ def final_scoring(s: DrumRollState) -> None:
     from ..scoring import final_bonuses
 
     s.reveal()  # the end bonuses are scored from the hands, which the result shows
+    s.emit("final_scoring")
     s.details = final_bonuses(s)
+    sizes = [len(s.circus[p]) for p in range(s.players)]
     for p, row in enumerate(s.details["bonuses"]):
         for bonus, prestige in row.items():
             s.score(p, bonus, prestige)
-            if prestige:
-                s.emit("bonus", seat=p, bonus=bonus, prestige=prestige)
+            if prestige:  # with what the bonus was scored on, for the log to say why
+                s.emit("bonus", seat=p, bonus=bonus, prestige=prestige, performers=sizes[p],
+                       tied=sizes.count(sizes[p]) > 1, bank=s.bank[p])
     s.over = True
-    s.emit("game_over", scores=list(s.prestige))
+    s.emit("game_over", by_seat=list(s.prestige))
