@@ -5,13 +5,18 @@ grade is settled."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from bigtop import games
+from bigtop.analysis import judge as judge_module
 from bigtop.analysis.grading import scale_of
-from bigtop.analysis.judge import ROUND, judge
+from bigtop.analysis.judge import CONDEMN_AFTER, ROUND, judge
 from bigtop.analysis.search import Budget, ReviewSearch
+from bigtop.core.record import Record
 from toy.game import GAME
+
+RECORDS = Path(__file__).parent / "records"
 
 
 def test_the_preferred_move_costs_nothing_and_the_search_stops_at_the_first_budget() -> None:
@@ -33,6 +38,7 @@ def test_a_worse_move_is_compared_in_rounds_until_its_grade_is_settled() -> None
     points = scale_of("highcard").points
     settled = not any(found.lead_loss - found.lead_loss_margin < t < found.lead_loss + found.lead_loss_margin for t in points)
     assert settled or found.pairs == budget.pairs
+    assert found.pairs >= CONDEMN_AFTER  # a mistake or a blunder is never settled on a few rounds
     # a shorter comparison: a wider interval
     short = judge(state, 0, five, Budget(200, pairs=ROUND), seed=1)
     assert short.pairs == ROUND and short.lead_loss_margin > found.lead_loss_margin
@@ -100,3 +106,20 @@ def test_the_candidate_is_chosen_over_choose_depth_and_the_loss_measured_over_co
         found = judge(state, 0, five, Budget(200), seed=1, scale=scale)
         assert calls[:ROUND] == [(expected, 3)] * ROUND  # the move played and both candidates
         assert calls[ROUND:] == [(7, 2)] * found.pairs  # the move played and the one chosen
+
+
+def test_a_mistake_or_a_blunder_is_not_settled_on_a_few_lucky_rounds(monkeypatch: Any) -> None:
+    """A Troll Fest draft pick a player made at the terminal: on this search seed, 16 rounds of
+    playouts to the end put its cost at 17.8 points, a blunder by its interval, yet 1,000 rounds put
+    it at 2.6 ± 1.2 and 300 games played to the end at 0.4 ± 2.1. A mistake or a blunder waits for
+    `CONDEMN_AFTER` rounds, and this pick is then no blunder."""
+    record = Record.load(RECORDS / "trollfest-early-draft.json")
+    game = games.get(record.game)
+    state = record.replay(game, 9)  # the picks of a draft step are made at once: searched where it began
+    seat, chosen = record.moves[11]
+    played = next(a for a in state.legal_actions(seat) if game.codec.to_json(a) == chosen)
+    judged = judge(state, seat, played, Budget(100), seed=11)
+    assert judged.grade != "blunder" and judged.pairs >= CONDEMN_AFTER, judged
+    monkeypatch.setattr(judge_module, "CONDEMNING", ())  # settled as soon as its interval allows, as before
+    hasty = judge(state, seat, played, Budget(100), seed=11)
+    assert hasty.grade == "blunder" and hasty.pairs == ROUND, hasty

@@ -13,7 +13,8 @@ best of the preferred moves (played out `choose_depth` moves); the loss is measu
 after them, so that the choice does not favour it. Rounds
 are added until the loss, in win chance and in points of lead, is clearly inside one grade (no
 threshold within its 95 % interval) or the budget's `pairs` are spent: the search goes deeper
-only where the move played looks worse.
+only where the move played looks worse. A mistake or a blunder is settled only after
+`CONDEMN_AFTER` rounds: a few rounds with a lucky or unlucky playout in them can look clear.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
 
 ROUND = 16  # rounds of comparison between two looks at the loss
+CONDEMNING = ("blunder", "mistake")  # grades settled only after CONDEMN_AFTER rounds (or the budget's pairs)
+CONDEMN_AFTER = 48  # a playout's lead has heavy tails: 16 rounds can look settled and be noise
 CANDIDATES = 2  # preferred moves of the first search compared with the move played
 PER_MOVE = 2  # the first search runs at least this many iterations per legal move
 
@@ -163,9 +166,10 @@ def judge(
             with_best, as_played = deep.compare(state, [best, played])
             pairs.add(seat, with_best, as_played, scale)
         win_loss, win_margin, lead_loss, lead_margin, before, after = pairs.losses(seat, calibrated)
+        grade = scale.grade(win_loss, win_margin, lead_loss, lead_margin)
         if pairs.n >= budget.pairs or (_settled(win_loss, win_margin, WIN_THRESHOLDS)
-                                       and _settled(lead_loss, lead_margin, scale.points)):
+                                       and _settled(lead_loss, lead_margin, scale.points)
+                                       and (grade not in CONDEMNING or pairs.n >= CONDEMN_AFTER)):
             break
-    grade = scale.grade(win_loss, win_margin, lead_loss, lead_margin)
     return Judgement(seat, played, best, position, before, after, win_loss, win_margin, lead_loss, lead_margin,
                      pairs.score / pairs.n, grade, iterations + 2 * pairs.n, pairs.n, subtree)
