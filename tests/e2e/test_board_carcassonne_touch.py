@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from browser_support import screenshot  # noqa: E402
+from browser_support import recording_page, screenshot  # noqa: E402
 from server_support import ServerProcess, sqlite_url, state_of  # noqa: E402
 from test_table_games import docs_picture  # noqa: E402
 
@@ -298,3 +298,89 @@ def test_the_finished_board_is_shown_whole(server, phone, tmp_path):
     tiles = boxes(phone, "#board .cc-tiles > g")
     assert len(tiles) == len(view["board"]) and all(on_screen(b, frame) for b in tiles)  # every tile in view at the end
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+SQUARE = re.compile(r"\((-?\d+), (-?\d+)\)")
+
+
+@pytest.fixture
+def desktop(browser) -> Iterator[Page]:
+    yield from recording_page(browser, 1280, 900)
+
+
+# a point of the laid tile at [x, y] that a tap reaches (not under the status, a figure or a number)
+TILE_POINT = """([x, y]) => { const tile = document.querySelector(`#board .cc-laid[data-x="${x}"][data-y="${y}"]`), box = tile.getBoundingClientRect();
+  for (const fy of [.5, .25, .75, .1, .9]) for (const fx of [.5, .25, .75, .1, .9]) {
+    const px = box.left + fx * box.width, py = box.top + fy * box.height, hit = document.elementFromPoint(px, py);
+    if (hit && hit.closest(".cc-laid") === tile) return [px, py]; }
+  return null; }"""
+
+
+def last_logged_square(page: Page) -> tuple[int, int, int]:
+    """The last log line naming a square "(x, y)": its index among the lines and the square."""
+    lines = page.locator(".log li").all_inner_texts()
+    index, found = next((i, m) for i in reversed(range(len(lines))) if (m := SQUARE.search(lines[i])))
+    return index, int(found[1]), int(found[2])
+
+
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_square_the_log_names_is_found_on_the_board_by_its_numbers(server, device, request, tmp_path):
+    """The log names squares by their offset from the start tile, "(x, y)": the board numbers its
+    columns and rows along its edges (as the terminal does), each laid tile says its square (hover, or
+    a tap on a phone), and a log line naming a square outlines it on the board and brings it into
+    view; in every language, with the mouse and on a 390x844 touch phone."""
+    page: Page = request.getfixturevalue(device)
+    table_id, token = practice_table(server, ["U", "V", "U", "V", "U"], players=2)
+    play_as_ada(server, table_id, token, 3)  # the bot lays its tiles too: the log names their squares
+    for language in LANGUAGES:
+        open_table(page, server, table_id, token, language)
+        expect(page.locator("#board .cc-fit").first).to_be_attached()  # Ada's turn: the bot has laid its tile
+        index, x, y = last_logged_square(page)
+        line = page.locator(".log li").nth(index)
+        tile = page.locator(f"#board .cc-laid[data-x='{x}'][data-y='{y}']")
+        expect(tile).to_have_count(1)
+        assert tile.locator(":scope > title").text_content().startswith(f"({x}, {y})")  # its details name its square
+        if device == "phone":
+            line.tap()  # the log is far down a phone's page: a tap outlines the square and brings it into the board's view
+        else:
+            line.click()
+        spot = page.locator(f"#board .cc-spot[data-x='{x}'][data-y='{y}']")
+        expect(spot).to_be_attached()
+        frame = boxes(page, "#board .cc-svg")[0]
+        square = boxes(page, f"#board .cc-laid[data-x='{x}'][data-y='{y}']")[0]
+        assert on_screen(square, frame)
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+        column = page.locator("#board .cc-ruler-x span", has_text=re.compile(rf"^{x}$"))
+        row = page.locator("#board .cc-ruler-y span", has_text=re.compile(rf"^{y}$"))
+        expect(column).to_have_count(1)
+        expect(row).to_have_count(1)
+        square = boxes(page, f"#board .cc-laid[data-x='{x}'][data-y='{y}']")[0]
+        cx, cy = centre(boxes(page, f"#board .cc-ruler-x span:text-is('{x}')")[0])[0], centre(boxes(page, f"#board .cc-ruler-y span:text-is('{y}')")[0])[1]
+        assert square["left"] < cx < square["right"] and square["top"] < cy < square["bottom"]  # the numbers stand over and beside it
+        frame = boxes(page, "#board .cc-svg")[0]
+        columns, rows = boxes(page, "#board .cc-ruler-x span"), boxes(page, "#board .cc-ruler-y span")
+        assert all(frame["left"] <= centre(b)[0] <= frame["right"] and b["bottom"] <= frame["top"] + 1 for b in columns)  # over the board, beside it
+        assert all(frame["top"] <= centre(b)[1] <= frame["bottom"] and b["right"] <= frame["left"] + 1 and b["left"] >= 0 for b in rows)
+        numbers = columns + rows
+        assert all(b["height"] >= 10 for b in numbers)
+        assert not any(overlap(a, b) for i, a in enumerate(numbers) for b in numbers[i + 1:])  # readable: no two overlap
+        page.locator("#board .cc-zoom").first.click()  # zoomed in, the numbers follow the board
+        expect(page.locator("#board .cc-ruler-x span", has_text=re.compile(rf"^{x}$"))).to_have_count(1)
+        zoomed = boxes(page, f"#board .cc-laid[data-x='{x}'][data-y='{y}']")[0]
+        cx = centre(boxes(page, f"#board .cc-ruler-x span:text-is('{x}')")[0])[0]
+        assert zoomed["left"] < cx < zoomed["right"]
+        screenshot(page, tmp_path / "screenshots", f"6-squares-{device}-{language}")
+        if device == "phone":  # a laid tile tapped: its square and what is printed on it
+            point = page.evaluate(TILE_POINT, [x, y])
+            assert point, "no part of the tile can be tapped"
+            page.touchscreen.tap(*point)
+            expect(page.locator("#notice")).to_contain_text(f"({x}, {y})")
+        else:
+            page.mouse.move(0, 0)
+            line.hover()
+            expect(spot).to_be_attached()
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -240,12 +240,13 @@ function boardBounds(view) {
   return [x, y, w, h];
 }
 
-// The tiles, the last one laid outlined; `flash` (ms since another seat's move changed it, or null)
+// The tiles, each titled with its square "(x, y)" as the log names it, the last one laid outlined; `flash` (ms since another seat's move changed it, or null)
 // makes the outline flash.
 function tilesLayer(view, flash, ctx) {
   const layer = svg("g", { class: "cc-tiles" });
   for (const [x, y, id, turns] of view.board) {
-    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})` }, svg("title", {}, tileTitle(id, ctx)), tilePicture(id, turns)));
+    layer.append(svg("g", { transform: `translate(${x * T} ${y * T})`, class: "cc-laid", "data-x": x, "data-y": y },
+      svg("title", {}, ctx.t("cc.tileAt", { x, y, tile: tileTitle(id, ctx) })), tilePicture(id, turns)));
   }
   if (view.last) {
     const [x, y] = view.last;
@@ -562,6 +563,89 @@ function offscreenCues(svgEl, squares, ctx) {
   return { cues, update };
 }
 
+// ------------------------------------------------------------------ finding a square
+
+// Column numbers (x) along the top of the board and row numbers (y) down its left, as the log and
+// the terminal's board number them (the start tile is (0, 0)); HTML in a margin beside the board, so
+// that they keep their size however it is zoomed. When a tile is small on screen, every 2nd, 5th or 10th.
+function rulers(svgEl) {
+  const columns = html("div", { class: "cc-ruler cc-ruler-x", "aria-hidden": "true" });
+  const rows = html("div", { class: "cc-ruler cc-ruler-y", "aria-hidden": "true" });
+  const update = () => {
+    const ctm = svgEl.isConnected && svgEl.getScreenCTM();
+    if (!ctm) return;
+    const frame = svgEl.getBoundingClientRect();
+    const tile = ctm.a * T;  // one tile in CSS px
+    const every = [1, 2, 5, 10, 20, 50].find((n) => n * tile >= 26) || 100;
+    const marks = (from, to, place) => {
+      const found = [];
+      for (let n = Math.ceil(from / every) * every; n <= to; n += every) found.push(place(n));
+      return found;
+    };
+    const [left, top, right, bottom] = visibleBox(svgEl);
+    const label = (n, side, at) => {
+      const number = html("span", { class: n === 0 ? "cc-ruler-origin" : null }, String(n));
+      number.style[side] = `${at}px`;
+      return number;
+    };
+    columns.replaceChildren(...marks(Math.ceil((left - 50) / T), Math.floor((right - 50) / T), (n) => {
+      const at = ctm.a * (n * T + 50) + ctm.e - frame.left;
+      return at < 6 || at > frame.width - 6 ? null : label(n, "left", at);
+    }).filter(Boolean));
+    rows.replaceChildren(...marks(Math.ceil((top - 50) / T), Math.floor((bottom - 50) / T), (n) => {
+      const at = ctm.d * (n * T + 50) + ctm.f - frame.top;
+      return at < 6 || at > frame.height - 6 ? null : label(n, "top", at);
+    }).filter(Boolean));
+  };
+  svgEl.addEventListener("cc-moved", update);
+  return { columns, rows, update };
+}
+
+// The board drawn last, for the log's squares: a log line naming a square "(x, y)" outlines it on the
+// board while the pointer is on the line; a click or tap on the line also brings it into view.
+const shownBoard = { svg: null, spot: null, timer: null };
+const SQUARE = /\((-?\d+), (-?\d+)\)/;
+
+function loggedSquare(target) {
+  const line = target && target.closest ? target.closest("#log li") : null;
+  const found = line && SQUARE.exec(line.textContent);
+  return found ? [Number(found[1]), Number(found[2])] : null;
+}
+
+function showSquare(square, { bring = false, hold = 0 } = {}) {
+  hideSquare();
+  const svgEl = shownBoard.svg;
+  if (!square || !svgEl || !svgEl.isConnected) return;
+  const [x, y] = square;
+  shownBoard.spot = svg("rect", { x: x * T - 6, y: y * T - 6, width: T + 12, height: T + 12, rx: 10, class: "cc-spot", "data-x": x, "data-y": y });
+  svgEl.append(shownBoard.spot);
+  const [left, top, right, bottom] = visibleBox(svgEl);
+  if (bring && (x * T < left || (x + 1) * T > right || y * T < top || (y + 1) * T > bottom)) {
+    const [, , w, h] = currentBox(svgEl);
+    showBox(svgEl, [x * T + 50 - w / 2, y * T + 50 - h / 2, w, h]);
+  }
+  if (hold) shownBoard.timer = setTimeout(hideSquare, hold);
+}
+
+function hideSquare() {
+  clearTimeout(shownBoard.timer);
+  shownBoard.timer = null;
+  if (shownBoard.spot) shownBoard.spot.remove();
+  shownBoard.spot = null;
+}
+
+document.addEventListener("pointerover", (event) => {
+  const square = loggedSquare(event.target);
+  if (square) showSquare(square);
+});
+document.addEventListener("pointerout", (event) => {
+  if (loggedSquare(event.target) && !shownBoard.timer) hideSquare();
+});
+document.addEventListener("click", (event) => {
+  const square = loggedSquare(event.target);
+  if (square) showSquare(square, { bring: true, hold: 3000 });
+});
+
 // ------------------------------------------------------------------ panels
 
 function seatIcon(seat, ringmaster = false) {
@@ -827,12 +911,18 @@ export function render(root, view, legal, send, ctx) {
     board.append(figureMovesLayer(view, moves));
     enablePanZoom(board);
     const squares = [...places.values()].map((found) => [found[0].action.x, found[0].action.y]).filter(([x, y]) => !laying || x !== laying.square[0] || y !== laying.square[1]);
-    const { cues, update } = offscreenCues(board, squares, ctx);
+    const cueing = offscreenCues(board, squares, ctx);
+    const ruling = rulers(board);
+    const update = () => {
+      cueing.update();
+      ruling.update();
+    };
     const turn = turnPanel(view, moves, laying, play, turnTile, ctx);
     turn.append(zoomButtons(board, view, ctx));
     const focused = root.contains(document.activeElement) ? document.activeElement.id : null;
     root.replaceChildren(html("div", { class: "cc" }, playersPanel(view, gains.base, ctx), turn, figurePicker(view, moves, play, ctx),
-      html("div", { class: "cc-board" }, board, cues), bigTopPanel(view, ctx)));
+      html("div", { class: "cc-board" }, board, ruling.columns, ruling.rows, cueing.cues), bigTopPanel(view, ctx)));
+    Object.assign(shownBoard, { svg: board, spot: null });
     const focus = focusOf(view, laying, squares);
     const follow = () => {
       if (!board.isConnected) return;
