@@ -218,7 +218,7 @@ def _ringmaster_no_acrobat(m: Moment) -> bool:
 
 def _pennant(m: Moment) -> bool:
     return (m.of("scored") == [{"seat": 0, "points": 8, "feature": "city", "size": 3, "pennants": 1, "complete": True, "n": 1,
-                                "seats": [0]}] and "8 points: 2 per tile for 3 tiles, and 2 for its pennant" in m.words)
+                                "seats": [0], "x": 0, "y": -1}] and "8 points: 2 per tile for 3 tiles, and 2 for its pennant" in m.words)
 
 
 def _one_meeple_per_feature(m: Moment) -> bool:
@@ -240,7 +240,8 @@ def _fits_nowhere(m: Moment) -> bool:
 
 def _monastery(m: Moment) -> bool:
     end = [dict(e.data) for e in m.final.events if e.kind == "scored" and e.data["feature"] == "monastery"]
-    return (end == [{"seat": 0, "points": 4, "feature": "monastery", "size": 3, "pennants": 0, "complete": False, "n": 1, "seats": [0]}]
+    return (end == [{"seat": 0, "points": 4, "feature": "monastery", "size": 3, "pennants": 0, "complete": False, "n": 1, "seats": [0],
+                    "x": 0, "y": 1}]
             and "it scores 9 points" in m.words and "1 point plus 1 per tile around it" in m.words)
 
 

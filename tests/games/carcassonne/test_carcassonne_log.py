@@ -11,6 +11,7 @@ import pytest
 from carcassonne_scenario import GAME, new, turn
 
 from bigtop.core import Rng
+from bigtop.core.events import Event
 from bigtop.games.carcassonne.actions import Meeple, Place
 from bigtop.games.carcassonne.bigtop.actions import Acrobat, Ringmaster, ScorePyramid
 
@@ -79,10 +80,10 @@ def test_a_city_at_the_end_is_named_with_its_tiles_and_pennants() -> None:
     state.apply(0, Place(0, -1, 0))
     state.apply(0, figure_action(state, "Put a meeple on the city"))
     scored = [line for line in lines(state) if "scores" in line]
-    assert scored == ["Ada scores 3 points for an unfinished city of 2 tiles with 1 pennant."]
+    assert scored == ["Ada scores 3 points for an unfinished city of 2 tiles with 1 pennant at (0, -1)."]
     assert [line for line in lines(state, "fr") if "marque" in line] == [
-        "Ada marque 3 points pour une ville inachevée de 2 tuiles avec 1 blason."]
-    assert [line for line in lines(state, "zh-Hant") if "得" in line] == ["Ada 因未完成的城市（2 塊板塊、1 面盾徽）得 3 分。"]
+        "Ada marque 3 points pour une ville inachevée de 2 tuiles avec 1 blason en (0, -1)."]
+    assert [line for line in lines(state, "zh-Hant") if "得" in line] == ["Ada 因位於 (0, -1) 的未完成的城市（2 塊板塊、1 面盾徽）得 3 分。"]
 
 
 def test_a_tie_is_one_entry_per_scorer_saying_it_is_a_tie() -> None:
@@ -96,10 +97,10 @@ def test_a_tie_is_one_entry_per_scorer_saying_it_is_a_tie() -> None:
     turn(state, -1, 1, 2)
     assert state.is_over()
     assert [line for line in lines(state) if "scores" in line] == [
-        "Ada scores 5 points for an unfinished road of 5 tiles, tied for the most figures.",
-        "Bo scores 5 points for an unfinished road of 5 tiles, tied for the most figures.",
-    ]
-    assert [line for line in lines(state, "zh-Hant") if "得" in line][0] == "Ada 因未完成的道路（5 塊板塊）得 5 分（人偶數並列最多）。"
+        "Ada scores 5 points for an unfinished road of 5 tiles at (1, 0), tied for the most figures.",
+        "Bo scores 5 points for an unfinished road of 5 tiles at (1, 0), tied for the most figures.",
+    ]  # one square for the feature: the first scoring figure's (Ada's)
+    assert [line for line in lines(state, "zh-Hant") if "得" in line][0] == "Ada 因位於 (1, 0) 的未完成的道路（5 塊板塊）得 5 分（人偶數並列最多）。"
 
 
 def test_the_ringmasters_bonus_follows_its_feature() -> None:
@@ -111,7 +112,7 @@ def test_the_ringmasters_bonus_follows_its_feature() -> None:
     state.apply(0, figure_action(state, "Put your ringmaster on the road", Ringmaster))
     turn(state, 0, 2, 2)
     said = lines(state)
-    first = said.index("Ada scores 2 points for a completed road of 2 tiles.")
+    first = said.index("Ada scores 2 points for a completed road of 2 tiles at (0, 1); its figures go back to their owners.")
     assert said[first + 1] == "Ringmaster bonus: Ada scores 2 points for 1 circus or acrobat tile on and around the ringmaster's tile."
     assert ("Bonus de Monsieur Loyal : Ada marque 2 points pour 1 tuile Cirque ou Acrobates sur la tuile de Monsieur Loyal "
             "et autour.") in lines(state, "fr")
@@ -158,3 +159,61 @@ def test_a_circus_with_nobody_around_says_so_and_gives_nobody_points() -> None:
     assert ("The circus is scored: under the Big Top is a monkey, 3 points per figure on its tile and the 8 around it. "
             "Nobody has a figure there.") in said
     assert not any("at the circus" in line for line in said)
+
+
+SCORED = {"seat": 1, "points": 10, "feature": "city", "size": 4, "pennants": 1, "complete": True, "n": 1, "seats": [1], "x": -2, "y": 0}
+
+
+def test_a_scoring_line_names_the_square_of_its_feature_in_every_language() -> None:
+    """A scored feature is named with the square its scoring figure stood on, so that the board shows
+    which one it was after its figures have gone home; a feature completed during the game says that
+    they go home, on its last line only."""
+    said = {lang: GAME.describe_event(Event("scored", SCORED), NAMES, lang=lang) for lang in LANGS}
+    assert said == {
+        "en": "Bo scores 10 points for a completed city of 4 tiles with 1 pennant at (-2, 0); its figures go back to their owners.",
+        "fr": "Bo marque 10 points pour une ville achevée de 4 tuiles avec 1 blason en (-2, 0) ; "
+              "les figurines posées dessus retournent à leurs propriétaires.",
+        "zh-Hant": "Bo 因位於 (-2, 0) 的完成的城市（4 塊板塊、1 面盾徽）得 10 分；上面的人偶回到各自主人手中。",
+    }
+    tie = {**SCORED, "feature": "road", "pennants": 0, "n": 2, "seats": [0, 1], "seat": 0, "complete": False, "size": 5, "points": 5, "x": 3}
+    assert [GAME.describe_event(Event("scored", tie), NAMES, lang=lang) for lang in LANGS] == [
+        "Ada scores 5 points for an unfinished road of 5 tiles at (3, 0), tied for the most figures.",
+        "Ada marque 5 points pour une route inachevée de 5 tuiles en (3, 0), à égalité de figurines.",
+        "Ada 因位於 (3, 0) 的未完成的道路（5 塊板塊）得 5 分（人偶數並列最多）。",
+    ]
+    first_of_two = {**SCORED, "n": 2, "seats": [1, 2]}  # the last scorer's line says the figures go home
+    assert [GAME.describe_event(Event("scored", {**first_of_two, "seat": seat}), NAMES).endswith("owners.") for seat in (1, 2)] == [False, True]
+
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (5, 4)])
+def test_every_scored_feature_is_named_by_a_square_a_scoring_figure_stood_on(players: int, seed: int) -> None:
+    """In a whole game, each scoring entry names a laid tile where a figure of a scorer stood (the
+    figure entries say where each one went), in every language; a tie names one square."""
+    state = played(players, seed)
+    stood: set[tuple[int, int, int]] = set()
+    board = {(x, y) for x, y, *_ in state.view(None)["board"]}
+    scored = 0
+    for event in state.events:
+        data = event.data
+        if event.kind == "figure":
+            stood.add((data["seat"], data["x"], data["y"]))
+        elif event.kind == "scored":
+            scored += 1
+            assert (data["x"], data["y"]) in board
+            assert any((seat, data["x"], data["y"]) in stood for seat in data["seats"]), data
+            for lang, where in zip(LANGS, ("at ({x}, {y})", "en ({x}, {y})", "位於 ({x}, {y}) 的"), strict=True):
+                assert where.format(**data) in GAME.describe_event(event, NAMES, state.options, lang=lang)
+    assert scored > 5
+
+
+@pytest.mark.parametrize("lang, last", [
+    ("en", "Game over. Final points: Ada {}, Bo {}, Cy {}."),
+    ("fr", "Partie terminée. Points finaux : Ada {}, Bo {}, Cy {}."),
+    ("zh-Hant", "遊戲結束。最終分數：Ada {}、Bo {}、Cy {}。"),
+])
+def test_the_last_line_names_each_seat_with_its_points(lang: str, last: str) -> None:
+    """The final points, each after the name the log gives that seat elsewhere."""
+    state = played(3, 2)
+    assert lines(state, lang)[-1] == last.format(*state.scores())
+    assert GAME.describe_event(state.events[-1], options=state.options).startswith("Game over. Final points: Seat 0 ")

@@ -43,6 +43,7 @@ def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions, lan
         out["gain"] = words.points(data["points"])
     if kind == "scored":
         out["what"] = scored_what(data, words)
+        out["home"] = figures_home(data, words)
     for c in CAPABILITIES:
         found_values = c.log_values(kind, data, words)
         if found_values is not None:
@@ -51,10 +52,25 @@ def log_values(kind: str, data: dict[str, Any], options: CarcassonneOptions, lan
 
 
 def scored_what(data: dict[str, Any], words: Words) -> str:
-    """What a scored feature was: "a completed road of 3 tiles", "a field next to 2 completed
-    cities", "an unfinished monastery with 5 tiles around it"."""
+    """What a scored feature was and where: "a completed road of 3 tiles at (1, -2)", "a field next
+    to 2 completed cities at (0, 1)", "an unfinished monastery with 5 tiles around it at (2, 2)".
+    The square (`x`, `y`) is the one the first scoring figure stood on (the monastery's own)."""
     feature, size, pennants = data.get("feature"), data.get("size"), data.get("pennants")
     key = f"scored.{feature}.{'complete' if data.get('complete') else 'final'}"
     if pennants:
         key += "_pennants"
-    return words(key, tiles=words("tiles", n=size), pennants=words("pennants", n=pennants), cities=words("cities", n=size))
+    what = words(key, tiles=words("tiles", n=size), pennants=words("pennants", n=pennants), cities=words("cities", n=size))
+    x, y = data.get("x"), data.get("y")
+    if type(x) is int and type(y) is int:
+        return words("scored.at", what=what, x=x, y=y)
+    return what
+
+
+def figures_home(data: dict[str, Any], words: Words) -> str:
+    """After the last line of a feature completed during the game ("; its figures go back to their
+    owners"): the figures on it leave the board. Empty on the other lines and at the end."""
+    seats = data.get("seats")
+    if not data.get("complete") or not isinstance(seats, list) or not seats or seats[-1] != data.get("seat"):
+        return ""
+    return words("scored.home")
+

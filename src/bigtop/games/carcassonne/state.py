@@ -352,17 +352,19 @@ class CarcassonneState(State):
         """Score a feature: the majority gets `points`, then every figure goes home. The log says
         what each scorer gained for what: `size` is the feature's tiles (a city or road), its
         completed cities (a field) or its neighbours (a monastery); `complete` whether it was
-        completed during the game (else the game is over); 0 points write nothing."""
+        completed during the game (else the game is over); `x`, `y` the square the first scoring
+        figure stood on; 0 points write nothing."""
         figures = self.figs[root]
         if not figures:
             return
         winners = self.majority(figures)
         if points:
             pennants = self.pennants[root]
+            x, y = xy(next(f[2] for f in figures if f[0] in winners))  # the square the first scoring figure stands on
             for p in winners:
                 self.add_points(p, category, points)
                 self.emit("scored", seat=p, points=points, feature=category, size=size, pennants=pennants,
-                          complete=complete, n=len(winners), seats=winners)
+                          complete=complete, n=len(winners), seats=winners, x=x, y=y)
         self.figs[root] = ()
         self.held.discard(root)
         for f in figures:
@@ -426,7 +428,7 @@ class CarcassonneState(State):
             c.final_scoring(self)
         self.phase = OVER
         self.movers = ()
-        self.emit("game_over", scores=list(self.points))
+        self.emit("game_over", by_seat=list(self.points))  # the log names each seat with its points
 
     # ------------------------------------------------------------------ kernel hooks
     def __getstate__(self) -> dict[str, Any]:
