@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -57,7 +58,7 @@ class TrollFest(Game[TrollFestState]):
     min_players = 3
     max_players = 6
     options_type = TrollFestOptions
-    hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city"})
+    hidden_order_options = frozenset({"seasoned_top", "action_top", "starting_top", "city_top", "groundhog_city", "position"})
     action_types = ACTION_TYPES
     conformance_games = 6
     content_schema = CONTENT_FILE  # what a --cards file may hold (bigtop.core.schema)
@@ -80,8 +81,16 @@ class TrollFest(Game[TrollFestState]):
         return None if options.runoff_limit == 0 else LONGEST_RANDOM_GAME[players] * 3
 
     def _check_options(self, players: int, options: TrollFestOptions) -> None:
-        """Every option against the content: card and city ids, how many copies, run-offs."""
+        """Every option against the content: card and city ids, how many copies, run-offs; then
+        the position, if one is given, is built."""
         check_options(content(options.cards), options)
+        if options.position is not None:
+            super()._check_options(players, options)
+
+    def from_position(self, players: int, position: dict[str, Any], seed: int = 0, options: Any = None) -> TrollFestState:
+        """A game that starts from `position` (described in `position.py`), checked: a position that
+        cannot happen raises `OptionError` saying why. Its record replays (the position is an option)."""
+        return self.new(players, seed=seed, options={**dict(options or {}), "position": json.dumps(position)})
 
     def _action_space(self, players: int, options: TrollFestOptions) -> EnumeratedActionSpace:
         c = content(options.cards)

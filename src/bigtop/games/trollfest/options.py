@@ -12,7 +12,8 @@ from bigtop.games.trollfest.data import Content
 @dataclass(frozen=True)
 class TrollFestOptions:
     """Options. The `*_top` fields fix deck orders (card ids put on top, in order) for tutorials,
-    puzzles and tests; `groundhog_city` fixes the Groundhog's first city (a city id).
+    puzzles and tests; `groundhog_city` fixes the Groundhog's first city (a city id); `position`
+    (JSON) starts the game on the tour instead of the set-up (`position.py`).
 
     `bots_only` says that no person sits at the table (`Game.bots_only_options` sets it for whatever
     seats only bots): band-name run-offs then end after `runoff_limit` ties, the seed settling the
@@ -28,6 +29,7 @@ class TrollFestOptions:
     bots_only: bool = False
     runoff_limit: int = 3
     cards: str | None = None  # a content file whose tables replace the shipped ones (e.g. [[award]])
+    position: str | None = None
 
 
 def check_options(c: Content, options: TrollFestOptions) -> None:

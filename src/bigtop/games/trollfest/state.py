@@ -2,8 +2,9 @@
 
 The rules live in the modules named after them: `phases/` (draft, band reveal, names, tour,
 Festival), `band.py` (who plays in a band), `cards.py` (each action card), `stack.py` (played cards
-and Thor's Hammer), `scoring.py` (the Festival); `view.py` says who sees what. The state asks the
-prompt of the current step (`flow.PROMPTS`) for the legal actions and hands it the chosen one.
+and Thor's Hammer), `scoring.py` (the Festival); `view.py` says who sees what; `position.py`
+starts a game on the tour. The state asks the prompt of the current step (`flow.PROMPTS`) for the
+legal actions and hands it the chosen one.
 
 Decks are lists with the top at index 0; "to the bottom" appends.
 """
@@ -31,6 +32,7 @@ from bigtop.games.trollfest.pieces import (
     DuoPlay,
     Played,
 )
+from bigtop.games.trollfest.position import build
 from bigtop.games.trollfest.scoring import CATEGORIES
 from bigtop.games.trollfest.view import ZONES, determinize, view
 
@@ -137,6 +139,8 @@ class TrollFestState(State):
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.bonus = [[0, 0, 0] for _ in range(n)]
         self.breakdown: list[dict[str, int]] = [{} for _ in range(n)]  # points per category (CATEGORIES)
+        if options.position is not None:
+            build(self, options.position)
         self.movers, self.asking = self._question()
 
     @staticmethod
