@@ -158,3 +158,18 @@ def test_the_capabilities_legends_are_in_the_catalog_as_they_say_them() -> None:
         if c.legend:
             assert TEXT.text(f"legend.{c.name}") == c.legend
             assert all(TEXT.template(f"legend.{c.name}", lang) != c.legend for lang in LANGS)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh-Hant"])
+def test_the_last_board_names_each_seats_final_points(lang: str) -> None:
+    """A finished game's board, given the seats' names, ends with each one's points by name."""
+    state = GAME.new(2, seed=1)
+    chooser = random.Random(1)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    screen = Console(width=100, record=True, color_system=None)
+    screen.print(GAME.render(state, 0, lang, names=["Ada", "Bruno"]))
+    last = screen.export_text().rstrip().splitlines()[-1]
+    join = "、" if lang == "zh-Hant" else ", "
+    assert last.endswith(f"Ada {state.points[0]}{join}Bruno {state.points[1]}"), last

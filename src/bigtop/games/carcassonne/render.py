@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bigtop.core.actions import Action
-from bigtop.core.text import DEFAULT_LANGUAGE
+from bigtop.core.text import DEFAULT_LANGUAGE, by_seat
 from bigtop.games.carcassonne.actions import Pass, Place
 from bigtop.games.carcassonne.data import CITY, FIELD, ROAD, TileKind
 from bigtop.games.carcassonne.expansions import CAPABILITIES, FIGURE_NAMES, FIGURE_OF_ACTION, expansions_of
@@ -272,7 +272,8 @@ def render(state: Any, player: int | None, lang: str = DEFAULT_LANGUAGE, names: 
     parts.append(board)
     parts.append(Text(legend(state, words, names), "dim"))
     if view["over"]:
-        parts.append(Text(words("board.over", scores=words("join.sep").join(map(str, view["points"]))), "bold"))
+        scores = by_seat(view["points"], names, lang) if names else words("join.sep").join(map(str, view["points"]))
+        parts.append(Text(words("board.over", scores=scores), "bold"))
     return hanging_group(parts, lang)
 
 
