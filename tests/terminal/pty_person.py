@@ -13,7 +13,7 @@ import pexpect
 
 from terminal.cli_process import BIGTOP
 
-PROMPT = re.compile(r"choose ([\d, -]+)(?:, t)? or h/s/u/b/q> ")
+PROMPT = re.compile(r"choose ([\d, -]+)(?:, t)? or h/s/u/b/q(?: \(Enter: \d+, marked ◀\))?> ")  # a lesson's says its marked move
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TYPED_LINE = re.compile(r"^ +t {2}\S")
 MENU_LINE = re.compile(r"^ {2} *(\d+) {2}(\S.*)$")

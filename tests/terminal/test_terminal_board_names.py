@@ -37,7 +37,7 @@ HEADS: dict[str, Callable[[str, int, str], re.Pattern[str]]] = {  # a seat headi
 
 def first_board(screen: str) -> str:
     """What was printed before the first question: the board (and, in a lesson, its words)."""
-    return screen[: screen.index("/q> ")]
+    return screen[: screen.index("h/s/u/b/q")]
 
 
 def assert_named(game: str, board: str, names: list[str], you: int, lang: str) -> None:
@@ -52,9 +52,9 @@ class Learning(Lesson):
 
     def __init__(self, name: str, lang: str) -> None:
         game = games.get(name)
-        chapter = load(game).chapter[0]
+        tutorial = load(game)
         self.screen = io.StringIO()
-        super().__init__(start(game, chapter), chapter, 1, Console(file=self.screen, width=100, color_system=None), lang)
+        super().__init__(start(game, tutorial.chapter[0]), tutorial, 1, Console(file=self.screen, width=100, color_system=None), lang)
         self.questions = 40
 
     def ask(self, prompt: str) -> str:

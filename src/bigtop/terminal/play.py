@@ -1,8 +1,10 @@
 """`bigtop play`: a person against bots in the terminal, with numbered choices.
 
-The person types a number to choose, or a key (`KEYS`). Copies of one card are one option
-(`State.distinct_choices`). A choice with a single option is played for them and said in one
-line: the game goes exactly as if they had typed it, so no other seat learns anything from it.
+The person types a number to choose, or a key (`KEYS`); where an option is marked as the one to
+choose (a lesson's move), the prompt says its number and an empty answer chooses it. Copies of one
+card are one option (`State.distinct_choices`). A choice with a single option is played for them and
+said in one line (unless a lesson has words for it: `always_asks`): the game goes exactly as if they
+had typed it, so no other seat learns anything from it.
 
 What the person sees: the board once when their turn begins (after other seats moved, or on `b`),
 then the log entries since the last question, then at a later question of the turn what the game
@@ -162,16 +164,15 @@ class TerminalGame:
         self.menu = Menu()
 
     def person_moves(self) -> None:
-        """The person's decision: played for them if it has one option, else asked (the board
-        first if their turn begins, then the log since the last question, the question's heading,
-        any words `aside`, then the menu). An action a person may give by typing text
-        (`Action.typed`) is offered under the key `t`."""
+        """The person's decision: played for them if it has one option (unless `always_asks`), else
+        asked (the board first if their turn begins, then the log since the last question, the
+        question's heading, any words `aside`, then the menu). An action a person may give by typing
+        text (`Action.typed`) is offered under the key `t`."""
         state = self.state
         legal = self.choices()
         typed: Any = next((kind for kind in (type(a).typed for a in legal) if kind is not None), None)  # the class of a typed answer
-        if len(legal) == 1 and typed is None:
+        if len(legal) == 1 and typed is None and not self.always_asks(state):
             self.print_log()
-            self.print_aside()
             self.print_hanging(Text("  ▸ "), Text(self.say("only_choice", move=self.game.describe(state, legal[0], self.lang))))
             state.apply(self.seat, legal[0])
             return
@@ -189,8 +190,11 @@ class TerminalGame:
                                Text(words) + Text.from_markup(self.mark(self.menu.shown[number])))
         if typed is not None:
             self.print_hanging(Text.assemble("  ", (f"{'t':>3}", "cyan"), "  "), Text(self.game.describe(state, typed(""), self.lang)))
-        keys = "/".join(KEYS)
-        answer = self.ask(self.say("ask", choices=f"{self.menu.choices()}{', t' if typed else ''}", keys=keys)).strip().lower()
+        choices, keys, marked = f"{self.menu.choices()}{', t' if typed else ''}", "/".join(KEYS), self.marked()
+        if marked is None:
+            answer = self.ask(self.say("ask", choices=choices, keys=keys)).strip().lower()
+        else:
+            answer = self.ask(self.say("ask_marked", choices=choices, keys=keys, number=marked)).strip().lower() or str(marked)
         if answer == "t" and typed is not None:
             try:
                 state.apply(self.seat, typed(self.ask(self.say("ask_typed"))))
@@ -223,12 +227,21 @@ class TerminalGame:
 
     def aside(self) -> Any:
         """Words to print right above the menu, after the board, the log and the question's heading
-        (a lesson's), or above a move played for the person; none here."""
+        (a lesson's); none here."""
         return None
+
+    def always_asks(self, state: Any) -> bool:
+        """Whether the person's decision in `state` is asked even with a single option (a lesson's
+        step, whose words they read before it is played); never here."""
+        return False
 
     def mark(self, action: Action) -> str:
         """Words after an option in the menu (a lesson marks the move to make); none here."""
         return ""
+
+    def marked(self) -> int | None:
+        """The number of the option marked in the menu now, which an empty answer chooses; none here."""
+        return None
 
     def refusal(self, action: Action) -> str | None:
         """Why the person may not choose `action` now (a lesson's other moves), or None."""
@@ -278,7 +291,7 @@ class TerminalGame:
             return
         try:
             state = self.state.undo(self.seat)
-            while len(state.distinct_choices(state.legal_actions(self.seat))) == 1:  # that move was played for them
+            while len(state.distinct_choices(state.legal_actions(self.seat))) == 1 and not self.always_asks(state):  # played for them
                 state = state.undo(self.seat)
         except IllegalAction as exc:
             reason = self.state.undo_refusal(self.seat)  # None: a move played for them cannot be taken back
