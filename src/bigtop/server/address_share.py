@@ -11,8 +11,8 @@ each player's own. Static files (the page, its scripts, its pictures) are not ch
 
 A WebSocket draws on the same share (`live.py`): opening one is refused (403, before its handshake
 is accepted) while its address's share is spent, and the seconds it takes to build its first whole
-state, and then to answer each of its messages, are charged; a message that comes while the share
-is spent is dropped. Else a socket opened and closed over and over would ask for the whole state
+state, to answer each of its messages and to send it each message are charged; a message that
+comes while the share is spent is dropped. Else a socket opened and closed over and over would ask for the whole state
 as often as a client likes, past the share its requests have.
 
 `bigtop serve --address-share 0` turns it off (a test that sends thousands of requests from

@@ -196,7 +196,7 @@ async def _follow(ws: WebSocket, table_id: str, token: str | None, lang: str, bu
             held = table.seat_of_player(player.id if player is not None else None)
             reader = held.seat if held is not None else None
         watcher = hub.watch(table, seat, reader, lang)
-    sender = asyncio.create_task(_send_queued(ws, watcher))
+    sender = asyncio.create_task(_send_queued(ws, watcher, share))
     share_refused = False
     try:
         while True:
@@ -249,13 +249,16 @@ def _language_asked(text: str | None) -> str | None:
     return language(str(request.get("lang")))
 
 
-async def _send_queued(ws: WebSocket, watcher: Watcher) -> None:
+async def _send_queued(ws: WebSocket, watcher: Watcher, share: Bucket | None) -> None:
+    """Send what is queued to the socket, each send (its compression, its writing out) charged to
+    the address's `share` of time."""
     while True:
         text = await watcher.next()
         if isinstance(text, int):
             await ws.close(code=text)
             return
-        await ws.send_text(text)
+        with charged(share):
+            await ws.send_text(text)
 
 
 def same_origin(ws: WebSocket) -> bool:
