@@ -11,7 +11,7 @@ from typing import Any
 from bigtop import games
 from bigtop.analysis import judge as judge_module
 from bigtop.analysis.grading import scale_of
-from bigtop.analysis.judge import CONDEMN_AFTER, ROUND, judge
+from bigtop.analysis.judge import CONDEMN_AFTER, ROUND, gaining, judge
 from bigtop.analysis.search import Budget, ReviewSearch
 from bigtop.core.record import Record
 from toy.game import GAME
@@ -123,3 +123,19 @@ def test_a_mistake_or_a_blunder_is_not_settled_on_a_few_lucky_rounds(monkeypatch
     monkeypatch.setattr(judge_module, "CONDEMNING", ())  # settled as soon as its interval allows, as before
     hasty = judge(state, seat, played, Budget(100), seed=11)
     assert hasty.grade == "blunder" and hasty.pairs == ROUND, hasty
+
+
+def test_the_move_that_gains_most_at_once_is_found_on_what_the_seat_knows() -> None:
+    """A small first search among many moves may never try the tile that closes a city; the review
+    also compares the move that gains most at once: here, the city cap laid against the start tile,
+    closing its city (with the meeple put in it next: 4 points)."""
+    carcassonne = games.get("carcassonne")
+    state = carcassonne.new(2, seed=1, options={"tiles": ("E", "E"), "tiles_only": True, "expansions": ()})
+    closing = gaining(state, 0, seed=0)
+    assert closing is not None and carcassonne.describe(state, closing) == "Lay the tile at (0, -1), turned half round"
+    after = state.clone()
+    after.apply(0, closing)
+    assert gaining(after, 0, seed=0) is not None  # then the meeple in the city scores it
+    state.apply(0, closing)
+    state.apply(0, next(a for a in state.legal_actions(0) if "city" in carcassonne.describe(state, a)))
+    assert state.scores()[0] == 4

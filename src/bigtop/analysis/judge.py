@@ -4,7 +4,8 @@ A first search from the deciding seat's view (the budget's `iterations`, and at 
 per legal move; playouts of the game's review `depth`) finds the moves it prefers. If the move played is its first choice, the decision
 cost nothing and the judging stops there: most decisions of a good player end here, at a small
 budget. Otherwise the move played is compared with the search's preferred moves (up to
-`CANDIDATES` of them) in rounds: each round draws one determinization from the seat's view and
+`CANDIDATES` of them, and the move that gains the seat most points at once if the search did not
+prefer it: a small first search among many moves can miss a city that a tile closes) in rounds: each round draws one determinization from the seat's view and
 plays every move compared out from it alike (the same hidden cards, the same future draws, the
 same random choices of the playout policy), for `compare_depth` moves before the game's
 evaluation (or to the game's end), further than the first search looks. A difference within a
@@ -23,16 +24,18 @@ from dataclasses import dataclass, field
 
 from bigtop.analysis import calibration
 from bigtop.analysis.grading import WIN_THRESHOLDS, Scale, scale_of
-from bigtop.analysis.search import ActionValue, Budget, Playout, ReviewSearch, action_values, half_width
-from bigtop.bots.ismcts import Node
+from bigtop.analysis.search import ActionValue, Budget, Playout, ReviewSearch, action_values, half_width, leads
+from bigtop.bots.ismcts import Node, play
 from bigtop.core.actions import Action
 from bigtop.core.api import State
 from bigtop.core.errors import BigtopError
+from bigtop.core.rng import Rng
 
 ROUND = 16  # rounds of comparison between two looks at the loss
 CONDEMNING = ("blunder", "mistake")  # grades settled only after CONDEMN_AFTER rounds (or the budget's pairs)
 CONDEMN_AFTER = 48  # a playout's lead has heavy tails: 16 rounds can look settled and be noise
-CANDIDATES = 2  # preferred moves of the first search compared with the move played
+CANDIDATES = 2  # preferred moves of the first search compared with the move played (and the move that gains most at once)
+GAIN_SALT = 0x6A1E  # the determinization the moves' immediate gains are read on: its own draws
 PER_MOVE = 2  # the first search runs at least this many iterations per legal move
 
 
@@ -120,6 +123,32 @@ def preferred(search: ReviewSearch, seat: int) -> list[Action]:
     return sorted(tallies, key=key)  # type: ignore[arg-type]  # a seat's tallies are keyed by actions (None is a spectator's key)
 
 
+def gaining(state: State, seat: int, seed: int) -> Action | None:
+    """The move that gains `seat` the most lead at once, read on one determinization of what the seat
+    knows: its lead after the move and, if it alone decides again at once (a tile, then its figure),
+    after its best next move too; None if no move gains anything."""
+    det = state.determinize(seat, Rng(seed ^ GAIN_SALT))
+    det.silence()
+    before = leads(det.scores())[seat]
+
+    def after(copy: State) -> float:
+        return leads(copy.scores())[seat]
+
+    best: tuple[float, Action | None] = (0.0, None)
+    for action in state.distinct_choices(det.legal_actions(seat)):
+        copy = det.clone()
+        play(copy, seat, action)
+        gain = after(copy) - before
+        if not copy.is_over() and tuple(copy.to_move()) == (seat,):
+            for follow in copy.legal_actions(seat):
+                then = copy.clone()
+                play(then, seat, follow)
+                gain = max(gain, after(then) - before)
+        if gain > best[0]:
+            best = (gain, action)
+    return best[1]
+
+
 def judge(
     state: State, seat: int, played: Action, budget: Budget, seed: int = 0, scale: Scale | None = None,
     calibrated: calibration.Calibration | None = None, tree: Node | None = None,
@@ -148,6 +177,9 @@ def judge(
         best = played if choice(ranked[0]) == choice(played) else ranked[0]
         return Judgement(seat, played, best, position, position.wins, position.wins, 0.0, 0.0, 0.0, 0.0, 0.0, None, done, 0, subtree)
     candidates = state.distinct_choices([a for a in ranked if choice(a) != choice(played)])[:CANDIDATES]
+    greedy = gaining(state, seat, seed)
+    if greedy is not None and choice(greedy) != choice(played) and all(choice(greedy) != choice(a) for a in candidates):
+        candidates.append(greedy)
     deep = ReviewSearch(game, seed + 1, seat, scale, depth=scale.compare_depth)
     iterations = done
     if len(candidates) > 1:  # the first rounds choose among the candidates; they are not counted in the loss
