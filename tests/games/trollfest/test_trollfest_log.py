@@ -133,3 +133,26 @@ def test_no_line_says_a_seat_scored_nothing() -> None:
         assert festival == set(range(players)) - set(nothing)
         seen_nothing |= bool(nothing)
     assert seen_nothing  # the case arose
+
+
+def test_a_stop_without_a_concert_says_why() -> None:
+    """'you must place one of your Tour Tokens in it, unless you already have one there or the city
+    already holds [players − 1] Tour Tokens': every stop of a band gives a concert line or a line
+    saying which of these kept it from playing, checked against the tokens in the city."""
+    reasons = set()
+    for players, seed in ((3, 3), (4, 4), (5, 7)):
+        s = random_game(players, seed)
+        events = s.events
+        for at, e in enumerate(events):
+            if e.kind != "move":
+                continue
+            after = next((x for x in events[at + 1:] if x.kind in ("concert", "no_concert", "move")), None)
+            assert after is not None and after.data["seat"] == e.data["seat"], e  # a stop, or a Tour Bus rolling on
+            if after.kind == "no_concert":
+                reasons.add(after.data["why"])
+                line = GAME.describe_event(after, NAMES + ["Ed"], s.options)
+                if after.data["why"] == "full":
+                    assert after.data["n"] == players - 1 and line.endswith(f"it holds {players - 1} tour tokens, the most it may.")
+                else:
+                    assert line.endswith("their band has played there already."), line
+    assert reasons == {"played_here", "full"}  # both arose

@@ -66,4 +66,6 @@ def log_values(kind: str, data: dict[str, Any], options: Any, lang: str = "en") 
         out["ballot"] = words.say("vote.runoff", lang, n=runoff) if runoff else words.say("vote.first", lang)
     elif kind == "dragon":
         out["colour"] = words.colour(data["colour"], lang)
+    elif kind == "no_concert" and isinstance(data.get("why"), str):
+        out["why"] = words.say(f"no_concert.{data['why']}", lang, n=data.get("n", 0))
     return out

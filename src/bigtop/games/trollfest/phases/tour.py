@@ -172,6 +172,9 @@ def stop(s: TrollFestState, p: int, city: int) -> None:
             s.trigger = p
             s.turns_left = s.players - 1
             s.emit("last_round", seat=p)
+    else:  # the log says why the band plays nothing here
+        why = "no_tokens" if s.tokens[p] == 0 else "played_here" if p in here else "full"
+        s.emit("no_concert", seat=p, city=city, why=why, n=len(here))
 
     symbol = c.cities[city].symbol if s.placed else "none"
     if symbol == "market" and s.actions:
