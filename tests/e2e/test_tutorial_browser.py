@@ -254,6 +254,8 @@ def play_chapter(page: Page, url: str, name: str, number: int, lang: str, pictur
         expect(offered, f"{where}: only the scripted move (and copies of its card) is offered").to_have_count(copies)
         expect(page.locator(f"{step.target or '.move'}.tutorial-target"), f"{where}: the outline is on the move").to_have_count(1)
         assert_bubble_beside_target(page, where)
+        if step.side:  # the words keep in sight what they speak of (was: the start tile under the bubble)
+            expect(bubble, f"{where}: the words stand {step.side} their target").to_have_attribute("data-side", step.side)
         if page.locator("#board .tf-chip").count():  # the band names: the one to choose outlined among the others
             chips = page.evaluate(CHIPS_EVEN)
             assert chips["ok"], f"{where}: the band names are not even chips with their words in the middle: {chips}"

@@ -30,7 +30,7 @@ async def tutorial_of(name: str) -> dict[str, Any]:
             {
                 "name": chapter.name, "players": chapter.players, "seed": chapter.seed, "options": chapter.options,
                 "learner": chapter.learner, "length": len(chapter.step), "names": chapter.names,
-                "steps": {index: {"action": step.action, "say": step.say, "target": step.target}
+                "steps": {index: {"action": step.action, "say": step.say, "target": step.target, "side": step.side}
                           for index, step in enumerate(chapter.step) if step.seat == chapter.learner},
             }
             for chapter in lesson.chapter

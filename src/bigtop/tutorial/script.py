@@ -22,6 +22,8 @@ A game's tutorial is the TOML file its `Game.tutorial_file` names:
     seat = 0                             # the learner's move: the only one offered, with its words
     action = { type = "Play", card = 9 }
     target = "#board"                    # optional: what the words point at (else the move itself)
+    side = "above"                       # optional: where the page puts the words, when there is room
+                                         # (else below the target): to keep in sight what they speak of
     [chapter.step.say]
     en = "Play your highest card: ..."
     ...
@@ -35,7 +37,7 @@ that makes a scripted move illegal fails the tutorial's test instead of a person
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -63,6 +65,7 @@ class Step(BaseModel):
     action: dict[str, Any]
     say: dict[str, str] | None = None
     target: str | None = None
+    side: Literal["above", "below"] | None = None
 
     @field_validator("say")
     @classmethod

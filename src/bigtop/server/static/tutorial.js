@@ -154,7 +154,8 @@ export function tutorialGuide(tableId) {
       const outside = ":not([role=dialog] *)";  // a card shown whole (a sheet) is not the board
       const target = (step.target && root.querySelector(step.target)) || root.querySelector(`#board .move${outside}`)
         || root.querySelector(`#board [role=button]${outside}, #board button${outside}`);
-      return bubble(root, target, words(step.say), [], say("learn.step", { n: mine.indexOf(message.move) + 1, total: mine.length }));
+      return bubble(root, target, words(step.say), [], say("learn.step", { n: mine.indexOf(message.move) + 1, total: mine.length }),
+        step.side);
     },
   };
 }
@@ -165,10 +166,11 @@ export function clearBubbles() {
   document.querySelectorAll(".tutorial-target").forEach((node) => node.classList.remove("tutorial-target"));
 }
 
-// A bubble with `text` next to `target` (below it, or above when there is no room), which is
+// A bubble with `text` next to `target` (below it, or above when there is no room; above first
+// when `side` says so, as a step may where the words speak of what lies below its target), which is
 // brought into view and outlined, and followed when the page moves; docked at the bottom of the
 // screen when there is no target.
-function bubble(root, target, text, buttons = [], counter = null) {
+function bubble(root, target, text, buttons = [], counter = null, side = null) {
   const box = h("div", { class: "tutorial-bubble", id: "tutorial-bubble", role: "status" },
     counter ? h("p", { class: "tutorial-counter" }, counter) : null, h("p", { class: "tutorial-text" }, text),
     buttons.some(Boolean) ? h("p", { class: "ways" }, buttons) : null);
@@ -184,7 +186,8 @@ function bubble(root, target, text, buttons = [], counter = null) {
     const width = Math.min(360, window.innerWidth - 16);
     box.style.width = `${width}px`;
     const left = Math.max(8, Math.min(window.innerWidth - width - 8, spot.left + spot.width / 2 - width / 2));
-    const below = spot.bottom + 12 + box.offsetHeight < window.innerHeight;
+    const roomAbove = spot.top - 12 - box.offsetHeight >= 8;
+    const below = side === "above" && roomAbove ? false : spot.bottom + 12 + box.offsetHeight < window.innerHeight;
     box.style.left = `${left + window.scrollX}px`;
     box.style.top = `${(below ? spot.bottom + 12 : Math.max(8, spot.top - box.offsetHeight - 12)) + window.scrollY}px`;
     box.dataset.side = below ? "below" : "above";
