@@ -1,7 +1,7 @@
 """Troll Fest's tutorial (src/bigtop/games/trollfest/data/tutorial.toml): every chapter plays through
 the real engine, every learner step speaks English, French and Traditional Chinese, the chapters
-together make the learner do every phase the game has, chapter 3's words say what the engine scores,
-and `bigtop learn trollfest` walks them."""
+together make the learner do every phase the game has, chapters 2 and 3 start from positions and their
+words say what the engine does, and `bigtop learn trollfest` walks them."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from typing import Any
 import pexpect
 
 from bigtop.core.text import LANGUAGES
-from bigtop.games.trollfest.actions import Move
+from bigtop.games.trollfest.actions import Move, StartCity
 from bigtop.games.trollfest.data import COLOURS, content
 from bigtop.games.trollfest.game import GAME
+from bigtop.games.trollfest.pieces import FIRST_TOKEN, GROUNDHOG, MARKET_DRAW
 from bigtop.games.trollfest.scoring import band_profile, festival_scores
 from bigtop.tutorial import check, load, play_step, start
 from terminal.cli_process import BIGTOP
@@ -49,7 +50,8 @@ def test_every_learner_step_speaks_every_language_in_the_games_words():
 
 def _learner_did() -> dict[str, list[int]]:
     """Per thing done, the chapters (from 1) in which a learner step, with its words, does it:
-    read from the log entries each of the learner's steps writes, and the phase it is played in."""
+    read from the log entries each of the learner's steps writes (Thor's Hammer: a played card that
+    cancels), and the phase it is played in."""
     tutorial = load(GAME)
     done: dict[str, list[int]] = {}
     for number, chapter in enumerate(tutorial.chapter, 1):
@@ -59,7 +61,10 @@ def _learner_did() -> dict[str, list[int]]:
             play_step(state, step, index)
             if step.seat != chapter.learner:
                 continue
-            kinds = {e.kind for e in state.events[seen:] if e.data.get("seat", chapter.learner) == chapter.learner}
+            mine = [e for e in state.events[seen:] if e.data.get("seat", chapter.learner) == chapter.learner]
+            kinds = {e.kind for e in mine}
+            if any(e.kind == "play_card" and state.c.action(e.data["card"]).effect == "cancel" for e in mine):
+                kinds.add("thors_hammer")
             if phase == "festival":
                 kinds.add("festival_card")
             for kind in kinds:
@@ -74,14 +79,15 @@ def test_the_chapters_make_the_learner_do_every_phase_of_the_game():
                  "dragon", "festival_card"):
         assert kind in done, kind
     assert done["draft_pick"][0] == 1 and done["voted"][0] == 1  # chapter 1 teaches the band's making
-    assert {"concert", "market_card", "recruit", "groundhog_taken", "dragon"} <= {k for k, c in done.items() if 2 in c}
+    assert {"start_city", "concert", "market_card", "recruit", "groundhog_taken", "dragon", "thors_hammer"} <= {
+        k for k, c in done.items() if 2 in c}  # chapter 2 teaches the tour's first turns, Thor's Hammer among them
     assert set(done["festival_card"]) == {3}
 
 
-def _chapter_three() -> tuple[list[Any], list[str], list[list[Any]]]:
-    """Chapter 3 played through its script: per learner step, the state before it, its English words,
-    and the log entries from it to the next learner step (the other seats' moves in between)."""
-    chapter = load(GAME).chapter[2]
+def _chapter(number: int) -> tuple[list[Any], list[str], list[list[Any]]]:
+    """Chapter `number` played through its script: per learner step, the state before it, its English
+    words, and the log entries from it to the next learner step (the other seats' moves in between)."""
+    chapter = load(GAME).chapter[number - 1]
     state = start(GAME, chapter)
     before, words, events = [], [], []
     for index, step in enumerate(chapter.step):
@@ -105,10 +111,133 @@ def test_chapter_three_is_a_short_lesson_from_a_position_near_the_tours_end():
         assert not chapter.step[index].words("en").startswith("On the way"), index  # every step teaches
 
 
+def test_chapter_two_is_a_short_lesson_from_a_position_at_the_tours_start():
+    chapter = load(GAME).chapter[1]
+    assert "position" in chapter.options and 6 <= len(chapter.learner_steps()) <= 14
+    first = start(GAME, chapter)
+    c = content()
+    assert first.phase == "tour" and first.formed == [True] * 3 and all(first.band_names)  # bands made and named
+    assert [first.home[1], first.home[2]] != [-1, -1] and first.home[0] == -1  # the learner's first turn: its hometown
+    assert (first.turn, first.step) == (0, "start") and first.tokens == [first.tokens[0]] * 3 and not any(first.city_tokens)
+    assert all(len(first.band[p]) >= 4 for p in range(3)) and c.action(first.hand[0][0]).id == "thors_hammer"
+    for index in chapter.learner_steps():
+        assert not chapter.step[index].words("en").startswith("On the way"), index  # every step teaches
+
+
+def test_the_numbers_of_chapter_two_are_the_same_in_every_language():
+    chapter = load(GAME).chapter[1]
+    for index in chapter.learner_steps():
+        say = chapter.step[index].say
+        assert say is not None
+        numbers = {lang: sorted(re.findall(r"\d+", say[lang])) for lang in LANGUAGES}
+        assert numbers["fr"] == numbers["en"] == numbers["zh-Hant"], (index, numbers)
+
+
+def test_chapter_two_says_what_the_engine_does():
+    """Each number and happening chapter 2's words give is the engine's: the name's 5 points and the
+    order, the hometowns, the Groundhog Call cancelled (and what it would have scored), the dragon,
+    each concert's parts, the Market, Encore, the Groundhog taken and moved on, the recruit."""
+    before, words, events = _chapter(2)
+    c = content()
+    city = {x.id: i for i, x in enumerate(c.cities)}
+    learner = 0
+
+    def concert(step: int, seat: int = learner) -> dict[str, Any]:
+        return next(e.data for e in events[step] if e.kind == "concert" and e.data["seat"] == seat)
+
+    def kinds(step: int) -> list[str]:
+        return [e.kind for e in events[step]]
+
+    def roads(name: str) -> set[str]:
+        return {c.cities[b].id for b, _ in c.neighbours[city[name]]}
+
+    def name(artist: int) -> str:
+        return c.artists[artist].name
+
+    # 1: the hometown
+    s = before[0]
+    assert s.score_breakdown()["band_name"] == (5.0, 0.0, 0.0) and s.first == 1  # the learner's name won: it plays last
+    assert "won the vote: 5 points, and you play last" in words[0]
+    assert (s.home[1], s.home[2]) == (city["mudfang"], city["lunaris"]) and "Bruno chose Mudfang as his hometown, Chen Lunaris" in words[0]
+    assert c.fixed["hometown"] == 5 and "ending the tour there scores 5 points" in words[0]
+    assert s.groundhog == city["deepforge"] and GROUNDHOG == 5 and "Groundhog stands in Deepforge (dwarf, Market)" in words[0]
+    assert "deepforge" in roads("cragmire") and "Start in Cragmire (troll, vivid cultural life), one road from Deepforge" in words[0]
+    assert "vivid cultural life" in GAME.describe(s, StartCity(city["cragmire"]))
+    assert [e.data for e in events[0] if e.kind == "start_city"] == [{"seat": learner, "city": city["cragmire"]}]
+
+    # 2: Thor's Hammer against the Groundhog Call
+    s = before[1]
+    called = s.stack[-1]
+    assert (called.seat, c.action(called.card).id, called.arg) == (1, "groundhog_call", city["bloodmarsh"])
+    assert "mudfang" in roads("bloodmarsh") and "deepforge" in roads("cragmire")
+    let = s.clone()
+    let.apply_json(learner, {"type": "Answer", "hammer": False})
+    assert let.groundhog == city["bloodmarsh"] and let.turn == 1
+    assert "concert: 11 points" in GAME.describe(let, Move(city["bloodmarsh"]))
+    let.apply(1, Move(city["bloodmarsh"]))
+    would = next(e.data for e in let.events if e.kind == "concert" and e.data["seat"] == 1)
+    assert (would["species"], would["first"], would["groundhog"], would["points"]) == (4, 2, 5, 11)
+    assert "his four orcs would score 4 + 2 for the city's first tour token + 5 = 11 this very turn" in words[1]
+    assert [e.data["card"] for e in events[1] if e.kind == "cancelled"] == [called.card]
+    after = before[2]
+    assert after.groundhog == city["deepforge"] and not any(c.action(x).effect == "cancel" for x in after.hand[0])
+    hammer = next(x for x in s.hand[0] if c.action(x).effect == "cancel")
+    assert {called.card, hammer} <= set(after.actions) and "Both cards go to the bottom of the action deck" in words[1]
+
+    # 3: the dragon pass and the concert
+    assert [COLOURS[e.data["colour"]] for e in events[2] if e.kind == "dragon" and e.data["seat"] == learner] == ["yellow"]
+    assert "yellow dragon pass" in GAME.describe(before[2], Move(city["deepforge"])) and "the yellow dragon pass" in words[2]
+    deepforge = concert(2)
+    assert (deepforge["species"], deepforge["first"], deepforge["groundhog"], deepforge["points"]) == (2, FIRST_TOKEN, 5, 9)
+    assert "+2 for the city's first tour token, +5 for the Groundhog" in words[2] and "your 2 dwarves + 2 + 5 = 9 points" in words[2]
+
+    # 4-6: the Market, Encore, the Groundhog taken
+    assert c.cities[city["deepforge"]].symbol == "market" and MARKET_DRAW == 4 and "draw four action cards and keep one" in words[3]
+    market = before[4].market
+    assert len(market) == 4 and c.action(market[0]).id == "encore" and "Keep Encore (Tour card)" in words[4]
+    assert before[5].actions[-3:] == market[1:] and "The three others go to the bottom of the action deck" in words[4]
+    assert "groundhog_taken" in kinds(4) and before[5].holder == learner and before[5].groundhog == -1
+    assert c.action(market[0]).value == 3 and "3 points after a concert where you placed a tour token" in words[4]
+    assert [e.data for e in events[5] if e.kind == "scored"] == [{"seat": learner, "points": 3, "award": "encore"}]
+    assert "play it, 3 points" in words[5]
+
+    # 7: the Groundhog out of play until the learner's next turn
+    others = [e.data for e in events[6] if e.kind == "concert"]
+    assert {d["seat"] for d in others} == {1, 2} and all(d["groundhog"] == 0 for d in others)
+    assert before[7].groundhog == -1 and before[7].holder == learner and "no band scores its +5 meanwhile" in words[6]
+
+    # 8-9: the Groundhog leaves, a culture city, a recruit
+    stoutgate = concert(7)
+    assert (stoutgate["species"], stoutgate["first"], stoutgate["groundhog"], stoutgate["points"]) == (2, 2, 0, 4)
+    assert "your 2 dwarves + 2 for the first tour token = 4 points" in words[7]
+    for other in ("anvilhold", "ironhall", "coppermine"):
+        assert "concert: 4 points" in GAME.describe(before[7], Move(city[other])) and other.capitalize() in words[7]
+    assert "Anvilhold, Ironhall and Coppermine would pay as much as Stoutgate" in words[7]
+    assert c.cities[city["stoutgate"]].symbol == "culture"
+    recruit = next(e.data for e in events[8] if e.kind == "recruit")
+    new, old = c.artists[recruit["card"]], c.artists[recruit["replaced"]]
+    assert recruit["source"] == "springboard" and recruit["point"] and before[8].springboard[2] == recruit["card"]
+    assert (new.name, new.species, new.instrument, new.energy, new.charisma, new.skill) == ("Thrain Deepvoice", "dwarf", "bass", 3, 1, 0)
+    assert (old.name, old.species, old.instrument) == ("Lirael Quickstick", "elf", "bass")
+    assert f"Recruit {name(recruit['card'])} (dwarf bass, female; Energy 3, Charisma 1, Skill 0)" in words[8]
+    assert f"she replaces {name(recruit['replaced'])} (elf bass), scores 1, and is your third dwarf" in words[8]
+    assert before[9].score_breakdown()["recruits"][0] == 1
+    assert [c.artists[a].species for a in before[9].band[0]].count("dwarf") == 3
+
+    # 10: where the Groundhog went, and what it would pay
+    s = before[9]
+    assert [e.data["city"] for e in events[8] if e.kind == "groundhog"] == [city["coppermine"]] == [s.groundhog]
+    assert "coppermine" in roads("stoutgate") and "sent the Groundhog to Coppermine, one road from Stoutgate" in words[9]
+    nxt = s.clone()
+    nxt.turn, nxt.step = learner, "move"  # the learner's next move, if the Groundhog were still there
+    assert "concert: 10 points" in GAME.describe(nxt, Move(city["coppermine"]))
+    assert "with your three dwarves, a concert there would score 3 + 2 + 5 = 10 points" in words[9]
+
+
 def test_the_words_say_what_the_engine_scores():
     """Each number chapter 3's words give is the engine's: the concerts, the moves not taken, the
     Market's cards, the end of the tour, and every Festival award with its tie-break."""
-    before, words, events = _chapter_three()
+    before, words, events = _chapter(3)
     c = content()
     learner = 0
 

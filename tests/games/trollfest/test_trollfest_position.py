@@ -13,7 +13,7 @@ from trollfest_scenario import ART, CITY, ELVES, ORCS, TROLLS, C, card_id
 
 from bigtop.core import OptionError, Record, Rng
 from bigtop.games.trollfest import GAME, TrollFestState
-from bigtop.games.trollfest.actions import EndTurn, Move
+from bigtop.games.trollfest.actions import EndTurn, Move, StartCity
 from bigtop.games.trollfest.pieces import DRAGONS_PER_PASS, SPRINGBOARD, TOUR_TOKENS
 
 
@@ -40,7 +40,18 @@ def position(seed: int = 1, options: dict[str, Any] | None = None, **table: Any)
         ({"seats": seats(s0={"band": [*TROLLS, "encore"]})}, "seat 0's band: no artist 'encore' (it is an action card)"),
         ({"seats": seats(s1={"band": list(TROLLS)})}, "'sta01' is both in seat 0's band and in seat 1's band"),
         ({"seats": seats(s0={"home": "atlantis"})}, "seat 0 home: no city 'atlantis'"),
-        ({"seats": [{"band": list(TROLLS)}, *seats()[1:]]}, "seat 0 home: every band on the tour has a hometown"),
+        ({"seats": [{"band": list(TROLLS)}, *seats()[1:]]},
+         "seat 1 home: seat 0 has no hometown yet, so the tour is in its first round, and seat 1's first turn, which "
+         "chooses its hometown, is still to come; leave its home out"),
+        ({"seats": [{"band": list(TROLLS)}, *seats()[1:]], "turn": 1},
+         "seat 0 home: its first turn, which chooses its hometown, came before seat 1's (seat 0 took the tour's first "
+         "turn); give a city id"),
+        ({"seats": [{"band": list(TROLLS), "concerts": ["mossmouth"]}, *seats()[1:]], "best_name": 0},
+         "seat 0 concerts: a band with no hometown yet has had no turn on the tour; give its home or leave concerts out"),
+        ({"seats": [{"band": list(TROLLS), "at": "mossmouth"}, *seats()[1:]], "best_name": 0},
+         "seat 0 at: a band with no hometown yet has had no turn on the tour"),
+        ({"seats": [{"band": list(TROLLS), "dragons": ["red"]}, *seats()[1:]], "best_name": 0},
+         "seat 0 dragons: a band with no hometown yet has had no turn on the tour"),
         ({"seats": seats(s0={"hand": ["sta02"]})}, "seat 0's hand: no action card 'sta02' (it is an artist)"),
         ({"seats": seats(s0={"hand": ["encore"] * 5})}, "seat 0's hand: more 'encore' cards than the 4 there are"),
         ({"seats": seats(s0={"hand": ["encore", "encore", "duo", "duo", "duo", "tour_bus", "tour_bus", "tour_bus"]})},
@@ -154,6 +165,31 @@ def test_a_position_plays_on_to_the_festival_and_its_record_replays() -> None:
     assert replayed.record().options["position"] == s.record().options["position"]
     assert [replayed.view(p) for p in (None, 0, 1, 2)] == [s.view(p) for p in (None, 0, 1, 2)]
     assert replayed.scores() == s.scores()
+
+
+def test_in_the_tours_first_round_the_seats_still_to_take_their_first_turn_choose_their_hometowns() -> None:
+    """A seat's home left out: its first turn, the choice of its hometown, is still to come; so for
+    every seat after it in the first round. The position then plays on and its record replays."""
+    homeless = [{"band": list(TROLLS), "hand": ["thors_hammer"]}, {"band": list(ORCS)}, {"band": list(ELVES)}]
+    s = GAME.from_position(3, {"seats": homeless, "best_name": 2}, seed=3)  # seat 0 takes the first turn
+    s.check_invariants()
+    v = s.view(None)
+    assert (v["phase"], v["step"], v["turn"], v["first"]) == ("tour", "start", 0, 0)
+    assert v["home"] == v["pos"] == [-1, -1, -1] and v["tokens"] == [TOUR_TOKENS[3]] * 3 and s.scores() == (0.0, 0.0, 5.0)
+    s = GAME.from_position(3, {"seats": [homeless[0], {**homeless[1], "home": "bloodmarsh"},
+                                         {**homeless[2], "home": "lunaris"}], "best_name": 0}, seed=3)
+    assert (s.step, s.turn, s.first, s.home, s.pos) == ("start", 0, 1, [-1, CITY["bloodmarsh"], CITY["lunaris"]],
+                                                         [-1, CITY["bloodmarsh"], CITY["lunaris"]])
+    assert s.legal_actions(0) == [StartCity(city) for city in range(len(C.cities))]
+    s.apply(0, StartCity(CITY["grumblerock"]))
+    assert (s.home[0], s.pos[0], s.turn, s.step) == (CITY["grumblerock"], CITY["grumblerock"], 1, "move")
+    for _ in range(12):
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, EndTurn() if EndTurn() in legal else legal[0])
+    s.check_invariants()
+    replayed = Record.from_json(json.loads(s.record().dumps())).replay(GAME)
+    assert [replayed.view(p) for p in (None, 0, 1, 2)] == [s.view(p) for p in (None, 0, 1, 2)]
 
 
 def test_a_game_without_a_position_is_dealt_as_before() -> None:

@@ -2,12 +2,14 @@
 puzzles and tests.
 
 The `position` option (JSON) describes the table at the start of a seat's tour turn, every band
-shown and named, and every seat past its first turn (its hometown chosen):
+shown and named, and every seat past its first turn (its hometown chosen), or, in the tour's first
+round, the seats from `turn` on still to take theirs (their `home` left out):
 
     {
       "best_name": 2,              # the seat whose band name won the vote: 5 points, and it goes last
                                    # (the seat to its left took the first turn); default: the last seat
-      "turn": 0,                   # whose turn begins (default: the first seat's)
+      "turn": 0,                   # whose turn begins (default: the first seat's, or in the first
+                                   # round the first seat's with no hometown yet)
       "groundhog": "moonbrook",    # the Groundhog's city (default: drawn from the City cards)
       "springboard": ["sea40"],    # the Rock Springboard (default: dealt from the seasoned deck)
       "seats": [                   # one per seat
@@ -15,7 +17,9 @@ shown and named, and every seat past its first turn (its hometown chosen):
          "band": ["sta01", "sta09", "sta17", "sta25"],  # one artist per instrument, guitar, bass,
                                                         # singer and drums among them (required)
          "hand": ["pyrotechnics", "duo"],               # action cards, by kind
-         "home": "lunaris",                             # its hometown (required)
+         "home": "lunaris",                             # its hometown (left out: its first turn, which
+                                                        # chooses it, is still to come; then it has no
+                                                        # "at", concerts, dragons or points)
          "at": "aelindor",                              # where its band stands (default: its hometown)
          "concerts": ["aelindor"],                      # the cities holding its tour tokens
          "dragons": ["white"],                          # its dragon tokens, by colour
@@ -160,7 +164,11 @@ def build(s: TrollFestState, text: str) -> None:
     s.gain(best, "band_name", s.c.fixed["band_name"])
     s.first = (best + 1) % n
     s.phase = "tour"
-    tour.begin_turn(s, _int(position.get("turn", s.first), "turn", 0, n - 1))
+    order = [(s.first + i) % n for i in range(n)]
+    default = next((p for p in order if s.home[p] < 0), s.first)  # in the first round: the first seat still to play
+    turn = _int(position.get("turn", default), "turn", 0, n - 1)
+    _first_round(s, turn)
+    tour.begin_turn(s, turn)
     s.movers, s.asking = s._question()
     try:
         s.check_invariants()
@@ -196,9 +204,14 @@ def _seat(s: TrollFestState, cards: _Cards, p: int, seat: dict[str, Any]) -> Non
     if missing:
         raise _refuse(f"{where} band: no {', '.join(missing)}; a band always has {', '.join(BASIC_INSTRUMENTS)}")
     s.band[p] = band
-    if "home" not in seat:
-        raise _refuse(f"{where} home: every band on the tour has a hometown; give a city id")
-    s.home[p] = _city(s, seat["home"], f"{where} home")
+    if "home" in seat:
+        s.home[p] = _city(s, seat["home"], f"{where} home")
+    else:  # its first turn, the choice of its hometown, is still to come (`_first_round`)
+        toured = next((key for key in ("at", "concerts", "dragons", "points") if seat.get(key)), None)
+        if toured:
+            raise _refuse(f"{where} {toured}: a band with no hometown yet has had no turn on the tour; give its home "
+                          f"or leave {toured} out")
+        s.home[p] = -1
     concerts = [_city(s, x, f"{where} concerts") for x in _ids(seat.get("concerts", []), f"{where} concerts")]
     if len(set(concerts)) < len(concerts):
         raise _refuse(f"{where} concerts: a city named twice; a band gives one concert in a city")
@@ -281,6 +294,8 @@ def _table(s: TrollFestState) -> None:
             raise _refuse(f"dragons: {held} {name} dragon tokens held; there are {DRAGONS_PER_PASS[n]} with {n} players")
         s.pass_tokens[colour] = DRAGONS_PER_PASS[n] - held
     for p in range(n):
+        if s.home[p] < 0:  # still to choose its hometown: nowhere on the map yet
+            continue
         at, mine = s.pos[p], [city for city, tokens in enumerate(s.city_tokens) if p in tokens]
         if not (at in mine or len(s.city_tokens[at]) == n - 1 or (not mine and at == s.home[p])):
             raise _refuse(f"seat {p} at: a band stops where it gives a concert, or where it cannot (a city where it "
@@ -291,6 +306,25 @@ def _table(s: TrollFestState) -> None:
     if concerts < FIRST_TOKEN * cities:
         raise _refuse(f"points: the first tour token of each of the {cities} cities played scored {FIRST_TOKEN}, "
                       f"{FIRST_TOKEN * cities} in all, but the concerts total {concerts}")
+
+
+def _first_round(s: TrollFestState, turn: int) -> None:
+    """Seats with no hometown yet: the tour is in its first round, whose turns choose the hometowns,
+    and they are the seats whose first turn is still to come, from `turn` on."""
+    n = s.players
+    homeless = [p for p in range(n) if s.home[p] < 0]
+    if not homeless:
+        return
+    order = [(s.first + i) % n for i in range(n)]  # the seat left of the best name's took the first turn
+    to_come = order[order.index(turn):]
+    for p in order:
+        if p in homeless and p not in to_come:
+            raise _refuse(f"seat {p} home: its first turn, which chooses its hometown, came before seat {turn}'s (seat "
+                          f"{s.first} took the tour's first turn); give a city id")
+    for p in to_come:
+        if p not in homeless:
+            raise _refuse(f"seat {p} home: seat {homeless[0]} has no hometown yet, so the tour is in its first round, "
+                          f"and seat {p}'s first turn, which chooses its hometown, is still to come; leave its home out")
 
 
 def _decks(s: TrollFestState, cards: _Cards, springboard: Any) -> None:
