@@ -3,11 +3,15 @@
 // seat) when dropped. Each state message carries only the log entries since the one before
 // (`log_from`: how many came before them); a connection's first message carries the whole log,
 // and so does the first after an undo (which takes entries out).
+//
+// The log's newest entry shows on one line under the board's sticky status (`latest`), with how
+// many came since the seat's last move (a spectator's: since they last opened the log); tapped, it
+// brings the whole log into view with those entries marked. Only the entries this page received.
 
 import { api, hostToken, invites, rememberHost } from "./api.js";
-import { boardContext, boardFor, contentFor, drawBoard } from "./board.js";
+import { boardContext, boardFor, contentFor, drawBoard, logLine } from "./board.js";
 import { chatPanel } from "./chat.js";
-import { fill, h, keepingFocus, notify } from "./dom.js";
+import { fill, h, keepingFocus, notify, typeset } from "./dom.js";
 import { has, language, seatLabel, t } from "./i18n.js";
 import { practiceBadge } from "./lobby.js";
 import { clockLeft, clockText, endScreen, logPanel, rulesDialog, scoresPanel } from "./panels.js";
@@ -36,6 +40,7 @@ export function tablePage(root, tableId, token) {
   const chat = chatPanel(tableId, token);
   const hints = hintBox(tableId, token);  // shown at a table that is not rated only
   const guide = tutorialGuide(tableId);  // the lesson of a tutorial's table, else null
+  const latest = latestLine(tableId, showLog);
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -90,6 +95,7 @@ export function tablePage(root, tableId, token) {
   // dropped, so it never reaches the server as a stale move (`sentAt`: the position last moved from).
   function send(action) {
     if (sentAt === message.move) return;
+    latest.played(message.log.length);
     if (message.scripted) action = message.scripted;  // a lesson's step: the scripted move, whichever copy of its card was played
     if (socket && socket.readyState === WebSocket.OPEN) {
       sentAt = message.move;
@@ -98,7 +104,21 @@ export function tablePage(root, tableId, token) {
   }
 
   function undo() {
+    latest.played(message.log.length);
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "undo", move: message.move }));
+  }
+
+  // The whole log in view (the latest line tapped), scrolled in its box to the first entry marked new.
+  function showLog() {
+    const list = root.querySelector("#log");
+    if (!list) return;
+    const first = list.querySelector("li.fresh");
+    list.scrollTop = first ? first.offsetTop - list.offsetTop : list.scrollHeight;
+    const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    list.closest(".log-panel").scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    if (!list.hasAttribute("tabindex")) list.setAttribute("tabindex", "-1");
+    list.focus({ preventScroll: true });
+    if (message.seat === null) latest.played(message.log.length);  // a spectator has read them
   }
 
   async function post(path, body) {
@@ -169,12 +189,29 @@ export function tablePage(root, tableId, token) {
   function frameFor(mode) {
     if (frame && frame.mode === mode) return frame;
     const box = (tag, attrs = {}) => h(tag, attrs);
+    if (frame) frame.watch.disconnect();
     frame = { mode, head: box("div", { class: "table-head-box" }), stage: box("div", { class: "stage" }), end: box("div"),
-      board: box("div", { class: "board", id: "board", onclick: showDetails }), side: box("div", { class: "side" }) };
+      board: box("div", { class: "board", id: "board", onclick: showDetails }), side: box("div", { class: "side" }),
+      slot: box("div", { class: "latest-slot", hidden: true }), watch: new MutationObserver(placeLatest) };
     if (mode === "open") root.replaceChildren(frame.head, frame.stage, chat.element);
-    else root.replaceChildren(frame.head, frame.end, h("div", { class: "play-area" }, frame.board, h("aside", {}, frame.side, chat.element)));
+    else root.replaceChildren(frame.head, frame.end, frame.slot, h("div", { class: "play-area" }, frame.board, h("aside", {}, frame.side, chat.element)));
+    frame.watch.observe(frame.board, { childList: true });  // a board that draws itself again (a card shown) gets the line back
     return frame;
   }
+
+  // The latest line goes last into the board's status that sticks at the top of the screen (the
+  // first element of the board's top two levels that is sticky), so that it stays in view with it
+  // and the board's own sums of the status's height count it; a board without one (or whose
+  // stylesheet has not come yet) has it in a slot of its own over the board, sticky too.
+  function placeLatest() {
+    if (!frame || frame.mode !== "playing" || !message || !message.log.length) return;
+    const head = [...frame.board.querySelectorAll(":scope > *, :scope > * > *")].find((node) => getComputedStyle(node).position === "sticky");
+    const home = head || frame.slot;
+    if (home.lastElementChild !== latest.element) home.append(latest.element);
+    frame.slot.hidden = Boolean(head);
+  }
+  const stylesheetLoaded = (event) => { if (event.target instanceof HTMLLinkElement) placeLatest(); };
+  document.addEventListener("load", stylesheetLoaded, true);
 
   function render() {
     if (!message) return;
@@ -215,6 +252,9 @@ export function tablePage(root, tableId, token) {
       return;
     }
     drawBoard(boxes.board, board, message.view, message.legal, send, ctx);
+    const firstNew = latest.update(message.log, seat);
+    if (message.log.length) placeLatest();
+    else latest.element.remove();
     fill(boxes.end, message.result ? endScreen(message.result, seats, message.breakdown, ctx, [
       me ? h("button", { type: "button", id: "play-again", onclick: playAgain },
         table.next_table ? t("end.joinAgain") : t("end.playAgain")) : null,
@@ -224,6 +264,7 @@ export function tablePage(root, tableId, token) {
     ]) : null);
     fill(boxes.side, scoresPanel(seats, message.scores, table.to_move, seat, message.clock), seatControls(me, ctx),
       logPanel(message.log), !table.rated && me && table.status === "running" ? hints.show(message, (action, words) => legalLabel(message.legal, action) || words) : null);
+    boxes.side.querySelectorAll("#log > li").forEach((item, index) => item.classList.toggle("fresh", index >= firstNew));
     if (guide) guide.show(root, message);
     tick();
   }
@@ -256,9 +297,58 @@ export function tablePage(root, tableId, token) {
     close() {
       closed = true;
       clearInterval(ticker);
+      document.removeEventListener("load", stylesheetLoaded, true);
+      if (frame) frame.watch.disconnect();
       clearBubbles();
       signal.close();
       if (socket) socket.close();
+    },
+  };
+}
+
+// The line with the log's newest entry (as the server words it) and how many entries are new: those
+// after the viewer last played (the entries of that move itself, which name its seat, left out) or,
+// for a spectator, last opened the log; remembered for the tab (sessionStorage) across reloads.
+// `update(log, seat)` redraws it and answers the index of the first new entry.
+function latestLine(tableId, onTap) {
+  const count = h("span", { class: "latest-new" });
+  const text = h("span", { class: "latest-text" });
+  const element = h("button", { type: "button", class: "latest", id: "latest", onclick: onTap }, count, text,
+    h("span", { class: "latest-more", "aria-hidden": "true" }, "▾"));
+  let key = null;  // where the tab keeps `seen` for this table and seat
+  let seen = null;  // the log's length when the viewer last played (or, watching, read the log)
+  let shown = null;  // the log's length last drawn
+  const keep = () => { try { sessionStorage.setItem(key, String(seen)); } catch { /* storage refused: this page only */ } };
+  return {
+    element,
+    played(length) {
+      seen = length;
+      if (key) keep();
+    },
+    update(log, seat) {
+      if (key === null) {
+        key = `bigtop.logSeen.${tableId}.${seat === null ? "watching" : seat}`;
+        let stored = null;
+        try { stored = sessionStorage.getItem(key); } catch { /* storage refused */ }
+        if (seen === null) seen = stored === null ? log.length : Number(stored);
+      }
+      let from = Math.min(seen, log.length);
+      const mine = (entry) => seat !== null && entry.data && entry.data.seat === seat;
+      while (from < log.length && mine(log[from])) from += 1;
+      const fresh = log.length - from;
+      const newest = log.length ? logLine(log[log.length - 1]) : "";
+      text.textContent = typeset(newest);
+      const one = fresh === 1 ? "One" : "";  // "1 nouvelle", "2 nouvelles"
+      count.textContent = fresh ? t(`table.latestNew${one}`, { n: fresh }) : "";
+      const since = fresh ? t(`table.latestSince${seat === null ? "Look" : "Move"}${one}`, { n: fresh }) : null;
+      element.title = [newest, since, t("table.latestShow")].filter(Boolean).join("\n");
+      if (shown !== null && log.length > shown && fresh) {  // new entries: flash once
+        element.classList.remove("flash");
+        void element.offsetWidth;
+        element.classList.add("flash");
+      }
+      shown = log.length;
+      return from;
     },
   };
 }
