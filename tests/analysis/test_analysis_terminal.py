@@ -1,6 +1,8 @@
-"""`bigtop analyze`'s summary in a terminal: readable at 60 and 80 columns with nothing cut, a
-legend of the grades under the accuracy table, and each graded key moment showing the figure its
-grade was judged on (a 0.2-point blunder says it is a blunder by the win chance it gave up)."""
+"""`bigtop analyze`'s summary in a terminal: readable at 60 and 80 columns with nothing cut, no line
+ending in spaces and Chinese wrapped as Chinese is, a legend of the grades under the accuracy table,
+each graded key moment showing the figure its grade was judged on (a 0.2-point blunder says it is a
+blunder by the win chance it gave up), each seat's costliest decisions after the key moments, and
+the progress line in the summary's language."""
 
 from __future__ import annotations
 
@@ -8,14 +10,16 @@ import io
 from functools import cache
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from bigtop import bots
 from bigtop.analysis.grading import grade_sources, scale_of
+from bigtop.analysis.page import move_text
 from bigtop.analysis.review import Review, review
-from bigtop.analysis.run import print_summary
+from bigtop.analysis.run import COSTLIEST_SHOWN, print_summary, run_review
 from bigtop.analysis.search import Budget
-from bigtop.analysis.words import say, unit_name
+from bigtop.analysis.words import grade_name, say, unit_name
 from bigtop.bots.match import play_game
 from toy.game import GAME
 
@@ -23,12 +27,15 @@ WIDTHS = (60, 80)
 LANGS = ("en", "fr", "zh-Hant")
 
 
+def game_played():
+    return play_game(GAME, [bots.make("random", GAME, seed=p) for p in range(3)], seed=10)
+
+
 @cache
 def reviewed() -> Review:
     """The review of a real game of three random bots (seed 10: key moments graded by win chance
     alone and by both win chance and points), at a tiny budget."""
-    state = play_game(GAME, [bots.make("random", GAME, seed=p) for p in range(3)], seed=10)
-    return review(state.record(), budget=Budget(20, None, 16), workers=1)
+    return review(game_played().record(), budget=Budget(20, None, 16), workers=1)
 
 
 def shown(width: int, lang: str = "en") -> str:
@@ -113,3 +120,71 @@ def test_many_seats_stack_into_tables_that_fit() -> None:
     text = out.getvalue()
     assert "…" not in text and all(len(line.rstrip()) <= 60 for line in text.splitlines())
     assert all(f"Place {s}" in text for s in range(6)) and "gagné" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_line_is_wider_than_the_terminal_or_ends_in_spaces(width: int, lang: str) -> None:
+    """Counted in cells (a Chinese character takes two), and with nothing after its last word: a
+    line copied from the terminal carries no padding (the key moments' lines were padded to the
+    full width)."""
+    for line in shown(width, lang).splitlines():
+        assert cell_len(line) <= width and line == line.rstrip(), repr(line)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_chinese_wraps_between_characters_and_fills_its_lines(width: int) -> None:
+    """Chinese has no spaces between words: a line may break between any two characters (not
+    before closing punctuation), so a wrapped sentence fills every line but its last (the legend at
+    60 columns once wrapped at 19 cells of 60, where a run of characters without a space did not fit)."""
+    lines = shown(width, "zh-Hant").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("等級："))
+    legend = lines[start:lines.index("", start)]
+    assert len(legend) > 1 and all(cell_len(line) >= width - 6 for line in legend[:-1]), legend
+    assert not any(line.startswith(("，", "。", "）", "：", "、")) for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_each_seat_s_costliest_decisions_follow_the_key_moments(width: int, lang: str) -> None:
+    """The page lists each seat's costliest decisions; so does the terminal, after the key moments
+    (chosen by win chance, they can miss a losing seat's worst moves): per seat reviewed, its
+    first few, each with the move played, the preferred one, what it gave up and its grade."""
+    result = reviewed()
+    rows = {r["move"]: r for r in result.decisions}
+    unit = unit_name(result.result["unit"], lang)
+    text = flat(shown(width, lang))
+    heading = flat(say("summary.costliest", lang, unit=unit))
+    assert heading in text
+    after = text.split(heading, 1)[1] + " "
+    names = [say("seat", lang, n=acc["seat"]) for acc in result.accuracy]
+    assert [after.index(name) for name in names] == sorted(after.index(name) for name in names)
+    sections = [after[after.index(names[k]):after.index(names[k + 1]) if k + 1 < len(names) else None] for k in range(len(names))]
+    shown_any = 0
+    for acc, section in zip(result.accuracy, sections, strict=True):
+        moves = acc["costliest"][:COSTLIEST_SHOWN]
+        if not moves:
+            assert flat(say("summary.costliest_none", lang)) in section
+        for move in moves:
+            row = rows[move]
+            assert f" {say('summary.move', lang, move=move)} " in section, (move, section)
+            assert flat(move_text(row, "action", lang)) in section and flat(move_text(row, "best", lang)) in section
+            if row["grade"]:
+                assert flat(say("summary.cost_graded", lang, grade=grade_name(row["grade"], lang), cost="")).strip() in section
+            shown_any += 1
+        assert all(f" {say('summary.move', lang, move=m)} " not in section for m in acc["costliest"][COSTLIEST_SHOWN:])
+    assert shown_any
+
+
+@pytest.mark.parametrize("lang", ("fr", "zh-Hant"))
+def test_the_progress_line_speaks_the_summary_s_language(lang: str, tmp_path, capsys) -> None:
+    """Where no bar is drawn (not a terminal), `bigtop analyze --lang fr` writes its progress in
+    French, as its summary (it said "decisions: 24/133 (18 %), 0:02 so far" in every language)."""
+    path = tmp_path / "game.json"
+    game_played().record().save(path)
+    run_review(path, None, Budget(20, None, 16), 1, None, 0, [], Console(file=io.StringIO(), force_terminal=False), lang)
+    lines = capsys.readouterr().err.strip().splitlines()
+    task = say("progress.task", lang, game=GAME.title)
+    assert lines and all(line.startswith(task) for line in lines), lines
+    assert "so far" not in lines[-1] and "decisions" not in lines[-1]
+    assert lines[-1].startswith(say("progress.line", lang, task=task, done="11/11 (100 %)", elapsed="").rstrip()), lines[-1]

@@ -4,7 +4,9 @@ scrolled to the win-chance graph), and a click on a key moment or a costliest de
 replay there; the replay's own "Analyse" button does the same on a phone; costs are in the game's
 points, in every language; at a practice table the "Hint" button shows the search's moves and the
 log says so; a rated table offers no hint. The moves are named in the page's language: a hint
-asked in French and a review read in Chinese. Screenshots in English, French, Traditional Chinese
+asked in French and a review read in Chinese. A key moment gives the position's win chance and
+labels the compared playouts' shares as such; a cost never seems to cross a grade's threshold it did
+not reach; on a phone no word of the review breaks in its middle nor runs off its edge. Screenshots in English, French, Traditional Chinese
 and a 390×844 phone window go under tmp_path/screenshots."""
 
 from __future__ import annotations
@@ -252,3 +254,80 @@ def test_a_review_in_chinese_names_the_moves_in_chinese(server, browser, tmp_pat
             page.locator("#review-moments .review-jump").first.click()
             screenshot(page, tmp_path / "screenshots", name)
             assert page.errors == []
+
+
+# Every word of the review panel (letters and digits in a row) in one piece on its line, unless it is
+# wider than half the panel, and every word inside the panel's padding. The text of the graph (SVG)
+# is left out; Chinese wraps between any two characters.
+BROKEN_WORDS = """() => {
+    const panel = document.getElementById("review");
+    const box = panel.getBoundingClientRect();
+    const right = box.right - parseFloat(getComputedStyle(panel).paddingRight) + 0.5;
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    const broken = [], outside = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest("svg") || !node.textContent.trim()) continue;
+        const range = document.createRange();
+        const re = /[\\p{Script=Latin}\\p{N}]+/gu;
+        let m;
+        while ((m = re.exec(node.textContent))) {
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+            if (!rects.length) continue;
+            const lines = new Set(rects.map((r) => Math.round(r.top)));
+            if (lines.size > 1 && rects.every((r) => r.width < box.width / 2)) broken.push(m[0]);
+            if (Math.max(...rects.map((r) => r.right)) > right) outside.push(m[0]);
+        }
+    }
+    return { broken, outside };
+}"""
+
+
+def test_the_review_on_a_phone_breaks_no_word_and_keeps_off_the_edge(server, browser, tmp_path):
+    with server.client() as client:
+        table_id = finished_game(client)
+        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+    for language in ("en", "fr", "zh-Hant"):
+        for phone in recording_page(browser, 390, 844):
+            phone.goto(server.url)
+            phone.select_option("#language", language)
+            phone.goto(f"{server.url}/#/replay/{table_id}")
+            expect(phone.locator(".review-costliest").first).to_be_visible(timeout=90_000)
+            found = phone.evaluate(BROKEN_WORDS)
+            screenshot(phone, tmp_path / "screenshots", f"review-phone-words-{language}")
+            assert found == {"broken": [], "outside": []}, found
+            assert phone.errors == []
+
+
+def test_a_key_moment_gives_the_position_s_win_chance_and_costs_never_seem_to_cross_a_threshold(server, page):
+    """A key moment's win chance is the position's, as on the graph; the shares won in the compared
+    playouts (with the preferred move, with the move played) are said to be those, never "0 %" for
+    a few in a thousand. A cost of 9.97 points, a mistake where the blunder is from 10, reads
+    "9.97", not "10.0"."""
+    with server.client() as client:
+        table_id = finished_game(client)
+        assert client.post(f"/api/tables/{table_id}/review").status_code == 202
+        deadline = time.monotonic() + 90
+        while (answer := client.get(f"/api/tables/{table_id}/review").json())["status"] != "done":
+            assert time.monotonic() < deadline, "the review did not finish"
+            time.sleep(0.2)
+    review = answer["review"]
+    rows = {row["move"]: row for row in review["decisions"]}
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    moments = page.locator("#review-moments li")
+    expect(moments).to_have_count(len(review["key_moments"]))
+    expect(page.locator("#review-moments-note")).to_contain_text("not the position's chances")
+    for moment, text in zip(review["key_moments"], moments.all_inner_texts(), strict=True):
+        seat, row = moment["seat"], rows[moment["move"]]
+        share = lambda x: "<1 %" if 0 < x < 0.005 else ">99 %" if 0.995 <= x < 1 else f"{round(100 * x)} %"  # noqa: E731
+        expected = (f"win chance {round(100 * row['win_chance'][seat])} % · in the compared playouts: "
+                    f"{share(moment['win_before'][seat])} won with the preferred move, {share(moment['win_after'][seat])} with the move played")
+        assert expected in text.replace("\u00a0", " "), text
+    figures = page.evaluate("""async () => {
+        const { figures } = await import("/static/review.js");
+        return [figures(9.97, [2.5, 5, 10], 2.2), figures(9.97, [2.5, 5, 10]), figures(19.6, [5, 10, 20]), figures(10.02, [2.5, 5, 10]),
+                figures(9.9996, [10]), figures(5.12, [], 5.08)];
+    }""")
+    assert figures == ["9.97 ± 2.20", "9.97", "19.6", "10.0", "9.999", "5.12 ± 5.08"]
+    assert page.errors == []

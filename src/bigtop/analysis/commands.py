@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         """
         from bigtop.analysis.run import print_summary, run_review
         from bigtop.analysis.search import DEFAULT_ITERATIONS, DEFAULT_PAIRS, Budget
-        from bigtop.analysis.words import checked
+        from bigtop.analysis.words import checked, say
         from bigtop.core.errors import BigtopError
 
         if budget is not None and time is not None:
@@ -45,18 +45,18 @@ def register(app: typer.Typer) -> None:
         checked(lang)
         chosen = Budget(budget or DEFAULT_ITERATIONS, time, pairs or DEFAULT_PAIRS)
         command = "bigtop " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["analyze"] else None
-        result, rec = run_review(record, seat, chosen, workers, ray, seed, imports or [], console)
+        result, rec = run_review(record, seat, chosen, workers, ray, seed, imports or [], console, lang)
         if json_out is not None:
             json_out.write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
-            console.print(f"review written to {json_out}")
+            console.print(say("written.review", lang, path=json_out), markup=False, highlight=False)
         if html_out is not None:
             from bigtop.analysis.page import review_page
 
             html_out.write_text(review_page(result.to_json(), rec, command=command, lang=lang), encoding="utf-8")
-            console.print(f"page written to {html_out}")
+            console.print(say("written.page", lang, path=html_out), markup=False, highlight=False)
         if svg_out is not None:
             from bigtop.analysis.graph import win_chance_svg
 
             svg_out.write_text(win_chance_svg(result.to_json(), lang=lang) + "\n", encoding="utf-8")
-            console.print(f"graph written to {svg_out}")
+            console.print(say("written.graph", lang, path=svg_out), markup=False, highlight=False)
         print_summary(result, console, lang)

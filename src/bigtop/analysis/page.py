@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.terminal_theme import MONOKAI
 
 from bigtop import games
+from bigtop.analysis.grading import WIN_THRESHOLDS
 from bigtop.analysis.graph import seat_colour, win_chance_svg
-from bigtop.analysis.words import checked, grade_name, number, percent, points, say, unit_name
+from bigtop.analysis.words import checked, figure, grade_name, number, percent, points, say, share, unit_name
 from bigtop.core.record import Record
 
 STYLE = """
@@ -76,8 +77,19 @@ def review_page(
     budget_text = (say("page.budget.seconds", lang, n=f"{budget['seconds']:g}") if budget["seconds"] is not None
                    else say("page.budget.iterations", lang, n=budget["iterations"]))
 
+    thresholds = result.get("thresholds") or []
+    win_marks = [100 * at for at in WIN_THRESHOLDS]
+
     def cost(value: float) -> str:
         return points(value, unit, lang)
+
+    def lead_cost(r: dict[str, Any], margin: bool = True) -> str:
+        """A row's points of lead given up (± its half-width), never seeming to cross a threshold it did not reach."""
+        return figure(r.get("lead_loss", 0.0), lang, 1, thresholds, r.get("lead_loss_margin", 0.0) if margin else None)
+
+    def win_cost(r: dict[str, Any]) -> str:
+        """A row's win chance given up, in points of percentage ± its half-width, likewise."""
+        return figure(100 * r["loss"], lang, 1, win_marks, 100 * r["loss_margin"])
 
     out = [
         f"<!doctype html><html lang={lang}><head><meta charset=utf-8>",
@@ -87,7 +99,6 @@ def review_page(
         f"<p>{escape(say('page.summary', lang, players=players, seed=review['seed'], moves=result['moves'], decisions=len(rows), scores=scores, winners=winners))}</p>",
         f'<p class="muted">{escape(say("page.method", lang, budget=budget_text, seed=review["search_seed"], unit=unit_name(unit, lang)))}</p>',
     ]
-    thresholds = result.get("thresholds")
     if thresholds:
         out.append(f'<p class="muted">{escape(say("page.grades", lang, inaccuracy=cost(thresholds[0]), mistake=cost(thresholds[1]), blunder=cost(thresholds[2])))}</p>')
     if command:
@@ -115,17 +126,19 @@ def review_page(
     for i, moment in enumerate(review["key_moments"]):
         row = rows[moment["move"]]
         seat = moment["seat"]
-        before = ", ".join(f"{names[p]} {percent(w)}" for p, w in enumerate(moment["win_before"]))
-        after = ", ".join(f"{names[p]} {percent(w)}" for p, w in enumerate(moment["win_after"]))
-        preferred = say("page.preferred", lang, action="\x00", lead=cost(row.get("lead_loss", 0.0)), lead_margin=cost(row.get("lead_loss_margin", 0.0)),
-                        win=number(100 * row["loss"], lang), win_margin=number(100 * row["loss_margin"], lang))
+        now = ", ".join(f"{names[p]} {percent(w)}" for p, w in enumerate(row["win_chance"]))  # the position's: the graph's
+        before = ", ".join(f"{names[p]} {share(w)}" for p, w in enumerate(moment["win_before"]))  # shares of the compared playouts
+        after = ", ".join(f"{names[p]} {share(w)}" for p, w in enumerate(moment["win_after"]))
+        win, win_margin = win_cost(row).split(" ± ")
+        preferred = say("page.preferred", lang, action="\x00", win=win, win_margin=win_margin,
+                        lead=points(row.get("lead_loss", 0.0), unit, lang, margin=row.get("lead_loss_margin", 0.0), marks=thresholds))
         preferred = escape(preferred).replace("\x00", f"<b>{escape(move_text(row, 'best', lang))}</b>")
         played = escape(say("page.played", lang, action="\x00")).replace("\x00", f"<b>{escape(move_text(row, 'action', lang))}</b>")
         out += [
             f'<div class="moment" id="moment-{moment["move"]}"><h3>{escape(say("page.moment", lang, letter=chr(ord("A") + i), move=moment["move"], seat="")).rstrip()} '
             f"{_seat(seat, names)}</h3>",
             f"<p>{played} {preferred} {_grade_cell(row, lang)}</p>",
-            f"<p>{escape(say('page.chances', lang, before=before, after=after))}</p>",
+            f"<p>{escape(say('page.chances', lang, now=now, before=before, after=after))}</p>",
             f"<details open><summary>{escape(say('page.position', lang, seat=names[seat]))}</summary>",
             board_html(record, moment["move"], seat, lang),
             "</details></div>",
@@ -143,8 +156,8 @@ def review_page(
             out.append(
                 f"<tr><td class=num>{r['move']}</td><td>{escape(move_text(r, 'action', lang))}</td><td>{escape(move_text(r, 'best', lang))}</td>"
                 f"<td class=num>{percent(r['win_chance'][r['seat']])}</td>"
-                f"<td class=num>{number(r.get('lead_loss', 0.0), lang)} ± {number(r.get('lead_loss_margin', 0.0), lang)}</td>"
-                f"<td class=num>{number(100 * r['loss'], lang)} ± {number(100 * r['loss_margin'], lang)}</td><td>{_grade_cell(r, lang)}</td></tr>"
+                f"<td class=num>{lead_cost(r)}</td>"
+                f"<td class=num>{win_cost(r)}</td><td>{_grade_cell(r, lang)}</td></tr>"
             )
         out.append("</table></div>")
     out.append(f"<details><summary>{escape(say('page.every', lang))}</summary><div class=wrap><table><tr><th class=num>{escape(say('col.move', lang))}</th>"
@@ -157,7 +170,7 @@ def review_page(
         out.append(
             f"<tr><td class=num>{r['move']}</td><td>{_seat(r['seat'], names)}</td><td>{escape(move_text(r, 'action', lang))}</td>"
             f"<td>{escape(move_text(r, 'best', lang))}</td><td class=num>{chances}</td><td class=num>{expected}</td>"
-            f"<td class=num>{number(r.get('lead_loss', 0.0), lang)}</td><td>{_grade_cell(r, lang)}</td></tr>"
+            f"<td class=num>{lead_cost(r, margin=False)}</td><td>{_grade_cell(r, lang)}</td></tr>"
         )
     out.append("</table></div></details></body></html>")
     return "\n".join(out)

@@ -15,9 +15,26 @@ const H = 236, LEFT = 40, RIGHT = 12, TOP = 14, BOTTOM = 40;
 
 useStylesheet("/static/review.css");
 
-const pct = (x) => `${Math.round(100 * x)} %`;
+const pct = (x) => `${Math.round(100 * x)}\u00a0%`;  // the sign stays on the number's line
 const number = (x) => x.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const points = (x) => number(100 * x);  // a win chance in points of percentage
+const WIN_MARKS = [5, 10, 20];  // the grades' thresholds in points of win chance (inaccuracy, mistake, blunder)
+// A share of the compared playouts won: never "0 %" or "100 %" unless it is exactly so.
+const share = (x) => (x > 0 && x < 0.005 ? "<1\u00a0%" : x >= 0.995 && x < 1 ? ">99\u00a0%" : pct(x));
+
+// `x` (and its `margin`) with one decimal, or up to two more where rounding would carry it across
+// one of `marks` (a grade's thresholds) or onto its margin: a cost of 9.97 against a blunder from
+// 10 is "9.97", not "10.0", which the legend would call a blunder (bigtop.analysis.words.figures).
+export function figures(x, marks = [], margin = null, digits = 1) {
+  const round = (v, d) => Math.round(v * 10 ** d) / 10 ** d;
+  const agrees = (d) => marks.every((m) => (round(x, d) >= m) === (x >= m))
+    && (margin === null || (round(x, d) > round(margin, d)) === (x > margin));
+  let d = digits;
+  while (d < digits + 2 && !agrees(d)) d++;
+  const value = agrees(d) ? x : Math.floor(x * 10 ** d) / 10 ** d;
+  const text = (v) => v.toLocaleString(language(), { minimumFractionDigits: d, maximumFractionDigits: d });
+  return margin === null ? text(value) : `${text(value)} ± ${text(margin)}`;
+}
 
 // One status per table, shared by the end screen's button, the replay's button and the review
 // panel: `follow(tableId, listener)` calls `listener(status)` on every change; `ask(tableId,
@@ -167,19 +184,23 @@ export function reviewPanel(tableId, jump) {
     const letter = (i) => String.fromCharCode(65 + i);
     const grade = (g) => (g ? h("span", { class: `grade ${g}` }, t(`review.grade.${g}`)) : null);
     const thresholds = review.result.thresholds;
+    const leadCost = (r, margin = false) => figures(r.lead_loss ?? 0, thresholds || [], margin ? r.lead_loss_margin ?? 0 : null);
+    const winCost = (r) => figures(100 * r.loss, WIN_MARKS);
     return [
       graph(review, ctx, last.step, jump, (m) => played(rows[m.move])),
       h("p", { class: "review-note" }, t("review.note", { n: review.budget.iterations ?? "?" })),
       thresholds ? h("p", { class: "review-note", id: "review-grades" }, t("review.grades", { unit,
         inaccuracy: number(thresholds[0]), mistake: number(thresholds[1]), blunder: number(thresholds[2]) })) : null,
       h("h4", {}, t("review.moments")),
+      review.key_moments.length ? h("p", { class: "review-note", id: "review-moments-note" }, t("review.momentsNote")) : null,
       review.key_moments.length ? h("ol", { class: "review-moments", id: "review-moments" }, review.key_moments.map((m, i) => {
         const r = rows[m.move];
         return h("li", {}, link(m.move, h("b", {}, letter(i)), " ", t("review.moveN", { n: m.move })), " · ",
-          t("review.swing", { name: ctx.seatName(m.seat_swung), from: pct(m.win_before[m.seat_swung]), to: pct(m.win_after[m.seat_swung]) }),
+          t("review.swing", { name: ctx.seatName(m.seat_swung), now: pct(r.win_chance[m.seat_swung]),
+            from: share(m.win_before[m.seat_swung]), to: share(m.win_after[m.seat_swung]) }),
           h("br"), t("replay.move", { name: ctx.seatName(m.seat), action: played(r) }),
           !same(r) ? [" · ", t("review.preferred", { action: preferred(r) })] : null,
-          " · ", t("review.cost", { lead: number(r.lead_loss ?? 0), unit, win: points(r.loss) }), " ", grade(r.grade));
+          " · ", t("review.cost", { lead: leadCost(r), unit, win: winCost(r) }), " ", grade(r.grade));
       }))
         : h("p", {}, t("review.noMoments")),
       h("h4", {}, t("review.costliest")),
@@ -192,9 +213,11 @@ export function reviewPanel(tableId, jump) {
             h("th", {}, t("review.best")), h("th", {}, t("review.loss", { unit })))),
           h("tbody", {}, a.costliest.map((move) => {
             const r = rows[move];
-            return h("tr", {}, h("td", {}, link(move, String(move))), h("td", {}, played(r)), h("td", {}, preferred(r)),
-              h("td", { class: "num" }, `${number(r.lead_loss ?? 0)} ± ${number(r.lead_loss_margin ?? 0)}`,
-                h("br"), h("small", {}, t("review.winCost", { n: points(r.loss) })), r.grade ? [h("br"), grade(r.grade)] : null));
+            return h("tr", {}, h("td", { dataset: { label: t("review.move") } }, link(move, String(move))),
+              h("td", { dataset: { label: t("review.label", { label: t("review.played") }) } }, played(r)),
+              h("td", { dataset: { label: t("review.label", { label: t("review.best") }) } }, preferred(r)),
+              h("td", { class: "num" }, h("span", { class: "review-figure" }, leadCost(r, true)), " ",
+                h("small", { class: "review-figure" }, t("review.winCost", { n: winCost(r) })), " ", grade(r.grade)));
           }))) : null))),
     ];
   }
