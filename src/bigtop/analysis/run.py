@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,7 +10,7 @@ from typing import Any
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -24,7 +22,7 @@ from bigtop.analysis.search import Budget
 from bigtop.analysis.words import grade_name, number, percent, points, say, unit_name
 from bigtop.arena import loader
 from bigtop.core.record import Record
-from bigtop.terminal.progress import LINE_SECONDS, PlainProgress, progress_bar
+from bigtop.terminal.progress import PlainProgress, progress_bar
 
 LABEL_WIDTH = 20  # the accuracy table's labels keep this width (or their own, if less): more seats go to a second table
 COSTLIEST_SHOWN = 3  # each seat's costliest decisions the summary shows (the page shows them all)
@@ -40,27 +38,9 @@ class ReviewProgress(PlainProgress):
         super().__init__(*columns, **options)
         self.lang = lang
 
-    def _say(self, task_id: TaskID) -> None:
-        tenth, said_at = self._said[task_id]
-        now, reached = time.monotonic(), self._tenth(task_id)
-        if reached == tenth and now - said_at < LINE_SECONDS:
-            return
-        self._said[task_id] = (reached, now)
-        task = self._tasks[task_id]
-        done = f"{round(task.completed)}"
-        if task.total:
-            done += f"/{round(task.total)} ({100 * min(task.completed, task.total) / task.total:.0f} %)"
-        line = say("progress.line", self.lang, task=task.description, done=done, elapsed=_clock(task.elapsed or 0.0))
-        left = task.time_remaining
-        if left is not None and not task.finished:
-            line = say("progress.left", self.lang, line=line, left=_clock(left))
-        print(line, file=sys.stderr, flush=True)
-
-
-def _clock(seconds: float) -> str:
-    minutes, second = divmod(int(seconds), 60)
-    hours, minute = divmod(minutes, 60)
-    return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
+    def line(self, task: str, done: str, elapsed: str, left: str | None) -> str:
+        said = say("progress.line", self.lang, task=task, done=done, elapsed=elapsed)
+        return said if left is None else say("progress.left", self.lang, line=said, left=left)
 
 
 def run_review(

@@ -28,7 +28,8 @@ def progress_bar(*columns: str | ProgressColumn, console: Console, **options: An
     return PlainProgress(*columns, console=console, disable=True)
 
 
-def _clock(seconds: float) -> str:
+def clock(seconds: float) -> str:
+    """Seconds as a clock reads them: "3:12", "1:02:03"."""
     minutes, second = divmod(int(seconds), 60)
     hours, minute = divmod(minutes, 60)
     return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
@@ -70,8 +71,11 @@ class PlainProgress(Progress):
         done = f"{round(task.completed):,}"
         if task.total:
             done += f"/{round(task.total):,} ({100 * min(task.completed, task.total) / task.total:.0f} %)"
-        line = f"{task.description}: {done}, {_clock(task.elapsed or 0.0)} so far"
         left = task.time_remaining
-        if left is not None and not task.finished:
-            line += f", about {_clock(left)} left"
-        print(line, file=sys.stderr, flush=True)
+        print(self.line(task.description, done, clock(task.elapsed or 0.0),
+                        clock(left) if left is not None and not task.finished else None), file=sys.stderr, flush=True)
+
+    def line(self, task: str, done: str, elapsed: str, left: str | None) -> str:
+        """A task's line: "Drum Roll arena: 40/200 (20 %), 3:12 so far, about 12:48 left" (no time
+        left while it is unknown)."""
+        return f"{task}: {done}, {elapsed} so far" + (f", about {left} left" if left is not None else "")

@@ -32,7 +32,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bigtop.core import OptionError
+from bigtop.core.position import id_list, keyed, refuse, whole_number
 
 from .data import CI, COLORS
 from .phases.turn_end import refill_rows
@@ -44,32 +44,6 @@ ENTRY = {"turn": "turn_start", "vote": "vote", "show": "before_show"}
 KEYS = {"at", "show", "turn", "start", "regions", "performer_row", "personnel_row", "discounts", "discards", "seats"}
 SEAT_KEYS = {"coins", "prestige", "tickets", "bank", "storage", "performers", "personnel", "hand"}
 PERFORMER_KEYS = {"id", "cubes", "trailer", "flipped"}
-
-
-def _refuse(message: str) -> OptionError:
-    return OptionError(f"position: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise _refuse(f"{what} must be a whole number, {bounds}; got {value!r}")
-    return value
-
-
-def _ids(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _refuse(f"{what} must be a list of card ids; got {value!r}")
-    return value
-
-
-def _keys(value: Any, what: str, known: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _refuse(f"{what} must be an object; got {value!r}")
-    unknown = sorted(set(value) - known)
-    if unknown:
-        raise _refuse(f"{what}: unknown key {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}")
-    return value
 
 
 class _Cards:
@@ -84,9 +58,9 @@ class _Cards:
         if card not in self.tables[kind]:
             elsewhere = next((k for k, table in self.tables.items() if card in table), None)
             hint = f" (it is a {elsewhere} card)" if elsewhere else ""
-            raise _refuse(f"{where}: {card!r} is not a {kind} card{hint}")
+            raise refuse(f"{where}: {card!r} is not a {kind} card{hint}")
         if card in self.placed:
-            raise _refuse(f"{card!r} is both in {self.placed[card]} and in {where}")
+            raise refuse(f"{card!r} is both in {self.placed[card]} and in {where}")
         self.placed[card] = where
         return card
 
@@ -99,35 +73,35 @@ def build(s: DrumRollState, text: str) -> None:
     try:
         position = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise _refuse("nested too deeply to be read") from None
-    position = _keys(position, "the position", KEYS)
+        raise refuse("nested too deeply to be read") from None
+    position = keyed(position, "the position", KEYS)
     n, nums = s.players, s.nums
     at = position.get("at", "turn")
     if at not in ENTRY:
-        raise _refuse(f"at: {at!r} is not one of {', '.join(ENTRY)}")
-    s.show = _int(position.get("show", 0), "show", 0, nums.shows - 1)
-    s.turn = _int(position.get("turn", 1), "turn", 1, nums.last_turn)
+        raise refuse(f"at: {at!r} is not one of {', '.join(ENTRY)}")
+    s.show = whole_number(position.get("show", 0), "show", 0, nums.shows - 1)
+    s.turn = whole_number(position.get("turn", 1), "turn", 1, nums.last_turn)
     if at == "vote" and not nums.first_vote_after <= s.turn < nums.last_turn:
-        raise _refuse(f"at vote: votes follow turns {nums.first_vote_after} to {nums.last_turn - 1}, not turn {s.turn}")
-    s.start = _int(position.get("start", 0), "start", 0, n - 1)
+        raise refuse(f"at vote: votes follow turns {nums.first_vote_after} to {nums.last_turn - 1}, not turn {s.turn}")
+    s.start = whole_number(position.get("start", 0), "start", 0, n - 1)
     seats = position.get("seats", [{} for _ in range(n)])
     if not isinstance(seats, list) or len(seats) != n:
-        raise _refuse(f"seats: one entry per seat ({n}); got {seats!r}")
+        raise refuse(f"seats: one entry per seat ({n}); got {seats!r}")
     cards = _Cards(s)
     for p, seat in enumerate(seats):
-        _seat(s, cards, p, _keys(seat, f"seat {p}", SEAT_KEYS))
+        _seat(s, cards, p, keyed(seat, f"seat {p}", SEAT_KEYS))
     _table(s, cards, position)
     stock = [nums.cubes_per_colour - sum(s.storage[p][i] for p in range(n))
              - sum(slots.count(col) for slots in s.filled.values()) for i, col in enumerate(COLORS)]
     short = [col for col, left in zip(COLORS, stock, strict=True) if left < 0]
     if short:
-        raise _refuse(f"more {' and '.join(short)} cubes than the {nums.cubes_per_colour} of each colour")
+        raise refuse(f"more {' and '.join(short)} cubes than the {nums.cubes_per_colour} of each colour")
     s.stock = stock
     s.trailer_stock = nums.trailers - len(s.trailers)
     if s.trailer_stock < 0:
-        raise _refuse(f"{len(s.trailers)} trailers, there are {nums.trailers}")
+        raise refuse(f"{len(s.trailers)} trailers, there are {nums.trailers}")
     options = s.options
     s.perf_deck = s.new_deck(cards.rest("performer"), _unplaced(options.performer_order, cards, "performer_order"))
     s.pers_deck = s.new_deck(cards.rest("personnel"), _unplaced(options.personnel_order, cards, "personnel_order"))
@@ -138,57 +112,57 @@ def build(s: DrumRollState, text: str) -> None:
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise _refuse(str(exc)) from None
+        raise refuse(str(exc)) from None
 
 
 def _seat(s: DrumRollState, cards: _Cards, p: int, seat: dict[str, Any]) -> None:
     c, where = s.content, f"seat {p}"
-    s.coins[p] = _int(seat.get("coins", 0), f"{where} coins", 0)
-    s.bank[p] = _int(seat.get("bank", 0), f"{where} bank", 0)
-    s.tickets[p] = _int(seat.get("tickets", 0), f"{where} tickets", 0, len(c.tickets))
+    s.coins[p] = whole_number(seat.get("coins", 0), f"{where} coins", 0)
+    s.bank[p] = whole_number(seat.get("bank", 0), f"{where} bank", 0)
+    s.tickets[p] = whole_number(seat.get("tickets", 0), f"{where} tickets", 0, len(c.tickets))
     prestige = seat.get("prestige", 0)
     if type(prestige) is not int:
-        raise _refuse(f"{where} prestige must be a whole number; got {prestige!r}")
+        raise refuse(f"{where} prestige must be a whole number; got {prestige!r}")
     s.score(p, "position", prestige)
-    storage = _keys(seat.get("storage", {}), f"{where} storage", set(COLORS))
+    storage = keyed(seat.get("storage", {}), f"{where} storage", set(COLORS))
     for col, count in storage.items():
-        s.storage[p][CI[col]] = _int(count, f"{where} storage {col}", 0)
+        s.storage[p][CI[col]] = whole_number(count, f"{where} storage {col}", 0)
     performers = seat.get("performers", [])
     if not isinstance(performers, list):
-        raise _refuse(f"{where} performers must be a list; got {performers!r}")
+        raise refuse(f"{where} performers must be a list; got {performers!r}")
     for entry in performers:
-        _performer(s, cards, p, {"id": entry} if isinstance(entry, str) else _keys(entry, f"{where} performer", PERFORMER_KEYS))
-    for card in _ids(seat.get("personnel", []), f"{where} personnel"):
+        _performer(s, cards, p, {"id": entry} if isinstance(entry, str) else keyed(entry, f"{where} performer", PERFORMER_KEYS))
+    for card in id_list(seat.get("personnel", []), f"{where} personnel", "card ids"):
         s.staff[p].append(cards.place(card, "personnel", f"{where}'s personnel"))
-    for card in _ids(seat.get("hand", []), f"{where} hand"):
+    for card in id_list(seat.get("hand", []), f"{where} hand", "card ids"):
         s.hands[p].append(cards.place(card, "investment", f"{where}'s hand"))
     if len(s.hands[p]) > s.hand_limit(p):
-        raise _refuse(f"{where} holds {len(s.hands[p])} investment cards, over its hand limit of {s.hand_limit(p)}")
+        raise refuse(f"{where} holds {len(s.hands[p])} investment cards, over its hand limit of {s.hand_limit(p)}")
 
 
 def _performer(s: DrumRollState, cards: _Cards, p: int, entry: dict[str, Any]) -> None:
     card = entry.get("id")
     if not isinstance(card, str):
-        raise _refuse(f"seat {p}: a performer needs an id; got {entry!r}")
+        raise refuse(f"seat {p}: a performer needs an id; got {entry!r}")
     cards.place(card, "performer", f"seat {p}'s circus")
     s.add_performer(p, card)
     requires = s.content.performers[card].requires
     cubes = entry.get("cubes", [])
     if not isinstance(cubes, list):
-        raise _refuse(f"{card}: cubes must be a list of colours; got {cubes!r}")
+        raise refuse(f"{card}: cubes must be a list of colours; got {cubes!r}")
     for col in cubes:
         slots = s.filled[card]
         i = next((i for i, need in enumerate(requires) if need == col and slots[i] is None), None)
         if i is None:
-            raise _refuse(f"{card} has no empty slot for a {col!r} cube (it needs {', '.join(requires)})")
+            raise refuse(f"{card} has no empty slot for a {col!r} cube (it needs {', '.join(requires)})")
         slots[i] = col
     if entry.get("trailer", False):
         s.trailers.add(card)
     if entry.get("flipped", False):
         if cubes:
-            raise _refuse(f"{card} is flipped: its cubes went back to the stock")
+            raise refuse(f"{card} is flipped: its cubes went back to the stock")
         if s.show == 0:
-            raise _refuse(f"{card} is flipped, but no show has been given yet")
+            raise refuse(f"{card} is flipped, but no show has been given yet")
         s.flipped[card] = s.show - 1
 
 
@@ -196,31 +170,31 @@ def _table(s: DrumRollState, cards: _Cards, position: dict[str, Any]) -> None:
     """The rows, their discount tokens and the discard piles."""
     n, nums, c = s.players, s.nums, s.content
     if "performer_row" in position:
-        s.perf_row = [cards.place(x, "performer", "the performer row") for x in _ids(position["performer_row"], "performer_row")]
+        s.perf_row = [cards.place(x, "performer", "the performer row") for x in id_list(position["performer_row"], "performer_row", "card ids")]
         most = 1 if n == 2 else 2
         if len(s.perf_row) > n + 1 or any(
                 sum(c.performers[x].type == c.performers[y].type for y in s.perf_row) > most for x in s.perf_row):
-            raise _refuse(f"performer_row: at most {n + 1} performers, at most {most} of a type")
+            raise refuse(f"performer_row: at most {n + 1} performers, at most {most} of a type")
     if "personnel_row" in position:
-        s.pers_row = [cards.place(x, "personnel", "the personnel row") for x in _ids(position["personnel_row"], "personnel_row")]
+        s.pers_row = [cards.place(x, "personnel", "the personnel row") for x in id_list(position["personnel_row"], "personnel_row", "card ids")]
         if len(s.pers_row) > (3 if n == 2 else n):
-            raise _refuse(f"personnel_row: at most {3 if n == 2 else n} personnel")
-    discards = _keys(position.get("discards", {}), "discards", {"performer", "personnel", "investment"})
+            raise refuse(f"personnel_row: at most {3 if n == 2 else n} personnel")
+    discards = keyed(position.get("discards", {}), "discards", {"performer", "personnel", "investment"})
     piles = {"performer": s.perf_discard, "personnel": s.pers_discard, "investment": s.inv_discard}
     for kind, pile in piles.items():
-        pile.extend(cards.place(x, kind, f"the {kind} discard pile") for x in _ids(discards.get(kind, []), f"discards {kind}"))
-    for card, count in _keys(position.get("discounts", {}), "discounts", set(s.perf_row) | set(s.pers_row)).items():
+        pile.extend(cards.place(x, kind, f"the {kind} discard pile") for x in id_list(discards.get(kind, []), f"discards {kind}", "card ids"))
+    for card, count in keyed(position.get("discounts", {}), "discounts", set(s.perf_row) | set(s.pers_row)).items():
         base = c.performers[card].cost if card in c.performers else c.personnel[card].cost
-        s.discount[card] = _int(count, f"discounts on {card}", 1, base)
+        s.discount[card] = whole_number(count, f"discounts on {card}", 1, base)
     s.discount_stock = nums.discount_tokens - sum(s.discount.values())
     if s.discount_stock < 0:
-        raise _refuse(f"{sum(s.discount.values())} discount tokens, there are {nums.discount_tokens}")
+        raise refuse(f"{sum(s.discount.values())} discount tokens, there are {nums.discount_tokens}")
 
 
 def _unplaced(order: tuple[str, ...], cards: _Cards, option: str) -> tuple[str, ...]:
     for card in order:
         if card in cards.placed:
-            raise _refuse(f"{option}: {card!r} is already in {cards.placed[card]}")
+            raise refuse(f"{option}: {card!r} is already in {cards.placed[card]}")
     return order
 
 
@@ -232,7 +206,7 @@ def _regions(s: DrumRollState, given: Any) -> None:
         s.rng.shuffle(known)
         s.regions = known[:slots]
         return
-    given = _ids(given, "regions")
+    given = id_list(given, "regions", "card ids")
     if len(given) != slots or len(set(given)) != slots or not set(given) <= set(known):
-        raise _refuse(f"regions: {slots} different region tiles of {', '.join(known)}; got {given!r}")
+        raise refuse(f"regions: {slots} different region tiles of {', '.join(known)}; got {given!r}")
     s.regions = list(given)

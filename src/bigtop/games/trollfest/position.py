@@ -39,7 +39,7 @@ import json
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from bigtop.core import OptionError
+from bigtop.core.position import id_list, keyed, refuse, whole_number
 from bigtop.core.schema import suggest
 from bigtop.core.typed import TextRefused, typed_line
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS
@@ -66,32 +66,6 @@ POINTS = ("concerts", "recruits", "encore")
 DRAFT_PICKS = DRAFT_ARTISTS + DRAFT_ACTIONS - 1  # the last card of each packet goes to the bottom of its deck
 
 
-def _refuse(message: str) -> OptionError:
-    return OptionError(f"position: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise _refuse(f"{what} must be a whole number, {bounds}; got {value!r}")
-    return value
-
-
-def _ids(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _refuse(f"{what} must be a list of ids; got {value!r}")
-    return value
-
-
-def _keys(value: Any, what: str, known: set[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _refuse(f"{what} must be an object; got {value!r}")
-    unknown = sorted(set(value) - known)
-    if unknown:
-        raise _refuse(f"{what}: unknown key {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}")
-    return value
-
-
 class _Cards:
     """The artists and action cards in their dealt order, and those the position places."""
 
@@ -108,10 +82,10 @@ class _Cards:
     def artist_card(self, card: str, where: str) -> int:
         if card not in self.artist:
             kind = " (it is an action card)" if card in self.kinds else suggest(card, self.artist)
-            raise _refuse(f"{where}: no artist {card!r}{kind}")
+            raise refuse(f"{where}: no artist {card!r}{kind}")
         x = self.artist[card]
         if x in self.placed:
-            raise _refuse(f"{card!r} is both in {self.placed[x]} and in {where}")
+            raise refuse(f"{card!r} is both in {self.placed[x]} and in {where}")
         self.placed[x] = where
         return x
 
@@ -120,11 +94,11 @@ class _Cards:
         the deck-order options put on top stay there."""
         if kind not in self.kinds:
             other = " (it is an artist)" if kind in self.artist else suggest(kind, self.kinds)
-            raise _refuse(f"{where}: no action card {kind!r}{other}")
+            raise refuse(f"{where}: no action card {kind!r}{other}")
         free = [x for x in self.actions if self.c.action(x).id == kind and x not in self.placed]
         if not free:
             have = sum(t.copies for t in self.c.action_types if t.id == kind)
-            raise _refuse(f"{where}: more {kind!r} cards than the {have} there are")
+            raise refuse(f"{where}: more {kind!r} cards than the {have} there are")
         self.placed[free[-1]] = where
         return free[-1]
 
@@ -140,25 +114,25 @@ def build(s: TrollFestState, text: str) -> None:
     try:
         position = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise _refuse("nested too deeply to be read") from None
-    position = _keys(position, "the position", KEYS)
+        raise refuse("nested too deeply to be read") from None
+    position = keyed(position, "the position", KEYS)
     n, options = s.players, s.options
     if options.starting_top:
-        raise _refuse("starting_top orders the starting hands, which a position does not deal: leave it out")
+        raise refuse("starting_top orders the starting hands, which a position does not deal: leave it out")
     seats = position.get("seats")
     if not isinstance(seats, list) or len(seats) != n:
-        raise _refuse(f"seats: one entry per seat ({n}); got {seats!r}")
+        raise refuse(f"seats: one entry per seat ({n}); got {seats!r}")
     cards = _Cards(s)
     _clear(s)
     for p, seat in enumerate(seats):
-        _seat(s, cards, p, _keys(seat, f"seat {p}", SEAT_KEYS))
+        _seat(s, cards, p, keyed(seat, f"seat {p}", SEAT_KEYS))
     _names(s, [seat.get("name") for seat in seats])
     _table(s)
     _decks(s, cards, position.get("springboard"))
     _groundhog(s, position.get("groundhog"))
-    best = _int(position.get("best_name", n - 1), "best_name", 0, n - 1)
+    best = whole_number(position.get("best_name", n - 1), "best_name", 0, n - 1)
     s.best_name = best
     s.votes = [best if q != best else (best + 1) % n for q in range(n)]  # a vote the best name wins
     s.gain(best, "band_name", s.c.fixed["band_name"])
@@ -166,14 +140,14 @@ def build(s: TrollFestState, text: str) -> None:
     s.phase = "tour"
     order = [(s.first + i) % n for i in range(n)]
     default = next((p for p in order if s.home[p] < 0), s.first)  # in the first round: the first seat still to play
-    turn = _int(position.get("turn", default), "turn", 0, n - 1)
+    turn = whole_number(position.get("turn", default), "turn", 0, n - 1)
     _first_round(s, turn)
     tour.begin_turn(s, turn)
     s.movers, s.asking = s._question()
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise _refuse(str(exc)) from None
+        raise refuse(str(exc)) from None
 
 
 def _clear(s: TrollFestState) -> None:
@@ -189,52 +163,52 @@ def _clear(s: TrollFestState) -> None:
 def _city(s: TrollFestState, city: Any, what: str) -> int:
     ids = [c.id for c in s.c.cities]
     if city not in ids:
-        raise _refuse(f"{what}: no city {city!r}{suggest(str(city), ids)}")
+        raise refuse(f"{what}: no city {city!r}{suggest(str(city), ids)}")
     return ids.index(city)
 
 
 def _seat(s: TrollFestState, cards: _Cards, p: int, seat: dict[str, Any]) -> None:
     c, n, where = s.c, s.players, f"seat {p}"
-    band = [cards.artist_card(x, f"{where}'s band") for x in _ids(seat.get("band", []), f"{where} band")]
+    band = [cards.artist_card(x, f"{where}'s band") for x in id_list(seat.get("band", []), f"{where} band")]
     instruments = [c.artists[a].instrument for a in band]
     twice = sorted({i for i in instruments if instruments.count(i) > 1})
     if twice:
-        raise _refuse(f"{where} band: two artists play the {twice[0]}; a band keeps one artist per instrument")
+        raise refuse(f"{where} band: two artists play the {twice[0]}; a band keeps one artist per instrument")
     missing = [i for i in BASIC_INSTRUMENTS if i not in instruments]
     if missing:
-        raise _refuse(f"{where} band: no {', '.join(missing)}; a band always has {', '.join(BASIC_INSTRUMENTS)}")
+        raise refuse(f"{where} band: no {', '.join(missing)}; a band always has {', '.join(BASIC_INSTRUMENTS)}")
     s.band[p] = band
     if "home" in seat:
         s.home[p] = _city(s, seat["home"], f"{where} home")
     else:  # its first turn, the choice of its hometown, is still to come (`_first_round`)
         toured = next((key for key in ("at", "concerts", "dragons", "points") if seat.get(key)), None)
         if toured:
-            raise _refuse(f"{where} {toured}: a band with no hometown yet has had no turn on the tour; give its home "
+            raise refuse(f"{where} {toured}: a band with no hometown yet has had no turn on the tour; give its home "
                           f"or leave {toured} out")
         s.home[p] = -1
-    concerts = [_city(s, x, f"{where} concerts") for x in _ids(seat.get("concerts", []), f"{where} concerts")]
+    concerts = [_city(s, x, f"{where} concerts") for x in id_list(seat.get("concerts", []), f"{where} concerts")]
     if len(set(concerts)) < len(concerts):
-        raise _refuse(f"{where} concerts: a city named twice; a band gives one concert in a city")
+        raise refuse(f"{where} concerts: a city named twice; a band gives one concert in a city")
     if len(concerts) >= TOUR_TOKENS[n]:
-        raise _refuse(f"{where} concerts: {len(concerts)} tour tokens placed; a band has {TOUR_TOKENS[n]} and the tour "
+        raise refuse(f"{where} concerts: {len(concerts)} tour tokens placed; a band has {TOUR_TOKENS[n]} and the tour "
                       "ends with the last one: leave at least one")
     for city in concerts:
         s.city_tokens[city].append(p)
     s.tokens[p] = TOUR_TOKENS[n] - len(concerts)
     s.pos[p] = _city(s, seat["at"], f"{where} at") if "at" in seat else s.home[p]
-    hand = [cards.action_card(x, f"{where}'s hand") for x in _ids(seat.get("hand", []), f"{where} hand")]
+    hand = [cards.action_card(x, f"{where}'s hand") for x in id_list(seat.get("hand", []), f"{where} hand")]
     if len(hand) > DRAFT_PICKS + len(concerts):
-        raise _refuse(f"{where} hand: {len(hand)} action cards; a band drafts at most {DRAFT_PICKS} and takes one at a "
+        raise refuse(f"{where} hand: {len(hand)} action cards; a band drafts at most {DRAFT_PICKS} and takes one at a "
                       f"Market after each concert ({len(concerts)} so far)")
     s.hand[p] = hand
-    dragons = _ids(seat.get("dragons", []), f"{where} dragons")
+    dragons = id_list(seat.get("dragons", []), f"{where} dragons")
     for colour in dragons:
         if colour not in COLOURS:
-            raise _refuse(f"{where} dragons: {colour!r} is not a colour of {', '.join(COLOURS)}")
+            raise refuse(f"{where} dragons: {colour!r} is not a colour of {', '.join(COLOURS)}")
     if len(set(dragons)) < len(dragons):
-        raise _refuse(f"{where} dragons: a colour named twice; a band holds one dragon token of each colour")
+        raise refuse(f"{where} dragons: a colour named twice; a band holds one dragon token of each colour")
     s.dragons[p] = [COLOURS.index(colour) for colour in dragons]
-    _points(s, p, _keys(seat.get("points", {}), f"{where} points", set(POINTS)), len(concerts))
+    _points(s, p, keyed(seat.get("points", {}), f"{where} points", set(POINTS)), len(concerts))
 
 
 def _points(s: TrollFestState, p: int, points: dict[str, Any], concerts: int) -> None:
@@ -247,11 +221,11 @@ def _points(s: TrollFestState, p: int, points: dict[str, Any], concerts: int) ->
         "encore": concerts * sum(t.copies * t.value for t in encores),  # Encores only after a concert
     }
     for key in POINTS:
-        pts = _int(points.get(key, 0), f"{where} {key}", 0)
+        pts = whole_number(points.get(key, 0), f"{where} {key}", 0)
         if pts > most[key]:
-            raise _refuse(f"{where} {key}: {pts} points from {concerts} concerts; at most {most[key]}")
+            raise refuse(f"{where} {key}: {pts} points from {concerts} concerts; at most {most[key]}")
         if key == "encore" and pts and pts % gcd(*(t.value for t in encores), 0):
-            raise _refuse(f"{where} encore: {pts} points are no sum of Encore cards")
+            raise refuse(f"{where} encore: {pts} points are no sum of Encore cards")
         if pts:
             s.gain(p, key, pts)
 
@@ -265,16 +239,16 @@ def _names(s: TrollFestState, given: list[Any]) -> None:
         if name is None:
             name = c.band_names[offers(s, p)[0]]
         if not isinstance(name, str):
-            raise _refuse(f"seat {p} name must be a text; got {name!r}")
+            raise refuse(f"seat {p} name must be a text; got {name!r}")
         try:
             name = typed_line(name, f"seat {p} name", NAME_LENGTH, strict=True)
         except TextRefused as exc:
-            raise _refuse(str(exc)) from None
+            raise refuse(str(exc)) from None
         index = listed.get(name_key(name), -1)
         if index >= 0 and index not in offers(s, p):
-            raise _refuse(f"seat {p} name: \u201c{name}\u201d is a name proposed to another band")
+            raise refuse(f"seat {p} name: \u201c{name}\u201d is a name proposed to another band")
         if name_key(name) in (name_key(other) for other in names):
-            raise _refuse(f"seat {p} name: \u201c{name}\u201d is another band's name")
+            raise refuse(f"seat {p} name: \u201c{name}\u201d is another band's name")
         names.append(name)
         s.names[p] = index
     s.band_names = tuple(names)
@@ -286,25 +260,25 @@ def _table(s: TrollFestState) -> None:
     n, c = s.players, s.c
     for city, tokens in enumerate(s.city_tokens):
         if len(tokens) > n - 1:
-            raise _refuse(f"concerts: {len(tokens)} tour tokens in {c.cities[city].id}; a city holds at most {n - 1} "
+            raise refuse(f"concerts: {len(tokens)} tour tokens in {c.cities[city].id}; a city holds at most {n - 1} "
                           f"with {n} players")
     for colour, name in enumerate(COLOURS):
         held = sum(colour in d for d in s.dragons)
         if held > DRAGONS_PER_PASS[n]:
-            raise _refuse(f"dragons: {held} {name} dragon tokens held; there are {DRAGONS_PER_PASS[n]} with {n} players")
+            raise refuse(f"dragons: {held} {name} dragon tokens held; there are {DRAGONS_PER_PASS[n]} with {n} players")
         s.pass_tokens[colour] = DRAGONS_PER_PASS[n] - held
     for p in range(n):
         if s.home[p] < 0:  # still to choose its hometown: nowhere on the map yet
             continue
         at, mine = s.pos[p], [city for city, tokens in enumerate(s.city_tokens) if p in tokens]
         if not (at in mine or len(s.city_tokens[at]) == n - 1 or (not mine and at == s.home[p])):
-            raise _refuse(f"seat {p} at: a band stops where it gives a concert, or where it cannot (a city where it "
+            raise refuse(f"seat {p} at: a band stops where it gives a concert, or where it cannot (a city where it "
                           f"played, or holding {n - 1} tour tokens), or stays home until its first; not "
                           f"{c.cities[at].id}")
     cities = sum(1 for tokens in s.city_tokens if tokens)
     concerts = sum(b.get("concerts", 0) for b in s.breakdown)
     if concerts < FIRST_TOKEN * cities:
-        raise _refuse(f"points: the first tour token of each of the {cities} cities played scored {FIRST_TOKEN}, "
+        raise refuse(f"points: the first tour token of each of the {cities} cities played scored {FIRST_TOKEN}, "
                       f"{FIRST_TOKEN * cities} in all, but the concerts total {concerts}")
 
 
@@ -319,11 +293,11 @@ def _first_round(s: TrollFestState, turn: int) -> None:
     to_come = order[order.index(turn):]
     for p in order:
         if p in homeless and p not in to_come:
-            raise _refuse(f"seat {p} home: its first turn, which chooses its hometown, came before seat {turn}'s (seat "
+            raise refuse(f"seat {p} home: its first turn, which chooses its hometown, came before seat {turn}'s (seat "
                           f"{s.first} took the tour's first turn); give a city id")
     for p in to_come:
         if p not in homeless:
-            raise _refuse(f"seat {p} home: seat {homeless[0]} has no hometown yet, so the tour is in its first round, "
+            raise refuse(f"seat {p} home: seat {homeless[0]} has no hometown yet, so the tour is in its first round, "
                           f"and seat {p}'s first turn, which chooses its hometown, is still to come; leave its home out")
 
 
@@ -335,14 +309,14 @@ def _decks(s: TrollFestState, cards: _Cards, springboard: Any) -> None:
             placed = [w for x, w in cards.placed.items() if (c.artists[x].id if c.is_artist(x) else c.action(x).id) == card_id]
             have = sum(t.copies for t in c.action_types if t.id == card_id) or 1  # an artist is one card
             if named.count(card_id) + len(placed) > have:
-                raise _refuse(f"{option}: {card_id!r} is put on top of its deck, but the position places it in {placed[0]}")
+                raise refuse(f"{option}: {card_id!r} is put on top of its deck, but the position places it in {placed[0]}")
     if springboard is not None:
-        board = [cards.artist_card(x, "the Rock Springboard") for x in _ids(springboard, "springboard")]
+        board = [cards.artist_card(x, "the Rock Springboard") for x in id_list(springboard, "springboard")]
         if any(c.artists[x].deck != "seasoned" for x in board):
-            raise _refuse("springboard: the Rock Springboard holds seasoned artists only")
+            raise refuse("springboard: the Rock Springboard holds seasoned artists only")
         size = min(SPRINGBOARD, len(board) + len(cards.seasoned_rest()))
         if len(board) != size:
-            raise _refuse(f"springboard: {size} artists (it is refilled after each recruit); got {len(board)}")
+            raise refuse(f"springboard: {size} artists (it is refilled after each recruit); got {len(board)}")
     rest = cards.seasoned_rest()
     s.seasoned = rest
     s.springboard = board if springboard is not None else [draw(s, "seasoned") for _ in range(min(SPRINGBOARD, len(rest)))]
@@ -358,7 +332,7 @@ def _groundhog(s: TrollFestState, city: Any) -> None:
     if city is not None:
         s.groundhog = _city(s, city, "groundhog")
         if len(s.city_tokens[s.groundhog]) >= limit:
-            raise _refuse(f"groundhog: {city} holds {limit} tour tokens; the band that fills a city takes the Groundhog")
+            raise refuse(f"groundhog: {city} holds {limit} tour tokens; the band that fills a city takes the Groundhog")
         return
     for _ in range(len(s.city_deck)):
         card = draw(s, "city_deck")
