@@ -3,6 +3,7 @@ with an `OptionError` that names it and says what it must be."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bigtop.core.options import OptionError
@@ -36,3 +37,14 @@ def keyed(value: Any, what: str, known: set[str]) -> dict[str, Any]:
     if unknown:
         raise refuse(f"{what}: unknown key {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}")
     return value
+
+
+def parsed(text: str, known: set[str]) -> dict[str, Any]:
+    """The position option's JSON `text` as an object of `known` keys, else refused saying why."""
+    try:
+        position = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise refuse("nested too deeply to be read") from None
+    return keyed(position, "the position", known)

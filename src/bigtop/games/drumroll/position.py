@@ -28,11 +28,10 @@ means flipped in an earlier show (so it has no cubes, and the show is not the fi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bigtop.core.position import id_list, keyed, refuse, whole_number
+from bigtop.core.position import id_list, keyed, parsed, refuse, whole_number
 
 from .data import CI, COLORS
 from .phases.turn_end import refill_rows
@@ -70,13 +69,7 @@ class _Cards:
 
 def build(s: DrumRollState, text: str) -> None:
     """Set `s` (just initialised, nothing dealt) to the position `text` describes, or raise `OptionError`."""
-    try:
-        position = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise refuse("nested too deeply to be read") from None
-    position = keyed(position, "the position", KEYS)
+    position = parsed(text, KEYS)
     n, nums = s.players, s.nums
     at = position.get("at", "turn")
     if at not in ENTRY:

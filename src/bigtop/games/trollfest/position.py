@@ -35,11 +35,10 @@ with `OptionError` saying why.
 
 from __future__ import annotations
 
-import json
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from bigtop.core.position import id_list, keyed, refuse, whole_number
+from bigtop.core.position import id_list, keyed, parsed, refuse, whole_number
 from bigtop.core.schema import suggest
 from bigtop.core.typed import TextRefused, typed_line
 from bigtop.games.trollfest.data import BASIC_INSTRUMENTS, COLOURS
@@ -111,13 +110,7 @@ class _Cards:
 
 def build(s: TrollFestState, text: str) -> None:
     """Set `s` (just dealt, nothing played) to the position `text` describes, or raise `OptionError`."""
-    try:
-        position = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise refuse(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise refuse("nested too deeply to be read") from None
-    position = keyed(position, "the position", KEYS)
+    position = parsed(text, KEYS)
     n, options = s.players, s.options
     if options.starting_top:
         raise refuse("starting_top orders the starting hands, which a position does not deal: leave it out")
