@@ -20,7 +20,6 @@ from server_support import ServerProcess, create, sqlite_url, start_table
 
 from bigtop.server.connection_limits import MAX_PER_ADDRESS
 from bigtop.server.http_protocol import BODY_SECONDS, MIN_TAKEN, WRITE_SECONDS
-from bigtop.server.in_flight import MAX_IN_FLIGHT
 from bigtop.server.request_body import MAX_BODY
 
 HONEST = "127.0.0.30"
@@ -153,8 +152,9 @@ def test_answers_nobody_reads_hold_a_few_requests_and_are_dropped(server: Server
           f"connections left {held}; replay {len(whole.content) / 2**20:.1f} MiB; honest {dict(honest.statuses)}, slowest {max(honest.times):.3f} s")
     assert whole.status_code == 200 and whole.json()["frames"]
     # On loopback the kernel takes megabytes of an answer (its buffers grow with 64 KiB segments), and
-    # a slot is freed once it holds the rest: a few more than MAX_IN_FLIGHT may be built (before: all 30 were).
-    assert answered["429"] >= count - 2 * MAX_IN_FLIGHT and answered["200"] + answered["429"] == count, answered
+    # a slot is freed once it holds the rest: more than MAX_IN_FLIGHT may be built, how many depending on
+    # how far the kernel's buffers have grown (6 to 13 seen); at most half of them (before: all 30 were).
+    assert answered["429"] >= count // 2 and answered["200"] + answered["429"] == count, answered
     assert held <= 1, f"{held} connections still open"  # every unread answer dropped (the honest client's may idle)
     assert peak - memory_before < 100 * 2**20, f"{(peak - memory_before) / 2**20:.0f} MiB"
     assert set(honest.statuses) == {200} and max(honest.times) < SERVED_WITHIN, (honest.statuses, max(honest.times))
